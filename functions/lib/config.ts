@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { ConfigError } from './errors';
+
+/**
+ * Environment of every Lambda (and of the local runtime, which sets the same variables).
+ * Parsed once on first use; each accessor fails fast naming the variable it needs, so a
+ * function that does not use S3 does not need S3 settings.
+ */
+const schema = z.object({
+  STAGE: z.string().default('local'),
+  AWS_REGION: z.string().default('us-east-1'),
+  TABLE_NAME: z.string().optional(),
+  MEDIA_BUCKET: z.string().optional(),
+  UPLOADS_BUCKET: z.string().optional(),
+  USER_POOL_ID: z.string().optional(),
+  USER_POOL_CLIENT_ID: z.string().optional(),
+  /** Where links in emails point. Locally the gateway URL; in the cloud read from SSM (see app-url.ts). */
+  APP_URL: z.string().optional(),
+  APP_URL_PARAMETER: z.string().optional(),
+  /** Endpoint overrides: set by the local runtime, or by someone pointing at LocalStack. Unset on AWS. */
+  DYNAMODB_ENDPOINT: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_PUBLIC_ENDPOINT: z.string().optional(),
+  COGNITO_ENDPOINT: z.string().optional(),
+  SFN_ENDPOINT: z.string().optional(),
+  SSM_ENDPOINT: z.string().optional(),
+  USER_ONBOARDING_STATE_MACHINE_ARN: z.string().optional(),
+});
+
+type Env = z.infer<typeof schema>;
+let parsed: Env | undefined;
+
+function env(): Env {
+  if (!parsed) {
+    const result = schema.safeParse(process.env);
+    if (!result.success) {
+      throw new ConfigError(
+        `Invalid environment: ${result.error.issues.map((i) => i.path.join('.')).join(', ')}`,
+      );
+    }
+    parsed = result.data;
+  }
+  return parsed;
+}
+
+function required<K extends keyof Env>(name: K): NonNullable<Env[K]> {
+  const value = env()[name];
+  if (value === undefined || value === '') {
+    throw new ConfigError(`Missing environment variable ${name}`);
+  }
+  return value as NonNullable<Env[K]>;
+}
+
+export const config = {
+  get stage() {
+    return env().STAGE;
+  },
+  get region() {
+    return env().AWS_REGION;
+  },
+  get tableName() {
+    return required('TABLE_NAME');
+  },
+  get mediaBucket() {
+    return required('MEDIA_BUCKET');
+  },
+  get uploadsBucket() {
+    return required('UPLOADS_BUCKET');
+  },
+  get userPoolId() {
+    return required('USER_POOL_ID');
+  },
+  get userPoolClientId() {
+    return required('USER_POOL_CLIENT_ID');
+  },
+  get appUrl() {
+    return env().APP_URL;
+  },
+  get appUrlParameter() {
+    return env().APP_URL_PARAMETER;
+  },
+  get userOnboardingStateMachineArn() {
+    return required('USER_ONBOARDING_STATE_MACHINE_ARN');
+  },
+  get endpoints() {
+    const e = env();
+    return {
+      dynamodb: e.DYNAMODB_ENDPOINT,
+      s3: e.S3_ENDPOINT,
+      s3Public: e.S3_PUBLIC_ENDPOINT ?? e.S3_ENDPOINT,
+      cognito: e.COGNITO_ENDPOINT,
+      sfn: e.SFN_ENDPOINT,
+      ssm: e.SSM_ENDPOINT,
+    };
+  },
+};
+
+/** Forget the parsed environment; the local runtime calls this after it sets the variables. */
+export function resetConfig(): void {
+  parsed = undefined;
+}

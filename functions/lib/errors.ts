@@ -1,0 +1,74 @@
+/**
+ * Typed HTTP errors. Each carries its status code and a message that is safe to show to the
+ * client; the error middleware turns them into `{ detail, code }` bodies. Anything that is not an
+ * HttpError becomes a generic 500 so no stack trace or SDK message ever reaches the browser.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message: string, code?: string) {
+    super(400, message, code);
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'Not authenticated', code?: string) {
+    super(401, message, code);
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(message = 'You do not have permission to do this.', code?: string) {
+    super(403, message, code);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(message = 'Not found', code?: string) {
+    super(404, message, code);
+  }
+}
+
+export class ConflictError extends HttpError {
+  constructor(message: string, code?: string) {
+    super(409, message, code);
+  }
+}
+
+export class PayloadTooLargeError extends HttpError {
+  constructor(message: string, code?: string) {
+    super(413, message, code);
+  }
+}
+
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message: string, code?: string) {
+    super(415, message, code);
+  }
+}
+
+export class TooManyRequestsError extends HttpError {
+  constructor(message: string, code?: string) {
+    super(429, message, code);
+  }
+}
+
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string, code?: string) {
+    super(503, message, code);
+  }
+}
+
+/** Raised when the process is misconfigured; names the missing setting so it can be fixed quickly. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

@@ -1,0 +1,67 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import type { z } from 'zod';
+import { UnauthorizedError } from './errors';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+
+export interface AuthUser {
+  userId: string;
+  username: string;
+  groups: string[];
+  /** The caller's access token, for calls made on the user's behalf (e.g. Cognito GetUser). */
+  accessToken: string;
+}
+
+export interface ApiResponse {
+  statusCode: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RequestContext<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  /** Set for every route whose rule is not `public`. */
+  user: AuthUser | null;
+  headers: Record<string, string | undefined>;
+  /** The undecoded body, for multipart uploads. */
+  rawBody: Buffer | undefined;
+  event: ApiEvent;
+}
+
+export interface RouteHandler {
+  schemas: { body?: z.ZodType; query?: z.ZodType; params?: z.ZodType; rawBody?: boolean };
+  run: (ctx: RequestContext<unknown, unknown, unknown>) => Promise<ApiResponse>;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/**
+ * Declares a route handler: the zod schemas its input must satisfy and the function that serves it.
+ * The group dispatcher validates before calling, so `ctx.body` is already typed and checked.
+ */
+export function defineHandler<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(
+  schemas: { body?: B; query?: Q; params?: P; rawBody?: boolean },
+  run: (ctx: RequestContext<Out<B>, Out<Q>, Out<P>>) => Promise<ApiResponse>,
+): RouteHandler {
+  return { schemas, run: run as RouteHandler['run'] };
+}
+
+export const ok = (body: unknown, headers?: Record<string, string>): ApiResponse => ({
+  statusCode: 200,
+  body,
+  headers,
+});
+export const created = (body: unknown): ApiResponse => ({ statusCode: 201, body });
+export const accepted = (body: unknown): ApiResponse => ({ statusCode: 202, body });
+export const noContent = (): ApiResponse => ({ statusCode: 204 });
+
+export function requireUser(ctx: { user: AuthUser | null }): AuthUser {
+  if (!ctx.user) throw new UnauthorizedError();
+  return ctx.user;
+}

@@ -1,0 +1,116 @@
+/**
+ * THE route table. The CDK API stack creates one HTTP API route per entry (with the Cognito JWT
+ * authorizer unless the rule is `public`) pointing at the entry's group Lambda; the local gateway
+ * serves the same entries. A route is added here and nowhere else.
+ *
+ * Rules: `public` needs no token; `user` needs a valid access token; `author` also needs the author
+ * role on the caller's profile; `admin` needs the Cognito group `admin`.
+ */
+import type { StateMachineName } from './workers/definitions';
+
+export const API_PREFIX = '/api/v1';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type AuthRule = 'public' | 'user' | 'author' | 'admin';
+
+/** What a function may touch; the CDK stack turns this into least-privilege grants. */
+export interface ResourceAccess {
+  table?: 'read' | 'readwrite';
+  mediaBucket?: 'read' | 'readwrite';
+  uploadsBucket?: 'read' | 'readwrite';
+  /** State machines (keys of workers/definitions.ts `stateMachines`) it may start and describe. */
+  startExecution?: readonly StateMachineName[];
+  /** Read-only describe calls on every dependency, for the health check. */
+  describeDependencies?: boolean;
+}
+
+export interface LambdaGroupDefinition {
+  entry: string;
+  memoryMb: number;
+  timeoutSeconds: number;
+  access: ResourceAccess;
+}
+
+export const lambdaGroups = {
+  system: {
+    entry: 'functions/system/index.ts',
+    memoryMb: 256,
+    timeoutSeconds: 10,
+    access: { describeDependencies: true },
+  },
+  auth: { entry: 'functions/auth/index.ts', memoryMb: 256, timeoutSeconds: 15, access: {} },
+  users: {
+    entry: 'functions/users/index.ts',
+    memoryMb: 256,
+    timeoutSeconds: 15,
+    access: { table: 'readwrite' },
+  },
+  creator: {
+    entry: 'functions/creator/index.ts',
+    memoryMb: 256,
+    timeoutSeconds: 15,
+    access: { table: 'readwrite' },
+  },
+} as const satisfies Record<string, LambdaGroupDefinition>;
+
+export type LambdaGroup = keyof typeof lambdaGroups;
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Path below API_PREFIX, with `{name}` parameters as API Gateway writes them. */
+  path: string;
+  group: LambdaGroup;
+  /** Name of the handler exported by the group's module. */
+  handler: string;
+  auth: AuthRule;
+}
+
+export const routes: readonly RouteDefinition[] = [
+  { method: 'GET', path: '/health', group: 'system', handler: 'health', auth: 'public' },
+
+  { method: 'POST', path: '/auth/register', group: 'auth', handler: 'register', auth: 'public' },
+  { method: 'POST', path: '/auth/login', group: 'auth', handler: 'login', auth: 'public' },
+  { method: 'POST', path: '/auth/refresh', group: 'auth', handler: 'refresh', auth: 'public' },
+  { method: 'POST', path: '/auth/verify-email', group: 'auth', handler: 'verifyEmail', auth: 'public' },
+  {
+    method: 'POST',
+    path: '/auth/resend-verification',
+    group: 'auth',
+    handler: 'resendVerification',
+    auth: 'public',
+  },
+  {
+    method: 'POST',
+    path: '/auth/request-password-reset',
+    group: 'auth',
+    handler: 'requestPasswordReset',
+    auth: 'public',
+  },
+  {
+    method: 'POST',
+    path: '/auth/confirm-password-reset',
+    group: 'auth',
+    handler: 'confirmPasswordReset',
+    auth: 'public',
+  },
+
+  { method: 'GET', path: '/users/me', group: 'users', handler: 'getMe', auth: 'user' },
+  { method: 'PUT', path: '/users/me', group: 'users', handler: 'updateMe', auth: 'user' },
+  { method: 'GET', path: '/users/me/stats', group: 'users', handler: 'getStats', auth: 'user' },
+  { method: 'GET', path: '/users/me/activity', group: 'users', handler: 'getActivity', auth: 'user' },
+  { method: 'GET', path: '/users/me/badges', group: 'users', handler: 'getBadges', auth: 'user' },
+
+  { method: 'GET', path: '/creator/prompts', group: 'creator', handler: 'listPrompts', auth: 'author' },
+  { method: 'POST', path: '/creator/prompts', group: 'creator', handler: 'createPrompt', auth: 'author' },
+  {
+    method: 'DELETE',
+    path: '/creator/prompts/{id}',
+    group: 'creator',
+    handler: 'deletePrompt',
+    auth: 'author',
+  },
+];
+
+/** `GET /api/v1/books/{id}` style key, as API Gateway puts it in `event.routeKey`. */
+export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) =>
+  `${route.method} ${API_PREFIX}${route.path}`;

@@ -1,0 +1,56 @@
+/**
+ * Step Functions task workers and the state machines that use them, read by the CDK pipelines
+ * stack and by the local runtime. An ASL file refers to a worker as `${<Name>FunctionArn}`, where
+ * Name is the worker key with its first letter upper-cased.
+ */
+import type { ResourceAccess } from '../routes';
+
+export interface WorkerDefinition {
+  entry: string;
+  access: ResourceAccess;
+  /** Exported function name in `entry`. */
+  handler: string;
+  memoryMb: number;
+  timeoutSeconds: number;
+  /** Lambda ephemeral storage for media work. */
+  ephemeralStorageMb?: number;
+}
+
+export const workers = {
+  createUserProfile: {
+    entry: 'functions/workers/user-onboarding.ts',
+    handler: 'createUserProfile',
+    access: { table: 'readwrite' },
+    memoryMb: 256,
+    timeoutSeconds: 30,
+  },
+  welcomeUser: {
+    entry: 'functions/workers/user-onboarding.ts',
+    handler: 'welcomeUser',
+    access: { table: 'readwrite' },
+    memoryMb: 256,
+    timeoutSeconds: 30,
+  },
+} as const satisfies Record<string, WorkerDefinition>;
+
+export type WorkerName = keyof typeof workers;
+
+export interface StateMachineDefinition {
+  /** ASL file under statemachines/. */
+  file: string;
+  /** Environment variable through which functions learn the machine's ARN. */
+  arnEnv: string;
+  workers: readonly WorkerName[];
+}
+
+export const stateMachines = {
+  userOnboarding: {
+    file: 'statemachines/user-onboarding.asl.json',
+    arnEnv: 'USER_ONBOARDING_STATE_MACHINE_ARN',
+    workers: ['createUserProfile', 'welcomeUser'],
+  },
+} as const satisfies Record<string, StateMachineDefinition>;
+
+export type StateMachineName = keyof typeof stateMachines;
+
+export const workerArnVariable = (name: WorkerName) => `${name[0]!.toUpperCase()}${name.slice(1)}FunctionArn`;

@@ -1,0 +1,79 @@
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { API_PREFIX, lambdaGroups, routes, type LambdaGroup } from '../../functions/routes';
+import { AppFunction, type AppResources } from './function';
+
+/** The HTTP API: one route per entry of functions/routes.ts, one Lambda per domain group. */
+export class Api extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly functions = new Map<LambdaGroup, AppFunction>();
+
+  constructor(
+    scope: Construct,
+    id: string,
+    props: {
+      resources: AppResources;
+      environment: Record<string, string>;
+      userPool: cognito.IUserPool;
+      client: cognito.IUserPoolClient;
+    },
+  ) {
+    super(scope, id);
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      description: 'BookStudio API',
+      createDefaultStage: false,
+    });
+    new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
+      throttle: { rateLimit: 200, burstLimit: 400 },
+    });
+
+    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
+      userPoolClients: [props.client],
+      identitySource: ['$request.header.Authorization'],
+    });
+
+    const integrations = new Map<LambdaGroup, HttpLambdaIntegration>();
+    for (const [group, definition] of Object.entries(lambdaGroups) as [
+      LambdaGroup,
+      (typeof lambdaGroups)[LambdaGroup],
+    ][]) {
+      const name = `${group[0]!.toUpperCase()}${group.slice(1)}Function`;
+      const fn = new AppFunction(this, name, {
+        entry: definition.entry,
+        memoryMb: definition.memoryMb,
+        timeoutSeconds: definition.timeoutSeconds,
+        environment: props.environment,
+      });
+      fn.grantAccess(definition.access, props.resources);
+      this.functions.set(group, fn);
+      integrations.set(group, new HttpLambdaIntegration(`${name}Integration`, fn));
+    }
+
+    for (const route of routes) {
+      const created = this.httpApi.addRoutes({
+        path: `${API_PREFIX}${route.path}`,
+        methods: [apigw.HttpMethod[route.method]],
+        integration: integrations.get(route.group)!,
+        authorizer: route.auth === 'public' ? undefined : authorizer,
+      });
+      if (route.auth === 'public') {
+        NagSuppressions.addResourceSuppressions(created, [
+          {
+            id: 'AwsSolutions-APIG4',
+            reason: `${route.method} ${route.path} is public by design (sign-up, sign-in, password reset and health).`,
+          },
+        ]);
+      }
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import { Duration, Size } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import type { Construct } from 'constructs';
+import { join } from 'node:path';
+import type { ResourceAccess } from '../../functions/routes';
+import type { StateMachineName } from '../../functions/workers/definitions';
+
+export const PROJECT_ROOT = join(import.meta.dirname, '../..');
+
+/** The resources functions are granted access to, filled in as the stack creates them. */
+export interface AppResources {
+  table: dynamodb.ITableV2;
+  mediaBucket: s3.IBucket;
+  uploadsBucket: s3.IBucket;
+  stateMachines: Partial<Record<StateMachineName, sfn.IStateMachine>>;
+  userPool?: cognito.IUserPool;
+}
+
+export interface AppFunctionProps {
+  entry: string;
+  handler?: string;
+  memoryMb: number;
+  timeoutSeconds: number;
+  ephemeralStorageMb?: number;
+  environment: Record<string, string>;
+  layers?: lambda.ILayerVersion[];
+}
+
+/**
+ * Every Lambda of the product: Node.js 22 on arm64, bundled by the local esbuild (the SDK v3 comes
+ * with the runtime), JSON logs kept for a month, X-Ray tracing on.
+ */
+export class AppFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id, {
+      entry: join(PROJECT_ROOT, props.entry),
+      handler: props.handler ?? 'handler',
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memoryMb,
+      timeout: Duration.seconds(props.timeoutSeconds),
+      ephemeralStorageSize: props.ephemeralStorageMb ? Size.mebibytes(props.ephemeralStorageMb) : undefined,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      layers: props.layers,
+      tracing: lambda.Tracing.ACTIVE,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      logGroup: new logs.LogGroup(scope, `${id}Logs`, { retention: logs.RetentionDays.ONE_MONTH }),
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
+      bundling: {
+        minify: true,
+        sourceMap: true,
+        target: 'node22',
+        externalModules: ['@aws-sdk/*'],
+      },
+    });
+  }
+
+  /** Grants exactly what `access` names and nothing else. */
+  grantAccess(access: ResourceAccess, resources: AppResources): void {
+    if (access.table === 'read') resources.table.grantReadData(this);
+    if (access.table === 'readwrite') resources.table.grantReadWriteData(this);
+    if (access.mediaBucket === 'read') resources.mediaBucket.grantRead(this);
+    if (access.mediaBucket === 'readwrite') resources.mediaBucket.grantReadWrite(this);
+    if (access.uploadsBucket === 'read') resources.uploadsBucket.grantRead(this);
+    if (access.uploadsBucket === 'readwrite') resources.uploadsBucket.grantReadWrite(this);
+    for (const name of access.startExecution ?? []) {
+      const machine = resources.stateMachines[name];
+      if (!machine) throw new Error(`State machine ${name} must be created before functions that start it`);
+      machine.grantStartExecution(this);
+      machine.grantRead(this);
+    }
+    if (access.describeDependencies) {
+      this.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['dynamodb:DescribeTable'],
+          resources: [resources.table.tableArn],
+        }),
+      );
+      this.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [resources.mediaBucket.bucketArn, resources.uploadsBucket.bucketArn],
+        }),
+      );
+      if (resources.userPool) {
+        this.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['cognito-idp:DescribeUserPool'],
+            resources: [resources.userPool.userPoolArn],
+          }),
+        );
+      }
+      this.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['states:DescribeStateMachine'],
+          resources: Object.values(resources.stateMachines).map((m) => m.stateMachineArn),
+        }),
+      );
+    }
+  }
+}

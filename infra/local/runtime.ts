@@ -1,0 +1,244 @@
+import './polyfills';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import S3rver from 's3rver';
+import { resetClients } from '../../functions/lib/clients';
+import { resetConfig } from '../../functions/lib/config';
+import { lambdaGroups, routes } from '../../functions/routes';
+import { workers } from '../../functions/workers/definitions';
+import { buckets, resourceNames } from '../definitions';
+import { corsXml, ensureTable, ensureUserPool, registerStateMachines } from './bootstrap';
+import { startCognito, type LocalCognito } from './cognito';
+import { createGateway } from './gateway';
+import { closeServer, findFreePort, listen } from './http-util';
+import { Mailbox } from './mailbox';
+import { LambdaPool } from './lambda-pool';
+import { LocalStepFunctions } from './stepfunctions';
+
+export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface RuntimeOptions {
+  /** Where every service keeps its data. */
+  dataDir: string;
+  /** Port of the gateway (0 = any free port). Service ports follow it when free. */
+  port: number;
+  /** Serve the built SPA from this directory (omit for API only). */
+  webDir?: string;
+  /** Host name printed in URLs and used in email links. */
+  publicHost?: string;
+  logLevel?: 'SILENT' | 'ERROR' | 'WARN' | 'INFO' | 'DEBUG';
+}
+
+export type ServiceName = 'dynamodb' | 's3' | 'cognito' | 'stepfunctions';
+
+export interface LocalRuntime {
+  url: string;
+  apiUrl: string;
+  ports: Record<ServiceName | 'gateway', number>;
+  env: Record<string, string>;
+  mailbox: Mailbox;
+  stepFunctions: LocalStepFunctions;
+  /** Stops one backing service (tests use it to check that health reports it). */
+  stopService(name: ServiceName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+
+/**
+ * Starts the whole stack on loopback: DynamoDB (dynalite), S3 (s3rver), Cognito (cognito-local),
+ * Step Functions (ASL interpreter behind the SFN API), then creates the resources from the shared
+ * definitions and serves the API and the SPA through the local gateway.
+ */
+export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalRuntime> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const names = resourceNames('local');
+  const preferred = (offset: number) => (options.port === 0 ? 0 : options.port + offset);
+  const gatewayPort = options.port === 0 ? await findFreePort(0) : options.port;
+  const ports = {
+    gateway: gatewayPort,
+    dynamodb: await findFreePort(preferred(1)),
+    s3: await findFreePort(preferred(2)),
+    cognito: await findFreePort(preferred(3)),
+    stepfunctions: await findFreePort(preferred(4)),
+  };
+  const publicHost = options.publicHost ?? 'localhost';
+  const url = `http://${publicHost}:${ports.gateway}`;
+  const endpoint = (port: number) => `http://${HOST}:${port}`;
+
+  const env: Record<string, string> = {
+    STAGE: 'local',
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_EC2_METADATA_DISABLED: 'true',
+    LOG_LEVEL: options.logLevel ?? 'WARN',
+    POWERTOOLS_LOG_LEVEL: options.logLevel ?? 'WARN',
+    TABLE_NAME: names.table,
+    [buckets.media.envVar]: names.mediaBucket,
+    [buckets.uploads.envVar]: names.uploadsBucket,
+    DYNAMODB_ENDPOINT: endpoint(ports.dynamodb),
+    S3_ENDPOINT: endpoint(ports.s3),
+    COGNITO_ENDPOINT: endpoint(ports.cognito),
+    SFN_ENDPOINT: endpoint(ports.stepfunctions),
+    APP_URL: url,
+  };
+  delete process.env.AWS_PROFILE;
+  delete process.env.AWS_SESSION_TOKEN;
+  Object.assign(process.env, env);
+  resetConfig();
+  resetClients();
+
+  const stoppers = new Map<ServiceName | 'gateway' | 'lambda', () => Promise<void>>();
+
+  // DynamoDB
+  const dynamo: Server = dynalite({
+    path: join(dataDir, 'dynamodb'),
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+  });
+  await listen(dynamo, ports.dynamodb, HOST);
+  stoppers.set('dynamodb', () => closeServer(dynamo));
+
+  // S3
+  const s3 = new S3rver({
+    port: ports.s3,
+    address: HOST,
+    directory: join(dataDir, 's3'),
+    silent: true,
+    configureBuckets: [names.mediaBucket, names.uploadsBucket].map((name) => ({
+      name,
+      configs: [corsXml()],
+    })),
+  });
+  await s3.run();
+  stoppers.set('s3', () => s3.close());
+
+  // Step Functions
+  const stepFunctions = new LocalStepFunctions(join(dataDir, 'stepfunctions'));
+  await stepFunctions.listen(ports.stepfunctions, HOST);
+  stoppers.set('stepfunctions', () => stepFunctions.close());
+
+  // Cognito, with the user pool triggers running the real trigger handler.
+  const mailbox = new Mailbox(join(dataDir, 'mailbox.json'));
+  // Every function runs in the local Lambda pool; threads start on first use, after the
+  // environment below is complete.
+  const lambdas = new LambdaPool(PROJECT_ROOT);
+  stoppers.set('lambda', () => lambdas.close());
+  const cognito: LocalCognito = await startCognito({
+    dataDir: join(dataDir, 'cognito'),
+    port: ports.cognito,
+    host: HOST,
+    mailbox,
+    trigger: (event) =>
+      lambdas.invoke(
+        { entry: 'functions/auth/triggers.ts', handler: 'handler', name: 'auth-triggers', timeoutSeconds: 5 },
+        event,
+      ),
+  });
+  stoppers.set('cognito', () => cognito.close());
+
+  // Resources from the shared definitions.
+  await ensureTable(
+    new DynamoDBClient({ region: 'us-east-1', endpoint: env.DYNAMODB_ENDPOINT }),
+    names.table,
+  );
+  const pool = await ensureUserPool(
+    new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: env.COGNITO_ENDPOINT }),
+    names,
+  );
+  env.USER_POOL_ID = pool.userPoolId;
+  env.USER_POOL_CLIENT_ID = pool.clientId;
+  Object.assign(
+    env,
+    await registerStateMachines(PROJECT_ROOT, stepFunctions, names.stateMachine, (worker, input) =>
+      lambdas.invoke({ ...workers[worker], name: worker }, input),
+    ),
+  );
+  Object.assign(process.env, env);
+  resetConfig();
+
+  // Gateway: the same JWT checks as the HTTP API's Cognito authorizer.
+  const issuer = `${cognito.url}/${pool.userPoolId}`;
+  const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+  const gateway = createGateway({
+    routes,
+    mailbox,
+    webDir: options.webDir,
+    verifyToken: createTokenVerifier(async (token) => {
+      const { payload } = await jwtVerify(token, jwks, { issuer });
+      if (payload.token_use !== 'access' || payload.client_id !== pool.clientId) return null;
+      return payload as Record<string, unknown>;
+    }),
+    invoke: (group, event) =>
+      lambdas.invoke(
+        {
+          entry: lambdaGroups[group].entry,
+          handler: 'handler',
+          name: group,
+          timeoutSeconds: lambdaGroups[group].timeoutSeconds,
+        },
+        event,
+      ),
+  });
+  await listen(gateway, ports.gateway, HOST);
+  stoppers.set('gateway', () => closeServer(gateway));
+
+  const stopped = new Set<string>();
+  const stopService = async (name: ServiceName | 'gateway' | 'lambda') => {
+    if (stopped.has(name)) return;
+    stopped.add(name);
+    await stoppers.get(name)?.();
+  };
+
+  return {
+    url,
+    apiUrl: `${url}/api/v1`,
+    ports,
+    env,
+    mailbox,
+    stepFunctions,
+    stopService,
+    async stop() {
+      await stopService('gateway');
+      await stopService('stepfunctions');
+      await stopService('lambda');
+      await stopService('cognito');
+      await stopService('s3');
+      await stopService('dynamodb');
+      resetClients();
+    },
+  };
+}
+
+/**
+ * Verified tokens are remembered until they expire, so a busy client does not pay for an RSA
+ * signature check on every request; a refused token is never remembered.
+ */
+function createTokenVerifier(verify: (token: string) => Promise<Record<string, unknown> | null>) {
+  const cache = new Map<string, Record<string, unknown>>();
+  return async (token: string) => {
+    const cached = cache.get(token);
+    if (cached && Number(cached.exp) * 1000 > Date.now()) return cached;
+    cache.delete(token);
+    let claims: Record<string, unknown> | null;
+    try {
+      claims = await verify(token);
+    } catch {
+      return null;
+    }
+    if (claims) {
+      if (cache.size >= 5000) cache.delete(cache.keys().next().value!);
+      cache.set(token, claims);
+    }
+    return claims;
+  };
+}

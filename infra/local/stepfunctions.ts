@@ -1,0 +1,457 @@
+import './polyfills';
+import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { closeServer, listen, readBody, sendJson } from './http-util';
+
+/**
+ * The Step Functions API (AWS JSON 1.0) over the local ASL interpreter, so code written against
+ * `@aws-sdk/client-sfn` runs unchanged: StartExecution, DescribeExecution, StopExecution,
+ * GetExecutionHistory, ListExecutions, DescribeStateMachine and ListStateMachines. Task states run
+ * the registered local handlers (the same worker functions Lambda runs in the cloud).
+ */
+export type TaskHandler = (input: unknown) => Promise<unknown>;
+
+type Status = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED' | 'TIMED_OUT';
+
+interface HistoryEvent {
+  id: number;
+  previousEventId: number;
+  timestamp: number;
+  type: string;
+  [details: string]: unknown;
+}
+
+interface ExecutionRecord {
+  executionArn: string;
+  stateMachineArn: string;
+  name: string;
+  status: Status;
+  startDate: number;
+  stopDate?: number;
+  input: string;
+  output?: string;
+  error?: string;
+  cause?: string;
+  events: HistoryEvent[];
+}
+
+interface RegisteredMachine {
+  arn: string;
+  name: string;
+  definition: StateMachineDefinition;
+  machine: StateMachine;
+  handlers: Record<string, TaskHandler>;
+  createdAt: number;
+}
+
+class SfnError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class LocalStepFunctions {
+  private readonly machines = new Map<string, RegisteredMachine>();
+  private readonly executions = new Map<string, ExecutionRecord>();
+  private readonly running = new Map<string, { abort: () => void; done: Promise<void> }>();
+  private readonly file: string;
+  private server: Server | undefined;
+  private saveTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    dataDir: string,
+    private readonly region = 'us-east-1',
+    private readonly account = '000000000000',
+  ) {
+    mkdirSync(dataDir, { recursive: true });
+    this.file = join(dataDir, 'executions.json');
+    this.load();
+  }
+
+  stateMachineArn(name: string): string {
+    return `arn:aws:states:${this.region}:${this.account}:stateMachine:${name}`;
+  }
+
+  register(name: string, definition: StateMachineDefinition, handlers: Record<string, TaskHandler>): string {
+    const arn = this.stateMachineArn(name);
+    const machine = new StateMachine(definition, {
+      validationOptions: { checkArn: false, checkPaths: true },
+    });
+    this.machines.set(arn, { arn, name, definition, machine, handlers, createdAt: Date.now() / 1000 });
+    return arn;
+  }
+
+  async listen(port: number, host = '127.0.0.1'): Promise<number> {
+    this.server = createServer((req, res) => void this.serve(req, res));
+    return listen(this.server, port, host);
+  }
+
+  /** Aborts running executions and stops the server. */
+  async close(): Promise<void> {
+    for (const [arn, run] of this.running) {
+      this.finish(arn, 'ABORTED', { error: 'States.Aborted', cause: 'The local runtime stopped' });
+      run.abort();
+    }
+    this.saveNow();
+    if (this.server) await closeServer(this.server);
+  }
+
+  /** Resolves when every running execution has ended (tests use it to wait for pipelines). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const target = String(req.headers['x-amz-target'] ?? '');
+    const operation = target.replace(/^AWSStepFunctions\./, '');
+    try {
+      const body = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}');
+      const result = await this.call(operation, body);
+      sendJson(res, 200, result, { 'content-type': 'application/x-amz-json-1.0' });
+    } catch (error) {
+      const type = error instanceof SfnError ? error.type : 'InternalFailure';
+      sendJson(
+        res,
+        error instanceof SfnError ? 400 : 500,
+        { __type: type, message: (error as Error).message },
+        {
+          'content-type': 'application/x-amz-json-1.0',
+        },
+      );
+    }
+  }
+
+  call(operation: string, body: Record<string, unknown>): Promise<unknown> | unknown {
+    switch (operation) {
+      case 'StartExecution':
+        return this.startExecution(body as { stateMachineArn: string; name?: string; input?: string });
+      case 'DescribeExecution':
+        return this.describeExecution(String(body.executionArn));
+      case 'StopExecution':
+        return this.stopExecution(body as { executionArn: string; error?: string; cause?: string });
+      case 'GetExecutionHistory':
+        return this.getExecutionHistory(
+          body as { executionArn: string; maxResults?: number; reverseOrder?: boolean; nextToken?: string },
+        );
+      case 'ListExecutions':
+        return this.listExecutions(
+          body as { stateMachineArn: string; statusFilter?: Status; maxResults?: number; nextToken?: string },
+        );
+      case 'DescribeStateMachine':
+        return this.describeStateMachine(String(body.stateMachineArn));
+      case 'ListStateMachines':
+        return {
+          stateMachines: [...this.machines.values()].map((m) => ({
+            stateMachineArn: m.arn,
+            name: m.name,
+            type: 'STANDARD',
+            creationDate: m.createdAt,
+          })),
+        };
+      default:
+        throw new SfnError(
+          'UnknownOperationException',
+          `Operation ${operation} is not supported by the local runtime`,
+        );
+    }
+  }
+
+  startExecution(request: { stateMachineArn: string; name?: string; input?: string }) {
+    const machine = this.machines.get(request.stateMachineArn);
+    if (!machine)
+      throw new SfnError(
+        'StateMachineDoesNotExist',
+        `State Machine Does Not Exist: '${request.stateMachineArn}'`,
+      );
+    const name = request.name ?? randomUUID();
+    if (!/^[A-Za-z0-9_-]{1,80}$/.test(name)) throw new SfnError('InvalidName', `Invalid Name: '${name}'`);
+    const executionArn = `arn:aws:states:${this.region}:${this.account}:execution:${machine.name}:${name}`;
+    const inputText = request.input ?? '{}';
+    const existing = this.executions.get(executionArn);
+    if (existing) {
+      // Same name and input while running is idempotent, as on AWS; anything else is a conflict.
+      if (existing.status === 'RUNNING' && existing.input === inputText) {
+        return { executionArn, startDate: existing.startDate };
+      }
+      throw new SfnError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
+    }
+    let input: unknown;
+    try {
+      input = JSON.parse(inputText);
+    } catch {
+      throw new SfnError('InvalidExecutionInput', 'Invalid State Machine Execution Input: not valid JSON');
+    }
+    const startDate = Date.now() / 1000;
+    const record: ExecutionRecord = {
+      executionArn,
+      stateMachineArn: machine.arn,
+      name,
+      status: 'RUNNING',
+      startDate,
+      input: inputText,
+      events: [],
+    };
+    this.executions.set(executionArn, record);
+    this.run(machine, record, input);
+    this.save();
+    return { executionArn, startDate };
+  }
+
+  private run(machine: RegisteredMachine, record: ExecutionRecord, input: unknown): void {
+    const execution = machine.machine.run(input as never, {
+      overrides: { taskResourceLocalHandlers: machine.handlers as never },
+      noThrowOnAbort: true,
+      context: {
+        Execution: {
+          Id: record.executionArn,
+          Name: record.name,
+          Input: input as never,
+          StartTime: new Date(record.startDate * 1000).toISOString(),
+          RoleArn: `arn:aws:iam::${this.account}:role/local`,
+        },
+        StateMachine: { Id: machine.arn, Name: machine.name },
+      },
+    });
+    const logs = (async () => {
+      for await (const event of execution.eventLogs)
+        this.addEvent(record, event as unknown as Record<string, unknown>);
+    })();
+    const done = (async () => {
+      try {
+        const output = await execution.result;
+        await logs;
+        if (record.status === 'RUNNING')
+          this.finish(record.executionArn, 'SUCCEEDED', { output: JSON.stringify(output ?? null) });
+      } catch (error) {
+        await logs.catch(() => undefined);
+        const failure = error as Error & { cause?: unknown };
+        const last = [...record.events].reverse().find((e) => e.type === 'ExecutionFailed');
+        const details = last?.executionFailedEventDetails as { error?: string; cause?: string } | undefined;
+        const timedOut = failure.name === 'ExecutionTimeoutError';
+        this.finish(record.executionArn, timedOut ? 'TIMED_OUT' : 'FAILED', {
+          error: details?.error ?? (timedOut ? 'States.Timeout' : failure.name),
+          cause: details?.cause ?? failure.message,
+        });
+      } finally {
+        this.running.delete(record.executionArn);
+      }
+    })();
+    this.running.set(record.executionArn, { abort: execution.abort, done });
+  }
+
+  private addEvent(record: ExecutionRecord, event: Record<string, unknown>): void {
+    const id = record.events.length + 1;
+    const base = { id, previousEventId: id - 1, timestamp: Number(event.timestamp) / 1000 };
+    const state = event.state as
+      { name: string; type: string; input?: unknown; output?: unknown } | undefined;
+    const json = (value: unknown) => JSON.stringify(value ?? null);
+    switch (event.type) {
+      case 'ExecutionStarted':
+        record.events.push({
+          ...base,
+          type: 'ExecutionStarted',
+          executionStartedEventDetails: { input: json(event.input) },
+        });
+        break;
+      case 'ExecutionSucceeded':
+        record.events.push({
+          ...base,
+          type: 'ExecutionSucceeded',
+          executionSucceededEventDetails: { output: json(event.output) },
+        });
+        break;
+      case 'ExecutionFailed':
+        record.events.push({
+          ...base,
+          type: 'ExecutionFailed',
+          executionFailedEventDetails: { error: String(event.Error), cause: causeText(event.Cause) },
+        });
+        break;
+      case 'ExecutionAborted':
+      case 'ExecutionTimeout':
+        record.events.push({
+          ...base,
+          type: event.type === 'ExecutionAborted' ? 'ExecutionAborted' : 'ExecutionTimedOut',
+        });
+        break;
+      case 'StateEntered':
+        record.events.push({
+          ...base,
+          type: `${state!.type}StateEntered`,
+          stateEnteredEventDetails: { name: state!.name, input: json(state!.input) },
+        });
+        break;
+      case 'StateExited':
+        record.events.push({
+          ...base,
+          type: `${state!.type}StateExited`,
+          stateExitedEventDetails: { name: state!.name, output: json(state!.output) },
+        });
+        break;
+      case 'StateFailed':
+        record.events.push({
+          ...base,
+          type: state!.type === 'Task' ? 'TaskFailed' : `${state!.type}StateFailed`,
+          taskFailedEventDetails: {
+            resourceType: 'lambda',
+            resource: state!.name,
+            error: String(event.Error),
+            cause: causeText(event.Cause),
+          },
+        });
+        break;
+      case 'StateRetried':
+      case 'StateCaught':
+      case 'MapIterationStarted':
+      case 'MapIterationSucceeded':
+      case 'MapIterationFailed':
+      case 'ParallelBranchStarted':
+      case 'ParallelBranchSucceeded':
+      case 'ParallelBranchFailed':
+        record.events.push({
+          ...base,
+          type: String(event.type),
+          localEventDetails: { state: state?.name, index: event.index },
+        });
+        break;
+    }
+  }
+
+  private finish(
+    executionArn: string,
+    status: Status,
+    result: { output?: string; error?: string; cause?: string },
+  ): void {
+    const record = this.executions.get(executionArn);
+    if (!record || record.status !== 'RUNNING') return;
+    Object.assign(record, { status, stopDate: Date.now() / 1000 }, result);
+    this.save();
+  }
+
+  describeExecution(executionArn: string) {
+    const record = this.executions.get(executionArn);
+    if (!record) throw new SfnError('ExecutionDoesNotExist', `Execution Does Not Exist: '${executionArn}'`);
+    const { events: _events, ...rest } = record;
+    return rest;
+  }
+
+  stopExecution(request: { executionArn: string; error?: string; cause?: string }) {
+    const record = this.executions.get(request.executionArn);
+    if (!record)
+      throw new SfnError('ExecutionDoesNotExist', `Execution Does Not Exist: '${request.executionArn}'`);
+    this.finish(request.executionArn, 'ABORTED', { error: request.error, cause: request.cause });
+    this.running.get(request.executionArn)?.abort();
+    return { stopDate: record.stopDate ?? Date.now() / 1000 };
+  }
+
+  getExecutionHistory(request: {
+    executionArn: string;
+    maxResults?: number;
+    reverseOrder?: boolean;
+    nextToken?: string;
+  }) {
+    const record = this.executions.get(request.executionArn);
+    if (!record)
+      throw new SfnError('ExecutionDoesNotExist', `Execution Does Not Exist: '${request.executionArn}'`);
+    const events = request.reverseOrder ? [...record.events].reverse() : record.events;
+    return page(events, 'events', request.maxResults, request.nextToken);
+  }
+
+  listExecutions(request: {
+    stateMachineArn: string;
+    statusFilter?: Status;
+    maxResults?: number;
+    nextToken?: string;
+  }) {
+    if (!this.machines.has(request.stateMachineArn)) {
+      throw new SfnError(
+        'StateMachineDoesNotExist',
+        `State Machine Does Not Exist: '${request.stateMachineArn}'`,
+      );
+    }
+    const list = [...this.executions.values()]
+      .filter(
+        (e) =>
+          e.stateMachineArn === request.stateMachineArn &&
+          (!request.statusFilter || e.status === request.statusFilter),
+      )
+      .sort((a, b) => b.startDate - a.startDate)
+      .map(({ executionArn, stateMachineArn, name, status, startDate, stopDate }) => ({
+        executionArn,
+        stateMachineArn,
+        name,
+        status,
+        startDate,
+        stopDate,
+      }));
+    return page(list, 'executions', request.maxResults, request.nextToken);
+  }
+
+  describeStateMachine(stateMachineArn: string) {
+    const machine = this.machines.get(stateMachineArn);
+    if (!machine)
+      throw new SfnError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${stateMachineArn}'`);
+    return {
+      stateMachineArn: machine.arn,
+      name: machine.name,
+      status: 'ACTIVE',
+      definition: JSON.stringify(machine.definition),
+      roleArn: `arn:aws:iam::${this.account}:role/local`,
+      type: 'STANDARD',
+      creationDate: machine.createdAt,
+    };
+  }
+
+  private load(): void {
+    let saved: ExecutionRecord[];
+    try {
+      saved = JSON.parse(readFileSync(this.file, 'utf8')) as ExecutionRecord[];
+    } catch {
+      return;
+    }
+    for (const record of saved) {
+      if (record.status === 'RUNNING') {
+        // The process that ran it is gone; say so rather than leave it running forever.
+        Object.assign(record, {
+          status: 'ABORTED',
+          stopDate: Date.now() / 1000,
+          error: 'States.Aborted',
+          cause: 'The local runtime stopped while this execution was running',
+        });
+      }
+      this.executions.set(record.executionArn, record);
+    }
+  }
+
+  private save(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.saveNow(), 200);
+  }
+
+  private saveNow(): void {
+    clearTimeout(this.saveTimer);
+    // Keep the newest executions; the history of old ones is not worth unbounded growth.
+    const records = [...this.executions.values()].sort((a, b) => b.startDate - a.startDate).slice(0, 2000);
+    writeFileSync(this.file, JSON.stringify(records));
+  }
+}
+
+function causeText(cause: unknown): string {
+  if (typeof cause === 'string') return cause;
+  if (cause instanceof Error) return cause.message;
+  return JSON.stringify(cause ?? null);
+}
+
+function page<T>(items: T[], key: string, maxResults = 100, nextToken?: string) {
+  const size = maxResults > 0 ? Math.min(maxResults, 1000) : 100;
+  const start = nextToken ? Number(Buffer.from(nextToken, 'base64').toString('utf8')) || 0 : 0;
+  const slice = items.slice(start, start + size);
+  const next = start + size < items.length ? Buffer.from(String(start + size)).toString('base64') : undefined;
+  return { [key]: slice, ...(next ? { nextToken: next } : {}) };
+}

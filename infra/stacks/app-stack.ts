@@ -1,0 +1,81 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { buckets, resourceNames } from '../definitions';
+import { Api } from '../constructs/api';
+import { Auth } from '../constructs/auth';
+import { Data } from '../constructs/data';
+import type { AppResources } from '../constructs/function';
+import { Pipelines } from '../constructs/pipelines';
+import { WebHosting } from '../constructs/web';
+import { stateMachines } from '../../functions/workers/definitions';
+
+export interface AppStackProps extends StackProps {
+  stage: string;
+}
+
+/** The whole product in one stack: data, pipelines, auth, API and web hosting. */
+export class AppStack extends Stack {
+  readonly data: Data;
+  readonly pipelines: Pipelines;
+  readonly auth: Auth;
+  readonly api: Api;
+  readonly web: WebHosting;
+
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props);
+    const names = resourceNames(props.stage);
+
+    this.data = new Data(this, 'Data');
+    const resources: AppResources = {
+      table: this.data.table,
+      mediaBucket: this.data.mediaBucket,
+      uploadsBucket: this.data.uploadsBucket,
+      stateMachines: {},
+    };
+    const environment: Record<string, string> = {
+      STAGE: props.stage,
+      TABLE_NAME: this.data.table.tableName,
+      [buckets.media.envVar]: this.data.mediaBucket.bucketName,
+      [buckets.uploads.envVar]: this.data.uploadsBucket.bucketName,
+      POWERTOOLS_SERVICE_NAME: 'bookstudio',
+    };
+
+    this.pipelines = new Pipelines(this, 'Pipelines', {
+      resources,
+      environment: { ...environment },
+      machineName: names.stateMachine,
+    });
+    resources.stateMachines = this.pipelines.stateMachines;
+    for (const [name, definition] of Object.entries(stateMachines)) {
+      environment[definition.arnEnv] =
+        this.pipelines.stateMachines[name as keyof typeof stateMachines]!.stateMachineArn;
+    }
+
+    this.auth = new Auth(this, 'Auth', {
+      resources,
+      environment: { ...environment },
+      appUrlParameterName: names.appUrlParameter,
+      poolName: names.userPool,
+    });
+    resources.userPool = this.auth.userPool;
+    environment.USER_POOL_ID = this.auth.userPool.userPoolId;
+    environment.USER_POOL_CLIENT_ID = this.auth.client.userPoolClientId;
+
+    this.api = new Api(this, 'Api', {
+      resources,
+      environment,
+      userPool: this.auth.userPool,
+      client: this.auth.client,
+    });
+    this.web = new WebHosting(this, 'Web', {
+      httpApi: this.api.httpApi,
+      logsBucket: this.data.logsBucket,
+      appUrlParameterName: names.appUrlParameter,
+    });
+
+    new CfnOutput(this, 'AppUrl', { value: this.web.appUrl });
+    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+  }
+}

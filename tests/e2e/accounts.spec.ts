@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+
+test('an author signs up, verifies through the mailbox, signs in, edits the profile, toggles dark mode and signs out', async ({
+  page,
+}) => {
+  const email = `author-${Date.now()}@example.com`;
+  const password = 'pass-word-1';
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Choose Your Adventure' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Username').fill('Ada Author');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill('different');
+  await page.getByLabel('Create Content').check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Passwords do not match.');
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(
+    page.getByText('Account created successfully! Please check your email for verification.'),
+  ).toBeVisible();
+  await expect(page.getByText(`We sent a verification link to ${email}`)).toBeVisible();
+
+  // The email lands in the dev mailbox; a person opens it and follows the link.
+  await page.goto(`/_dev/mailbox?to=${encodeURIComponent(email)}`);
+  await expect(page.getByText('Verify your email for BookStudio')).toBeVisible();
+  await page.getByRole('link', { name: 'Verify my email' }).click();
+  await expect(page.getByText('Email verified. You can sign in now.')).toBeVisible();
+  await page.getByRole('link', { name: 'Sign In' }).last().click();
+
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada Author!' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Create', exact: true })).toHaveAttribute('href', '/author');
+  await expect(nav.getByRole('link', { name: 'Author Panel' })).toBeVisible();
+  await expect(page.locator('[data-stat="badges_earned"]')).toHaveText('1');
+
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Profile' })).toBeVisible();
+  await page.getByLabel('Bio').fill('I write about lighthouses.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated!')).toBeVisible();
+  await expect(page.getByText('I write about lighthouses.')).toBeVisible();
+  await expect(page.getByText('Updated your profile')).toBeVisible();
+
+  const html = page.locator('html');
+  const wasDark = ((await html.getAttribute('class')) ?? '').includes('dark');
+  await page.getByRole('button', { name: wasDark ? 'Switch to light mode' : 'Switch to dark mode' }).click();
+  if (wasDark) await expect(html).not.toHaveClass(/dark/);
+  else await expect(html).toHaveClass(/dark/);
+  await page.reload();
+  if (wasDark) await expect(html).not.toHaveClass(/dark/);
+  else await expect(html).toHaveClass(/dark/);
+
+  await nav.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+});
+
+test('signed-out visitors get sign-in prompts, the author gate and the Explore notice', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Sign in required' })).toBeVisible();
+  await page.goto('/creator');
+  await expect(page.getByRole('heading', { name: 'Author access required' })).toBeVisible();
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Explore' }).click();
+  await expect(page.getByText('Explore feature coming soon!')).toBeVisible();
+});
+
+test('the mobile menu opens, navigates and closes at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await toggle.click();
+  const menu = page.locator('#mobile-menu');
+  await expect(menu).toBeVisible();
+  await menu.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(menu).toBeHidden();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

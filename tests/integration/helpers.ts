@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime';
+
+export interface TestRuntime {
+  runtime: LocalRuntime;
+  api: ApiCaller;
+  stop(): Promise<void>;
+}
+
+export interface ApiAnswer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+export type ApiCaller = <T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options?: { body?: unknown; token?: string; raw?: BodyInit; headers?: Record<string, string> },
+) => Promise<ApiAnswer<T>>;
+
+/** The real local runtime (all services, real handlers) on free ports and a throwaway data dir. */
+export async function startTestRuntime(): Promise<TestRuntime> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bookstudio-test-'));
+  const runtime = await startLocalRuntime({ dataDir, port: 0, publicHost: '127.0.0.1', logLevel: 'SILENT' });
+  const api: ApiCaller = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await fetch(`${runtime.apiUrl}${path}`, {
+      method,
+      headers,
+      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+  return {
+    runtime,
+    api,
+    async stop() {
+      await runtime.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueEmail = (label = 'user') => `${label}-${Date.now()}-${counter++}@example.com`;
+
+/** The code of the newest email the dev mailbox received for `to`. */
+export function latestCode(runtime: LocalRuntime, to: string): string {
+  const message = runtime.mailbox.list(to)[0];
+  if (!message?.code) throw new Error(`No email with a code for ${to}`);
+  return message.code;
+}
+
+/** Registers, verifies through the mailbox, waits for onboarding and signs in. */
+export async function createUser(
+  t: TestRuntime,
+  options: { role?: 'author' | 'explorer'; email?: string; password?: string; display_name?: string } = {},
+) {
+  const email = options.email ?? uniqueEmail(options.role ?? 'explorer');
+  const password = options.password ?? 'secret123';
+  const registered = await t.api('POST', '/auth/register', {
+    body: {
+      display_name: options.display_name ?? 'Test User',
+      email,
+      password,
+      role: options.role ?? 'explorer',
+    },
+  });
+  if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const verified = await t.api('POST', '/auth/verify-email', {
+    body: { email, code: latestCode(t.runtime, email) },
+  });
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  await t.runtime.stepFunctions.idle();
+  const login = await t.api<{ access_token: string; refresh_token: string }>('POST', '/auth/login', {
+    body: { email, password },
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { email, password, accessToken: login.body.access_token, refreshToken: login.body.refresh_token };
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isValidAvatarUrl,
+  messages,
+  promptRequiredMessage,
+  validateNewPassword,
+  validateProfile,
+  validatePrompt,
+  validateResetConfirm,
+  validateSignUp,
+} from '../../functions/contracts/validation';
+
+const signUp = {
+  display_name: 'Ann',
+  email: 'ann@example.com',
+  password: 'secret',
+  confirmPassword: 'secret',
+};
+
+describe('sign-up validation', () => {
+  it('accepts a complete form', () => expect(validateSignUp(signUp)).toBeNull());
+  it('requires username, email and password', () => {
+    expect(validateSignUp({ ...signUp, display_name: '  ' })).toBe(messages.usernameRequired);
+    expect(validateSignUp({ ...signUp, email: '' })).toBe(messages.emailRequired);
+    expect(validateSignUp({ ...signUp, email: 'not-an-email' })).toBe(messages.emailInvalid);
+    expect(validateSignUp({ ...signUp, password: '', confirmPassword: '' })).toBe(messages.passwordRequired);
+  });
+  it('needs matching passwords of at least 6 characters, with the spec messages', () => {
+    expect(validateSignUp({ ...signUp, confirmPassword: 'secreT' })).toBe('Passwords do not match.');
+    expect(validateSignUp({ ...signUp, password: 'abc12', confirmPassword: 'abc12' })).toBe(
+      'Password must be at least 6 characters long.',
+    );
+    expect(validateNewPassword('abcdef', 'abcdef')).toBeNull();
+  });
+});
+
+describe('password reset validation', () => {
+  const reset = { email: 'a@b.co', token: '123456', new_password: 'newpass', confirmPassword: 'newpass' };
+  it('accepts a complete form', () => expect(validateResetConfirm(reset)).toBeNull());
+  it('requires email, code and matching passwords', () => {
+    expect(validateResetConfirm({ ...reset, token: ' ' })).toBe(messages.resetCodeRequired);
+    expect(validateResetConfirm({ ...reset, email: 'x' })).toBe(messages.emailInvalid);
+    expect(validateResetConfirm({ ...reset, confirmPassword: 'other12' })).toBe('Passwords do not match.');
+    expect(validateResetConfirm({ ...reset, new_password: '123', confirmPassword: '123' })).toBe(
+      'Password must be at least 6 characters long.',
+    );
+  });
+});
+
+describe('profile validation', () => {
+  it('requires a display name of at most 50 characters', () => {
+    expect(validateProfile({ display_name: ' ', avatar_url: '', bio: '' })).toBe(
+      messages.displayNameRequired,
+    );
+    expect(validateProfile({ display_name: 'x'.repeat(51), avatar_url: '', bio: '' })).toBe(
+      messages.displayNameTooLong,
+    );
+  });
+  it('accepts empty or http(s) avatar URLs only', () => {
+    expect(isValidAvatarUrl('')).toBe(true);
+    expect(isValidAvatarUrl('https://example.com/a.png')).toBe(true);
+    expect(isValidAvatarUrl('javascript:alert(1)')).toBe(false);
+    expect(isValidAvatarUrl('https://exa mple.com')).toBe(false);
+  });
+  it('limits the bio to 500 characters', () => {
+    expect(validateProfile({ display_name: 'A', avatar_url: '', bio: 'b'.repeat(501) })).toBe(
+      messages.bioTooLong,
+    );
+  });
+});
+
+describe('creator prompts', () => {
+  it('must be non-blank, with a message per kind', () => {
+    expect(validatePrompt('book', '  ')).toBe('Please enter a prompt for the book.');
+    expect(validatePrompt('script', '')).toBe('Please enter a prompt for the script.');
+    expect(validatePrompt('video', '\n')).toBe(promptRequiredMessage('video'));
+    expect(validatePrompt('video', 'A trailer')).toBeNull();
+  });
+});

@@ -1,0 +1,100 @@
+import type { UserMe } from '@contracts/api';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
+import { ApiError } from '@/lib/api-client';
+import { api, sessionEvents, tokens } from '@/lib/api';
+import { authApi, type RegisterPayload } from '../api/auth';
+
+export type RegisterOutcome = 'signed-in' | 'verify-email';
+
+interface AuthState {
+  user: UserMe | null;
+  /** True until the stored session (if any) has been checked. */
+  loading: boolean;
+  login(email: string, password: string): Promise<UserMe | null>;
+  register(payload: RegisterPayload): Promise<RegisterOutcome>;
+  logout(): void;
+  reloadUser(): Promise<UserMe | null>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/** The signed-in user, or null after discarding tokens that no longer work. */
+async function fetchCurrentUser(): Promise<UserMe | null> {
+  try {
+    return await api.get<UserMe>('/users/me');
+  } catch {
+    tokens.clear();
+    return null;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<UserMe | null>(null);
+  const [loading, setLoading] = useState(true);
+  const { mutate } = useSWRConfig();
+
+  const reloadUser = useCallback(async () => {
+    const me = await (tokens.access() ? fetchCurrentUser() : Promise.resolve(null));
+    setUser(me);
+    return me;
+  }, []);
+
+  useEffect(() => {
+    sessionEvents.onRefreshed = () => void reloadUser();
+    sessionEvents.onEnded = () => setUser(null);
+    let active = true;
+    void (async () => {
+      const me = await (tokens.access() ? fetchCurrentUser() : Promise.resolve(null));
+      if (!active) return;
+      setUser(me);
+      setLoading(false);
+    })();
+    return () => {
+      active = false;
+    };
+  }, [reloadUser]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const pair = await authApi.login(email, password);
+      tokens.set(pair.access_token, pair.refresh_token);
+      return reloadUser();
+    },
+    [reloadUser],
+  );
+
+  const register = useCallback(
+    async (payload: RegisterPayload): Promise<RegisterOutcome> => {
+      await authApi.register(payload);
+      // Then sign in with the same credentials; until the email is verified that is refused.
+      try {
+        await login(payload.email, payload.password);
+        return 'signed-in';
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'email_not_verified') return 'verify-email';
+        throw error;
+      }
+    },
+    [login],
+  );
+
+  const logout = useCallback(() => {
+    tokens.clear();
+    setUser(null);
+    // Forget every cached response of the previous user.
+    void mutate(() => true, undefined, { revalidate: false });
+  }, [mutate]);
+
+  const value = useMemo(
+    () => ({ user, loading, login, register, logout, reloadUser }),
+    [user, loading, login, register, logout, reloadUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth must be used inside AuthProvider');
+  return state;
+}

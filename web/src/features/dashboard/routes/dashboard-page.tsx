@@ -1,0 +1,81 @@
+import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageLoading } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
+import { useUserStats } from '@/features/profile/api/users';
+import { StatsGrid } from '@/features/profile/components/stats-grid';
+
+const tiles = [
+  {
+    to: paths.learn,
+    title: 'Learning Mode',
+    text: 'Lessons, narration and quizzes',
+    tone: 'from-blue-500 to-blue-600',
+  },
+  {
+    to: paths.explore,
+    title: 'Entertainment',
+    text: 'Stories, scripts and videos',
+    tone: 'from-purple-500 to-purple-600',
+  },
+  {
+    to: paths.upload,
+    title: 'Upload Book',
+    text: 'PDF, DOCX, EPUB, TXT or text',
+    tone: 'from-emerald-500 to-emerald-600',
+  },
+  {
+    to: paths.profile,
+    title: 'My Profile',
+    text: 'Stats, badges and activity',
+    tone: 'from-amber-500 to-amber-600',
+  },
+];
+
+export default function DashboardPage() {
+  const { user, loading } = useAuth();
+  const { data: stats } = useUserStats(Boolean(user));
+
+  if (loading) return <PageLoading />;
+  if (!user) return <SignInPrompt message="Sign in to see your dashboard, your books and your progress." />;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
+      <section className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold">Welcome back, {user.display_name}!</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">
+            Pick up where you left off, or start something new.
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <ButtonLink to={paths.creator}>Creator Mode</ButtonLink>
+          <ButtonLink to={paths.editProfile} variant="secondary">
+            Edit Profile
+          </ButtonLink>
+        </div>
+      </section>
+
+      <nav aria-label="Shortcuts" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {tiles.map((tile) => (
+          <Link
+            key={tile.to}
+            to={tile.to}
+            className={`rounded-2xl bg-gradient-to-br ${tile.tone} p-5 text-white shadow-sm transition hover:shadow-lg`}
+          >
+            <p className="text-lg font-semibold">{tile.title}</p>
+            <p className="mt-1 text-sm text-white/85">{tile.text}</p>
+          </Link>
+        ))}
+      </nav>
+
+      <Card className="p-6">
+        <h2 className="mb-4 text-lg font-semibold">Your stats</h2>
+        <StatsGrid stats={stats} compact />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * The one API client of the SPA, following the product's rules: base path /api/v1, JSON bodies,
+ * a Bearer token when one is stored, errors carrying the server's `detail` (or "An API error
+ * occurred"), one token refresh and one retry after a 401, and 204 as success without a body.
+ */
+export const API_BASE = '/api/v1';
+export const FALLBACK_ERROR = 'An API error occurred';
+export const ACCESS_TOKEN_KEY = 'authToken';
+export const REFRESH_TOKEN_KEY = 'refreshToken';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface TokenStore {
+  access(): string | null;
+  refresh(): string | null;
+  set(access: string, refresh: string): void;
+  clear(): void;
+}
+
+export function storageTokenStore(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>): TokenStore {
+  return {
+    access: () => storage.getItem(ACCESS_TOKEN_KEY),
+    refresh: () => storage.getItem(REFRESH_TOKEN_KEY),
+    set(access, refresh) {
+      storage.setItem(ACCESS_TOKEN_KEY, access);
+      storage.setItem(REFRESH_TOKEN_KEY, refresh);
+    },
+    clear() {
+      storage.removeItem(ACCESS_TOKEN_KEY);
+      storage.removeItem(REFRESH_TOKEN_KEY);
+    },
+  };
+}
+
+export interface ApiClientOptions {
+  tokens: TokenStore;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** After a successful refresh (the app reloads the user). */
+  onTokensRefreshed?: () => void;
+  /** After a failed refresh, once the tokens are gone. */
+  onSessionEnded?: () => void;
+  /** +1 when a call starts, -1 when it ends: drives the global loading indicator. */
+  onActivity?: (delta: 1 | -1) => void;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Skip the global loading indicator (background polling). */
+  quiet?: boolean;
+}
+
+/** Reads `detail` (a string, or FastAPI-style list of issues) from an error body. */
+export function errorMessage(body: unknown): string {
+  if (body && typeof body === 'object' && 'detail' in body) {
+    const detail = (body as { detail: unknown }).detail;
+    if (typeof detail === 'string' && detail.trim()) return detail;
+    if (Array.isArray(detail)) {
+      const parts = detail.map((d) => (d && typeof d === 'object' && 'msg' in d ? String(d.msg) : String(d)));
+      if (parts.length) return parts.join('; ');
+    }
+  }
+  return FALLBACK_ERROR;
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const baseUrl = options.baseUrl ?? API_BASE;
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  let refreshing: Promise<boolean> | null = null;
+
+  /** One refresh at a time: concurrent 401s wait for the same attempt. */
+  function refreshTokens(): Promise<boolean> {
+    refreshing ??= (async () => {
+      const refreshToken = options.tokens.refresh();
+      if (!refreshToken) return false;
+      try {
+        const response = await doFetch(`${baseUrl}/auth/refresh`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ refresh_token: refreshToken }),
+        });
+        if (!response.ok) throw new Error('refresh failed');
+        const body = (await response.json()) as { access_token?: string; refresh_token?: string };
+        if (!body.access_token) throw new Error('refresh failed');
+        options.tokens.set(body.access_token, body.refresh_token || refreshToken);
+        options.onTokensRefreshed?.();
+        return true;
+      } catch {
+        options.tokens.clear();
+        options.onSessionEnded?.();
+        return false;
+      }
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function send(method: Method, path: string, body: unknown, multipart: boolean, signal?: AbortSignal) {
+    const headers: Record<string, string> = {};
+    if (!multipart) headers['Content-Type'] = 'application/json';
+    const token = options.tokens.access();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const response = await doFetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
+      signal,
+    });
+    return { response, sentToken: Boolean(token) };
+  }
+
+  async function request<T>(
+    method: Method,
+    path: string,
+    body?: unknown,
+    multipart = false,
+    opts: RequestOptions = {},
+  ): Promise<T> {
+    if (!opts.quiet) options.onActivity?.(1);
+    try {
+      const first = await send(method, path, body, multipart, opts.signal);
+      let response = first.response;
+      // Only a request that carried a token can be rescued by refreshing it.
+      if (response.status === 401 && first.sentToken && (await refreshTokens())) {
+        ({ response } = await send(method, path, body, multipart, opts.signal));
+      }
+      if (response.status === 204) return undefined as T;
+      const text = await response.text();
+      let parsed: unknown = undefined;
+      if (text) {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
+      }
+      if (!response.ok) {
+        const code =
+          parsed && typeof parsed === 'object' && 'code' in parsed
+            ? String((parsed as { code: unknown }).code)
+            : undefined;
+        throw new ApiError(errorMessage(parsed), response.status, code);
+      }
+      return parsed as T;
+    } finally {
+      if (!opts.quiet) options.onActivity?.(-1);
+    }
+  }
+
+  return {
+    get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, false, opts),
+    post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('POST', path, body ?? {}, false, opts),
+    put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('PUT', path, body ?? {}, false, opts),
+    delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, false, opts),
+    postMultipart: <T>(path: string, form: FormData, opts?: RequestOptions) =>
+      request<T>('POST', path, form, true, opts),
+    refreshTokens,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
