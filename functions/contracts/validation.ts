@@ -95,3 +95,33 @@ export function validatePrompt(kind: PromptKind, prompt: string): string | null 
   if (prompt.length > MAX_PROMPT_LENGTH) return messages.promptTooLong;
   return null;
 }
+
+export interface BookDetailsInput {
+  title: string;
+  author_name: string;
+  book_type: string;
+  difficulty: string;
+  estimated_duration: string;
+}
+
+export const bookDetailMessages = {
+  titleRequired: 'Title is required.',
+  authorRequired: 'Author name is required.',
+  bookTypeRequired: 'Book type is required.',
+  difficultyRequired: 'Difficulty is required.',
+  durationDigits: 'Estimated duration accepts digits only.',
+} as const;
+
+/** First failing rule of the book details step. */
+export function validateBookDetails(input: BookDetailsInput): string | null {
+  if (!input.title.trim()) return bookDetailMessages.titleRequired;
+  if (!input.author_name.trim()) return bookDetailMessages.authorRequired;
+  if (!input.book_type) return bookDetailMessages.bookTypeRequired;
+  if (!input.difficulty) return bookDetailMessages.difficultyRequired;
+  if (input.estimated_duration && !/^\d+$/.test(input.estimated_duration))
+    return bookDetailMessages.durationDigits;
+  return null;
+}
+
+/** Estimated duration is typed as digits and sent as a number, or null when empty. */
+export const durationValue = (input: string): number | null => (/^\d+$/.test(input) ? Number(input) : null);

@@ -115,7 +115,12 @@ function validate(schema: z.ZodType | undefined, value: unknown, where: string):
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.');
-  throw new BadRequestError(field ? `${field}: ${issue.message}` : issue.message, 'validation_error');
+  // Messages written as sentences (the product's own words) stand alone; terse ones name the field.
+  const sentence = /[.!?]$/.test(issue.message);
+  throw new BadRequestError(
+    field && !sentence ? `${field}: ${issue.message}` : issue.message,
+    'validation_error',
+  );
 }
 
 function toResult(response: ApiResponse): APIGatewayProxyResultV2 {

@@ -1,5 +1,7 @@
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PollyClient } from '@aws-sdk/client-polly';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SSMClient } from '@aws-sdk/client-ssm';
@@ -18,6 +20,8 @@ type Clients = {
   cognito: CognitoIdentityProviderClient;
   sfn: SFNClient;
   ssm: SSMClient;
+  bedrock: BedrockRuntimeClient;
+  polly: PollyClient;
 };
 
 let clients: Partial<Clients> = {};
@@ -31,6 +35,12 @@ function memo<K extends keyof Clients>(key: K, create: () => Clients[K]): Client
 }
 
 const base = () => ({ region: config.region, maxAttempts: 3 });
+
+const modelClientOptions = () => ({
+  ...base(),
+  maxAttempts: 4,
+  requestHandler: { requestTimeout: Number(process.env.ENGINE_REQUEST_TIMEOUT_MS ?? 120_000) },
+});
 
 function s3Client(endpoint: string | undefined): S3Client {
   return new S3Client({
@@ -77,6 +87,13 @@ export const aws = {
       'sfn',
       () => new SFNClient({ ...base(), ...(config.endpoints.sfn ? { endpoint: config.endpoints.sfn } : {}) }),
     );
+  },
+  /** Model calls can be slow: a longer socket timeout, and more retries with backoff for throttling. */
+  get bedrock() {
+    return memo('bedrock', () => new BedrockRuntimeClient(modelClientOptions()));
+  },
+  get polly() {
+    return memo('polly', () => new PollyClient(modelClientOptions()));
   },
   get ssm() {
     return memo(

@@ -25,6 +25,7 @@ const schema = z.object({
   SFN_ENDPOINT: z.string().optional(),
   SSM_ENDPOINT: z.string().optional(),
   USER_ONBOARDING_STATE_MACHINE_ARN: z.string().optional(),
+  BOOK_PROCESSING_STATE_MACHINE_ARN: z.string().optional(),
 });
 
 type Env = z.infer<typeof schema>;
@@ -81,6 +82,9 @@ export const config = {
   },
   get userOnboardingStateMachineArn() {
     return required('USER_ONBOARDING_STATE_MACHINE_ARN');
+  },
+  get bookProcessingStateMachineArn() {
+    return required('BOOK_PROCESSING_STATE_MACHINE_ARN');
   },
   get endpoints() {
     const e = env();

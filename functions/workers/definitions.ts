@@ -14,6 +14,8 @@ export interface WorkerDefinition {
   timeoutSeconds: number;
   /** Lambda ephemeral storage for media work. */
   ephemeralStorageMb?: number;
+  /** Runs FFmpeg: gets the FFmpeg layer and the layer's architecture. */
+  media?: boolean;
 }
 
 export const workers = {
@@ -27,6 +29,48 @@ export const workers = {
   welcomeUser: {
     entry: 'functions/workers/user-onboarding.ts',
     handler: 'welcomeUser',
+    access: { table: 'readwrite' },
+    memoryMb: 256,
+    timeoutSeconds: 30,
+  },
+  extractBook: {
+    entry: 'functions/workers/book-processing.ts',
+    handler: 'extractBook',
+    access: { table: 'readwrite', uploadsBucket: 'readwrite' },
+    memoryMb: 1769,
+    timeoutSeconds: 300,
+  },
+  detectBookStructure: {
+    entry: 'functions/workers/book-processing.ts',
+    handler: 'detectBookStructure',
+    access: { table: 'readwrite', uploadsBucket: 'readwrite' },
+    memoryMb: 1024,
+    timeoutSeconds: 120,
+  },
+  prepareChapters: {
+    entry: 'functions/workers/book-processing.ts',
+    handler: 'prepareChapters',
+    access: { table: 'readwrite', uploadsBucket: 'read' },
+    memoryMb: 256,
+    timeoutSeconds: 30,
+  },
+  processChapter: {
+    entry: 'functions/workers/book-processing.ts',
+    handler: 'processChapter',
+    access: { table: 'readwrite', uploadsBucket: 'readwrite' },
+    memoryMb: 512,
+    timeoutSeconds: 60,
+  },
+  finalizeBook: {
+    entry: 'functions/workers/book-processing.ts',
+    handler: 'finalizeBook',
+    access: { table: 'readwrite', uploadsBucket: 'read' },
+    memoryMb: 512,
+    timeoutSeconds: 60,
+  },
+  recordBookFailure: {
+    entry: 'functions/workers/book-processing.ts',
+    handler: 'recordFailure',
     access: { table: 'readwrite' },
     memoryMb: 256,
     timeoutSeconds: 30,
@@ -48,6 +92,18 @@ export const stateMachines = {
     file: 'statemachines/user-onboarding.asl.json',
     arnEnv: 'USER_ONBOARDING_STATE_MACHINE_ARN',
     workers: ['createUserProfile', 'welcomeUser'],
+  },
+  bookProcessing: {
+    file: 'statemachines/book-processing.asl.json',
+    arnEnv: 'BOOK_PROCESSING_STATE_MACHINE_ARN',
+    workers: [
+      'extractBook',
+      'detectBookStructure',
+      'prepareChapters',
+      'processChapter',
+      'finalizeBook',
+      'recordBookFailure',
+    ],
   },
 } as const satisfies Record<string, StateMachineDefinition>;
 

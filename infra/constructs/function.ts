@@ -31,6 +31,7 @@ export interface AppFunctionProps {
   ephemeralStorageMb?: number;
   environment: Record<string, string>;
   layers?: lambda.ILayerVersion[];
+  architecture?: lambda.Architecture;
 }
 
 /**
@@ -43,7 +44,7 @@ export class AppFunction extends NodejsFunction {
       entry: join(PROJECT_ROOT, props.entry),
       handler: props.handler ?? 'handler',
       runtime: lambda.Runtime.NODEJS_22_X,
-      architecture: lambda.Architecture.ARM_64,
+      architecture: props.architecture ?? lambda.Architecture.ARM_64,
       memorySize: props.memoryMb,
       timeout: Duration.seconds(props.timeoutSeconds),
       ephemeralStorageSize: props.ephemeralStorageMb ? Size.mebibytes(props.ephemeralStorageMb) : undefined,

@@ -8,38 +8,39 @@ import {
   workerArnVariable,
   workers,
   type StateMachineName,
+  type WorkerDefinition,
   type WorkerName,
 } from '../../functions/workers/definitions';
 import { AppFunction, PROJECT_ROOT, type AppResources } from './function';
+import type { MediaLayer } from './media-layer';
+
+export interface PipelinesProps {
+  resources: AppResources;
+  environment: Record<string, string>;
+  machineName: (name: string) => string;
+  media: MediaLayer;
+}
 
 /**
  * One Lambda per worker and one state machine per ASL file; `${<Worker>FunctionArn}` in the ASL
- * becomes the worker's ARN through definition substitutions.
+ * becomes the worker's ARN through definition substitutions. Media workers get the FFmpeg layer.
  */
 export class Pipelines extends Construct {
   readonly workers = new Map<WorkerName, AppFunction>();
   readonly stateMachines: Partial<Record<StateMachineName, sfn.StateMachine>> = {};
 
-  constructor(
-    scope: Construct,
-    id: string,
-    props: {
-      resources: AppResources;
-      environment: Record<string, string>;
-      machineName: (name: string) => string;
-    },
-  ) {
+  constructor(scope: Construct, id: string, props: PipelinesProps) {
     super(scope, id);
-    for (const [name, definition] of Object.entries(workers) as [
-      WorkerName,
-      (typeof workers)[WorkerName],
-    ][]) {
-      const fn = new AppFunction(this, `${workerArnVariable(name).replace(/Arn$/, '')}`, {
+    for (const [name, definition] of Object.entries(workers) as [WorkerName, WorkerDefinition][]) {
+      const media = definition.media === true;
+      const fn = new AppFunction(this, workerArnVariable(name).replace(/Arn$/, ''), {
         entry: definition.entry,
         handler: definition.handler,
         memoryMb: definition.memoryMb,
         timeoutSeconds: definition.timeoutSeconds,
-        environment: props.environment,
+        ephemeralStorageMb: definition.ephemeralStorageMb,
+        environment: media ? { ...props.environment, ...props.media.environment } : props.environment,
+        ...(media ? { layers: [props.media.layer], architecture: props.media.architecture } : {}),
       });
       fn.grantAccess(definition.access, props.resources);
       this.workers.set(name, fn);

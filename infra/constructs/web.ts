@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from './function';
 
 /**
- * The SPA on S3 behind CloudFront. `/api/*` is forwarded to the HTTP API, so the app and its API
- * share one origin (no CORS, same paths as the local runtime). Client-side routes are rewritten
+ * The SPA on S3 behind CloudFront. `/api/*` is forwarded to the HTTP API and `/media/*` served from
+ * the media bucket, so the app, its API and its media share one origin (no CORS, same paths as the
+ * local runtime). Client-side routes are rewritten
  * to index.html by a CloudFront Function, not by error pages, so API 404s stay API 404s.
  */
 export class WebHosting extends Construct {
@@ -22,7 +23,12 @@ export class WebHosting extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    props: { httpApi: apigw.HttpApi; logsBucket: s3.IBucket; appUrlParameterName: string },
+    props: {
+      httpApi: apigw.HttpApi;
+      logsBucket: s3.IBucket;
+      mediaBucket: s3.IBucket;
+      appUrlParameterName: string;
+    },
   ) {
     super(scope, id);
     const siteBucket = new s3.Bucket(this, 'SiteBucket', {
@@ -64,6 +70,13 @@ export class WebHosting extends Construct {
         ],
       },
       additionalBehaviors: {
+        // Covers, narration and videos: unguessable keys under media/, with range requests for players.
+        '/media/*': {
+          origin: origins.S3BucketOrigin.withOriginAccessControl(props.mediaBucket),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          compress: false,
+        },
         '/api/*': {
           origin: new origins.HttpOrigin(apiDomain, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,

@@ -29,8 +29,21 @@ interface CompiledRoute {
   literalSegments: number;
 }
 
+export interface MediaSource {
+  /** Streams an object (or the requested byte range of it), as the CDN does in the cloud. */
+  get(
+    key: string,
+    range: string | undefined,
+  ): Promise<{
+    status: number;
+    headers: Record<string, string>;
+    body: NodeJS.ReadableStream | null;
+  }>;
+}
+
 export interface GatewayOptions {
   routes: readonly RouteDefinition[];
+  media?: MediaSource;
   invoke: GroupInvoker;
   verifyToken: TokenVerifier;
   mailbox?: Mailbox;
@@ -91,6 +104,13 @@ export function createGateway(options: GatewayOptions): Server {
         return serveApi(req, res, url);
       if (url.pathname === '/_dev/mailbox' && options.mailbox)
         return serveMailbox(req, res, url, options.mailbox);
+      if (
+        url.pathname.startsWith('/media/') &&
+        options.media &&
+        (req.method === 'GET' || req.method === 'HEAD')
+      ) {
+        return serveMedia(req, res, url, options.media);
+      }
       if (staticFiles && (req.method === 'GET' || req.method === 'HEAD'))
         return staticFiles(req, res, url.pathname);
       sendJson(res, 404, { message: 'Not Found', detail: 'Not Found' });
@@ -238,6 +258,26 @@ function stringifyClaims(claims: Record<string, unknown>): Record<string, string
   return Object.fromEntries(
     Object.entries(claims).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : String(v)]),
   );
+}
+
+async function serveMedia(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  media: MediaSource,
+): Promise<void> {
+  const key = decodeURIComponent(url.pathname.slice(1));
+  if (key.includes('..')) {
+    res.writeHead(400).end();
+    return;
+  }
+  const answer = await media.get(key, req.headers.range);
+  res.writeHead(answer.status, answer.headers);
+  if (!answer.body || req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  answer.body.pipe(res);
 }
 
 function serveMailbox(req: IncomingMessage, res: ServerResponse, url: URL, mailbox: Mailbox): void {

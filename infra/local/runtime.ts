@@ -1,6 +1,7 @@
 import './polyfills';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import dynalite from 'dynalite';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { mkdirSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { workers } from '../../functions/workers/definitions';
 import { buckets, resourceNames } from '../definitions';
 import { corsXml, ensureTable, ensureUserPool, registerStateMachines } from './bootstrap';
 import { startCognito, type LocalCognito } from './cognito';
-import { createGateway } from './gateway';
+import { createGateway, type MediaSource } from './gateway';
 import { closeServer, findFreePort, listen } from './http-util';
 import { Mailbox } from './mailbox';
 import { LambdaPool } from './lambda-pool';
@@ -169,9 +170,17 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   // Gateway: the same JWT checks as the HTTP API's Cognito authorizer.
   const issuer = `${cognito.url}/${pool.userPoolId}`;
   const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+  const mediaClient = new S3Client({
+    region: 'us-east-1',
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
   const gateway = createGateway({
     routes,
     mailbox,
+    media: s3MediaSource(mediaClient, names.mediaBucket),
     webDir: options.webDir,
     verifyToken: createTokenVerifier(async (token) => {
       const { payload } = await jwtVerify(token, jwks, { issuer });
@@ -240,5 +249,36 @@ function createTokenVerifier(verify: (token: string) => Promise<Record<string, u
       cache.set(token, claims);
     }
     return claims;
+  };
+}
+
+/** /media/<key> from the media bucket, with range requests, as CloudFront serves it in the cloud. */
+function s3MediaSource(client: S3Client, bucket: string): MediaSource {
+  return {
+    async get(key, range) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: range }));
+        const headers: Record<string, string> = {
+          'content-type': object.ContentType ?? 'application/octet-stream',
+          'accept-ranges': 'bytes',
+          'cache-control': 'private, max-age=3600',
+        };
+        if (object.ContentLength !== undefined) headers['content-length'] = String(object.ContentLength);
+        if (object.ContentRange) headers['content-range'] = object.ContentRange;
+        if (object.ETag) headers.etag = object.ETag;
+        return {
+          status: object.ContentRange ? 206 : 200,
+          headers,
+          body: object.Body as NodeJS.ReadableStream,
+        };
+      } catch (error) {
+        const name = (error as Error).name;
+        if (name === 'InvalidRange')
+          return { status: 416, headers: { 'content-type': 'text/plain' }, body: null };
+        if (name === 'NoSuchKey' || name === 'NotFound')
+          return { status: 404, headers: { 'content-type': 'text/plain' }, body: null };
+        throw error;
+      }
+    },
   };
 }

@@ -4,6 +4,7 @@ import { buckets, resourceNames } from '../definitions';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { MediaLayer } from '../constructs/media-layer';
 import type { AppResources } from '../constructs/function';
 import { Pipelines } from '../constructs/pipelines';
 import { WebHosting } from '../constructs/web';
@@ -16,6 +17,7 @@ export interface AppStackProps extends StackProps {
 /** The whole product in one stack: data, pipelines, auth, API and web hosting. */
 export class AppStack extends Stack {
   readonly data: Data;
+  readonly media: MediaLayer;
   readonly pipelines: Pipelines;
   readonly auth: Auth;
   readonly api: Api;
@@ -40,10 +42,14 @@ export class AppStack extends Stack {
       POWERTOOLS_SERVICE_NAME: 'bookstudio',
     };
 
+    this.media = new MediaLayer(this, 'Media', {
+      architecture: this.node.tryGetContext('mediaArchitecture') === 'arm64' ? 'arm64' : 'x86_64',
+    });
     this.pipelines = new Pipelines(this, 'Pipelines', {
       resources,
       environment: { ...environment },
       machineName: names.stateMachine,
+      media: this.media,
     });
     resources.stateMachines = this.pipelines.stateMachines;
     for (const [name, definition] of Object.entries(stateMachines)) {
@@ -70,6 +76,7 @@ export class AppStack extends Stack {
     this.web = new WebHosting(this, 'Web', {
       httpApi: this.api.httpApi,
       logsBucket: this.data.logsBucket,
+      mediaBucket: this.data.mediaBucket,
       appUrlParameterName: names.appUrlParameter,
     });
 

@@ -3,7 +3,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaGroups, routes } from '../../functions/routes';
-import { workers } from '../../functions/workers/definitions';
+import { stateMachines, workerArnVariable, workers } from '../../functions/workers/definitions';
 import { applyNagSuppressions } from '../../infra/nag-suppressions';
 import { AppStack } from '../../infra/stacks/app-stack';
 
@@ -97,29 +97,44 @@ describe('infrastructure', () => {
       (f) => f.Properties.Runtime === 'nodejs22.x',
     );
     expect(functions.length).toBe(Object.keys(lambdaGroups).length + Object.keys(workers).length + 1);
-    for (const fn of functions) expect(fn.Properties.Architectures).toEqual(['arm64']);
+    // Media workers run on the FFmpeg layer's architecture (x86_64 unless chosen otherwise); the rest on Graviton.
+    for (const fn of functions)
+      expect(fn.Properties.Architectures).toEqual(fn.Properties.Layers ? ['x86_64'] : ['arm64']);
   });
 
-  it('has the onboarding state machine with the worker ARNs substituted', () => {
-    template.resourceCountIs('AWS::StepFunctions::StateMachine', 1);
-    const machine = Object.values(template.findResources('AWS::StepFunctions::StateMachine'))[0]!;
-    const placeholders = [...String(machine.Properties.DefinitionString).matchAll(/\$\{(\w+)\}/g)].map(
-      (m) => m[1],
-    );
-    expect(placeholders).toEqual(['CreateUserProfileFunctionArn', 'WelcomeUserFunctionArn']);
-    for (const name of placeholders) {
-      expect(machine.Properties.DefinitionSubstitutions[name!]).toEqual({
-        'Fn::GetAtt': [expect.stringMatching(/Function/), 'Arn'],
-      });
+  it('has the FFmpeg layer for the media workers', () => {
+    template.hasResourceProperties('AWS::Lambda::LayerVersion', {
+      CompatibleArchitectures: ['x86_64'],
+      CompatibleRuntimes: ['nodejs22.x'],
+    });
+  });
+
+  it('has every state machine of statemachines/ with each worker ARN substituted', () => {
+    const machines = Object.values(template.findResources('AWS::StepFunctions::StateMachine'));
+    expect(machines).toHaveLength(Object.keys(stateMachines).length);
+    for (const [name, definition] of Object.entries(stateMachines)) {
+      const fileName = definition.file.replace(/^statemachines\/|\.asl\.json$/g, '');
+      const machine = machines.find((m) => String(m.Properties.StateMachineName).endsWith(fileName));
+      expect(machine, name).toBeDefined();
+      const placeholders = new Set(
+        [...String(machine!.Properties.DefinitionString).matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]!),
+      );
+      expect([...placeholders].sort()).toEqual(definition.workers.map(workerArnVariable).sort());
+      for (const placeholder of placeholders) {
+        expect(machine!.Properties.DefinitionSubstitutions[placeholder]).toEqual({
+          'Fn::GetAtt': [expect.stringMatching(/Function/), 'Arn'],
+        });
+      }
     }
   });
 
-  it('serves the SPA from CloudFront and forwards /api/* to the API', () => {
+  it('serves the SPA from CloudFront, forwards /api/* to the API and /media/* to the media bucket', () => {
     template.resourceCountIs('AWS::CloudFront::Distribution', 1);
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
         CacheBehaviors: [
+          Match.objectLike({ PathPattern: '/media/*' }),
           Match.objectLike({
             PathPattern: '/api/*',
             AllowedMethods: Match.arrayWith(['PUT', 'POST', 'DELETE']),

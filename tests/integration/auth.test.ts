@@ -132,7 +132,7 @@ describe('accounts end to end', () => {
       body: { display_name: 'S', email: uniqueEmail('short'), password: '12345' },
     });
     expect(short.status).toBe(400);
-    expect(short.body.detail).toBe('password: Password must be at least 6 characters long.');
+    expect(short.body.detail).toBe('Password must be at least 6 characters long.');
     const duplicate = await createUser(t);
     const again = await t.api('POST', '/auth/register', {
       body: { display_name: 'D', email: duplicate.email, password: 'secret123' },

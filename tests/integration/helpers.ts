@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { BookStructure } from '../../functions/contracts/books';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime';
 
 export interface TestRuntime {
@@ -82,4 +83,61 @@ export async function createUser(
   });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   return { email, password, accessToken: login.body.access_token, refreshToken: login.body.refresh_token };
+}
+
+export interface UploadOptions {
+  token: string;
+  bookType?: 'learning' | 'entertainment';
+  title?: string;
+  file?: { name: string; data: Uint8Array; type?: string };
+  text?: string;
+}
+
+/** POST /books/upload as the SPA does (multipart). */
+export async function uploadBook(t: TestRuntime, options: UploadOptions): Promise<ApiAnswer> {
+  const form = new FormData();
+  form.set('book_type', options.bookType ?? 'learning');
+  form.set('title', options.title ?? '');
+  form.set('description', '');
+  if (options.file)
+    form.set(
+      'file',
+      new Blob([options.file.data as BlobPart], { type: options.file.type ?? 'application/octet-stream' }),
+      options.file.name,
+    );
+  if (options.text !== undefined) form.set('text_content', options.text);
+  const response = await fetch(`${t.runtime.apiUrl}/books/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${options.token}` },
+    body: form,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Waits for every running pipeline, then answers the book's status. */
+export async function settledStatus(t: TestRuntime, bookId: string, token: string) {
+  await t.runtime.stepFunctions.idle();
+  const answer = await t.api<{
+    status: string;
+    error_message: string | null;
+    review_pending: boolean;
+    structure?: BookStructure;
+    preview_chapters?: { title: string; chapter_number: number; content: string; section_title?: string }[];
+  }>('GET', `/books/${bookId}/status`, { token });
+  return answer.body;
+}
+
+/** Confirms the extracted structure unchanged and waits for chapter processing. */
+export async function confirmAsExtracted(t: TestRuntime, bookId: string, token: string) {
+  const status = await settledStatus(t, bookId, token);
+  const chapters = (status.preview_chapters ?? []).map((c) => ({
+    title: c.title,
+    chapter_number: c.chapter_number,
+    source_chapter_number: c.chapter_number,
+    ...(c.section_title ? { section_title: c.section_title } : {}),
+  }));
+  const saved = await t.api('POST', `/books/${bookId}/save-structure`, { token, body: { chapters } });
+  if (saved.status !== 202) throw new Error(`save-structure: ${JSON.stringify(saved.body)}`);
+  await t.runtime.stepFunctions.idle();
 }

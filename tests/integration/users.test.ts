@@ -62,13 +62,13 @@ describe('users', () => {
     expect(cleared.body).toMatchObject({ display_name: 'Grace', avatar_url: null, bio: null });
 
     const cases: [Record<string, unknown>, string][] = [
-      [{ display_name: '   ' }, 'display_name: Display name is required.'],
-      [{ display_name: 'x'.repeat(51) }, 'display_name: Display name must be at most 50 characters.'],
+      [{ display_name: '   ' }, 'Display name is required.'],
+      [{ display_name: 'x'.repeat(51) }, 'Display name must be at most 50 characters.'],
       [
         { avatar_url: 'javascript:alert(1)' },
-        'avatar_url: Avatar URL must be a web address starting with http:// or https://.',
+        'Avatar URL must be a web address starting with http:// or https://.',
       ],
-      [{ bio: 'b'.repeat(501) }, 'bio: Bio must be at most 500 characters.'],
+      [{ bio: 'b'.repeat(501) }, 'Bio must be at most 500 characters.'],
       [{ role: 'author' }, 'Unrecognized key: "role"'],
     ];
     for (const [body, detail] of cases) {

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { aws } from '../clients';
-import { isConditionalCheckFailed, keys, stripKeys, tableName } from './table';
+import { isConditionalCheckFailed, keys, setExpression, stripKeys, tableName } from './table';
 
 export type Role = 'author' | 'explorer';
 
@@ -40,22 +40,11 @@ export async function createProfileIfAbsent(profile: Profile): Promise<boolean> 
 export type ProfilePatch = Partial<Pick<Profile, 'display_name' | 'avatar_url' | 'bio'>>;
 
 export async function updateProfile(userId: string, patch: ProfilePatch, now: string): Promise<Profile> {
-  const names: Record<string, string> = { '#updated_at': 'updated_at' };
-  const values: Record<string, unknown> = { ':updated_at': now };
-  const sets = ['#updated_at = :updated_at'];
-  for (const [field, value] of Object.entries(patch)) {
-    if (value === undefined) continue;
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    sets.push(`#${field} = :${field}`);
-  }
   const { Attributes } = await aws.ddb.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.profile(userId),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      ...setExpression({ ...patch, updated_at: now }),
       ConditionExpression: 'attribute_exists(pk)',
       ReturnValues: 'ALL_NEW',
     }),

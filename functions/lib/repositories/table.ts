@@ -8,6 +8,10 @@ import { config } from '../config';
  *   USER#<sub>   EVENT#<iso>#<id>            recent activity
  *   USER#<sub>   BADGE#<badgeId>             badge awards (written once)
  *   USER#<sub>   PROMPT#<sortable id>        creator prompts
+ *   USER#<sub>   PROGRESS#<bookId>           reading/learning progress in a book
+ *   BOOK#<id>    META                        book (gsi1: OWNER#<sub> / BOOK#<created_at>)
+ *   BOOK#<id>    CHAPTER#<0001>              chapter (gsi1: CHAPTER#<chapterId> / BOOK)
+ *   CATALOG#<type> <published_at>#<bookId>   curated catalogue entry (published by admins)
  */
 export const tableName = () => config.tableName;
 
@@ -17,7 +21,20 @@ export const keys = {
   event: (userId: string, at: string, id: string) => ({ pk: `USER#${userId}`, sk: `EVENT#${at}#${id}` }),
   badge: (userId: string, badgeId: string) => ({ pk: `USER#${userId}`, sk: `BADGE#${badgeId}` }),
   prompt: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `PROMPT#${id}` }),
+  progress: (userId: string, bookId: string) => ({ pk: `USER#${userId}`, sk: `PROGRESS#${bookId}` }),
+  book: (bookId: string) => ({ pk: `BOOK#${bookId}`, sk: 'META' }),
+  chapter: (bookId: string, chapterNumber: number) => ({
+    pk: `BOOK#${bookId}`,
+    sk: `CHAPTER#${String(chapterNumber).padStart(4, '0')}`,
+  }),
+  catalogEntry: (bookType: string, publishedAt: string, bookId: string) => ({
+    pk: `CATALOG#${bookType}`,
+    sk: `${publishedAt}#${bookId}`,
+  }),
 };
+
+export const ownerIndex = (userId: string) => `OWNER#${userId}`;
+export const chapterIndex = (chapterId: string) => `CHAPTER#${chapterId}`;
 
 export const userPk = (userId: string) => `USER#${userId}`;
 
@@ -31,3 +48,21 @@ export function stripKeys<T extends Record<string, unknown>>(
 
 export const isConditionalCheckFailed = (error: unknown) =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+/** SET expression for the defined fields of `patch` (undefined fields are left as they are). */
+export function setExpression(patch: Record<string, unknown>) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  for (const [field, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    sets.push(`#${field} = :${field}`);
+  }
+  return {
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}

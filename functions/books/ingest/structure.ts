@@ -1,0 +1,652 @@
+import { cleanChapterContent } from './clean';
+import { classifyHeading, toDisplayTitle } from './headings';
+import type { HeadingInfo } from './headings';
+import { splitIntoReadableParts } from './split';
+import { countWords, endsLikeSentence, wordSet } from './text-tools';
+import type { StructureChapter, StructureMetadata, StructureSection } from '../../contracts/books';
+import type { BookStructure, DocBlock, ExtractedDocument } from './types';
+
+/**
+ * Turns an extracted document into chapters (and sections): find heading candidates, drop front
+ * matter, decide which heading level is the chapter level and whether a higher one forms sections,
+ * then build chapters from the blocks between headings. Pure: same document, same structure.
+ */
+
+export const MAX_CHAPTERS = 1_000;
+/** Untitled text before the first heading becomes an "Opening" chapter only when it is this long. */
+const OPENING_MIN_WORDS = 300;
+/** Short untitled-looking units before the first chapter are title pages, dedications, epigraphs. */
+const FRONT_MATTER_MAX_WORDS = 50;
+/** A section heading's own text (before its first chapter) becomes a chapter only when this long. */
+const SECTION_INTRO_MIN_WORDS = 300;
+const MAX_SUBTITLE_WORDS = 10;
+const MAX_SINGLE_CHAPTER_WORDS = 5_000;
+
+type Role = 'section' | 'chapter' | 'sub';
+
+/** A heading candidate and the blocks that follow it up to the next candidate. */
+interface Unit {
+  title: string;
+  level: number;
+  info: HeadingInfo;
+  /** Index of the heading block, or of the first content block when the TOC points at text. */
+  headingIndex: number;
+  /** Blocks of the heading itself (0 when the title came from the TOC and the text has none). */
+  headingBlocks: number;
+  content: number[];
+  isTitle: boolean;
+  role?: Role;
+}
+
+const DIVISION_KINDS = wordSet('part book volume');
+const HEADING_LIKE_PARAGRAPH_KINDS = wordSet('chapter part book volume special contents');
+const COPYRIGHT = /copyright|\u00a9|all rights reserved|\bisbn\b/i;
+
+/** A short copyright or ISBN line; a long paragraph that mentions copyright is prose (a book on law). */
+function isCopyrightNotice(text: string): boolean {
+  return text.length < 600 && COPYRIGHT.test(text);
+}
+
+function comparable(text: string): string {
+  return text
+    .slice(0, 200)
+    .toLowerCase()
+    .replace(/(?:\s*\.){2,}\s*\S*$/, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+function isDivision(unit: Unit): boolean {
+  return DIVISION_KINDS.has(unit.info.kind);
+}
+
+function isChapterKind(unit: Unit): boolean {
+  return unit.info.kind === 'chapter' || unit.info.kind === 'special';
+}
+
+export function detectStructure(doc: ExtractedDocument): BookStructure {
+  const { blocks } = doc;
+  const headingUnits = unitsFromHeadings(blocks);
+  const tocUnits = unitsFromToc(doc);
+  // A TOC much sparser than the text's own chapter headings (one that lists only parts) loses.
+  const strongChapters = headingUnits.filter((unit) => isChapterKind(unit) && unit.info.strong).length;
+  const useToc = tocUnits !== null && tocUnits.length * 2 >= strongChapters;
+  const marks = useToc ? tocUnits : headingUnits;
+
+  const { units, preface } = assignContent(marks, blocks.length);
+  const kept = dropFrontMatter(units, doc, blocks, preface);
+  const merged = mergeNumberOnlyHeadings(kept);
+  assignRoles(merged);
+  const { sections, chapters: headed, leftover } = buildSectionsAndChapters(merged, blocks, preface);
+
+  const opening = openingChapter(preface, blocks);
+  const chapters = opening ? [opening, ...headed] : headed;
+  // No headings, or one heading over a whole long book: readable parts serve the reader better.
+  if (
+    headed.length === 0 ||
+    (chapters.length === 1 && (chapters[0] as DraftChapter).words > MAX_SINGLE_CHAPTER_WORDS)
+  ) {
+    return splitWithoutHeadings(blocks, [...preface, ...leftover], chapters);
+  }
+  return finish(chapters, sections, blocks);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Heading candidates
+
+function unitsFromHeadings(blocks: readonly DocBlock[]): Unit[] {
+  const units: Unit[] = [];
+  const paragraphMarks: Unit[] = [];
+  for (let index = 0; index < blocks.length; index++) {
+    const block = blocks[index] as DocBlock;
+    if (block.kind === 'heading') {
+      units.push(newUnit(block.text, block.level ?? 1, index, 1, block.isTitle === true));
+      continue;
+    }
+    // Body text that reads like a heading ("Chapter 3", "PART TWO", "Prologue") counts as one.
+    if (block.text.length > 100 || endsLikeSentence(block.text)) continue;
+    const info = classifyHeading(block.text);
+    if (info.strong && HEADING_LIKE_PARAGRAPH_KINDS.has(info.kind)) {
+      const unit = newUnit(block.text, Number.NaN, index, 1, false);
+      units.push(unit);
+      paragraphMarks.push(unit);
+    }
+  }
+  levelParagraphMarks(units, paragraphMarks);
+  return units;
+}
+
+function newUnit(
+  title: string,
+  level: number,
+  headingIndex: number,
+  headingBlocks: number,
+  isTitle: boolean,
+): Unit {
+  return { title, level, info: classifyHeading(title), headingIndex, headingBlocks, content: [], isTitle };
+}
+
+/** Headings found in body text get the level real headings of the same kind have (or a sensible one). */
+function levelParagraphMarks(units: readonly Unit[], paragraphMarks: readonly Unit[]): void {
+  if (paragraphMarks.length === 0) return;
+  const styled = units.filter((unit) => !Number.isNaN(unit.level));
+  const divisionLevel = mostCommon(styled.filter(isDivision).map((unit) => unit.level));
+  const chapterLevel = mostCommon(styled.filter(isChapterKind).map((unit) => unit.level));
+  const topLevel = styled.reduce((top, unit) => Math.min(top, unit.level), Infinity);
+  const top = Number.isFinite(topLevel) ? topLevel : 1;
+  for (const unit of paragraphMarks) {
+    unit.level = isDivision(unit)
+      ? (divisionLevel ?? Math.min(top, chapterLevel ?? top) - 1)
+      : (chapterLevel ?? (divisionLevel === undefined ? top : divisionLevel + 1));
+  }
+}
+
+function mostCommon(values: readonly number[]): number | undefined {
+  const counts = new Map<number, number>();
+  let best: number | undefined;
+  for (const value of values) {
+    const count = (counts.get(value) ?? 0) + 1;
+    counts.set(value, count);
+    if (
+      best === undefined ||
+      count > (counts.get(best) ?? 0) ||
+      (count === counts.get(best) && value < best)
+    ) {
+      best = value;
+    }
+  }
+  return best;
+}
+
+/** Units from the document's own table of contents, when enough of it points into the text. */
+function unitsFromToc(doc: ExtractedDocument): Unit[] | null {
+  const { blocks, toc } = doc;
+  const resolved = toc.filter(
+    (entry) => entry.blockIndex !== undefined && entry.blockIndex >= 0 && entry.blockIndex < blocks.length,
+  );
+  if (resolved.length < 2 || resolved.length < toc.length * 0.5) return null;
+  const units: Unit[] = [];
+  let cursor = 0;
+  for (const entry of resolved) {
+    const start = Math.max(entry.blockIndex as number, cursor);
+    if (start >= blocks.length && units.length > 0) continue;
+    const wanted = comparable(entry.title);
+    // The entry's heading in the text (or a "Chapter 1" + "The Storm" pair) is part of the title, as is
+    // any heading right where the entry points. A paragraph only when it is a short piece of the title,
+    // so the first sentence of a chapter that happens to start with its title stays.
+    let headingBlocks = 0;
+    while (headingBlocks < 2 && start + headingBlocks < blocks.length) {
+      const block = blocks[start + headingBlocks] as DocBlock;
+      const text = comparable(block.text);
+      const isHeading = block.kind === 'heading' && block.text.length <= 120;
+      const matches = text !== '' && (wanted.includes(text) || (isHeading && text.includes(wanted)));
+      if (!(matches || (headingBlocks === 0 && isHeading))) break;
+      headingBlocks++;
+    }
+    units.push(newUnit(entry.title, entry.level, start, headingBlocks, false));
+    cursor = start + headingBlocks;
+  }
+  return units.length >= 2 ? units : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content and front matter
+
+/** Gives every unit the blocks up to the next unit; blocks before the first unit are the preface. */
+function assignContent(units: Unit[], blockCount: number): { units: Unit[]; preface: number[] } {
+  const sorted = [...units].sort((a, b) => a.headingIndex - b.headingIndex);
+  const preface = range(0, sorted[0]?.headingIndex ?? blockCount);
+  sorted.forEach((unit, i) => {
+    const next = sorted[i + 1]?.headingIndex ?? blockCount;
+    unit.content = range(Math.min(unit.headingIndex + unit.headingBlocks, next), next);
+  });
+  return { units: sorted, preface };
+}
+
+/** push(...items) overflows the call stack for very long arrays; a loop does not. */
+function append(target: number[], items: readonly number[]): void {
+  for (const item of items) target.push(item);
+}
+
+function range(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i < to; i++) out.push(i);
+  return out;
+}
+
+function wordsOf(indices: readonly number[], blocks: readonly DocBlock[]): number {
+  let words = 0;
+  for (const index of indices) words += countWords((blocks[index] as DocBlock).text);
+  return words;
+}
+
+/**
+ * Removes the title page, copyright page, contents (with its entries) and TOC-like runs of headings.
+ * A removed book-title heading keeps its text, which moves to whatever comes before it.
+ */
+function dropFrontMatter(
+  units: Unit[],
+  doc: ExtractedDocument,
+  blocks: readonly DocBlock[],
+  preface: number[],
+): Unit[] {
+  const words = units.map((unit) => wordsOf(unit.content, blocks));
+  const drop = new Set<number>(tocLikeRuns(units, words));
+  const bookTitle = doc.title ? comparable(doc.title) : '';
+  const firstChapter = units.findIndex((unit, i) => isChapterKind(unit) && (words[i] as number) > 0);
+  let previousKept: Unit | undefined;
+
+  units.forEach((unit, i) => {
+    const beforeChapters = firstChapter < 0 || i < firstChapter;
+    const keepText = (from: number) =>
+      append(previousKept ? previousKept.content : preface, unit.content.slice(from));
+    if (drop.has(i)) {
+      // Nothing to keep from a TOC run.
+    } else if (unit.info.kind === 'contents' || (unit.info.kind === 'front' && beforeChapters)) {
+      drop.add(i);
+      // Without a later heading, the book's text itself may follow the contents list.
+      keepText(firstProseBlock(unit.content, blocks));
+    } else if (beforeChapters && !isChapterKind(unit) && !isDivision(unit)) {
+      if (unit.isTitle || (bookTitle && comparable(unit.title) === bookTitle)) {
+        drop.add(i);
+        keepText(0);
+      } else if ((words[i] as number) < 300 && COPYRIGHT.test(textOf(unit.content, blocks))) {
+        drop.add(i);
+      }
+    }
+    if (!drop.has(i)) previousKept = unit;
+  });
+  return units.filter((_, i) => !drop.has(i));
+}
+
+function textOf(indices: readonly number[], blocks: readonly DocBlock[]): string {
+  return indices.map((index) => (blocks[index] as DocBlock).text).join(' ');
+}
+
+/** Index (into `content`) of the first real prose paragraph, or its length when there is none. */
+function firstProseBlock(content: readonly number[], blocks: readonly DocBlock[]): number {
+  const index = content.findIndex((blockIndex) => {
+    const block = blocks[blockIndex] as DocBlock;
+    return block.kind === 'paragraph' && countWords(block.text) >= 30 && !isCopyrightNotice(block.text);
+  });
+  return index < 0 ? content.length : index;
+}
+
+/**
+ * A printed table of contents shows up as a run of headings with (almost) no text between them whose
+ * titles come back later as the real headings.
+ */
+function tocLikeRuns(units: readonly Unit[], words: readonly number[]): number[] {
+  const lastSeen = new Map<string, number>();
+  units.forEach((unit, i) => lastSeen.set(comparable(unit.title), i));
+  const dropped: number[] = [];
+  let start = 0;
+  while (start < units.length) {
+    let end = start;
+    while (end < units.length && (words[end] as number) <= 3) end++;
+    if (end - start >= 3) {
+      let reappearing = 0;
+      for (let i = start; i < end; i++) {
+        if ((lastSeen.get(comparable((units[i] as Unit).title)) ?? -1) >= end) reappearing++;
+      }
+      if (reappearing >= (end - start) * 0.6) for (let i = start; i < end; i++) dropped.push(i);
+    }
+    start = Math.max(end, start + 1);
+  }
+  return dropped;
+}
+
+/**
+ * "CHAPTER ONE" immediately followed by a short heading "The Boy Who Lived" is one title:
+ * "Chapter One: The Boy Who Lived".
+ */
+function mergeNumberOnlyHeadings(units: Unit[]): Unit[] {
+  const out: Unit[] = [];
+  for (const unit of units) {
+    const previous = out[out.length - 1];
+    if (
+      previous &&
+      previous.info.numberOnly &&
+      previous.content.length === 0 &&
+      unit.info.kind === 'other' &&
+      unit.level >= previous.level &&
+      unit.headingIndex === previous.headingIndex + previous.headingBlocks &&
+      countWords(unit.title) <= MAX_SUBTITLE_WORDS
+    ) {
+      previous.title = joinTitle(previous.title, unit.title);
+      previous.headingBlocks += unit.headingBlocks;
+      previous.content = unit.content;
+      continue;
+    }
+    out.push(unit);
+  }
+  return out;
+}
+
+function joinTitle(numberTitle: string, subtitle: string): string {
+  return `${toDisplayTitle(numberTitle)}: ${toDisplayTitle(subtitle)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Levels: which units are sections, chapters, or headings inside chapters
+
+function assignRoles(units: Unit[]): void {
+  const chapterLevel = chooseChapterLevel(units.filter((unit) => !isDivision(unit)));
+  const shallower: number[] = [];
+  units.forEach((unit, i) => {
+    if (isDivision(unit)) unit.role = 'section';
+    else if ((isChapterKind(unit) && unit.info.strong) || unit.level === chapterLevel) unit.role = 'chapter';
+    else if (unit.level > chapterLevel) unit.role = 'sub';
+    else shallower.push(i);
+  });
+  // Higher headings are sections only if at least two of them hold chapters; otherwise chapters.
+  const holding = new Set(shallower.filter((i) => holdsChapters(units, i)));
+  for (const i of shallower)
+    (units[i] as Unit).role = holding.size >= 2 && holding.has(i) ? 'section' : 'chapter';
+}
+
+function chooseChapterLevel(units: readonly Unit[]): number {
+  const chapterKinds = units.filter(isChapterKind);
+  if (chapterKinds.length >= 2) return mostCommon(chapterKinds.map((unit) => unit.level)) as number;
+  const counts = new Map<number, number>();
+  for (const unit of units) counts.set(unit.level, (counts.get(unit.level) ?? 0) + 1);
+  const levels = [...counts.keys()].sort((a, b) => a - b);
+  const top = levels[0];
+  if (top === undefined) return 1;
+  const topCount = counts.get(top) as number;
+  if (topCount >= 2 && levels.length >= 2) {
+    // The top level is a section level when a lower level exists beneath it consistently.
+    let withChildren = 0;
+    units.forEach((unit, i) => {
+      if (unit.level === top && units[i + 1] && (units[i + 1] as Unit).level > top) withChildren++;
+    });
+    if (withChildren >= Math.max(2, Math.ceil(topCount * 0.75))) return levels[1] as number;
+  }
+  return levels.find((level) => (counts.get(level) as number) >= 2) ?? top;
+}
+
+/** Whether a chapter follows `units[index]` before the next heading at its level or above. */
+function holdsChapters(units: readonly Unit[], index: number): boolean {
+  const level = (units[index] as Unit).level;
+  for (let i = index + 1; i < units.length; i++) {
+    const next = units[i] as Unit;
+    if (next.role === 'chapter') return true;
+    if (next.role === 'section' || (next.role === undefined && next.level <= level)) return false;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building chapters
+
+interface DraftChapter {
+  title: string;
+  blocks: number[];
+  words: number;
+  isChapterKind: boolean;
+}
+
+interface DraftSection {
+  title: string;
+  type: string;
+  chapters: DraftChapter[];
+}
+
+function buildSectionsAndChapters(
+  units: readonly Unit[],
+  blocks: readonly DocBlock[],
+  preface: number[],
+): { sections: DraftSection[]; chapters: DraftChapter[]; leftover: number[] } {
+  const sections: DraftSection[] = [];
+  const chapters: DraftChapter[] = [];
+  const leftover: number[] = [];
+  let section: DraftSection | null = null;
+  let chapter: DraftChapter | null = null;
+
+  for (const unit of units) {
+    if (unit.role === 'sub') {
+      // A heading below the chapter level is part of the chapter's text (or of the section's introduction).
+      const heading = range(unit.headingIndex, unit.headingIndex + unit.headingBlocks);
+      const target = chapter ? chapter.blocks : section ? leftover : preface;
+      append(target, heading);
+      append(target, unit.content);
+      continue;
+    }
+    if (unit.role === 'section') {
+      section = { title: toDisplayTitle(unit.title), type: sectionType(unit), chapters: [] };
+      sections.push(section);
+      chapter = null;
+      if (wordsOf(unit.content, blocks) >= SECTION_INTRO_MIN_WORDS) {
+        chapter = draftChapter(section.title, unit.content, false, blocks);
+        section.chapters.push(chapter);
+      } else {
+        append(leftover, unit.content);
+      }
+      continue;
+    }
+    chapter = draftChapter(toDisplayTitle(unit.title), unit.content, isChapterKind(unit), blocks);
+    if (unit.info.numberOnly) takeSubtitle(chapter, blocks);
+    chapters.push(chapter);
+    section?.chapters.push(chapter);
+  }
+
+  // Finalise word counts (sub-headings may have added blocks) and drop what isn't a chapter.
+  for (const draft of chapters) draft.words = wordsOf(draft.blocks, blocks);
+  const firstReal = chapters.findIndex(
+    (draft) => draft.isChapterKind || draft.words >= FRONT_MATTER_MAX_WORDS,
+  );
+  const kept = chapters.filter((draft, i) => {
+    const keep = draft.words > 0 && (i >= firstReal || draft.isChapterKind) && firstReal >= 0;
+    if (!keep) append(leftover, draft.blocks);
+    return keep;
+  });
+  const keptSet = new Set(kept);
+  for (const current of sections) current.chapters = current.chapters.filter((draft) => keptSet.has(draft));
+  return { sections: sections.filter((current) => current.chapters.length > 0), chapters: kept, leftover };
+}
+
+function sectionType(unit: Unit): string {
+  return isDivision(unit) ? unit.info.kind : 'section';
+}
+
+function draftChapter(
+  title: string,
+  content: number[],
+  chapterKind: boolean,
+  blocks: readonly DocBlock[],
+): DraftChapter {
+  return { title, blocks: [...content], words: wordsOf(content, blocks), isChapterKind: chapterKind };
+}
+
+/** A number-only chapter heading takes a short first line that reads like a title as its subtitle. */
+function takeSubtitle(chapter: DraftChapter, blocks: readonly DocBlock[]): void {
+  const first = chapter.blocks[0];
+  if (first === undefined || chapter.blocks.length < 2) return;
+  const text = (blocks[first] as DocBlock).text.trim();
+  const looksLikeTitle =
+    text.length <= 80 &&
+    countWords(text) <= MAX_SUBTITLE_WORDS &&
+    /^[\p{Lu}\p{N}]/u.test(text) &&
+    !/[.!?,;:"'\u201d\u2019]$/.test(text) &&
+    classifyHeading(text).kind === 'other';
+  if (!looksLikeTitle) return;
+  chapter.title = joinTitle(chapter.title, text);
+  chapter.blocks.shift();
+}
+
+/** A printed contents page flattened into one paragraph: dot leaders, or "Chapter" every few words. */
+function looksLikeContentsList(text: string): boolean {
+  if (text.length > 20_000) return false;
+  const chapters = text.match(/\bchapter\b/gi)?.length ?? 0;
+  // Dot leaders are four or more dots; an ellipsis in dialogue is three.
+  const leaders = text.match(/\.(?: ?\.){3,}/g)?.length ?? 0;
+  return leaders >= 2 || chapters >= Math.max(3, countWords(text) / 15);
+}
+
+/** Substantial untitled prose before the first heading (an untitled opening) is kept as a chapter. */
+function openingChapter(preface: readonly number[], blocks: readonly DocBlock[]): DraftChapter | null {
+  const prose = preface.filter((index) => {
+    const text = (blocks[index] as DocBlock).text;
+    return countWords(text) >= 8 && !isCopyrightNotice(text) && !looksLikeContentsList(text);
+  });
+  const words = wordsOf(prose, blocks);
+  if (words <= OPENING_MIN_WORDS) return null;
+  return { title: 'Opening', blocks: prose, words, isChapterKind: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+function contentOf(indices: readonly number[], blocks: readonly DocBlock[]): string {
+  return cleanChapterContent(indices.map((index) => (blocks[index] as DocBlock).text).join('\n\n'));
+}
+
+function splitWithoutHeadings(
+  blocks: readonly DocBlock[],
+  unused: readonly number[],
+  chapters: readonly DraftChapter[],
+): BookStructure {
+  const wanted = new Set(unused);
+  for (const chapter of chapters) for (const index of chapter.blocks) wanted.add(index);
+  let indices = [...wanted].sort((a, b) => a - b);
+  const usable = indices.filter((index) => !isCopyrightNotice((blocks[index] as DocBlock).text));
+  indices = usable.length > 0 ? usable : blocks.map((_, index) => index);
+  const parts = splitIntoReadableParts(indices.map((index) => (blocks[index] as DocBlock).text));
+  const result: StructureChapter[] = parts.map((text, i) => {
+    const content = cleanChapterContent(text);
+    return { title: `Part ${i + 1}`, content, chapter_number: i + 1, word_count: countWords(content) };
+  });
+  return {
+    has_sections: false,
+    structure_type: 'flat',
+    sections: [],
+    chapters: result,
+    structure_metadata: {
+      display_name: 'Readable parts',
+      icon: '\u2702\ufe0f',
+      description:
+        result.length === 1
+          ? 'No chapter headings were found, so the whole text is one part.'
+          : `No chapter headings were found, so the text was split into ${result.length} parts at paragraph boundaries.`,
+      section_label: '',
+      chapter_label: 'Part',
+    },
+  };
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function finish(
+  drafts: DraftChapter[],
+  sections: DraftSection[],
+  blocks: readonly DocBlock[],
+): BookStructure {
+  const hierarchical = sections.length >= 2;
+  const capped = capChapters(drafts, hierarchical ? sections : []);
+  const sectionOf = new Map<DraftChapter, { section: DraftSection; number: number }>();
+  if (hierarchical) {
+    // Chapters before the first section (a prologue) belong to it, so every chapter has a section.
+    const inSections = new Set(sections.flatMap((section) => section.chapters));
+    (sections[0] as DraftSection).chapters.unshift(...capped.filter((draft) => !inSections.has(draft)));
+    sections.forEach((section, i) => {
+      for (const draft of section.chapters) sectionOf.set(draft, { section, number: i + 1 });
+    });
+  }
+  const output = new Map<DraftChapter, StructureChapter>();
+  const chapters = capped.map((draft, i) => {
+    const content = contentOf(draft.blocks, blocks);
+    const membership = sectionOf.get(draft);
+    const chapter: StructureChapter = {
+      title: draft.title,
+      content,
+      chapter_number: i + 1,
+      word_count: countWords(content),
+      ...(membership
+        ? {
+            section_title: membership.section.title,
+            section_type: membership.section.type,
+            section_number: membership.number,
+          }
+        : {}),
+    };
+    output.set(draft, chapter);
+    return chapter;
+  });
+  const outputSections: StructureSection[] = hierarchical
+    ? sections.map((section, i) => ({
+        title: section.title,
+        section_type: section.type,
+        section_number: i + 1,
+        chapters: section.chapters.map((draft) => output.get(draft) as StructureChapter),
+      }))
+    : [];
+  return {
+    has_sections: hierarchical,
+    structure_type: hierarchical ? 'hierarchical' : 'flat',
+    sections: outputSections,
+    chapters,
+    structure_metadata: describe(chapters.length, hierarchical ? sections : []),
+  };
+}
+
+/**
+ * At most MAX_CHAPTERS: the smallest chapters are merged into the chapter before them (within the
+ * same section), which keeps reading order and costs one sort, whatever the count.
+ */
+function capChapters(drafts: DraftChapter[], sections: DraftSection[]): DraftChapter[] {
+  const excess = drafts.length - MAX_CHAPTERS;
+  if (excess <= 0) return drafts;
+  const sectionOf = new Map<DraftChapter, DraftSection>();
+  for (const section of sections) for (const draft of section.chapters) sectionOf.set(draft, section);
+  const candidates = drafts
+    .map((draft, index) => ({ draft, index }))
+    .filter(
+      ({ draft, index }) =>
+        index > 0 && sectionOf.get(draft) === sectionOf.get(drafts[index - 1] as DraftChapter),
+    )
+    .sort((a, b) => a.draft.words - b.draft.words)
+    .slice(0, excess);
+  const mergeIntoPrevious = new Set(candidates.map(({ index }) => index));
+  const kept: DraftChapter[] = [];
+  drafts.forEach((draft, index) => {
+    const previous = kept[kept.length - 1];
+    if (previous && mergeIntoPrevious.has(index)) {
+      append(previous.blocks, draft.blocks);
+      previous.words += draft.words;
+    } else {
+      kept.push(draft);
+    }
+  });
+  const survivors = new Set(kept);
+  for (const section of sections) section.chapters = section.chapters.filter((draft) => survivors.has(draft));
+  return kept;
+}
+
+function describe(chapterCount: number, sections: readonly DraftSection[]): StructureMetadata {
+  if (sections.length === 0) {
+    return {
+      display_name: 'Chapters',
+      icon: '\ud83d\udcd6',
+      description: plural(chapterCount, 'chapter'),
+      section_label: '',
+      chapter_label: 'Chapter',
+    };
+  }
+  const type = mostCommonString(sections.map((section) => section.type));
+  const label = type.charAt(0).toUpperCase() + type.slice(1);
+  return {
+    display_name: `${label}s and chapters`,
+    icon: '\ud83d\udcda',
+    description: `${plural(sections.length, type)}, ${plural(chapterCount, 'chapter')}`,
+    section_label: label,
+    chapter_label: 'Chapter',
+  };
+}
+
+function mostCommonString(values: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'section';
+}

@@ -1,0 +1,86 @@
+import type {
+  BookStatus,
+  BookType,
+  Difficulty,
+  Genre,
+  LearningCategory,
+  PipelineStep,
+  SourceFormat,
+} from '../contracts/books';
+
+/** The book item as stored. */
+export interface BookRecord {
+  id: string;
+  owner_id: string;
+  title: string;
+  author_name: string;
+  description: string;
+  book_type: BookType;
+  difficulty: Difficulty;
+  tags: string[];
+  language: string;
+  estimated_duration: number | null;
+  status: BookStatus;
+  progress: number;
+  progress_message: string | null;
+  error_message: string | null;
+  failed_step: PipelineStep | null;
+  genre: Genre | null;
+  category: LearningCategory | null;
+  /** Fields the owner set in the details step; the pipeline's proposals never overwrite them. */
+  owner_set: string[];
+  cover_key: string | null;
+  source: {
+    key: string;
+    kind: 'file' | 'text';
+    filename: string | null;
+    size: number;
+    format: SourceFormat | null;
+    encoding?: string;
+  };
+  review_pending: boolean;
+  structure_type: 'flat' | 'hierarchical' | null;
+  total_preview_chapters: number;
+  total_chapters: number;
+  chapters_done: number;
+  execution_arn: string | null;
+  attempt: number;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChapterRecord {
+  id: string;
+  book_id: string;
+  owner_id: string;
+  chapter_number: number;
+  order_index: number;
+  title: string;
+  /** Inline when small; otherwise in S3 under `content_key`. */
+  content?: string;
+  content_key?: string;
+  summary: string;
+  word_count: number;
+  section_title?: string;
+  section_type?: string;
+  section_number?: number;
+  updated_at: string;
+}
+
+/** S3 layout of a book (uploads bucket for sources and work files, media bucket for what browsers load). */
+export const bookKeys = {
+  prefix: (bookId: string) => `books/${bookId}/`,
+  source: (bookId: string, extension: string) => `books/${bookId}/source.${extension}`,
+  pendingUpload: (userId: string, uploadId: string) => `incoming/${userId}/${uploadId}`,
+  extracted: (bookId: string) => `books/${bookId}/work/extracted.json.gz`,
+  structure: (bookId: string) => `books/${bookId}/work/structure.json.gz`,
+  confirmedChapter: (bookId: string, index: number) =>
+    `books/${bookId}/work/confirmed/${String(index).padStart(4, '0')}.json`,
+  confirmedIndex: (bookId: string) => `books/${bookId}/work/confirmed/index.json`,
+  chapterContent: (bookId: string, chapterNumber: number) =>
+    `books/${bookId}/chapters/${String(chapterNumber).padStart(4, '0')}.txt`,
+  /** Media keys live under media/ so the CDN can serve them at /media/<key>. */
+  mediaPrefix: (bookId: string) => `media/books/${bookId}/`,
+  cover: (bookId: string, hash: string) => `media/books/${bookId}/cover-${hash}.webp`,
+};

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ConfigError } from '../lib/errors';
+
+/**
+ * Which implementation serves each capability, and the cost-relevant limits of the cloud ones.
+ * Read once from the environment; everything defaults to the offline local engine.
+ */
+const provider = (...values: [string, ...string[]]) => z.enum(values).default(values[0]);
+
+const schema = z.object({
+  ENGINE_TEXT_PROVIDER: provider('local', 'bedrock'),
+  ENGINE_SPEECH_PROVIDER: provider('local', 'polly'),
+  ENGINE_IMAGE_PROVIDER: provider('local', 'bedrock'),
+  ENGINE_SCENE_VIDEO_PROVIDER: provider('local', 'bedrock'),
+  BEDROCK_TEXT_MODEL_ID: z.string().default('amazon.nova-pro-v1:0'),
+  BEDROCK_IMAGE_MODEL_ID: z.string().default('amazon.nova-canvas-v1:0'),
+  BEDROCK_VIDEO_MODEL_ID: z.string().default('amazon.nova-reel-v1:1'),
+  /** s3://bucket/prefix where the async video model writes its output. */
+  BEDROCK_VIDEO_OUTPUT_URI: z.string().optional(),
+  ENGINE_MAX_TOKENS: z.coerce.number().int().min(256).max(32_000).default(4096),
+  ENGINE_MAX_IMAGES_PER_REQUEST: z.coerce.number().int().min(1).max(50).default(20),
+  ENGINE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(900_000).default(120_000),
+  POLLY_ENGINE: z.enum(['neural', 'standard', 'generative', 'long-form']).default('neural'),
+});
+
+export type EngineConfig = z.infer<typeof schema>;
+let parsed: EngineConfig | undefined;
+
+export function engineConfig(): EngineConfig {
+  if (!parsed) {
+    const result = schema.safeParse(process.env);
+    if (!result.success) {
+      const issue = result.error.issues[0]!;
+      throw new ConfigError(`Invalid engine setting ${issue.path.join('.')}: ${issue.message}`);
+    }
+    parsed = result.data;
+  }
+  return parsed;
+}
+
+/** Tests change providers through the environment; this forgets the parsed settings. */
+export function resetEngineConfig(): void {
+  parsed = undefined;
+}

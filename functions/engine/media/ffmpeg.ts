@@ -1,0 +1,246 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { EngineError, type ProbeResult, type ProgressListener } from '../types';
+
+/**
+ * Finding and running FFmpeg. Order: FFMPEG_PATH / FFPROBE_PATH, the Lambda layer (/opt/bin), a
+ * system binary (usually newer, with xfade), then the static binary shipped by npm (2018, no xfade).
+ * Capabilities are probed once, so callers can use a filter when the binary has it.
+ */
+export interface FfmpegBinaries {
+  ffmpeg: string;
+  ffprobe: string;
+  source: 'env' | 'layer' | 'system' | 'bundled';
+  version: string;
+  filters: Set<string>;
+}
+
+let cached: FfmpegBinaries | undefined;
+const require = createRequire(import.meta.url);
+
+function which(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    const candidate = join(dir, name);
+    if (dir && existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+function bundled(pkg: string): string | null {
+  try {
+    return (require(pkg) as { path: string }).path;
+  } catch {
+    return null;
+  }
+}
+
+function locate(): Omit<FfmpegBinaries, 'version' | 'filters'> {
+  if (process.env.FFMPEG_PATH) {
+    return {
+      ffmpeg: process.env.FFMPEG_PATH,
+      ffprobe:
+        process.env.FFPROBE_PATH ?? which('ffprobe') ?? bundled('@ffprobe-installer/ffprobe') ?? 'ffprobe',
+      source: 'env',
+    };
+  }
+  if (existsSync('/opt/bin/ffmpeg'))
+    return { ffmpeg: '/opt/bin/ffmpeg', ffprobe: '/opt/bin/ffprobe', source: 'layer' };
+  const system = which('ffmpeg');
+  const systemProbe = which('ffprobe');
+  if (system && systemProbe && process.env.ENGINE_PREFER_BUNDLED_FFMPEG !== 'true')
+    return { ffmpeg: system, ffprobe: systemProbe, source: 'system' };
+  const ffmpeg = bundled('@ffmpeg-installer/ffmpeg');
+  const ffprobe = bundled('@ffprobe-installer/ffprobe');
+  if (!ffmpeg || !ffprobe)
+    throw new EngineError('media_failed', 'FFmpeg was not found. Install it or set FFMPEG_PATH.');
+  return { ffmpeg, ffprobe, source: 'bundled' };
+}
+
+export function ffmpegBinaries(): FfmpegBinaries {
+  if (cached) return cached;
+  const found = locate();
+  const version =
+    /ffmpeg version (\S+)/.exec(
+      execFileSync(found.ffmpeg, ['-hide_banner', '-version'], { encoding: 'utf8' }),
+    )?.[1] ?? 'unknown';
+  const filterList = execFileSync(found.ffmpeg, ['-hide_banner', '-filters'], {
+    encoding: 'utf8',
+    maxBuffer: 4 * 1024 * 1024,
+  });
+  const filters = new Set(
+    filterList
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/)[1])
+      .filter((name): name is string => Boolean(name)),
+  );
+  cached = { ...found, version, filters };
+  return cached;
+}
+
+export const hasFilter = (name: string) => ffmpegBinaries().filters.has(name);
+
+export interface RunOptions {
+  /** Expected output duration, to turn FFmpeg's progress into a fraction. */
+  duration?: number;
+  onProgress?: ProgressListener;
+  /** Kills FFmpeg after this long (default 10 minutes). */
+  timeoutMs?: number;
+}
+
+/** Runs ffmpeg with the given arguments (overwrite on, no stdin); rejects with the tail of its log. */
+export function runFfmpeg(args: string[], options: RunOptions = {}): Promise<void> {
+  const { ffmpeg } = ffmpegBinaries();
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      ffmpeg,
+      ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-progress', 'pipe:1', ...args],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 600_000);
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-8000);
+    });
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        const match = /^out_time_(?:us|ms)=(\d+)/.exec(line);
+        if (match && options.duration && options.onProgress) {
+          options.onProgress(Math.min(1, Number(match[1]) / 1e6 / options.duration));
+        }
+      }
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new EngineError('media_failed', `FFmpeg could not start: ${error.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) {
+        options.onProgress?.(1);
+        resolve();
+        return;
+      }
+      const reason = signal ? `was stopped (${signal})` : `failed (exit ${code})`;
+      reject(
+        new EngineError(
+          'media_failed',
+          `FFmpeg ${reason}: ${stderr.trim().split('\n').slice(-4).join(' | ')}`,
+        ),
+      );
+    });
+  });
+}
+
+/** Duration, size and streams of a media file. */
+export async function probe(path: string): Promise<ProbeResult> {
+  const { ffprobe } = ffmpegBinaries();
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(
+      ffprobe,
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new EngineError('media_failed', `Not a readable media file: ${err.trim().slice(0, 300)}`)),
+    );
+  });
+  const data = JSON.parse(output) as {
+    format: { duration?: string; size?: string; format_name?: string };
+    streams: {
+      codec_type: string;
+      codec_name: string;
+      width?: number;
+      height?: number;
+      r_frame_rate?: string;
+      avg_frame_rate?: string;
+      pix_fmt?: string;
+      sample_rate?: string;
+      channels?: number;
+      duration?: string;
+    }[];
+  };
+  const video = data.streams.find(
+    (s) => s.codec_type === 'video' && s.codec_name !== 'png' && s.codec_name !== 'mjpeg',
+  );
+  const audio = data.streams.find((s) => s.codec_type === 'audio');
+  const rate = (value: string | undefined) => {
+    const [num, den] = (value ?? '0/1').split('/').map(Number);
+    return den ? num! / den : 0;
+  };
+  return {
+    duration: Number(data.format.duration ?? video?.duration ?? audio?.duration ?? 0),
+    bytes: Number(data.format.size ?? 0),
+    formatName: data.format.format_name ?? '',
+    ...(video
+      ? {
+          video: {
+            codec: video.codec_name,
+            width: video.width ?? 0,
+            height: video.height ?? 0,
+            fps: Math.round(rate(video.avg_frame_rate) || rate(video.r_frame_rate)),
+            pixelFormat: video.pix_fmt ?? '',
+          },
+        }
+      : {}),
+    ...(audio
+      ? {
+          audio: {
+            codec: audio.codec_name,
+            sampleRate: Number(audio.sample_rate ?? 0),
+            channels: audio.channels ?? 0,
+          },
+        }
+      : {}),
+  };
+}
+
+/** TrueType fonts shipped with the project (FONT_DIR, the Lambda layer, or the npm package). */
+export function fontPath(face: 'sans' | 'sans-bold' | 'serif' | 'serif-bold' | 'mono' = 'sans'): string {
+  const files = {
+    sans: 'DejaVuSans.ttf',
+    'sans-bold': 'DejaVuSans-Bold.ttf',
+    serif: 'DejaVuSerif.ttf',
+    'serif-bold': 'DejaVuSerif-Bold.ttf',
+    mono: 'DejaVuSansMono.ttf',
+  } as const;
+  const dirs = [process.env.FONT_DIR, '/opt/fonts'];
+  try {
+    dirs.push(join(require.resolve('dejavu-fonts-ttf/package.json'), '..', 'ttf'));
+  } catch {
+    // not installed (e.g. inside a Lambda bundle, where the layer provides the fonts)
+  }
+  for (const dir of dirs) {
+    if (dir && existsSync(join(dir, files[face]))) return join(dir, files[face]);
+  }
+  throw new EngineError(
+    'media_failed',
+    'No fonts found. Set FONT_DIR to a folder with the DejaVu TrueType fonts.',
+  );
+}
+
+/** Escapes a path or text for use inside an FFmpeg filter argument. */
+export function filterEscape(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/:/g, '\\:')
+    .replace(/'/g, "\\'")
+    .replace(/,/g, '\\,')
+    .replace(/\[/g, '\\[')
+    .replace(/\]/g, '\\]')
+    .replace(/;/g, '\\;');
+}

@@ -1,0 +1,149 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startLocalRuntime } from '../../infra/local/runtime';
+import { makeLargeEpub, makeLargePdf } from '../fixtures/books';
+
+/**
+ * `npm run bench:ingest`: for a generated 300-page PDF and a ~1 MB EPUB, the time from upload to
+ * READY-for-review through the whole local stack (API, Step Functions, workers, storage), the
+ * extraction alone in a fresh process with its peak memory, and the ratio to pdftotext.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function extractInFreshProcess(path: string, name: string) {
+  const out = execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'tests/bench/ingest-worker.ts'), path, name],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return JSON.parse(out.trim().split('\n').pop()!) as { ms: number; rssMb: number; chapters: number };
+}
+
+function pdftotextMs(path: string): number | null {
+  if (spawnSync('which', ['pdftotext']).status !== 0) return null;
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-']);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+async function main() {
+  const work = mkdtempSync(join(tmpdir(), 'bookstudio-ingest-bench-'));
+  const pdf = await makeLargePdf(300);
+  const epub = await makeLargeEpub(1_000_000);
+  const pdfPath = join(work, 'book.pdf');
+  const epubPath = join(work, 'book.epub');
+  writeFileSync(pdfPath, pdf);
+  writeFileSync(epubPath, epub);
+
+  const runtime = await startLocalRuntime({
+    dataDir: join(work, 'data'),
+    port: 0,
+    publicHost: '127.0.0.1',
+    logLevel: 'SILENT',
+  });
+  try {
+    const api = (path: string, init: RequestInit & { token?: string } = {}) =>
+      fetch(`${runtime.apiUrl}${path}`, {
+        ...init,
+        headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers },
+      });
+    const email = `bench-${Date.now()}@example.com`;
+    const json = { 'content-type': 'application/json' };
+    await api('/auth/register', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ display_name: 'Bench', email, password: 'bench-pass' }),
+    });
+    await api('/auth/verify-email', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, code: runtime.mailbox.list(email)[0]!.code }),
+    });
+    const { access_token: token } = (await (
+      await api('/auth/login', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email, password: 'bench-pass' }),
+      })
+    ).json()) as { access_token: string };
+
+    const endToEnd = async (name: string, data: Uint8Array) => {
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const form = new FormData();
+        form.set('book_type', 'learning');
+        form.set('file', new Blob([data as BlobPart]), name);
+        const started = performance.now();
+        const upload = (await (await api('/books/upload', { method: 'POST', body: form, token })).json()) as {
+          id: string;
+        };
+        // Poll the book list (a cheap query) rather than the status, which also returns the structure.
+        for (;;) {
+          const books = (await (await api('/books', { token })).json()) as {
+            id: string;
+            status: string;
+            error_message: string;
+          }[];
+          const book = books.find((b) => b.id === upload.id)!;
+          if (book.status === 'READY') break;
+          if (book.status === 'FAILED') throw new Error(book.error_message);
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        times.push(performance.now() - started);
+      }
+      return median(times);
+    };
+
+    const pdfE2e = await endToEnd('book.pdf', pdf);
+    const epubE2e = await endToEnd('book.epub', epub);
+    const pdfAlone = extractInFreshProcess(pdfPath, 'book.pdf');
+    const epubAlone = extractInFreshProcess(epubPath, 'book.epub');
+    const poppler = pdftotextMs(pdfPath);
+
+    console.log(
+      `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    );
+    console.log(`Median of ${RUNS} runs.`);
+    console.log(`300-page PDF (${(pdf.length / 1024).toFixed(0)} KB, ${pdfAlone.chapters} chapters)`);
+    console.log(
+      `  upload → READY for review   ${(pdfE2e / 1000).toFixed(2)} s   (target ≤ 3 s: ${pdfE2e <= 3000 ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `  extraction + structure      ${(pdfAlone.ms / 1000).toFixed(2)} s in a fresh process, peak RSS ${pdfAlone.rssMb.toFixed(0)} MB (target < 512 MB: ${pdfAlone.rssMb < 512 ? 'met' : 'NOT met'})`,
+    );
+    if (poppler !== null)
+      console.log(
+        `  pdftotext                   ${(poppler / 1000).toFixed(2)} s → ratio ${(pdfAlone.ms / poppler).toFixed(1)}× (extraction / pdftotext)`,
+      );
+    else
+      console.log(
+        '  pdftotext                   not installed (apt-get install poppler-utils for the ratio)',
+      );
+    console.log(`~1 MB EPUB (${(epub.length / 1024).toFixed(0)} KB, ${epubAlone.chapters} chapters)`);
+    console.log(
+      `  upload → READY for review   ${(epubE2e / 1000).toFixed(2)} s   (target ≤ 1 s: ${epubE2e <= 1000 ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `  extraction + structure      ${(epubAlone.ms / 1000).toFixed(2)} s in a fresh process, peak RSS ${epubAlone.rssMb.toFixed(0)} MB (target < 512 MB: ${epubAlone.rssMb < 512 ? 'met' : 'NOT met'})`,
+    );
+  } finally {
+    await runtime.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import toast from 'react-hot-toast';
+import { useParams } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageLoading } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
+import { ApiError } from '@/lib/api-client';
+import { useBook } from '../api/books';
+import { EntertainmentView } from '../components/entertainment-view';
+import { LearningView } from '../components/learning-view';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function Message({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <Card className="mx-auto mt-12 max-w-md p-8 text-center">
+      <h1 className="text-xl font-semibold">{title}</h1>
+      {children && <div className="mt-4">{children}</div>}
+    </Card>
+  );
+}
+
+function BookScreen({ id }: { id: string }) {
+  const { data: book, error, isLoading } = useBook(id);
+  const missing = error instanceof ApiError && error.status === 404;
+  useEffect(() => {
+    if (error && !missing) toast.error('Failed to load book');
+  }, [error, missing]);
+
+  if (isLoading) return <PageLoading label="Loading..." />;
+  if (missing) {
+    return (
+      <Message title="Book not found.">
+        <ButtonLink to={paths.dashboard} variant="secondary">
+          Back to dashboard
+        </ButtonLink>
+      </Message>
+    );
+  }
+  if (error || !book) return <Message title="Failed to load book" />;
+  if (book.review_pending) {
+    return (
+      <Message title="This book is waiting for your review">
+        <ButtonLink to={paths.upload} state={{ resumeBookId: book.id }}>
+          Review the structure
+        </ButtonLink>
+      </Message>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      {book.book_type === 'learning' ? <LearningView book={book} /> : <EntertainmentView book={book} />}
+    </div>
+  );
+}
+
+function Fallback({ resetErrorBoundary }: { resetErrorBoundary: () => void }) {
+  return (
+    <Message title="Something went wrong">
+      <div className="flex justify-center gap-2">
+        <Button onClick={resetErrorBoundary}>Try again</Button>
+        <Button variant="secondary" onClick={() => window.location.reload()}>
+          Reload page
+        </Button>
+      </div>
+    </Message>
+  );
+}
+
+export default function BookPage() {
+  const { id } = useParams();
+  const { user, loading } = useAuth();
+  if (loading) return <PageLoading label="Loading..." />;
+  if (!user) return <SignInPrompt message="Sign in to open this book." />;
+  return (
+    <ErrorBoundary FallbackComponent={Fallback} resetKeys={[id]}>
+      {!id || !UUID.test(id) ? <Message title="Invalid book id" /> : <BookScreen id={id} />}
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,3 @@
+import { ExplorePage } from './library-page';
+
+export default ExplorePage;

@@ -1,0 +1,3 @@
+import { LearnPage } from './library-page';
+
+export default LearnPage;
