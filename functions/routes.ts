@@ -29,6 +29,8 @@ export interface LambdaGroupDefinition {
   memoryMb: number;
   timeoutSeconds: number;
   access: ResourceAccess;
+  /** Packages esbuild cannot bundle (native or with data files): shipped as installed. */
+  copiedPackages?: readonly string[];
 }
 
 export const lambdaGroups = {
@@ -55,6 +57,7 @@ export const lambdaGroups = {
     entry: 'functions/books/index.ts',
     memoryMb: 1024,
     timeoutSeconds: 29,
+    copiedPackages: ['sharp'],
     access: {
       table: 'readwrite',
       uploadsBucket: 'readwrite',

@@ -18,6 +18,8 @@ const schema = z.object({
   /** s3://bucket/prefix where the async video model writes its output. */
   BEDROCK_VIDEO_OUTPUT_URI: z.string().optional(),
   ENGINE_MAX_TOKENS: z.coerce.number().int().min(256).max(32_000).default(4096),
+  /** Characters of chapter text sent to the text model at most (cut at a sentence end). */
+  ENGINE_TEXT_INPUT_CHARS: z.coerce.number().int().min(1000).max(1_000_000).default(60_000),
   ENGINE_MAX_IMAGES_PER_REQUEST: z.coerce.number().int().min(1).max(50).default(20),
   ENGINE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(900_000).default(120_000),
   POLLY_ENGINE: z.enum(['neural', 'standard', 'generative', 'long-form']).default('neural'),

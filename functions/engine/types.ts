@@ -83,6 +83,8 @@ export interface CharacterProfile {
   need: string;
   lie: string;
   ghost: string;
+  /** From titles, names and pronouns in the text; picks a fitting voice. */
+  gender?: 'female' | 'male' | 'unknown';
   /** How many times the character is mentioned in the analysed text. */
   mentions: number;
   /** Stable per character: the same character looks and sounds the same everywhere. */

@@ -16,6 +16,8 @@ export interface WorkerDefinition {
   ephemeralStorageMb?: number;
   /** Runs FFmpeg: gets the FFmpeg layer and the layer's architecture. */
   media?: boolean;
+  /** Packages esbuild cannot bundle (native or with data files): shipped as installed. */
+  copiedPackages?: readonly string[];
 }
 
 export const workers = {

@@ -5,7 +5,13 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { API_PREFIX, lambdaGroups, routes, type LambdaGroup } from '../../functions/routes';
+import {
+  API_PREFIX,
+  lambdaGroups,
+  routes,
+  type LambdaGroup,
+  type LambdaGroupDefinition,
+} from '../../functions/routes';
 import { AppFunction, type AppResources } from './function';
 
 /** The HTTP API: one route per entry of functions/routes.ts, one Lambda per domain group. */
@@ -53,6 +59,7 @@ export class Api extends Construct {
         memoryMb: definition.memoryMb,
         timeoutSeconds: definition.timeoutSeconds,
         environment: props.environment,
+        copiedPackages: (definition as LambdaGroupDefinition).copiedPackages,
       });
       fn.grantAccess(definition.access, props.resources);
       this.functions.set(group, fn);

@@ -11,6 +11,7 @@ import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { ResourceAccess } from '../../functions/routes';
 import type { StateMachineName } from '../../functions/workers/definitions';
+import { copyCommands } from './package-copy';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '../..');
 
@@ -32,6 +33,8 @@ export interface AppFunctionProps {
   environment: Record<string, string>;
   layers?: lambda.ILayerVersion[];
   architecture?: lambda.Architecture;
+  /** Packages shipped as installed (native binaries, data files) instead of bundled. */
+  copiedPackages?: readonly string[];
 }
 
 /**
@@ -44,7 +47,10 @@ export class AppFunction extends NodejsFunction {
       entry: join(PROJECT_ROOT, props.entry),
       handler: props.handler ?? 'handler',
       runtime: lambda.Runtime.NODEJS_22_X,
-      architecture: props.architecture ?? lambda.Architecture.ARM_64,
+      // Native packages are copied as installed on this (x86_64) machine.
+      architecture: props.copiedPackages?.length
+        ? lambda.Architecture.X86_64
+        : (props.architecture ?? lambda.Architecture.ARM_64),
       memorySize: props.memoryMb,
       timeout: Duration.seconds(props.timeoutSeconds),
       ephemeralStorageSize: props.ephemeralStorageMb ? Size.mebibytes(props.ephemeralStorageMb) : undefined,
@@ -59,7 +65,17 @@ export class AppFunction extends NodejsFunction {
         minify: true,
         sourceMap: true,
         target: 'node22',
-        externalModules: ['@aws-sdk/*'],
+        externalModules: ['@aws-sdk/*', ...(props.copiedPackages ?? [])],
+        ...(props.copiedPackages?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (_input: string, outputDir: string) =>
+                  copyCommands([...props.copiedPackages!], PROJECT_ROOT, outputDir),
+              },
+            }
+          : {}),
       },
     });
   }

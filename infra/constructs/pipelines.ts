@@ -41,6 +41,7 @@ export class Pipelines extends Construct {
         ephemeralStorageMb: definition.ephemeralStorageMb,
         environment: media ? { ...props.environment, ...props.media.environment } : props.environment,
         ...(media ? { layers: [props.media.layer], architecture: props.media.architecture } : {}),
+        copiedPackages: definition.copiedPackages,
       });
       fn.grantAccess(definition.access, props.resources);
       this.workers.set(name, fn);

@@ -97,9 +97,16 @@ describe('infrastructure', () => {
       (f) => f.Properties.Runtime === 'nodejs22.x',
     );
     expect(functions.length).toBe(Object.keys(lambdaGroups).length + Object.keys(workers).length + 1);
-    // Media workers run on the FFmpeg layer's architecture (x86_64 unless chosen otherwise); the rest on Graviton.
-    for (const fn of functions)
-      expect(fn.Properties.Architectures).toEqual(fn.Properties.Layers ? ['x86_64'] : ['arm64']);
+    // Functions with native packages or the FFmpeg layer run on x86_64 (what this machine installs); the rest on Graviton.
+    const x86 = [...Object.values(lambdaGroups), ...Object.values(workers)].filter(
+      (d) => ('media' in d && d.media) || ('copiedPackages' in d && d.copiedPackages?.length),
+    ).length;
+    expect(functions.filter((f) => f.Properties.Architectures[0] === 'x86_64')).toHaveLength(x86);
+    expect(functions.filter((f) => f.Properties.Architectures[0] === 'arm64')).toHaveLength(
+      functions.length - x86,
+    );
+    for (const fn of functions.filter((f) => f.Properties.Layers))
+      expect(fn.Properties.Architectures).toEqual(['x86_64']);
   });
 
   it('has the FFmpeg layer for the media workers', () => {

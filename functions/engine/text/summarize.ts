@@ -1,4 +1,4 @@
-import { contentWords, splitSentences, stem, truncateText } from './sentences';
+import { contentWords, countWords, splitSentences, stem, truncateText } from './sentences';
 
 export interface SummaryOptions {
   maxSentences?: number;
@@ -17,7 +17,7 @@ export function summarize(text: string, options: SummaryOptions = {}): string {
   const maxChars = options.maxChars ?? 600;
   const sentences = splitSentences(text).slice(0, MAX_RANKED_SENTENCES);
   if (sentences.length <= maxSentences) return truncateText(sentences.join(' '), maxChars);
-  const scores = scoreSentences(sentences);
+  const scores = scoreSentences(sentences).map((score, i) => score * informativeness(sentences[i]!));
   const chosen = topIndices(scores, maxSentences).map((index) => sentences[index]!);
   return truncateText(chosen.join(' '), maxChars);
 }
@@ -41,7 +41,7 @@ export function scoreSentences(sentences: readonly string[]): number[] {
 }
 
 /** Indices of the `count` best scores, in text order. */
-export function topIndices(scores: readonly number[], count: number): number[] {
+function topIndices(scores: readonly number[], count: number): number[] {
   return scores
     .map((score, index) => ({ score, index }))
     .sort((a, b) => b.score - a.score || a.index - b.index)
@@ -56,7 +56,7 @@ export function topIndices(scores: readonly number[], count: number): number[] {
  */
 export function condense(sentences: readonly string[], maxWords: number): string {
   if (sentences.length === 0) return '';
-  const counts = sentences.map(wordCount);
+  const counts = sentences.map((s) => countWords(s));
   const total = counts.reduce((a, b) => a + b, 0);
   if (total <= maxWords) return sentences.join(' ');
   const scores = scoreSentences(sentences);
@@ -98,10 +98,6 @@ export function keyPoints(text: string, maxPoints: number): string[] {
     points.push({ index, text: point, words });
   }
   return points.sort((a, b) => a.index - b.index).map((p) => p.text);
-}
-
-export function wordCount(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
 }
 
 export function cutToWords(text: string, maxWords: number): string {

@@ -12,6 +12,10 @@ import { config } from '../config';
  *   BOOK#<id>    META                        book (gsi1: OWNER#<sub> / BOOK#<created_at>)
  *   BOOK#<id>    CHAPTER#<0001>              chapter (gsi1: CHAPTER#<chapterId> / BOOK)
  *   CATALOG#<type> <published_at>#<bookId>   curated catalogue entry (published by admins)
+ *   BOOK#<id>    CONTENT#<chapterId>#<type>  the ready learning content of a chapter
+ *   JOB#<id>     META                        generation job (gsi1: BOOKJOBS#<bookId> / <chapterId>#<created>)
+ *   QUIZ#<id>    META                        quiz with answers (gsi1: OWNER#<sub> / QUIZ#<created>)
+ *   USER#<sub>   ATTEMPT#<quizId>#<iso>      quiz attempt
  */
 export const tableName = () => config.tableName;
 
@@ -27,6 +31,16 @@ export const keys = {
     pk: `BOOK#${bookId}`,
     sk: `CHAPTER#${String(chapterNumber).padStart(4, '0')}`,
   }),
+  content: (bookId: string, chapterId: string, type: string) => ({
+    pk: `BOOK#${bookId}`,
+    sk: `CONTENT#${chapterId}#${type}`,
+  }),
+  job: (jobId: string) => ({ pk: `JOB#${jobId}`, sk: 'META' }),
+  quiz: (quizId: string) => ({ pk: `QUIZ#${quizId}`, sk: 'META' }),
+  attempt: (userId: string, quizId: string, at: string) => ({
+    pk: `USER#${userId}`,
+    sk: `ATTEMPT#${quizId}#${at}`,
+  }),
   catalogEntry: (bookType: string, publishedAt: string, bookId: string) => ({
     pk: `CATALOG#${bookType}`,
     sk: `${publishedAt}#${bookId}`,
@@ -34,6 +48,7 @@ export const keys = {
 };
 
 export const ownerIndex = (userId: string) => `OWNER#${userId}`;
+export const bookJobsIndex = (bookId: string) => `BOOKJOBS#${bookId}`;
 export const chapterIndex = (chapterId: string) => `CHAPTER#${chapterId}`;
 
 export const userPk = (userId: string) => `USER#${userId}`;

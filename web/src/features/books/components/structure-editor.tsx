@@ -49,6 +49,14 @@ export function toSavePayload(chapters: EditableChapter[]): SaveStructureChapter
   }));
 }
 
+/** "Part 2: The Return", or just the title when it already says "Part Two". */
+export function sectionHeading(label: string, section: { title: string; number: number }): string {
+  const name = label || 'Section';
+  return section.title.toLowerCase().startsWith(name.toLowerCase())
+    ? section.title
+    : `${name} ${section.number}: ${section.title}`;
+}
+
 export function moveChapter(chapters: EditableChapter[], index: number, delta: -1 | 1): EditableChapter[] {
   const target = index + delta;
   if (target < 0 || target >= chapters.length) return chapters;
@@ -108,8 +116,7 @@ export function StructureEditor({
             <li key={chapter.key}>
               {showSection && (
                 <h3 className="mb-2 mt-4 text-sm font-semibold uppercase tracking-wide text-slate-500">
-                  {structure.structure_metadata.section_label || 'Section'} {chapter.section!.number}:{' '}
-                  {chapter.section!.title}
+                  {sectionHeading(structure.structure_metadata.section_label, chapter.section!)}
                 </h3>
               )}
               <div className="rounded-xl border border-slate-200 p-3 dark:border-slate-800">

@@ -1,0 +1,46 @@
+import { createLocalAudioEngine } from './audio/local';
+import { engineConfig } from './config';
+import { createBedrockImageEngine } from './image/bedrock';
+import { createLocalImageEngine } from './image/local';
+import { createLocalLipSyncEngine } from './lipsync/local';
+import { createLocalSpeechEngine } from './speech/local';
+import { createPollySpeechEngine } from './speech/polly';
+import { createBedrockTextEngine } from './text/bedrock';
+import { createLocalTextEngine } from './text/local';
+import type { Engine } from './types';
+import { createBedrockSceneVideoEngine } from './video/bedrock-scene-video';
+import { createLocalVideoEngine } from './video/local';
+import { createLocalSceneVideoEngine } from './video/scene-video';
+
+export * from './types';
+
+let engine: Engine | undefined;
+
+/**
+ * The engine of this process: each capability's implementation chosen by configuration
+ * (ENGINE_*_PROVIDER; local by default). Created once, like the AWS clients.
+ */
+export function getEngine(): Engine {
+  if (engine) return engine;
+  const config = engineConfig();
+  const image =
+    config.ENGINE_IMAGE_PROVIDER === 'bedrock' ? createBedrockImageEngine() : createLocalImageEngine();
+  engine = {
+    text: config.ENGINE_TEXT_PROVIDER === 'bedrock' ? createBedrockTextEngine() : createLocalTextEngine(),
+    speech: config.ENGINE_SPEECH_PROVIDER === 'polly' ? createPollySpeechEngine() : createLocalSpeechEngine(),
+    image,
+    audio: createLocalAudioEngine(),
+    video: createLocalVideoEngine(),
+    sceneVideo:
+      config.ENGINE_SCENE_VIDEO_PROVIDER === 'bedrock'
+        ? createBedrockSceneVideoEngine()
+        : createLocalSceneVideoEngine({ imageEngine: image }),
+    lipSync: createLocalLipSyncEngine(),
+  };
+  return engine;
+}
+
+/** Forgets the engine (tests switch providers through the environment). */
+export function resetEngine(): void {
+  engine = undefined;
+}

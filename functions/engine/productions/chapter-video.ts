@@ -1,0 +1,259 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  ASPECT_RATIOS,
+  DEFAULT_STORY_TYPE,
+  type AspectRatio,
+  type ChapterText,
+  type CharacterProfile,
+  type Engine,
+  type ImageStyle,
+  type MusicStyle,
+  type ProbeResult,
+  type ScriptStyle,
+  type Screenplay,
+  type Size,
+  type SubtitleCue,
+  type VoiceModel,
+} from '../types';
+import { synthesizeLines, type SpokenLine } from './speech-track';
+
+/**
+ * A chapter as a short film: the screenplay's scenes illustrated, narrated and voiced (each
+ * character with their own voice), with ambiance, subtitles, music and transitions. Split in three
+ * steps so a state machine can render every scene in its own task: plan → scene × N → assemble.
+ */
+export interface ChapterVideoInput {
+  bookTitle: string;
+  chapter: ChapterText;
+  language?: string;
+  sceneCount?: number;
+  scriptStyle?: ScriptStyle;
+  imageStyle?: ImageStyle;
+  musicStyle?: MusicStyle;
+  voiceModel?: VoiceModel;
+  size: Size;
+  fps: number;
+  seed: number;
+}
+
+export interface ChapterVideoPlan {
+  bookTitle: string;
+  language: string;
+  screenplay: Screenplay;
+  narratorVoice: string;
+  cast: CharacterProfile[];
+  imageStyle: ImageStyle;
+  musicStyle: MusicStyle;
+  size: Size;
+  fps: number;
+  seed: number;
+}
+
+export interface RenderedScene {
+  scene_number: number;
+  image: string;
+  audio: string;
+  clip: string;
+  duration: number;
+  cues: SubtitleCue[];
+  voices: string[];
+}
+
+export type StepProgress = (step: string, fraction: number) => void;
+
+/** The aspect ratio of the listed ones closest to a frame size. */
+export function aspectRatioOf(size: Size): AspectRatio {
+  const ratio = size.width / size.height;
+  const value = (r: AspectRatio) => {
+    const [w, h] = r.split(':').map(Number);
+    return w! / h!;
+  };
+  return ASPECT_RATIOS.reduce((best, r) =>
+    Math.abs(value(r) - ratio) < Math.abs(value(best) - ratio) ? r : best,
+  );
+}
+
+export async function planChapterVideo(engine: Engine, input: ChapterVideoInput): Promise<ChapterVideoPlan> {
+  const language = input.language ?? 'en';
+  const screenplay = await engine.text.screenplay({
+    bookTitle: input.bookTitle,
+    chapter: input.chapter,
+    options: {
+      style: input.scriptStyle ?? 'cinematic_movie',
+      sceneCount: input.sceneCount ?? 5,
+      targetDuration: 'auto',
+      focusAreas: [],
+      storyType: DEFAULT_STORY_TYPE,
+      includeCharacterProfiles: true,
+      seed: input.seed,
+    },
+  });
+  const narratorVoice = engine.speech.voiceFor({
+    model: input.voiceModel ?? 'elevenlabs_narrator',
+    language,
+    role: 'narrator',
+  });
+  const cast = screenplay.character_details.map((character) => ({
+    ...character,
+    voice: engine.speech.voiceFor({
+      role: 'character',
+      language,
+      seed: character.seed,
+      ...(character.gender === 'female' || character.gender === 'male' ? { gender: character.gender } : {}),
+    }),
+  }));
+  return {
+    bookTitle: input.bookTitle,
+    language,
+    screenplay,
+    narratorVoice,
+    cast,
+    imageStyle: input.imageStyle ?? 'cinematic',
+    musicStyle: input.musicStyle ?? 'cinematic',
+    size: input.size,
+    fps: input.fps,
+    seed: input.seed,
+  };
+}
+
+/** What is said in a scene, in order: the narration, then the characters' lines in their voices. */
+export function sceneLines(plan: ChapterVideoPlan, index: number): SpokenLine[] {
+  const scene = plan.screenplay.scenes[index];
+  if (!scene) throw new Error(`The plan has no scene ${index + 1}`);
+  const voiceOf = new Map(plan.cast.map((c) => [c.name, c.voice]));
+  const lines: SpokenLine[] = [];
+  if (scene.narration.trim()) lines.push({ text: scene.narration, voice: plan.narratorVoice });
+  for (const line of scene.dialogue) {
+    lines.push({ text: line.line, voice: voiceOf.get(line.character) ?? plan.narratorVoice });
+  }
+  if (lines.length === 0) lines.push({ text: scene.visual_description, voice: plan.narratorVoice });
+  return lines;
+}
+
+export async function renderChapterScene(
+  engine: Engine,
+  plan: ChapterVideoPlan,
+  index: number,
+  workDir: string,
+  onProgress?: StepProgress,
+): Promise<RenderedScene> {
+  await mkdir(workDir, { recursive: true });
+  const scene = plan.screenplay.scenes[index]!;
+  const name = `scene-${String(scene.scene_number).padStart(2, '0')}`;
+  onProgress?.('voices', 0);
+  const lines = sceneLines(plan, index);
+  const speech = await synthesizeLines(engine, lines, workDir, { prefix: `${name}-line` });
+
+  onProgress?.('sound', 0.4);
+  const ambiance = await engine.audio.ambiance({
+    description: [...scene.audio_requirements, scene.location, scene.time_of_day].join(' '),
+    duration: speech.duration,
+    seed: plan.seed + scene.scene_number,
+    outputPath: join(workDir, `${name}-ambiance.wav`),
+  });
+  const mix = await engine.audio.mix({
+    tracks: [
+      ...speech.parts.map((part) => ({
+        path: part.path,
+        role: 'speech' as const,
+        start: part.start,
+        volume: 1,
+      })),
+      { path: ambiance.path, role: 'ambiance' as const, start: 0, volume: 0.5 },
+    ],
+    duration: speech.duration,
+    duckUnderSpeech: true,
+    targetLoudness: -16,
+    outputPath: join(workDir, `${name}-mix.wav`),
+    format: 'wav',
+  });
+
+  onProgress?.('picture', 0.6);
+  const image = await engine.image.scene({
+    scene,
+    characters: plan.cast.filter((c) => scene.characters.includes(c.name)),
+    style: plan.imageStyle,
+    quality: 'standard',
+    aspectRatio: aspectRatioOf(plan.size),
+    seed: plan.seed + scene.scene_number,
+    outputPath: join(workDir, `${name}.png`),
+  });
+
+  onProgress?.('clip', 0.75);
+  const clip = await engine.video.sceneClip({
+    images: [image.path],
+    audioPath: mix.path,
+    subtitles: speech.cues,
+    size: plan.size,
+    fps: plan.fps,
+    motion: 'kenburns',
+    seed: plan.seed + scene.scene_number,
+    outputPath: join(workDir, `${name}.mp4`),
+  });
+  onProgress?.('clip', 1);
+  return {
+    scene_number: scene.scene_number,
+    image: image.path,
+    audio: mix.path,
+    clip: clip.path,
+    duration: clip.probe.duration,
+    cues: speech.cues,
+    voices: [...new Set(lines.map((l) => l.voice))],
+  };
+}
+
+/** The film: scenes joined with half-second fades (none before the first) over a music bed. */
+export async function assembleChapterVideo(
+  engine: Engine,
+  plan: ChapterVideoPlan,
+  scenes: Pick<RenderedScene, 'clip' | 'duration'>[],
+  workDir: string,
+  outputPath: string,
+  onProgress?: StepProgress,
+): Promise<{ path: string; probe: ProbeResult }> {
+  const total = scenes.reduce((sum, s) => sum + s.duration, 0);
+  onProgress?.('music', 0);
+  const music = await engine.audio.music({
+    style: plan.musicStyle,
+    mood: plan.screenplay.scenes[0]?.mood,
+    duration: total + 1,
+    seed: plan.seed,
+    outputPath: join(workDir, 'music.wav'),
+  });
+  onProgress?.('assembly', 0.1);
+  const video = await engine.video.assemble({
+    clips: scenes.map((scene, i) => ({
+      path: scene.clip,
+      ...(i ? { transition: { type: 'fade' as const, duration: 0.5 } } : {}),
+    })),
+    musicPath: music.path,
+    size: plan.size,
+    fps: plan.fps,
+    outputPath,
+    onProgress: (fraction) => onProgress?.('assembly', 0.1 + fraction * 0.9),
+  });
+  return { path: video.path, probe: video.probe };
+}
+
+/** All three steps in one process (the command line; the pipeline runs them as separate tasks). */
+export async function renderChapterVideo(
+  engine: Engine,
+  input: ChapterVideoInput,
+  workDir: string,
+  outputPath: string,
+  onProgress?: StepProgress,
+) {
+  onProgress?.('screenplay', 0);
+  const plan = await planChapterVideo(engine, input);
+  const scenes: RenderedScene[] = [];
+  for (let i = 0; i < plan.screenplay.scenes.length; i++) {
+    scenes.push(
+      await renderChapterScene(engine, plan, i, workDir, (step, f) =>
+        onProgress?.(`scene ${i + 1} ${step}`, f),
+      ),
+    );
+  }
+  const video = await assembleChapterVideo(engine, plan, scenes, workDir, outputPath, onProgress);
+  return { plan, scenes, ...video };
+}

@@ -1,0 +1,217 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ensureFontconfig, fontDir } from '../image/fontconfig';
+import { filterEscape, probe, runFfmpeg } from '../media/ffmpeg';
+import type { Engine, MixTrack, ProbeResult, SubtitleCue } from '../types';
+import { clipSettings, evenSize, outputArgs } from '../video/encoding';
+import { cameraMove, stillToMotion } from '../video/kenburns';
+import { buildAss } from '../video/subtitles';
+import { composeTimeline, sec, sequenceSegments } from '../video/timeline';
+import {
+  aspectRatioOf,
+  planChapterVideo,
+  sceneLines,
+  type ChapterVideoInput,
+  type ChapterVideoPlan,
+  type StepProgress,
+} from './chapter-video';
+import { synthesizeLines, type SpeechTrack } from './speech-track';
+
+/**
+ * The chapter film in one process with one video encode: the stills move, fade into each other and
+ * carry the subtitles in a single FFmpeg pass, while the sound (voices, ambiance, music, ducking,
+ * loudness) is mixed alongside; the two are then muxed without re-encoding. The pipeline renders
+ * per scene instead (one task each); this is the fast path of the command line.
+ */
+const SCENE_FADE = 0.5;
+
+export interface FilmResult {
+  plan: ChapterVideoPlan;
+  path: string;
+  probe: ProbeResult;
+  scenes: { scene_number: number; start: number; duration: number; voices: string[] }[];
+}
+
+export async function renderChapterFilm(
+  engine: Engine,
+  input: ChapterVideoInput & { motion?: 'pan' | 'kenburns' },
+  workDir: string,
+  outputPath: string,
+  onProgress?: StepProgress,
+): Promise<FilmResult> {
+  await mkdir(workDir, { recursive: true });
+  onProgress?.('screenplay', 0);
+  const plan = await planChapterVideo(engine, input);
+  const scenes = plan.screenplay.scenes;
+  const size = evenSize(plan.size);
+
+  onProgress?.('voices', 0.05);
+  const tracks: SpeechTrack[] = [];
+  for (let i = 0; i < scenes.length; i++) {
+    tracks.push(
+      await synthesizeLines(engine, sceneLines(plan, i), workDir, { prefix: `scene-${i + 1}-line` }),
+    );
+  }
+  const durations = tracks.map((t) => t.duration);
+  const { segments, total } = sequenceSegments(
+    scenes.map((_, i) => `still${i}`),
+    durations,
+    scenes.map((_, i) => (i ? { type: 'fade' as const, duration: SCENE_FADE } : undefined)),
+  );
+  const starts = segments.map((s) => s.start);
+
+  onProgress?.('pictures', 0.1);
+  const images = await Promise.all(
+    scenes.map((scene, i) =>
+      engine.image.scene({
+        scene,
+        characters: plan.cast.filter((c) => scene.characters.includes(c.name)),
+        style: plan.imageStyle,
+        quality: 'standard',
+        aspectRatio: aspectRatioOf(size),
+        seed: plan.seed + scene.scene_number,
+        outputPath: join(workDir, `scene-${i + 1}.png`),
+      }),
+    ),
+  );
+
+  // Picture and sound are independent from here on: render them side by side.
+  const cues: SubtitleCue[] = tracks.flatMap((track, i) =>
+    track.cues.map((c) => ({ ...c, start: c.start + starts[i]!, end: c.end + starts[i]! })),
+  );
+  const picturePath = join(workDir, 'picture.mp4');
+  const picture = renderPicture({
+    images: images.map((image) => image.path),
+    segments,
+    total,
+    cues,
+    size,
+    fps: plan.fps,
+    motion: input.motion ?? 'pan',
+    seed: plan.seed,
+    workDir,
+    outputPath: picturePath,
+    onProgress: (f) => onProgress?.('picture', 0.15 + f * 0.8),
+  });
+  const sound = mixSound(engine, plan, tracks, starts, total, workDir);
+  const [, soundPath] = await Promise.all([picture, sound]);
+
+  onProgress?.('mux', 0.97);
+  await runFfmpeg([
+    '-i',
+    picturePath,
+    '-i',
+    soundPath,
+    '-map',
+    '0:v',
+    '-map',
+    '1:a',
+    '-c',
+    'copy',
+    '-t',
+    sec(total),
+    '-movflags',
+    '+faststart',
+    outputPath,
+  ]);
+  onProgress?.('done', 1);
+  return {
+    plan,
+    path: outputPath,
+    probe: await probe(outputPath),
+    scenes: scenes.map((scene, i) => ({
+      scene_number: scene.scene_number,
+      start: starts[i]!,
+      duration: durations[i]!,
+      voices: [...new Set(sceneLines(plan, i).map((l) => l.voice))],
+    })),
+  };
+}
+
+async function renderPicture(request: {
+  images: string[];
+  segments: ReturnType<typeof sequenceSegments>['segments'];
+  total: number;
+  cues: SubtitleCue[];
+  size: { width: number; height: number };
+  fps: number;
+  motion: 'pan' | 'kenburns';
+  seed: number;
+  workDir: string;
+  outputPath: string;
+  onProgress: (fraction: number) => void;
+}): Promise<void> {
+  const { size, fps, total } = request;
+  const statements = request.segments.map((segment, i) =>
+    stillToMotion(
+      `${i}:v`,
+      cameraMove(request.motion, request.seed, i),
+      Math.ceil(segment.duration * fps) + 1,
+      size,
+      fps,
+      segment.input,
+    ),
+  );
+  statements.push(...composeTimeline(request.segments, { size, fps, total, output: 'pictures' }));
+  const assPath = join(request.workDir, 'film.ass');
+  await writeFile(assPath, buildAss(request.cues, size));
+  ensureFontconfig();
+  statements.push(
+    `[pictures]subtitles=filename=${filterEscape(assPath)}:fontsdir=${filterEscape(fontDir())}[vout]`,
+  );
+  await runFfmpeg(
+    [
+      ...request.images.flatMap((image) => ['-i', image]),
+      '-filter_complex',
+      statements.join(';'),
+      '-map',
+      '[vout]',
+      '-an',
+      ...outputArgs(clipSettings(size, fps)),
+      '-t',
+      sec(total),
+      request.outputPath,
+    ],
+    { duration: total, onProgress: request.onProgress },
+  );
+}
+
+/** Voices at their times, each scene's ambiance, a music bed ducked under speech, at -16 LUFS. */
+async function mixSound(
+  engine: Engine,
+  plan: ChapterVideoPlan,
+  tracks: SpeechTrack[],
+  starts: number[],
+  total: number,
+  workDir: string,
+): Promise<string> {
+  const mixTracks: MixTrack[] = [];
+  for (const [i, scene] of plan.screenplay.scenes.entries()) {
+    for (const part of tracks[i]!.parts)
+      mixTracks.push({ path: part.path, role: 'speech', start: starts[i]! + part.start, volume: 1 });
+    const ambiance = await engine.audio.ambiance({
+      description: [...scene.audio_requirements, scene.location, scene.time_of_day].join(' '),
+      duration: tracks[i]!.duration,
+      seed: plan.seed + scene.scene_number,
+      outputPath: join(workDir, `scene-${i + 1}-ambiance.wav`),
+    });
+    mixTracks.push({ path: ambiance.path, role: 'ambiance', start: starts[i]!, volume: 0.5 });
+  }
+  const music = await engine.audio.music({
+    style: plan.musicStyle,
+    mood: plan.screenplay.scenes[0]?.mood,
+    duration: total,
+    seed: plan.seed,
+    outputPath: join(workDir, 'music.wav'),
+  });
+  mixTracks.push({ path: music.path, role: 'music', start: 0, volume: 0.35 });
+  const mix = await engine.audio.mix({
+    tracks: mixTracks,
+    duration: total,
+    duckUnderSpeech: true,
+    targetLoudness: -16,
+    outputPath: join(workDir, 'sound.m4a'),
+    format: 'm4a',
+  });
+  return mix.path;
+}

@@ -1,0 +1,150 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runFfmpeg } from '../media/ffmpeg';
+import { splitSentences } from '../text/sentences';
+import type { Engine, WordTiming } from '../types';
+
+/**
+ * Narration of a whole chapter: the text is cut into parts at paragraph (else sentence) boundaries so
+ * each synthesis stays short and parts can be rendered in parallel; the parts are joined without
+ * clicks, brought to -16 LUFS and encoded as AAC with chapter markers.
+ */
+export const NARRATION_PART_CHARS = 2500;
+
+export interface NarrationPart {
+  index: number;
+  text: string;
+  /** A title for the chapter marker (the section heading or the part's first words). */
+  title: string;
+}
+
+function words(text: string, count: number) {
+  const list = text.split(/\s+/).filter(Boolean);
+  return list.length > count ? `${list.slice(0, count).join(' ')}…` : list.join(' ');
+}
+
+/** Parts of at most `maxChars` characters, never cutting a sentence (unless a sentence is longer). */
+export function planNarration(text: string, maxChars = NARRATION_PART_CHARS): NarrationPart[] {
+  const units: string[] = [];
+  for (const paragraph of text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    if (paragraph.length <= maxChars) {
+      units.push(paragraph);
+      continue;
+    }
+    for (const sentence of splitSentences(paragraph)) {
+      if (sentence.length <= maxChars) units.push(sentence);
+      else for (let i = 0; i < sentence.length; i += maxChars) units.push(sentence.slice(i, i + maxChars));
+    }
+  }
+  const parts: string[] = [];
+  let current = '';
+  for (const unit of units) {
+    if (current && current.length + unit.length + 2 > maxChars) {
+      parts.push(current);
+      current = '';
+    }
+    current = current ? `${current}\n\n${unit}` : unit;
+  }
+  if (current) parts.push(current);
+  return parts.map((part, index) => ({ index, text: part, title: words(part, 6) }));
+}
+
+export async function synthesizeNarrationPart(
+  engine: Engine,
+  part: NarrationPart,
+  voice: string,
+  outputPath: string,
+) {
+  return engine.speech.synthesize({ text: part.text, voice, outputPath });
+}
+
+export interface JoinedNarration {
+  path: string;
+  duration: number;
+  loudness: number;
+  /** Start of each part in the joined audio, seconds. */
+  offsets: number[];
+}
+
+/** ffmetadata with one chapter per marker, for players that list chapters. */
+export function chapterMetadata(
+  title: string,
+  markers: { start: number; title: string }[],
+  total: number,
+): string {
+  const escape = (value: string) => value.replace(/([=;#\\\n])/g, '\\$1');
+  const lines = [';FFMETADATA1', `title=${escape(title)}`];
+  markers.forEach((marker, i) => {
+    const end = markers[i + 1]?.start ?? total;
+    lines.push(
+      '[CHAPTER]',
+      'TIMEBASE=1/1000',
+      `START=${Math.round(marker.start * 1000)}`,
+      `END=${Math.round(end * 1000)}`,
+      `title=${escape(marker.title)}`,
+    );
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+export async function joinNarration(
+  engine: Engine,
+  input: { title: string; parts: { path: string; title: string }[]; workDir: string; outputPath: string },
+): Promise<JoinedNarration> {
+  const joined = await engine.audio.concatenate({
+    paths: input.parts.map((p) => p.path),
+    outputPath: join(input.workDir, 'narration-joined.wav'),
+    crossfade: 0.05,
+  });
+  const levelled = await engine.audio.mix({
+    tracks: [{ path: joined.path, role: 'speech', start: 0, volume: 1 }],
+    duckUnderSpeech: false,
+    targetLoudness: -16,
+    outputPath: join(input.workDir, 'narration-levelled.wav'),
+    format: 'wav',
+  });
+  const metadataPath = join(input.workDir, 'chapters.txt');
+  await writeFile(
+    metadataPath,
+    chapterMetadata(
+      input.title,
+      input.parts.map((p, i) => ({ start: joined.offsets[i] ?? 0, title: p.title })),
+      levelled.duration,
+    ),
+  );
+  await runFfmpeg(
+    [
+      '-i',
+      levelled.path,
+      '-i',
+      metadataPath,
+      '-map',
+      '0:a',
+      '-map_metadata',
+      '1',
+      '-map_chapters',
+      '1',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '96k',
+      '-movflags',
+      '+faststart',
+      input.outputPath,
+    ],
+    { duration: levelled.duration },
+  );
+  return {
+    path: input.outputPath,
+    duration: levelled.duration,
+    loudness: levelled.loudness ?? -16,
+    offsets: joined.offsets,
+  };
+}
+
+/** Words of a part placed on the joined track's clock. */
+export const shiftWords = (words: WordTiming[], offset: number): WordTiming[] =>
+  words.map((w) => ({ ...w, start: w.start + offset, end: w.end + offset }));

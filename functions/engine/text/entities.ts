@@ -1,0 +1,244 @@
+/**
+ * One pass over a text that collects every capitalised phrase with the evidence of what it is:
+ * names are capitalised where ordinary words are not, follow titles ("Captain Morrow") and speech
+ * verbs ("said Nell"); places follow prepositions ("to Varn") and end in place words ("Ashgrove Hall").
+ * compromise alone misses invented names (Ahab, Queequeg, Orrin), hence the heuristics.
+ */
+import {
+  NAME_TITLES,
+  NOT_NAMES,
+  PERSON_VERBS,
+  PLACE_PREFIXES,
+  PLACE_PREPOSITIONS,
+  PLACE_SUFFIXES,
+  SETTING_NOUNS,
+  SPEECH_VERBS,
+} from './lexicon';
+import { isKnownPersonName, isKnownPlaceName } from './nlp';
+
+export interface PhraseStats {
+  /** The phrase without titles, e.g. "Elias Morrow". */
+  key: string;
+  count: number;
+  /** Occurrences that are not the first word of a sentence or quote. */
+  nonInitial: number;
+  /** Surface forms with titles, e.g. "Captain Morrow" → 2. */
+  surfaces: Map<string, number>;
+  titles: Map<string, number>;
+  afterPlaceWord: number;
+  /** Setting nouns written before the name ("river" in "the river Esk"). */
+  nounsBefore: Map<string, number>;
+  afterThe: number;
+  beforePersonVerb: number;
+  afterSpeechVerb: number;
+  firstOffset: number;
+}
+
+export interface EntityScan {
+  phrases: Map<string, PhraseStats>;
+  /** How often each word occurs in lower case, to tell "Crane" the name from "crane" the bird. */
+  lowercase: Map<string, number>;
+}
+
+const TOKEN = /\p{L}[\p{L}\p{M}'’-]*/gu;
+const ABBREVIATED_TITLES = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'st',
+  'prof',
+  'capt',
+  'sgt',
+  'lt',
+  'col',
+  'rev',
+]);
+const MAX_NAME_WORDS = 4;
+
+interface Token {
+  word: string;
+  start: number;
+  end: number;
+  capitalised: boolean;
+  /** First word of a sentence, a paragraph or a quotation. */
+  initial: boolean;
+}
+
+export function scanEntities(text: string): EntityScan {
+  const phrases = new Map<string, PhraseStats>();
+  const lowercase = new Map<string, number>();
+  const tokens: Token[] = [];
+  let previousEnd = 0;
+  for (const match of text.matchAll(TOKEN)) {
+    const word = match[0].replace(/['’]s$/, '').replace(/['’-]+$/, '');
+    const start = match.index;
+    const gap = text.slice(previousEnd, start);
+    const capitalised = /^\p{Lu}/u.test(word);
+    if (!capitalised) lowercase.set(word, (lowercase.get(word) ?? 0) + 1);
+    tokens.push({
+      word,
+      start,
+      end: start + word.length,
+      capitalised,
+      initial: tokens.length === 0 || isSentenceGap(gap),
+    });
+    previousEnd = start + match[0].length;
+  }
+
+  let i = 0;
+  while (i < tokens.length) {
+    if (!tokens[i]!.capitalised) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < tokens.length && tokens[j]!.capitalised && joinsName(text, tokens[j - 1]!, tokens[j]!)) j++;
+    recordPhrase(tokens, i, j, text, phrases);
+    i = j;
+  }
+  return { phrases, lowercase };
+}
+
+/** Whether the text between two words starts a new sentence or quotation. */
+function isSentenceGap(gap: string): boolean {
+  return /[.!?…:]/.test(gap) || /["“‘]/.test(gap) || /\n\s*\n/.test(gap) || /^\s*[-—–]\s*$/.test(gap);
+}
+
+/** "Elias Morrow" and "Mr. Darcy" are one name; "Nell, Brannigan" is two. */
+function joinsName(text: string, previous: Token, next: Token): boolean {
+  const gap = text.slice(previous.end, next.start);
+  if (gap === ' ') return true;
+  return gap === '. ' && ABBREVIATED_TITLES.has(previous.word.toLowerCase());
+}
+
+function recordPhrase(
+  tokens: Token[],
+  from: number,
+  to: number,
+  text: string,
+  phrases: Map<string, PhraseStats>,
+) {
+  let start = from;
+  // A sentence-initial "When", "But" or "The" is not part of the name that follows it.
+  while (start < to && NOT_NAMES.has(tokens[start]!.word) && !isTitle(tokens, start, to)) start++;
+  const segments: [number, number][] = [];
+  let segmentStart = start;
+  for (let k = start; k < to; k++) {
+    // A title in the middle starts a new name: "Ask Mrs. Pell" is "Ask" and "Mrs. Pell".
+    if (k > segmentStart && isTitle(tokens, k, to) && !isTitle(tokens, k - 1, to)) {
+      segments.push([segmentStart, k]);
+      segmentStart = k;
+      continue;
+    }
+    if (NOT_NAMES.has(tokens[k]!.word) && !isTitle(tokens, k, to)) {
+      if (k > segmentStart) segments.push([segmentStart, k]);
+      segmentStart = k + 1;
+    }
+  }
+  if (to > segmentStart) segments.push([segmentStart, to]);
+
+  for (const [a, b] of segments) {
+    let nameStart = a;
+    const titles: string[] = [];
+    while (nameStart < b - 1 && isTitle(tokens, nameStart, b)) titles.push(tokens[nameStart++]!.word);
+    const words = tokens.slice(nameStart, b).map((t) => t.word);
+    if (words.length === 0 || words.length > MAX_NAME_WORDS || words.some((w) => w.length < 2)) continue;
+    if (words.length === 1 && NAME_TITLES.has(normaliseTitle(words[0]!))) continue;
+    const key = words.join(' ');
+    const first = tokens[a]!;
+    const before = tokens[a - 1];
+    const beforeThat = tokens[a - 2];
+    const after = tokens[b];
+    const stats = phrases.get(key) ?? newStats(key, first.start);
+    stats.count++;
+    if (!(first.initial && titles.length === 0)) stats.nonInitial++;
+    const title = titles.map((t) => normaliseTitle(t)).join(' ');
+    const surface = titles.length > 0 ? `${titles.map(displayTitle).join(' ')} ${key}` : key;
+    stats.surfaces.set(surface, (stats.surfaces.get(surface) ?? 0) + 1);
+    if (title) stats.titles.set(title, (stats.titles.get(title) ?? 0) + 1);
+    const adjacentBefore = before && !first.initial ? before.word.toLowerCase() : '';
+    const ofPlace = adjacentBefore === 'of' && SETTING_NOUNS.has(beforeThat?.word.toLowerCase() ?? '');
+    const placeWordBefore =
+      ofPlace ||
+      PLACE_PREPOSITIONS.has(adjacentBefore) ||
+      SETTING_NOUNS.has(adjacentBefore) ||
+      (adjacentBefore === 'the' && PLACE_PREPOSITIONS.has(beforeThat?.word.toLowerCase() ?? ''));
+    if (placeWordBefore) stats.afterPlaceWord++;
+    if (SETTING_NOUNS.has(adjacentBefore)) {
+      stats.nounsBefore.set(adjacentBefore, (stats.nounsBefore.get(adjacentBefore) ?? 0) + 1);
+    }
+    if (adjacentBefore === 'the' || adjacentBefore === 'a') stats.afterThe++;
+    if (SPEECH_VERBS.has(adjacentBefore) && text.slice(before!.end, first.start).trim() === '')
+      stats.afterSpeechVerb++;
+    if (after && !after.initial && PERSON_VERBS.has(after.word.toLowerCase())) stats.beforePersonVerb++;
+    phrases.set(key, stats);
+  }
+}
+
+function isTitle(tokens: Token[], index: number, end: number): boolean {
+  const word = tokens[index]!.word;
+  // A title only counts as one when a name follows it ("Captain Morrow", not "Captain,").
+  return index < end - 1 && NAME_TITLES.has(normaliseTitle(word)) && /^\p{Lu}/u.test(word);
+}
+
+function normaliseTitle(word: string): string {
+  return word.toLowerCase().replace(/\.$/, '');
+}
+
+function displayTitle(word: string): string {
+  return ABBREVIATED_TITLES.has(word.toLowerCase()) ? `${word}.` : word;
+}
+
+function newStats(key: string, firstOffset: number): PhraseStats {
+  return {
+    key,
+    count: 0,
+    nonInitial: 0,
+    surfaces: new Map(),
+    titles: new Map(),
+    afterPlaceWord: 0,
+    nounsBefore: new Map(),
+    afterThe: 0,
+    beforePersonVerb: 0,
+    afterSpeechVerb: 0,
+    firstOffset,
+  };
+}
+
+export type EntityKind = 'person' | 'place' | 'other';
+
+/** Weighs the evidence of a phrase: a person, a place, or neither (ships, inns, common words). */
+export function classifyPhrase(stats: PhraseStats, lowercase: ReadonlyMap<string, number>): EntityKind {
+  const words = stats.key.split(' ');
+  const firstWord = words[0]!.toLowerCase();
+  const lastWord = words[words.length - 1]!.toLowerCase();
+  const personalTitles = [...stats.titles.keys()].filter((t) => t !== 'st' && t !== 'saint').length;
+  const titled = [...stats.titles.entries()].reduce(
+    (sum, [t, n]) => (t === 'st' || t === 'saint' ? sum : sum + n),
+    0,
+  );
+
+  // "the Gannet" and "the Gull" are ships and inns more often than places or people.
+  let place = stats.afterPlaceWord * 2;
+  if (words.length > 1 && PLACE_SUFFIXES.has(lastWord)) place += 6;
+  if (words.length > 1 && PLACE_PREFIXES.has(firstWord)) place += 6;
+  if (isKnownPlaceName(stats.key)) place += 3;
+
+  let person =
+    titled * 3 +
+    stats.afterSpeechVerb * 3 +
+    stats.beforePersonVerb * 1.5 +
+    stats.nonInitial * 0.5 -
+    stats.afterThe * 2;
+  if (isKnownPersonName(stats.key)) person += 2;
+  if (personalTitles > 0 && words.length === 1) person += 1;
+
+  // "Rose" the name is capitalised mid-sentence more often than "rose" the verb appears.
+  const lower = words.length === 1 ? (lowercase.get(stats.key.toLowerCase()) ?? 0) : 0;
+  const commonWord = lower > 0 && lower >= stats.nonInitial && titled === 0;
+  if (commonWord) return 'other';
+  if (person >= 2 && person > place) return 'person';
+  if (place >= 2 && place >= person) return 'place';
+  return 'other';
+}

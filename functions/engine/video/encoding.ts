@@ -1,0 +1,122 @@
+import type { AudioCodec, OutputFormat, Preset, Size, VideoCodec } from '../types';
+
+/**
+ * FFmpeg output arguments. Everything the product plays in the browser is yuv420p (Chromium cannot
+ * play 4:4:4 H.264) and MP4/MOV files get the index at the front (faststart) so playback starts at once.
+ */
+export interface EncodeSettings {
+  videoCodec: VideoCodec;
+  audioCodec: AudioCodec;
+  preset: Preset;
+  crf: number;
+  format: OutputFormat;
+  fps: number;
+  size: Size;
+}
+
+/** Codec names as ffprobe reports them. */
+export const PROBE_VIDEO_CODEC: Record<VideoCodec, string> = {
+  libx264: 'h264',
+  libx265: 'hevc',
+  'libvpx-vp9': 'vp9',
+};
+export const PROBE_AUDIO_CODEC: Record<AudioCodec, string> = { aac: 'aac', mp3: 'mp3', libopus: 'opus' };
+
+const AUDIO_ENCODER: Record<AudioCodec, string[]> = {
+  aac: ['-c:a', 'aac', '-b:a', '160k'],
+  mp3: ['-c:a', 'libmp3lame', '-b:a', '192k'],
+  libopus: ['-c:a', 'libopus', '-b:a', '128k'],
+};
+
+/**
+ * libvpx has no x264-style presets: the fast ones become realtime mode, the others "good" mode with
+ * a cpu-used that keeps VP9 within ~2–3× of x264's time for the same preset.
+ */
+const VP9_SPEED: Record<Preset, [deadline: 'realtime' | 'good', cpuUsed: number]> = {
+  ultrafast: ['realtime', 8],
+  superfast: ['realtime', 7],
+  veryfast: ['realtime', 6],
+  faster: ['good', 5],
+  fast: ['good', 5],
+  medium: ['good', 4],
+  slow: ['good', 3],
+  slower: ['good', 2],
+  veryslow: ['good', 1],
+};
+
+function vp9Speed(preset: Preset): string[] {
+  const [deadline, cpuUsed] = VP9_SPEED[preset];
+  return ['-deadline', deadline, '-cpu-used', String(cpuUsed), '-row-mt', '1'];
+}
+
+export function videoEncoderArgs(settings: Pick<EncodeSettings, 'videoCodec' | 'preset' | 'crf'>): string[] {
+  switch (settings.videoCodec) {
+    case 'libx264':
+      return [
+        '-c:v',
+        'libx264',
+        '-preset',
+        settings.preset,
+        '-crf',
+        String(settings.crf),
+        '-pix_fmt',
+        'yuv420p',
+        '-profile:v',
+        'high',
+      ];
+    case 'libx265':
+      // hvc1 tag: QuickTime and Safari refuse HEVC tagged hev1.
+      return [
+        '-c:v',
+        'libx265',
+        '-preset',
+        settings.preset,
+        '-crf',
+        String(settings.crf),
+        '-pix_fmt',
+        'yuv420p',
+        '-tag:v',
+        'hvc1',
+        '-x265-params',
+        'log-level=error',
+      ];
+    case 'libvpx-vp9':
+      return [
+        '-c:v',
+        'libvpx-vp9',
+        '-crf',
+        String(settings.crf),
+        '-b:v',
+        '0',
+        '-pix_fmt',
+        'yuv420p',
+        ...vp9Speed(settings.preset),
+      ];
+  }
+}
+
+export const audioEncoderArgs = (codec: AudioCodec) => [...AUDIO_ENCODER[codec], '-ar', '48000', '-ac', '2'];
+
+export function containerArgs(format: OutputFormat): string[] {
+  return format === 'webm' ? ['-f', 'webm'] : ['-f', format, '-movflags', '+faststart'];
+}
+
+export function outputArgs(settings: EncodeSettings): string[] {
+  return [
+    ...videoEncoderArgs(settings),
+    '-r',
+    String(settings.fps),
+    ...audioEncoderArgs(settings.audioCodec),
+    ...containerArgs(settings.format),
+  ];
+}
+
+/** Internal clips (scene clips, assembled videos, talking heads): H.264/AAC MP4, quick to encode. */
+export function clipSettings(size: Size, fps: number): EncodeSettings {
+  return { videoCodec: 'libx264', audioCodec: 'aac', preset: 'veryfast', crf: 20, format: 'mp4', fps, size };
+}
+
+export const evenSize = (size: Size): Size => ({
+  width: Math.max(2, Math.round(size.width / 2) * 2),
+  height: Math.max(2, Math.round(size.height / 2) * 2),
+});

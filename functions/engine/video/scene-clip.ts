@@ -1,0 +1,87 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ensureFontconfig, fontDir } from '../image/fontconfig';
+import { filterEscape, probe, runFfmpeg } from '../media/ffmpeg';
+import { EngineError, type SceneClipRequest, type VideoResult } from '../types';
+import { clipSettings, evenSize, outputArgs } from './encoding';
+import { probeInput, requireFile, validateSize } from './inputs';
+import { audioTrack } from './audio-graph';
+import { cameraMove, stillToMotion } from './kenburns';
+import { buildAss } from './subtitles';
+import { withTempDir } from './temp';
+import { composeTimeline, sec, sequenceSegments } from './timeline';
+
+/** Longest crossfade between the stills of one clip. */
+const IMAGE_FADE = 0.5;
+
+/** Burns an ASS file in with the bundled fonts. */
+function subtitleFilter(input: string, assPath: string, output: string): string {
+  return `[${input}]subtitles=filename=${filterEscape(assPath)}:fontsdir=${filterEscape(fontDir())}[${output}]`;
+}
+
+export async function renderSceneClip(request: SceneClipRequest): Promise<VideoResult> {
+  if (!request.images?.length)
+    throw new EngineError('invalid_input', 'A scene clip needs at least one image.');
+  if (!['kenburns', 'pan', 'static'].includes(request.motion)) {
+    throw new EngineError(
+      'invalid_params',
+      `Unknown camera motion "${request.motion}". Choose kenburns, pan or static.`,
+    );
+  }
+  validateSize(request.size, request.fps);
+  await Promise.all(request.images.map((image, i) => requireFile(image, `image ${i + 1}`)));
+  const audio = request.audioPath ? await probeInput(request.audioPath, 'audio') : undefined;
+  if (audio && !audio.audio) throw new EngineError('invalid_input', 'The audio file has no sound track.');
+  const duration = request.duration ?? audio?.duration;
+  if (!duration || !Number.isFinite(duration) || duration <= 0) {
+    throw new EngineError(
+      'invalid_input',
+      'A scene clip needs an audio track or a duration longer than zero.',
+    );
+  }
+  const size = evenSize(request.size);
+  const { fps } = request;
+  const count = request.images.length;
+  const fade = count > 1 ? Math.min(IMAGE_FADE, duration / count / 4) : 0;
+  const each = (duration + (count - 1) * fade) / count;
+  // One frame more than needed: the next still covers it, and the output length cuts the last one.
+  const frames = Math.ceil(each * fps) + 1;
+
+  const statements = request.images.map((_, i) =>
+    stillToMotion(`${i}:v`, cameraMove(request.motion, request.seed, i), frames, size, fps, `still${i}`),
+  );
+  const { segments } = sequenceSegments(
+    request.images.map((_, i) => `still${i}`),
+    request.images.map(() => each),
+    request.images.map(() => ({ type: 'fade' as const, duration: fade })),
+  );
+  statements.push(...composeTimeline(segments, { size, fps, total: duration, output: 'pictures' }));
+  statements.push(audioTrack(audio ? `${count}:a` : undefined, duration, 'aout'));
+
+  return withTempDir('clip', async (dir) => {
+    let videoLabel = 'pictures';
+    if (request.subtitles?.length) {
+      const assPath = join(dir, 'subtitles.ass');
+      await writeFile(assPath, buildAss(request.subtitles, size));
+      ensureFontconfig();
+      statements.push(subtitleFilter('pictures', assPath, 'vout'));
+      videoLabel = 'vout';
+    }
+    const args = [
+      ...request.images.flatMap((image) => ['-i', image]),
+      ...(request.audioPath ? ['-i', request.audioPath] : []),
+      '-filter_complex',
+      statements.join(';'),
+      '-map',
+      `[${videoLabel}]`,
+      '-map',
+      '[aout]',
+      ...outputArgs(clipSettings(size, fps)),
+      '-t',
+      sec(duration),
+      request.outputPath,
+    ];
+    await runFfmpeg(args, { duration, onProgress: request.onProgress });
+    return { path: request.outputPath, probe: await probe(request.outputPath), method: 'encode' as const };
+  });
+}

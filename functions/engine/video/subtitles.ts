@@ -1,0 +1,113 @@
+import type { Size, SubtitleCue, WordTiming } from '../types';
+
+/**
+ * Subtitles from speech word timings, and the ASS file FFmpeg burns in (libass, DejaVu Sans,
+ * bottom-centred, outlined, at most two lines).
+ */
+export interface CueOptions {
+  /** Longest cue text (both lines together), e.g. 84. */
+  maxChars: number;
+  /** Longest time one cue stays up, seconds. */
+  maxDuration: number;
+  /** A silence at least this long ends a cue (seconds, default 0.6). */
+  pauseBreak?: number;
+}
+
+const SENTENCE_END = /[.!?…]["')\]]*$/;
+
+/** Groups words into cues: start = first word's start, end = last word's end. */
+export function cuesFromWords(words: WordTiming[], options: CueOptions): SubtitleCue[] {
+  const pauseBreak = options.pauseBreak ?? 0.6;
+  const cues: SubtitleCue[] = [];
+  let current: WordTiming[] = [];
+  const flush = () => {
+    if (!current.length) return;
+    cues.push({
+      start: current[0]!.start,
+      end: current[current.length - 1]!.end,
+      text: current.map((w) => w.word.trim()).join(' '),
+    });
+    current = [];
+  };
+  for (const word of words) {
+    if (!word.word.trim()) continue;
+    if (current.length) {
+      const text = `${current.map((w) => w.word.trim()).join(' ')} ${word.word.trim()}`;
+      const last = current[current.length - 1]!;
+      const tooLong = text.length > options.maxChars || word.end - current[0]!.start > options.maxDuration;
+      if (tooLong || word.start - last.end >= pauseBreak) flush();
+    }
+    current.push(word);
+    if (SENTENCE_END.test(word.word.trim())) flush();
+  }
+  flush();
+  return cues;
+}
+
+/** Splits a cue into at most two balanced lines. */
+export function wrapCue(text: string, maxLineChars: number): string[] {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= maxLineChars) return [clean];
+  const words = clean.split(' ');
+  let best = 1;
+  let bestScore = Infinity;
+  for (let i = 1; i < words.length; i++) {
+    const first = words.slice(0, i).join(' ').length;
+    const second = words.slice(i).join(' ').length;
+    const score = Math.max(first, second) + Math.abs(first - second) * 0.1;
+    if (score < bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  }
+  return [words.slice(0, best).join(' '), words.slice(best).join(' ')];
+}
+
+function assTime(seconds: number): string {
+  const cs = Math.max(0, Math.round(seconds * 100));
+  const h = Math.floor(cs / 360000);
+  const m = Math.floor((cs % 360000) / 6000);
+  const s = Math.floor((cs % 6000) / 100);
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(cs % 100).padStart(2, '0')}`;
+}
+
+/** ASS override blocks start with "{" and "\" escapes line breaks: neither may come from the text. */
+const assText = (text: string) =>
+  text
+    .replace(/\\/g, '/')
+    .replace(/\{/g, '(')
+    .replace(/\}/g, ')')
+    .replace(/[\r\n]+/g, ' ');
+
+export function buildAss(cues: SubtitleCue[], size: Size, font = 'DejaVu Sans'): string {
+  const fontSize = Math.round(size.height * 0.055);
+  const outline = Math.max(1, Math.round(size.height * 0.004));
+  const margin = Math.round(size.height * 0.06);
+  const maxLineChars = Math.max(16, Math.floor((size.width * 0.88) / (fontSize * 0.55)));
+  const events = cues
+    .filter((cue) => cue.end > cue.start && cue.text.trim())
+    .map((cue) => {
+      const lines = wrapCue(assText(cue.text), maxLineChars);
+      const longest = Math.max(...lines.map((line) => line.length));
+      // Two lines at most: a cue too long for them is set smaller rather than wrapped a third time.
+      const shrink = longest > maxLineChars ? `{\\fs${Math.floor((fontSize * maxLineChars) / longest)}}` : '';
+      return `Dialogue: 0,${assTime(cue.start)},${assTime(cue.end)},Default,,0,0,0,,${shrink}${lines.join('\\N')}`;
+    });
+  return [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    `PlayResX: ${size.width}`,
+    `PlayResY: ${size.height}`,
+    'WrapStyle: 0',
+    'ScaledBorderAndShadow: yes',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    `Style: Default,${font},${fontSize},&H00FFFFFF,&H00FFFFFF,&H00101010,&H80000000,0,0,0,0,100,100,0,0,1,${outline},${Math.max(1, Math.round(outline / 2))},2,${margin},${margin},${margin},1`,
+    '',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+    ...events,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { characterLook, describeLook } from '../../../../functions/engine/image/look';
+import { anna, character, hale } from './fixtures';
+
+describe('characterLook', () => {
+  it('reads hair, eyes, clothes and face from the physical description', () => {
+    const look = characterLook(anna);
+    expect(look.presentation).toBe('feminine');
+    expect(look.age).toBe('young');
+    expect(look.hair).toMatchObject({ colourName: 'red', length: 'long', curly: true });
+    expect(look.eyes.colourName).toBe('green');
+    expect(look.freckles).toBe(true);
+    expect(look.garment).toBe('coat');
+    expect(look.clothing.colourName).toBe('blue');
+    expect(look.beard).toBe('none');
+  });
+
+  it('reads beards, glasses, hats, uniforms, age and build', () => {
+    const look = characterLook(hale);
+    expect(look).toMatchObject({
+      presentation: 'masculine',
+      age: 'elderly',
+      build: 'broad',
+      beard: 'beard',
+      glasses: true,
+      hat: 'cap',
+      garment: 'uniform',
+    });
+    expect(look.clothing.colourName).toBe('navy');
+    expect(look.hair.colourName).toBe('grey');
+  });
+
+  it('understands hyphenated and compound wording', () => {
+    const look = characterLook(
+      character({
+        physical_description: 'A tall, blue-eyed man, bald, in a black top hat and a crimson cloak.',
+      }),
+    );
+    expect(look.eyes.colourName).toBe('blue');
+    expect(look.hair.length).toBe('bald');
+    expect(look.hat).toBe('top hat');
+    expect(look.garment).toBe('cloak');
+    expect(look.clothing.colourName).toBe('crimson');
+    expect(look.height).toBeGreaterThan(1.05);
+  });
+
+  it('is the same for the same character every time', () => {
+    expect(characterLook(character({ seed: 99 }))).toEqual(characterLook(character({ seed: 99 })));
+  });
+
+  it('gives characters without a description different looks from their seeds', () => {
+    const looks = [1, 2, 3, 4, 5, 6].map((seed) => characterLook(character({ seed })));
+    const signatures = new Set(
+      looks.map((l) => `${l.skin}${l.hair.colour}${l.clothing.colour}${l.eyes.colour}`),
+    );
+    expect(signatures.size).toBe(6);
+  });
+
+  it('changes only the described feature when a word is added', () => {
+    const plain = characterLook(character({ seed: 5, physical_description: 'A man.' }));
+    const green = characterLook(character({ seed: 5, physical_description: 'A man in a green jacket.' }));
+    expect(green.clothing.colourName).toBe('green');
+    expect(green.skin).toBe(plain.skin);
+    expect(green.hair).toEqual(plain.hair);
+    expect(green.eyes).toEqual(plain.eyes);
+  });
+
+  it('describes the look in words for prompts', () => {
+    const text = describeLook(characterLook(anna));
+    expect(text).toMatch(/^Anna, a young woman/);
+    expect(text).toContain('long curly red hair');
+    expect(text).toContain('green eyes');
+    expect(text).toContain('wearing a blue coat');
+  });
+});
