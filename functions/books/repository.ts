@@ -1,6 +1,5 @@
 import {
   BatchGetCommand,
-  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -12,6 +11,7 @@ import {
 import type { BookType } from '../contracts/books';
 import { aws } from '../lib/clients';
 import {
+  batchDeleteKeys,
   chapterIndex,
   keys,
   ownerIndex,
@@ -164,22 +164,10 @@ export async function getChapterById(chapterId: string): Promise<ChapterRecord |
   return Items[0] ? (stripKeys(Items[0]) as unknown as ChapterRecord) : null;
 }
 
-async function batchDelete(keysToDelete: { pk: string; sk: string }[]): Promise<void> {
-  for (let i = 0; i < keysToDelete.length; i += 25) {
-    let requests = keysToDelete.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: key } }));
-    // Unprocessed items are retried until DynamoDB takes them all.
-    for (let attempt = 0; requests.length && attempt < 8; attempt++) {
-      const result = await aws.ddb.send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-      if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-    }
-  }
-}
-
 /** Removes chapters numbered above `keep` (left over from an earlier, longer structure). */
 export async function deleteChaptersAbove(bookId: string, keep: number): Promise<number> {
   const stale = (await listChapters(bookId)).filter((c) => c.chapter_number > keep);
-  await batchDelete(stale.map((c) => keys.chapter(bookId, c.chapter_number)));
+  await batchDeleteKeys(stale.map((c) => keys.chapter(bookId, c.chapter_number)));
   return stale.length;
 }
 
@@ -190,7 +178,7 @@ export async function deleteBookItems(bookId: string): Promise<void> {
     ExpressionAttributeValues: { ':pk': keys.book(bookId).pk },
     ProjectionExpression: 'pk, sk',
   });
-  await batchDelete(items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
+  await batchDeleteKeys(items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
 }
 
 export interface CatalogEntry {

@@ -23,6 +23,8 @@ import { deletePrefix, getJson, getObjectBytes, headObject, putJson, putObject }
 import { recordUserEvent } from '../users/events';
 import { detectFormat, IngestError } from './ingest';
 import { bookKeys, type BookRecord } from './model';
+import { jobKeys } from '../learning/model';
+import { deleteJobs, deleteQuizzes, listBookJobs, listBookQuizzes } from '../learning/repository';
 import { startPipeline, stopPipeline } from './pipeline';
 import {
   deleteBookItems,
@@ -310,11 +312,16 @@ export async function deleteBook(book: BookRecord): Promise<void> {
       book_type: book.book_type,
       published_at: book.published_at,
     });
+  // Learning jobs and quizzes live outside the book's partition; their records go first so a
+  // job still running finds itself gone and stops.
+  const [jobs, quizzes] = await Promise.all([listBookJobs(book.id), listBookQuizzes(book.id)]);
+  await Promise.all([deleteJobs(jobs.map((j) => j.id)), deleteQuizzes(quizzes.map((q) => q.id))]);
   await deleteBookItems(book.id);
   await deleteProgress(book.owner_id, book.id);
   await Promise.all([
     deletePrefix(config.uploadsBucket, bookKeys.prefix(book.id)),
     deletePrefix(config.mediaBucket, bookKeys.mediaPrefix(book.id)),
+    ...jobs.map((job) => deletePrefix(config.uploadsBucket, jobKeys.work(job.id))),
   ]);
   await recordUserEvent(
     book.owner_id,

@@ -5,6 +5,9 @@ import { parseArgs } from 'node:util';
 import { getEngine } from './index';
 import { probe } from './media/ffmpeg';
 import { renderChapterVideo } from './productions/chapter-video';
+import { findPresenter, PRESENTERS, presenterProfile } from '../learning/avatars';
+import { assembleLesson, planLesson, presenterPortrait, renderLessonSegment } from './productions/lesson';
+import type { SlideStyle } from './productions/slides';
 import { renderChapterFilm } from './productions/film';
 import { joinNarration, planNarration, synthesizeNarrationPart } from './productions/narration';
 import { characterSeed } from './text/characters';
@@ -35,6 +38,8 @@ const HELP = `Usage: npm run engine -- <command> [options]
   scene <text-file> [--scene 1] [--style cinematic] [--out file.png]
   chapter-video <text-file> [--scenes 5] [--size 1280x720] [--fps 25] [--style cinematic] [--music cinematic] [--per-scene] [--out file.mp4]
                                                  (--per-scene renders scene clips then assembles them, as the pipeline does)
+  lesson <text-file> [--presenter ava|noah|maya|leo] [--style udemy|whiteboard|minimal] [--size 1280x720] [--out file.mp4]
+                                                 (the tutor video: key-point slides, narration, a lip-synced presenter, subtitles)
   probe <media-file>
 
 Providers follow ENGINE_TEXT_PROVIDER, ENGINE_SPEECH_PROVIDER, ENGINE_IMAGE_PROVIDER (local by default).`;
@@ -58,6 +63,7 @@ const { positionals, values } = parseArgs({
     fps: { type: 'string' },
     seed: { type: 'string' },
     'per-scene': { type: 'boolean' },
+    presenter: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -262,6 +268,52 @@ async function main(): Promise<void> {
         const voices = new Set(result.scenes.flatMap((s) => s.voices));
         console.log(
           `${result.scenes.length} scenes, ${result.probe.duration.toFixed(1)} s, ${result.probe.video?.width}×${result.probe.video?.height} ${result.probe.video?.codec}/${result.probe.audio?.codec}, ${voices.size} voices (${result.plan.cast.length} characters) → ${result.path}`,
+        );
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+      return;
+    }
+    case 'lesson': {
+      const text = readText(input);
+      const presenter = findPresenter(values.presenter);
+      if (!presenter)
+        throw new EngineError(
+          'invalid_input',
+          `Choose a presenter: ${PRESENTERS.map((p) => p.id).join(', ')}.`,
+        );
+      const [width, height] = (values.size ?? '1280x720').split('x').map(Number);
+      const work = mkdtempSync(join(tmpdir(), 'engine-lesson-'));
+      try {
+        const plan = await planLesson(engine, {
+          bookTitle: text.title,
+          chapter: text,
+          language: values.language,
+          presenter: presenterProfile(presenter),
+          presenterGender: presenter.gender,
+          style: oneOf<SlideStyle>(values.style, ['udemy', 'whiteboard', 'minimal'], 'udemy'),
+          size: { width: width!, height: height! },
+          fps: Number(values.fps ?? 25),
+          seed,
+        });
+        const portrait = await presenterPortrait(engine, plan, work);
+        const clips = await timed(`${plan.segments.length} segments recorded`, () =>
+          Promise.all(
+            plan.segments.map((_, i) =>
+              renderLessonSegment(engine, plan, i, portrait, join(work, `segment-${i}`)),
+            ),
+          ),
+        );
+        const lesson = await timed('assembled', () =>
+          assembleLesson(
+            engine,
+            plan,
+            clips.map((c) => c.clip),
+            output(`${input}.lesson.mp4`),
+          ),
+        );
+        console.log(
+          `${plan.segments.length} slides, ${lesson.probe.duration.toFixed(1)} s, ${lesson.probe.video?.width}×${lesson.probe.video?.height}, presenter ${presenter.name} (voice ${plan.voice}) → ${lesson.path}`,
         );
       } finally {
         rmSync(work, { recursive: true, force: true });

@@ -22,6 +22,7 @@ export interface JobRecord {
   /** Media keys of the results. */
   audio_key: string | null;
   video_key: string | null;
+  thumbnail_key?: string | null;
   duration: number | null;
   error_message: string | null;
   execution_arn: string | null;
@@ -37,6 +38,7 @@ export interface ContentRecord {
   content_type: LearningContentType;
   audio_key: string | null;
   video_key: string | null;
+  thumbnail_key?: string | null;
   duration: number | null;
   created_at: string;
 }

@@ -1,15 +1,10 @@
-import {
-  BatchWriteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { aws } from '../lib/clients';
 import {
+  batchDeleteKeys,
   bookJobsIndex,
+  bookQuizIndex,
   keys,
-  ownerIndex,
   setExpression,
   stripKeys,
   tableName,
@@ -118,13 +113,7 @@ export async function listContent(bookId: string, chapterId?: string): Promise<C
 }
 
 export async function deleteJobs(jobIds: string[]): Promise<void> {
-  for (let i = 0; i < jobIds.length; i += 25) {
-    let requests = jobIds.slice(i, i + 25).map((id) => ({ DeleteRequest: { Key: keys.job(id) } }));
-    for (let attempt = 0; requests.length && attempt < 8; attempt++) {
-      const result = await aws.ddb.send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-    }
-  }
+  await batchDeleteKeys(jobIds.map((id) => keys.job(id)));
 }
 
 export async function putQuiz(quiz: QuizRecord): Promise<void> {
@@ -133,8 +122,8 @@ export async function putQuiz(quiz: QuizRecord): Promise<void> {
       TableName: tableName(),
       Item: {
         ...keys.quiz(quiz.id),
-        gsi1pk: ownerIndex(quiz.owner_id),
-        gsi1sk: `QUIZ#${quiz.created_at}#${quiz.id}`,
+        gsi1pk: bookQuizIndex(quiz.book_id),
+        gsi1sk: `${quiz.created_at}#${quiz.id}`,
         ...quiz,
       },
     }),
@@ -146,17 +135,22 @@ export async function getQuiz(quizId: string): Promise<QuizRecord | null> {
   return Item ? (stripKeys(Item) as unknown as QuizRecord) : null;
 }
 
-export async function listQuizzes(ownerId: string): Promise<QuizRecord[]> {
+/** Quizzes of a book, newest first. */
+export async function listBookQuizzes(bookId: string): Promise<QuizRecord[]> {
   const { Items = [] } = await aws.ddb.send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :owner AND begins_with(gsi1sk, :prefix)',
-      ExpressionAttributeValues: { ':owner': ownerIndex(ownerId), ':prefix': 'QUIZ#' },
+      KeyConditionExpression: 'gsi1pk = :book',
+      ExpressionAttributeValues: { ':book': bookQuizIndex(bookId) },
       ScanIndexForward: false,
     }),
   );
   return Items.map((item) => stripKeys(item) as unknown as QuizRecord);
+}
+
+export async function deleteQuizzes(quizIds: string[]): Promise<void> {
+  await batchDeleteKeys(quizIds.map((id) => keys.quiz(id)));
 }
 
 export async function putAttempt(userId: string, attempt: AttemptRecord): Promise<void> {
@@ -180,4 +174,56 @@ export async function listAttempts(userId: string, quizId?: string): Promise<Att
     }),
   );
   return Items.map((item) => stripKeys(item) as unknown as AttemptRecord);
+}
+
+/**
+ * Counts one finished part of a running job and moves its progress bar between `from` and `to`
+ * percent. Parts finish in any order, so the count is kept atomically. Null once the job has ended.
+ */
+export async function countJobPart(
+  jobId: string,
+  total: number,
+  step: string,
+  from: number,
+  to: number,
+): Promise<JobRecord | null> {
+  try {
+    const { Attributes } = await aws.ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.job(jobId),
+        UpdateExpression: 'ADD parts_done :one SET updated_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :processing',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':now': new Date().toISOString(),
+          ':processing': 'processing',
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const done = Number(Attributes?.parts_done ?? 0);
+    const progress = Math.round(from + ((to - from) * Math.min(done, total)) / Math.max(1, total));
+    // Parts finish concurrently: the bar only ever moves forward.
+    const { Attributes: updated } = await aws.ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.job(jobId),
+        UpdateExpression: 'SET progress = :progress, step = :step',
+        ConditionExpression: '#status = :processing AND progress < :progress',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':progress': progress,
+          ':step': step.replace('{done}', String(Math.min(done, total))),
+          ':processing': 'processing',
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return stripKeys(updated!) as unknown as JobRecord;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+    throw error;
+  }
 }

@@ -26,6 +26,7 @@ const schema = z.object({
   SSM_ENDPOINT: z.string().optional(),
   USER_ONBOARDING_STATE_MACHINE_ARN: z.string().optional(),
   BOOK_PROCESSING_STATE_MACHINE_ARN: z.string().optional(),
+  LEARNING_CONTENT_STATE_MACHINE_ARN: z.string().optional(),
 });
 
 type Env = z.infer<typeof schema>;
@@ -85,6 +86,9 @@ export const config = {
   },
   get bookProcessingStateMachineArn() {
     return required('BOOK_PROCESSING_STATE_MACHINE_ARN');
+  },
+  get learningContentStateMachineArn() {
+    return required('LEARNING_CONTENT_STATE_MACHINE_ARN');
   },
   get endpoints() {
     const e = env();

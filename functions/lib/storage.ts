@@ -6,6 +6,10 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { aws } from './clients';
 
@@ -81,6 +85,34 @@ export async function deletePrefix(bucket: string, prefix: string): Promise<numb
     removed += objects.length;
     if (!page.IsTruncated) return removed;
   }
+}
+
+/** Copies an object to a local file (workers stage media in /tmp for FFmpeg). */
+export async function downloadToFile(bucket: string, key: string, path: string): Promise<string> {
+  const { Body } = await aws.s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  if (!Body) throw new Error(`Empty object ${key}`);
+  await mkdir(dirname(path), { recursive: true });
+  await pipeline(Body as NodeJS.ReadableStream, createWriteStream(path));
+  return path;
+}
+
+/** Uploads a local file (streamed, so large media do not sit in memory). */
+export async function uploadFile(
+  bucket: string,
+  key: string,
+  path: string,
+  contentType: string,
+): Promise<void> {
+  const { size } = await stat(path);
+  await aws.s3.send(
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      Body: createReadStream(path),
+      ContentType: contentType,
+      ContentLength: size,
+    }),
+  );
 }
 
 /** A URL the browser can PUT the object to directly, bypassing the API's request size limit. */

@@ -77,6 +77,49 @@ export const workers = {
     memoryMb: 256,
     timeoutSeconds: 30,
   },
+  prepareLearningContent: {
+    entry: 'functions/workers/learning-content.ts',
+    handler: 'prepareLearningContent',
+    access: { table: 'readwrite', uploadsBucket: 'readwrite' },
+    memoryMb: 1769,
+    timeoutSeconds: 300,
+    ephemeralStorageMb: 1024,
+    copiedPackages: ['sharp'],
+  },
+  renderLearningPart: {
+    entry: 'functions/workers/learning-content.ts',
+    handler: 'renderLearningPart',
+    access: { table: 'readwrite', uploadsBucket: 'readwrite' },
+    memoryMb: 3008,
+    timeoutSeconds: 900,
+    ephemeralStorageMb: 4096,
+    media: true,
+    copiedPackages: ['sharp', '@echogarden/espeak-ng-emscripten'],
+  },
+  assembleLearningContent: {
+    entry: 'functions/workers/learning-content.ts',
+    handler: 'assembleLearningContent',
+    access: { table: 'readwrite', uploadsBucket: 'readwrite', mediaBucket: 'readwrite' },
+    memoryMb: 3008,
+    timeoutSeconds: 900,
+    ephemeralStorageMb: 8192,
+    media: true,
+    copiedPackages: ['sharp'],
+  },
+  publishLearningContent: {
+    entry: 'functions/workers/learning-content.ts',
+    handler: 'publishLearningContent',
+    access: { table: 'readwrite', uploadsBucket: 'readwrite', mediaBucket: 'readwrite' },
+    memoryMb: 512,
+    timeoutSeconds: 120,
+  },
+  recordLearningFailure: {
+    entry: 'functions/workers/learning-content.ts',
+    handler: 'recordLearningFailure',
+    access: { table: 'readwrite', uploadsBucket: 'readwrite', mediaBucket: 'readwrite' },
+    memoryMb: 512,
+    timeoutSeconds: 120,
+  },
 } as const satisfies Record<string, WorkerDefinition>;
 
 export type WorkerName = keyof typeof workers;
@@ -105,6 +148,17 @@ export const stateMachines = {
       'processChapter',
       'finalizeBook',
       'recordBookFailure',
+    ],
+  },
+  learningContent: {
+    file: 'statemachines/learning-content.asl.json',
+    arnEnv: 'LEARNING_CONTENT_STATE_MACHINE_ARN',
+    workers: [
+      'prepareLearningContent',
+      'renderLearningPart',
+      'assembleLearningContent',
+      'publishLearningContent',
+      'recordLearningFailure',
     ],
   },
 } as const satisfies Record<string, StateMachineDefinition>;

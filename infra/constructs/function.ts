@@ -93,6 +93,8 @@ export class AppFunction extends NodejsFunction {
       if (!machine) throw new Error(`State machine ${name} must be created before functions that start it`);
       machine.grantStartExecution(this);
       machine.grantRead(this);
+      // Restarting or deleting what a run works on stops the run first.
+      machine.grantExecution(this, 'states:StopExecution');
     }
     if (access.describeDependencies) {
       this.addToRolePolicy(

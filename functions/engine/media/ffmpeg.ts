@@ -18,7 +18,15 @@ export interface FfmpegBinaries {
 }
 
 let cached: FfmpegBinaries | undefined;
-const require = createRequire(import.meta.url);
+/**
+ * Resolves installed packages. Created on first use: inside a CommonJS Lambda bundle
+ * `import.meta.url` is empty, and there the layer provides the binaries and fonts instead.
+ */
+let packageRequire: NodeJS.Require | undefined;
+function resolver(): NodeJS.Require {
+  packageRequire ??= createRequire(import.meta.url || join(process.cwd(), 'index.js'));
+  return packageRequire;
+}
 
 function which(name: string): string | null {
   for (const dir of (process.env.PATH ?? '').split(':')) {
@@ -30,7 +38,7 @@ function which(name: string): string | null {
 
 function bundled(pkg: string): string | null {
   try {
-    return (require(pkg) as { path: string }).path;
+    return (resolver()(pkg) as { path: string }).path;
   } catch {
     return null;
   }
@@ -220,7 +228,7 @@ export function fontPath(face: 'sans' | 'sans-bold' | 'serif' | 'serif-bold' | '
   } as const;
   const dirs = [process.env.FONT_DIR, '/opt/fonts'];
   try {
-    dirs.push(join(require.resolve('dejavu-fonts-ttf/package.json'), '..', 'ttf'));
+    dirs.push(join(resolver().resolve('dejavu-fonts-ttf/package.json'), '..', 'ttf'));
   } catch {
     // not installed (e.g. inside a Lambda bundle, where the layer provides the fonts)
   }

@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runFfmpeg } from '../media/ffmpeg';
+import { ffmpegLog, parseEbur128Summary } from '../audio/analysis';
+import { normalisationFilters } from '../audio/mix';
+import { probe, runFfmpeg } from '../media/ffmpeg';
 import { splitSentences } from '../text/sentences';
 import type { Engine, WordTiming } from '../types';
 
@@ -90,6 +92,16 @@ export function chapterMetadata(
   return `${lines.join('\n')}\n`;
 }
 
+/** Speech is mono: 64 kb/s AAC keeps it clear at a quarter of the size of a stereo music track. */
+const NARRATION_BITRATE = '64k';
+const NARRATION_LOUDNESS = -16;
+
+/**
+ * Joins the parts (5 ms fades at each join, which fall in the silence between paragraphs), then
+ * brings the whole to -16 LUFS and encodes it with the chapter markers in one pass. The join and
+ * the loudness reading stay at the speech's own rate and channel count: for a 20-minute chapter
+ * that is a few seconds of work instead of resampling to 48 kHz stereo three times.
+ */
 export async function joinNarration(
   engine: Engine,
   input: { title: string; parts: { path: string; title: string }[]; workDir: string; outputPath: string },
@@ -97,28 +109,25 @@ export async function joinNarration(
   const joined = await engine.audio.concatenate({
     paths: input.parts.map((p) => p.path),
     outputPath: join(input.workDir, 'narration-joined.wav'),
-    crossfade: 0.05,
+    crossfade: 0,
   });
-  const levelled = await engine.audio.mix({
-    tracks: [{ path: joined.path, role: 'speech', start: 0, volume: 1 }],
-    duckUnderSpeech: false,
-    targetLoudness: -16,
-    outputPath: join(input.workDir, 'narration-levelled.wav'),
-    format: 'wav',
-  });
+  const reading = parseEbur128Summary(
+    await ffmpegLog(['-i', joined.path, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-']),
+  );
+  const filters = normalisationFilters(NARRATION_LOUDNESS, reading);
   const metadataPath = join(input.workDir, 'chapters.txt');
   await writeFile(
     metadataPath,
     chapterMetadata(
       input.title,
       input.parts.map((p, i) => ({ start: joined.offsets[i] ?? 0, title: p.title })),
-      levelled.duration,
+      joined.duration,
     ),
   );
   await runFfmpeg(
     [
       '-i',
-      levelled.path,
+      joined.path,
       '-i',
       metadataPath,
       '-map',
@@ -127,20 +136,23 @@ export async function joinNarration(
       '1',
       '-map_chapters',
       '1',
+      ...(filters.length ? ['-af', filters.join(',')] : []),
+      '-ac',
+      '1',
       '-c:a',
       'aac',
       '-b:a',
-      '96k',
+      NARRATION_BITRATE,
       '-movflags',
       '+faststart',
       input.outputPath,
     ],
-    { duration: levelled.duration },
+    { duration: joined.duration },
   );
   return {
     path: input.outputPath,
-    duration: levelled.duration,
-    loudness: levelled.loudness ?? -16,
+    duration: (await probe(input.outputPath)).duration,
+    loudness: reading.integrated <= -70 ? reading.integrated : NARRATION_LOUDNESS,
     offsets: joined.offsets,
   };
 }

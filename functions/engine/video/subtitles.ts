@@ -79,11 +79,22 @@ const assText = (text: string) =>
     .replace(/\}/g, ')')
     .replace(/[\r\n]+/g, ' ');
 
-export function buildAss(cues: SubtitleCue[], size: Size, font = 'DejaVu Sans'): string {
+/** Extra room to keep free on the right (e.g. for a presenter), as a fraction of the width. */
+export interface AssLayout {
+  reserveRight?: number;
+}
+
+export function buildAss(
+  cues: SubtitleCue[],
+  size: Size,
+  font = 'DejaVu Sans',
+  layout: AssLayout = {},
+): string {
   const fontSize = Math.round(size.height * 0.055);
   const outline = Math.max(1, Math.round(size.height * 0.004));
   const margin = Math.round(size.height * 0.06);
-  const maxLineChars = Math.max(16, Math.floor((size.width * 0.88) / (fontSize * 0.55)));
+  const marginRight = margin + Math.round(size.width * (layout.reserveRight ?? 0));
+  const maxLineChars = Math.max(16, Math.floor((size.width - margin - marginRight) / (fontSize * 0.55)));
   const events = cues
     .filter((cue) => cue.end > cue.start && cue.text.trim())
     .map((cue) => {
@@ -103,7 +114,7 @@ export function buildAss(cues: SubtitleCue[], size: Size, font = 'DejaVu Sans'):
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: Default,${font},${fontSize},&H00FFFFFF,&H00FFFFFF,&H00101010,&H80000000,0,0,0,0,100,100,0,0,1,${outline},${Math.max(1, Math.round(outline / 2))},2,${margin},${margin},${margin},1`,
+    `Style: Default,${font},${fontSize},&H00FFFFFF,&H00FFFFFF,&H00101010,&H80000000,0,0,0,0,100,100,0,0,1,${outline},${Math.max(1, Math.round(outline / 2))},2,${margin},${marginRight},${margin},1`,
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',

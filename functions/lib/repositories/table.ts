@@ -1,3 +1,5 @@
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { aws } from '../clients';
 import { config } from '../config';
 
 /**
@@ -14,7 +16,7 @@ import { config } from '../config';
  *   CATALOG#<type> <published_at>#<bookId>   curated catalogue entry (published by admins)
  *   BOOK#<id>    CONTENT#<chapterId>#<type>  the ready learning content of a chapter
  *   JOB#<id>     META                        generation job (gsi1: BOOKJOBS#<bookId> / <chapterId>#<created>)
- *   QUIZ#<id>    META                        quiz with answers (gsi1: OWNER#<sub> / QUIZ#<created>)
+ *   QUIZ#<id>    META                        quiz with answers (gsi1: BOOKQUIZ#<bookId> / <created>#<id>)
  *   USER#<sub>   ATTEMPT#<quizId>#<iso>      quiz attempt
  */
 export const tableName = () => config.tableName;
@@ -49,6 +51,7 @@ export const keys = {
 
 export const ownerIndex = (userId: string) => `OWNER#${userId}`;
 export const bookJobsIndex = (bookId: string) => `BOOKJOBS#${bookId}`;
+export const bookQuizIndex = (bookId: string) => `BOOKQUIZ#${bookId}`;
 export const chapterIndex = (chapterId: string) => `CHAPTER#${chapterId}`;
 
 export const userPk = (userId: string) => `USER#${userId}`;
@@ -80,4 +83,16 @@ export function setExpression(patch: Record<string, unknown>) {
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   };
+}
+
+/** Deletes items by key, 25 per request, retrying what DynamoDB leaves unprocessed. */
+export async function batchDeleteKeys(keysToDelete: { pk: string; sk: string }[]): Promise<void> {
+  for (let i = 0; i < keysToDelete.length; i += 25) {
+    let requests = keysToDelete.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: key } }));
+    for (let attempt = 0; requests.length && attempt < 8; attempt++) {
+      const result = await aws.ddb.send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+      if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  }
 }

@@ -1,0 +1,264 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ensureFontconfig, fontDir } from '../image/fontconfig';
+import { filterEscape, probe, runFfmpeg } from '../media/ffmpeg';
+import { contentWords, splitSentences } from '../text/sentences';
+import type { ChapterText, CharacterProfile, Engine, ProbeResult, Size, VoiceModel } from '../types';
+import { clipSettings, evenSize, outputArgs } from '../video/encoding';
+import { buildAss, cuesFromWords } from '../video/subtitles';
+import { sec } from '../video/timeline';
+import { renderSlide, type Slide, type SlideStyle } from './slides';
+import { SUBTITLE_OPTIONS, withPunctuation } from './speech-track';
+
+/**
+ * A chapter as a short lesson: an introduction, one slide per key point and a recap, each narrated,
+ * with a presenter lip-synced to the narration in a corner and subtitles. Three steps, like the
+ * chapter video: plan → segment × N (one task each in the pipeline) → assemble.
+ */
+export interface LessonSegment {
+  index: number;
+  slide: Slide;
+  narration: string;
+}
+
+export interface LessonPlan {
+  title: string;
+  language: string;
+  voice: string;
+  presenter: CharacterProfile;
+  style: SlideStyle;
+  size: Size;
+  fps: number;
+  seed: number;
+  segments: LessonSegment[];
+}
+
+export interface LessonInput {
+  bookTitle: string;
+  chapter: ChapterText;
+  language?: string;
+  presenter: CharacterProfile;
+  presenterGender?: 'female' | 'male';
+  style: SlideStyle;
+  voiceModel?: VoiceModel;
+  size: Size;
+  fps: number;
+  seed: number;
+  maxPoints?: number;
+}
+
+/** Layout per style: the share of the width kept for the presenter, and the presenter's box. */
+export function presenterLayout(style: SlideStyle, size: Size) {
+  const reserve = style === 'minimal' ? 0.38 : style === 'whiteboard' ? 0.26 : 0.3;
+  const box = Math.floor(Math.min(size.width * (reserve - 0.04), size.height * 0.62) / 2) * 2;
+  const margin = Math.round(size.width * 0.025);
+  const y = style === 'minimal' ? Math.round((size.height - box) / 2) : size.height - box - margin * 2;
+  return { reserve, box, x: size.width - box - margin, y };
+}
+
+const shorten = (text: string, max: number) =>
+  text.length <= max ? text : `${text.slice(0, text.lastIndexOf(' ', max - 1)).replace(/[,;:]$/, '')}…`;
+
+/** A short slide heading from a key point: its first clause. */
+export function headingOf(point: string): string {
+  const clause = point
+    .split(/[,;:—–-]\s|\.\s/)[0]!
+    .replace(/[.!?]$/, '')
+    .trim();
+  return shorten(clause, 64);
+}
+
+/** The chapter sentences that best explain a point (most shared content words), in text order. */
+export function supportingSentences(point: string, sentences: string[], count: number): string[] {
+  const wanted = new Set(contentWords(point));
+  return sentences
+    .map((sentence, index) => ({
+      sentence,
+      index,
+      score: contentWords(sentence).filter((w) => wanted.has(w)).length,
+    }))
+    .filter((s) => s.score > 0 && s.sentence !== point && s.sentence.length < 320)
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .slice(0, count)
+    .sort((a, b) => a.index - b.index)
+    .map((s) => s.sentence);
+}
+
+export async function planLesson(engine: Engine, input: LessonInput): Promise<LessonPlan> {
+  const { summary, key_points } = await engine.text.summarize({
+    text: input.chapter.content,
+    maxSentences: 3,
+    maxKeyPoints: input.maxPoints ?? 5,
+  });
+  const points = key_points.length ? key_points : splitSentences(summary).slice(0, 3);
+  const sentences = splitSentences(input.chapter.content);
+  const total = points.length + 2;
+  const footer = (i: number) => `${i + 1} / ${total}`;
+  const segments: LessonSegment[] = [
+    {
+      index: 0,
+      slide: {
+        kicker: 'Lesson',
+        heading: input.chapter.title,
+        bullets: points.slice(0, 4).map((p) => shorten(p, 90)),
+        footer: footer(0),
+      },
+      narration: `Welcome to this lesson on ${input.chapter.title}, from ${input.bookTitle}. ${summary} Let's look at ${points.length} key ideas.`,
+    },
+    ...points.map((point, i) => {
+      const support = supportingSentences(point, sentences, 2);
+      return {
+        index: i + 1,
+        slide: {
+          kicker: `Key idea ${i + 1}`,
+          heading: headingOf(point),
+          bullets: [point, ...support].map((s) => shorten(s, 160)),
+          footer: footer(i + 1),
+        },
+        narration: [point, ...support].join(' '),
+      };
+    }),
+    {
+      index: total - 1,
+      slide: {
+        kicker: 'Recap',
+        heading: 'What to remember',
+        bullets: points.slice(0, 4).map((p) => shorten(headingOf(p), 80)),
+        footer: footer(total - 1),
+      },
+      narration: `To sum up. ${points.map((p) => headingOf(p)).join('. ')}. Thanks for learning with me.`,
+    },
+  ];
+  const language = input.language ?? 'en';
+  return {
+    title: input.chapter.title,
+    language,
+    voice: engine.speech.voiceFor({
+      model: input.voiceModel ?? 'elevenlabs_conversational',
+      language,
+      role: 'narrator',
+      ...(input.presenterGender ? { gender: input.presenterGender } : {}),
+    }),
+    presenter: input.presenter,
+    style: input.style,
+    size: evenSize(input.size),
+    fps: input.fps,
+    seed: input.seed,
+    segments,
+  };
+}
+
+/** The presenter's portrait, drawn once per plan and shared by every segment. */
+export async function presenterPortrait(engine: Engine, plan: LessonPlan, workDir: string): Promise<string> {
+  const image = await engine.image.portrait({
+    character: plan.presenter,
+    style: 'realistic',
+    quality: 'standard',
+    aspectRatio: '1:1',
+    seed: plan.presenter.seed,
+    outputPath: join(workDir, 'presenter.png'),
+  });
+  return image.path;
+}
+
+export async function renderLessonSegment(
+  engine: Engine,
+  plan: LessonPlan,
+  index: number,
+  portraitPath: string,
+  workDir: string,
+): Promise<{ clip: string; duration: number }> {
+  await mkdir(workDir, { recursive: true });
+  const segment = plan.segments[index];
+  if (!segment) throw new Error(`The lesson has no segment ${index + 1}`);
+  const name = `segment-${String(index + 1).padStart(2, '0')}`;
+  const layout = presenterLayout(plan.style, plan.size);
+  const [speech, slidePath] = await Promise.all([
+    engine.speech.synthesize({
+      text: segment.narration,
+      voice: plan.voice,
+      outputPath: join(workDir, `${name}.wav`),
+    }),
+    renderSlide(segment.slide, plan.style, plan.size, layout.reserve, join(workDir, `${name}.png`)),
+  ]);
+  const talking = await engine.lipSync.talkingClip({
+    portraitPath,
+    speechPath: speech.path,
+    visemes: speech.visemes,
+    size: { width: layout.box, height: layout.box },
+    fps: plan.fps,
+    outputPath: join(workDir, `${name}-presenter.mp4`),
+  });
+  // A short breath after each segment before the next slide fades in.
+  const duration = speech.duration + 0.6;
+  const assPath = join(workDir, `${name}.ass`);
+  await writeFile(
+    assPath,
+    buildAss(
+      cuesFromWords(withPunctuation(segment.narration, speech.words), SUBTITLE_OPTIONS),
+      plan.size,
+      undefined,
+      { reserveRight: layout.reserve },
+    ),
+  );
+  ensureFontconfig();
+  const border = Math.max(2, Math.round(layout.box / 90));
+  // Slides change through a short dip to black, drawn here so the lesson is joined without re-encoding.
+  const fades = [
+    index > 0 ? `,fade=t=in:st=0:d=${SLIDE_FADE}` : '',
+    index < plan.segments.length - 1 ? `,fade=t=out:st=${sec(duration - SLIDE_FADE)}:d=${SLIDE_FADE}` : '',
+  ].join('');
+  const graph = [
+    `[0:v]scale=${plan.size.width}:${plan.size.height},setsar=1,format=yuv420p,fps=${plan.fps}[slide]`,
+    `[1:v]scale=${layout.box}:${layout.box},format=yuv420p,drawbox=x=0:y=0:w=iw:h=ih:color=white@0.85:t=${border}[presenter]`,
+    `[slide][presenter]overlay=x=${layout.x}:y=${layout.y}:eof_action=repeat[framed]`,
+    `[framed]subtitles=filename=${filterEscape(assPath)}:fontsdir=${filterEscape(fontDir())}${fades}[vout]`,
+    `[1:a]aresample=48000,aformat=channel_layouts=stereo,apad,atrim=0:${sec(duration)}[aout]`,
+  ].join(';');
+  const clip = join(workDir, `${name}.mp4`);
+  await runFfmpeg(
+    [
+      '-loop',
+      '1',
+      '-framerate',
+      String(plan.fps),
+      '-i',
+      slidePath,
+      '-i',
+      talking.path,
+      '-filter_complex',
+      graph,
+      '-map',
+      '[vout]',
+      '-map',
+      '[aout]',
+      ...outputArgs(clipSettings(plan.size, plan.fps)),
+      '-t',
+      sec(duration),
+      clip,
+    ],
+    { duration },
+  );
+  return { clip, duration };
+}
+
+/** Seconds of the fade out of one slide and into the next. */
+export const SLIDE_FADE = 0.25;
+
+/** The segments end to end: they share codec, size and rate, so the join is a stream copy. */
+export async function assembleLesson(
+  engine: Engine,
+  plan: LessonPlan,
+  clips: string[],
+  outputPath: string,
+  onProgress?: (fraction: number) => void,
+): Promise<{ path: string; probe: ProbeResult }> {
+  const video = await engine.video.assemble({
+    clips: clips.map((path) => ({ path })),
+    size: plan.size,
+    fps: plan.fps,
+    outputPath,
+    onProgress,
+  });
+  return { path: video.path, probe: await probe(video.path) };
+}

@@ -1,0 +1,332 @@
+import { writeFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookWithChapters } from '../../functions/contracts/books';
+import type {
+  LearningContentItem,
+  LearningJob,
+  QuizResult,
+  QuizView,
+  VideoAvatar,
+} from '../../functions/contracts/learning';
+import { probe } from '../../functions/engine/media/ffmpeg';
+import { makeTxtBookText } from '../fixtures/books';
+import { confirmAsExtracted, createUser, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
+
+let t: TestRuntime;
+let owner: string;
+let stranger: string;
+let book: BookWithChapters;
+let chapterId: string;
+const scratch = mkdtempSync(join(tmpdir(), 'learning-test-'));
+
+beforeAll(async () => {
+  t = await startTestRuntime();
+  [owner, stranger] = await Promise.all([
+    createUser(t).then((u) => u.accessToken),
+    createUser(t).then((u) => u.accessToken),
+  ]);
+  const upload = await uploadBook(t, {
+    token: owner,
+    title: 'Lessons of the Lighthouse',
+    text: makeTxtBookText({ chapters: 3, wordsPerChapter: 220, headingStyle: 'markdown' }),
+  });
+  expect(upload.status).toBe(201);
+  await confirmAsExtracted(t, String(upload.body.id), owner);
+  book = (await t.api<BookWithChapters>('GET', `/books/${upload.body.id}`, { token: owner })).body;
+  expect(book.status).toBe('READY');
+  chapterId = book.chapters[0]!.id;
+}, 120_000);
+
+afterAll(async () => {
+  delete process.env.FAULT_INJECTION;
+  await t?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const origin = () => new URL(t.runtime.apiUrl).origin;
+
+/** Fetches a media URL the way a player does, and stores it for probing. */
+async function download(url: string, name: string) {
+  const response = await fetch(`${origin()}${url}`);
+  expect(response.status).toBe(200);
+  const path = join(scratch, name);
+  await writeFile(path, Buffer.from(await response.arrayBuffer()));
+  return { path, type: response.headers.get('content-type') };
+}
+
+async function expectRangeRequests(url: string) {
+  const partial = await fetch(`${origin()}${url}`, { headers: { range: 'bytes=100-1099' } });
+  expect(partial.status).toBe(206);
+  expect(partial.headers.get('content-range')).toMatch(/^bytes 100-1099\/\d+$/);
+  expect((await partial.arrayBuffer()).byteLength).toBe(1000);
+}
+
+async function generate(path: string, body: Record<string, unknown>, token = owner) {
+  return t.api<LearningJob>('POST', path, { token, body });
+}
+
+async function settledJob(id: string) {
+  await t.runtime.stepFunctions.idle();
+  const answer = await t.api<LearningJob>('GET', `/ai/check-video-status/${id}`, { token: owner });
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+const chapterItems = async (id = chapterId, token = owner) =>
+  t.api<LearningContentItem[]>('GET', `/ai/learning-content/${id}`, { token });
+
+describe('learning content generation on the local runtime', () => {
+  let narrationUrl: string;
+
+  it('narrates a chapter: answers at once, then ready with a playable, seekable AAC file', async () => {
+    const started = await generate('/ai/generate-audio-narration', { chapter_id: chapterId });
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ status: 'processing', content_url: null, error_message: null });
+    expect(started.body.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const job = await settledJob(started.body.id);
+    expect(job).toMatchObject({
+      status: 'ready',
+      progress: 100,
+      content_type: 'audio_narration',
+      error_message: null,
+    });
+    expect(job.audio_url).toBe(job.content_url);
+    narrationUrl = job.content_url!;
+
+    const file = await download(narrationUrl, 'narration.m4a');
+    expect(file.type).toBe('audio/mp4');
+    const info = await probe(file.path);
+    expect(info.audio?.codec).toBe('aac');
+    expect(info.video).toBeUndefined();
+    // ~220 words of narration (plus the title) at a speaking pace.
+    expect(info.duration).toBeGreaterThan(40);
+    expect(Math.abs(info.duration - job.duration!)).toBeLessThan(0.5);
+    await expectRangeRequests(narrationUrl);
+
+    const items = await chapterItems();
+    expect(items.body).toEqual([
+      expect.objectContaining({
+        id: job.id,
+        content_type: 'audio_narration',
+        status: 'ready',
+        content_url: narrationUrl,
+      }),
+    ]);
+    const marks = await t.api<Record<string, string[]>>('GET', `/books/${book.id}/learning-content`, {
+      token: owner,
+    });
+    expect(marks.body).toEqual({ [chapterId]: ['audio_narration'] });
+  });
+
+  it('a failing step ends the job as failed with a message and keeps the ready narration', async () => {
+    process.env.FAULT_INJECTION = 'renderLearningPart';
+    let failed: LearningJob;
+    try {
+      const started = await generate('/ai/generate-audio-narration', { chapter_id: chapterId });
+      failed = await settledJob(started.body.id);
+    } finally {
+      delete process.env.FAULT_INJECTION;
+    }
+    expect(failed).toMatchObject({
+      status: 'failed',
+      content_url: null,
+      error_message: 'Generating the narration failed. Please try again.',
+    });
+    const items = (await chapterItems()).body;
+    expect(items.find((i) => i.status === 'ready')).toMatchObject({
+      content_type: 'audio_narration',
+      content_url: narrationUrl,
+    });
+    expect(items.find((i) => i.status === 'failed')).toMatchObject({
+      id: failed.id,
+      error_message: failed.error_message,
+    });
+    expect((await fetch(`${origin()}${narrationUrl}`)).status).toBe(200);
+  });
+
+  it('regenerating replaces the ready narration only once the new one is ready', async () => {
+    const started = await generate('/ai/generate-audio-narration', {
+      chapter_id: chapterId,
+      voice: 'local:en-GB:narrator-clear-male',
+    });
+    const job = await settledJob(started.body.id);
+    expect(job.status).toBe('ready');
+    expect(job.content_url).not.toBe(narrationUrl);
+    const ready = (await chapterItems()).body.filter((i) => i.status === 'ready');
+    expect(ready).toEqual([expect.objectContaining({ id: job.id, content_url: job.content_url })]);
+    // The replaced file is gone with its item.
+    expect((await fetch(`${origin()}${narrationUrl}`)).status).toBe(404);
+  });
+
+  it('offers presenters with drawn previews', async () => {
+    const avatars = await t.api<VideoAvatar[]>('GET', '/ai/video-avatars', { token: owner });
+    expect(avatars.status).toBe(200);
+    expect(avatars.body.map((a) => a.id)).toEqual(['ava', 'noah', 'maya', 'leo']);
+    const preview = await fetch(`${origin()}${avatars.body[1]!.preview_url}`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('records a tutor video: slides, presenter and narration in a 720p MP4 with its sound track and poster', async () => {
+    const started = await generate('/ai/generate-realistic-video', {
+      chapter_id: chapterId,
+      avatar_id: 'noah',
+      tutorial_style: 'udemy',
+    });
+    expect(started.status).toBe(200);
+    const job = await settledJob(started.body.id);
+    expect(job).toMatchObject({ status: 'ready', content_type: 'realistic_video', error_message: null });
+    expect(job.content_url).toBe(job.video_url);
+
+    const video = await download(job.video_url!, 'lesson.mp4');
+    expect(video.type).toBe('video/mp4');
+    const info = await probe(video.path);
+    expect(info.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
+    expect(info.audio?.codec).toBe('aac');
+    expect(info.duration).toBeGreaterThan(20);
+    await expectRangeRequests(job.video_url!);
+
+    const audio = await probe((await download(job.audio_url!, 'lesson.m4a')).path);
+    expect(audio.video).toBeUndefined();
+    expect(Math.abs(audio.duration - info.duration)).toBeLessThan(0.5);
+
+    const kinds = (await chapterItems()).body.filter((i) => i.status === 'ready').map((i) => i.content_type);
+    expect(kinds.sort()).toEqual(['audio_narration', 'realistic_video']);
+  }, 300_000);
+
+  it('makes an illustrated video from a chapter, with the previous chapter as context', async () => {
+    const second = book.chapters[1]!.id;
+    const started = await t.api<LearningJob>(
+      'POST',
+      `/ai/generate-video-from-chapter?chapter_id=${second}&video_style=cartoon&include_context=true`,
+      { token: owner },
+    );
+    expect(started.status).toBe(200);
+    const job = await settledJob(started.body.id);
+    expect(job).toMatchObject({ status: 'ready', content_type: 'chapter_video' });
+    const info = await probe((await download(job.video_url!, 'scenes.mp4')).path);
+    expect(info.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
+    expect(info.audio?.codec).toBe('aac');
+    expect(info.duration).toBeGreaterThan(10);
+    expect((await chapterItems(second)).body).toEqual([
+      expect.objectContaining({ content_type: 'chapter_video', status: 'ready', content_url: job.video_url }),
+    ]);
+  }, 300_000);
+
+  it('the tutorial-video route takes its options in the query and rejects unknown ones', async () => {
+    const bad = await t.api(
+      'POST',
+      `/ai/generate-tutorial-video?chapter_id=${chapterId}&tutorial_style=tiktok`,
+      { token: owner },
+    );
+    expect(bad.status).toBe(400);
+    const unknownPresenter = await generate('/ai/generate-realistic-video', {
+      chapter_id: chapterId,
+      avatar_id: 'zed',
+    });
+    expect(unknownPresenter.status).toBe(400);
+    expect(unknownPresenter.body).toMatchObject({
+      detail: 'Unknown presenter. Choose one from /ai/video-avatars.',
+    });
+    const missing = await generate('/ai/generate-audio-narration', {});
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain('chapter_id is required.');
+  });
+});
+
+describe('ownership', () => {
+  it('another user can neither read nor generate for the chapter', async () => {
+    const items = await chapterItems(chapterId, stranger);
+    expect(items.status).toBe(404);
+    const started = await generate('/ai/generate-audio-narration', { chapter_id: chapterId }, stranger);
+    expect(started.status).toBe(404);
+    expect(started.body).toMatchObject({ detail: 'Chapter not found.' });
+    const mine = (await chapterItems()).body[0]!;
+    const status = await t.api('GET', `/ai/check-video-status/${mine.id}`, { token: stranger });
+    expect(status.status).toBe(404);
+    const quiz = await t.api('POST', '/ai/generate-quiz', { token: stranger, body: { book_id: book.id } });
+    expect(quiz.status).toBe(404);
+  });
+});
+
+describe('quizzes and progress feed the learner stats', () => {
+  it('a quiz is generated, taken, scored with explanations and retaken', async () => {
+    const generated = await t.api<QuizView>('POST', '/ai/generate-quiz', {
+      token: owner,
+      body: { book_id: book.id, chapter_id: chapterId, num_questions: 4, difficulty: 'easy' },
+    });
+    expect(generated.status).toBe(200);
+    const quiz = generated.body;
+    expect(quiz.questions).toHaveLength(4);
+    expect(JSON.stringify(quiz)).not.toContain('answer_index');
+
+    // Everything left blank first: zero, each answer explained.
+    const blank = await t.api<QuizResult>('POST', `/quizzes/${quiz.id}/submit`, {
+      token: owner,
+      body: { answers: [] },
+    });
+    expect(blank.body).toMatchObject({ score: 0, correct: 0, total: 4, passed: false });
+    for (const result of blank.body.results) expect(result.explanation.length).toBeGreaterThan(10);
+
+    // Retake with the right answers.
+    const answers = blank.body.results.map((r) => r.correct_answer);
+    const retake = await t.api<QuizResult>('POST', `/quizzes/${quiz.id}/submit`, {
+      token: owner,
+      body: { answers },
+    });
+    expect(retake.body).toMatchObject({ score: 100, correct: 4, passed: true });
+
+    const listed = await t.api<QuizView[]>('GET', `/books/${book.id}/quizzes`, { token: owner });
+    expect(listed.body).toEqual([expect.objectContaining({ id: quiz.id, attempts: 2, best_score: 100 })]);
+    const stats = await t.api<Record<string, number>>('GET', '/users/me/stats', { token: owner });
+    expect(stats.body).toMatchObject({ quizzes_taken: 2, average_quiz_score: 50 });
+    const badges = await t.api<{ id: string; earned: boolean }[]>('GET', '/users/me/badges', { token: owner });
+    expect(badges.body.find((b) => b.id === 'first-quiz-passed')).toMatchObject({ earned: true });
+  });
+
+  it('reading and listening mark progress; finishing every chapter counts the book as read', async () => {
+    const post = (chapter: string, event: string, seconds: number) =>
+      t.api<{ progress: number }>('POST', `/books/${book.id}/progress`, {
+        token: owner,
+        body: { chapter_id: chapter, event, seconds },
+      });
+    expect((await post(book.chapters[0]!.id, 'narration_finished', 1800)).body.progress).toBe(33);
+    // The same chapter again counts the time, not the chapter.
+    expect((await post(book.chapters[0]!.id, 'chapter_read', 1800)).body.progress).toBe(33);
+    let stats = (await t.api<Record<string, number>>('GET', '/users/me/stats', { token: owner })).body;
+    expect(stats).toMatchObject({ books_read: 0, total_time_hours: 1 });
+
+    const continuing = await t.api<{ book_id: string; progress: number }[]>(
+      'GET',
+      '/books/learning-progress',
+      { token: owner },
+    );
+    expect(continuing.body).toEqual([expect.objectContaining({ book_id: book.id, progress: 33 })]);
+
+    await post(book.chapters[1]!.id, 'chapter_read', 60);
+    expect((await post(book.chapters[2]!.id, 'video_finished', 60)).body.progress).toBe(100);
+    stats = (await t.api<Record<string, number>>('GET', '/users/me/stats', { token: owner })).body;
+    expect(stats.books_read).toBe(1);
+    const strangerPost = await t.api('POST', `/books/${book.id}/progress`, {
+      token: stranger,
+      body: { chapter_id: chapterId, event: 'chapter_read', seconds: 1 },
+    });
+    expect(strangerPost.status).toBe(404);
+  });
+
+  it('deleting the book removes its jobs, content and quizzes', async () => {
+    const ready = (await chapterItems()).body.filter((i) => i.status === 'ready');
+    expect(ready.length).toBe(2);
+    const quizzes = (await t.api<QuizView[]>('GET', `/books/${book.id}/quizzes`, { token: owner })).body;
+    expect((await t.api('DELETE', `/books/${book.id}`, { token: owner })).status).toBe(204);
+    for (const item of ready) {
+      expect((await t.api('GET', `/ai/check-video-status/${item.id}`, { token: owner })).status).toBe(404);
+      expect((await fetch(`${origin()}${item.content_url}`)).status).toBe(404);
+    }
+    expect((await t.api('GET', `/quizzes/${quizzes[0]!.id}`, { token: owner })).status).toBe(404);
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  headingOf,
+  presenterLayout,
+  supportingSentences,
+} from '../../../functions/engine/productions/lesson';
+import { slideSvg, wrapText } from '../../../functions/engine/productions/slides';
+import { buildAss } from '../../../functions/engine/video/subtitles';
+import { learningFailureMessage } from '../../../functions/workers/learning-content';
+
+describe('lesson planning helpers', () => {
+  it('a slide heading is the first clause of a key point, without its full stop', () => {
+    expect(headingOf('Tides follow the moon, rising twice a day.')).toBe('Tides follow the moon');
+    expect(headingOf('Keepers logged every ship.')).toBe('Keepers logged every ship');
+    const long = headingOf(`${'word '.repeat(30)}end`);
+    expect(long.length).toBeLessThanOrEqual(64);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
+  it('supporting sentences share the most content words with the point and keep text order', () => {
+    const sentences = [
+      'The lighthouse stood on the northern cliff.',
+      'Ships feared the rocks below the cliff.',
+      'The keeper lit the lamp at dusk every evening.',
+      'Bread was baked on Sundays.',
+      'The lamp of the lighthouse burned whale oil.',
+    ];
+    const picked = supportingSentences('The keeper lit the lighthouse lamp.', sentences, 2);
+    expect(picked).toEqual([sentences[2], sentences[4]]);
+    expect(supportingSentences('Nothing related here.', sentences, 2)).toEqual([]);
+  });
+
+  it('each tutorial style keeps the presenter inside the frame and clear of the slide text', () => {
+    const size = { width: 1280, height: 720 };
+    for (const style of ['udemy', 'whiteboard', 'minimal'] as const) {
+      const layout = presenterLayout(style, size);
+      expect(layout.box % 2).toBe(0);
+      expect(layout.x + layout.box).toBeLessThanOrEqual(size.width);
+      expect(layout.y + layout.box).toBeLessThanOrEqual(size.height);
+      // The presenter sits in the reserved right-hand share of the width.
+      expect(layout.x).toBeGreaterThanOrEqual(size.width * (1 - layout.reserve));
+    }
+    // Minimal centres the presenter beside the text; the others sit them in the bottom corner.
+    const minimal = presenterLayout('minimal', size);
+    expect(minimal.y).toBe(Math.round((size.height - minimal.box) / 2));
+    const udemy = presenterLayout('udemy', size);
+    expect(udemy.y + udemy.box).toBeGreaterThan(size.height * 0.9);
+    expect(presenterLayout('minimal', size).reserve).toBeGreaterThan(presenterLayout('udemy', size).reserve);
+  });
+});
+
+describe('slides', () => {
+  it('wraps by words, never past the line budget, marking what was cut', () => {
+    expect(wrapText('one two three four five', 9, 5)).toEqual(['one two', 'three', 'four five']);
+    const cut = wrapText('alpha beta gamma delta epsilon zeta eta theta', 11, 2);
+    expect(cut).toHaveLength(2);
+    expect(cut[1]!.endsWith('…')).toBe(true);
+  });
+
+  it('draws the heading, escaped bullets and footer, with a different look per style', () => {
+    const slide = {
+      kicker: 'Key idea 1',
+      heading: 'Salt & storms',
+      bullets: ['Waves <higher> than masts'],
+      footer: 'Storms · 2 / 5',
+    };
+    const size = { width: 1280, height: 720 };
+    const udemy = slideSvg(slide, 'udemy', size, 0.3);
+    expect(udemy).toContain('Salt &amp; storms');
+    expect(udemy).toContain('Waves &lt;higher&gt; than masts');
+    expect(udemy).toContain('KEY IDEA 1');
+    expect(udemy).toContain('Storms · 2 / 5');
+    expect(slideSvg(slide, 'whiteboard', size, 0.3)).not.toBe(udemy);
+  });
+
+  it('subtitles keep the presenter corner free', () => {
+    const cues = [{ start: 0, end: 2, text: 'Hello there' }];
+    const plain = buildAss(cues, { width: 1280, height: 720 });
+    const reserved = buildAss(cues, { width: 1280, height: 720 }, undefined, { reserveRight: 0.3 });
+    const marginR = (ass: string) =>
+      Number(
+        ass
+          .split('\n')
+          .find((l) => l.startsWith('Style:'))!
+          .split(',')[20],
+      );
+    expect(marginR(reserved) - marginR(plain)).toBe(384);
+  });
+});
+
+describe('learning job failures', () => {
+  it('name the content and ask to try again; timeouts say so', () => {
+    expect(learningFailureMessage('audio_narration', { Error: 'InjectedFault', Cause: 'x' })).toBe(
+      'Generating the narration failed. Please try again.',
+    );
+    expect(learningFailureMessage('realistic_video', { Error: 'States.Timeout' })).toBe(
+      'Generating the tutor video took too long. Please try again.',
+    );
+    // On AWS the cause is Lambda's JSON error payload.
+    expect(
+      learningFailureMessage('chapter_video', {
+        Error: 'Error',
+        Cause: JSON.stringify({ errorType: 'Sandbox.Timedout', errorMessage: 'Task timed out' }),
+      }),
+    ).toBe('Generating the chapter video took too long. Please try again.');
+  });
+});
