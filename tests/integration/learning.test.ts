@@ -284,7 +284,9 @@ describe('quizzes and progress feed the learner stats', () => {
     expect(listed.body).toEqual([expect.objectContaining({ id: quiz.id, attempts: 2, best_score: 100 })]);
     const stats = await t.api<Record<string, number>>('GET', '/users/me/stats', { token: owner });
     expect(stats.body).toMatchObject({ quizzes_taken: 2, average_quiz_score: 50 });
-    const badges = await t.api<{ id: string; earned: boolean }[]>('GET', '/users/me/badges', { token: owner });
+    const badges = await t.api<{ id: string; earned: boolean }[]>('GET', '/users/me/badges', {
+      token: owner,
+    });
     expect(badges.body.find((b) => b.id === 'first-quiz-passed')).toMatchObject({ earned: true });
   });
 
