@@ -351,6 +351,7 @@ const learningProgress = defineHandler({}, async (ctx) => {
         cover_image_url: mediaUrl(book.cover_key),
         progress: p.progress,
         last_chapter_id: p.last_chapter_id,
+        completed_chapters: p.completed_chapters ?? [],
         updated_at: p.updated_at,
       };
     });

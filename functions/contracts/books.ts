@@ -146,6 +146,8 @@ export interface LearningProgressItem {
   cover_image_url: string | null;
   progress: number;
   last_chapter_id: string | null;
+  /** Chapters read, listened to or watched to the end. */
+  completed_chapters: string[];
   updated_at: string;
 }
 

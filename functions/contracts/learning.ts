@@ -23,6 +23,8 @@ export interface LearningJob {
   content_url: string | null;
   video_url: string | null;
   audio_url: string | null;
+  /** A still of the video, for the player before it plays. */
+  thumbnail_url: string | null;
   /** Where the result can be watched in the app (the chapter page). */
   hosted_url: string;
   duration: number | null;
@@ -37,6 +39,8 @@ export interface LearningContentItem {
   content_type: LearningContentType;
   status: JobStatus;
   content_url: string | null;
+  /** A still of the video (video items). */
+  thumbnail_url?: string | null;
   duration: number | null;
   /** For items still being generated (or failed), the job's progress. */
   progress?: number;

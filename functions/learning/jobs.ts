@@ -27,6 +27,7 @@ export function jobView(job: JobRecord): LearningJob {
     content_url: job.content_type === 'audio_narration' ? audio : video,
     video_url: video,
     audio_url: audio,
+    thumbnail_url: mediaUrl(job.thumbnail_key),
     hosted_url: `/book/${job.book_id}?chapter=${job.chapter_id}`,
     duration: job.duration,
     error_message: job.error_message,

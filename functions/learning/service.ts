@@ -7,6 +7,7 @@ import { config } from '../lib/config';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { uuid } from '../lib/ids';
 import { logger } from '../lib/logger';
+import { mediaUrl } from '../lib/storage';
 import { recordUserEvent } from '../users/events';
 import { loadChapterContext, contentUrl, type ChapterContext } from './jobs';
 import type { JobOptions, JobRecord } from './model';
@@ -104,6 +105,7 @@ export async function chapterContentItems(
     content_type: c.content_type,
     status: 'ready',
     content_url: contentUrl(c),
+    thumbnail_url: mediaUrl(c.thumbnail_key),
     duration: c.duration,
     created_at: c.created_at,
   }));

@@ -23,3 +23,30 @@ export async function signUpAndSignIn(
   await expect(page).toHaveURL(/\/dashboard$/);
   return { email, password };
 }
+
+/**
+ * Uploads pasted text through the wizard as the signed-in user, confirms the extracted chapters,
+ * saves the details and opens the finished book. Answers the book id.
+ */
+export async function uploadPastedBook(
+  page: Page,
+  options: { title: string; text: string; mode: 'Learning' | 'Entertainment'; chapters: number },
+): Promise<string> {
+  await page.goto('/upload');
+  await page.getByRole('radio', { name: /Paste text/ }).click();
+  await page.getByLabel('Book text').fill(options.text);
+  await page.getByLabel('Title (optional)').fill(options.title);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: new RegExp(options.mode) }).click();
+  await page.getByRole('button', { name: 'Upload and process' }).click();
+  await expect(page.getByRole('heading', { name: 'Chapter review' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('textbox', { name: /Chapter \d+ title/ })).toHaveCount(options.chapters);
+  await page.getByRole('button', { name: 'Confirm structure' }).click();
+  await expect(page.getByRole('heading', { name: 'Book details' })).toBeVisible();
+  await page.getByLabel('Author name').fill('Test Author');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByRole('heading', { name: 'Your book is ready!' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Open book' }).click();
+  await expect(page).toHaveURL(/\/book\/[0-9a-f-]{36}/);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}

@@ -194,6 +194,11 @@ describe('learning content generation on the local runtime', () => {
     expect(audio.video).toBeUndefined();
     expect(Math.abs(audio.duration - info.duration)).toBeLessThan(0.5);
 
+    const poster = await fetch(`${origin()}${job.thumbnail_url}`);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    expect((await chapterItems()).body.find((i) => i.id === job.id)?.thumbnail_url).toBe(job.thumbnail_url);
+
     const kinds = (await chapterItems()).body.filter((i) => i.status === 'ready').map((i) => i.content_type);
     expect(kinds.sort()).toEqual(['audio_narration', 'realistic_video']);
   }, 300_000);
@@ -307,7 +312,9 @@ describe('quizzes and progress feed the learner stats', () => {
       '/books/learning-progress',
       { token: owner },
     );
-    expect(continuing.body).toEqual([expect.objectContaining({ book_id: book.id, progress: 33 })]);
+    expect(continuing.body).toEqual([
+      expect.objectContaining({ book_id: book.id, progress: 33, completed_chapters: [book.chapters[0]!.id] }),
+    ]);
 
     await post(book.chapters[1]!.id, 'chapter_read', 60);
     expect((await post(book.chapters[2]!.id, 'video_finished', 60)).body.progress).toBe(100);

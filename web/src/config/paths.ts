@@ -13,6 +13,8 @@ export const paths = {
   explore: '/explore',
   upload: '/upload',
   book: (id: string) => `/book/${id}`,
+  /** A chapter of a learning book (the hosted link of generated content). */
+  bookChapter: (id: string, chapterId: string) => `/book/${id}?chapter=${encodeURIComponent(chapterId)}`,
   subscription: '/subscription',
   author: '/author',
 } as const;

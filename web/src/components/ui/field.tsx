@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 const control =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
@@ -72,6 +78,38 @@ export function TextArea({
       {error && (
         <p id={`${inputId}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
           {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  hint,
+  id,
+  className = '',
+  children,
+  ...rest
+}: Omit<FieldProps, 'error'> & SelectHTMLAttributes<HTMLSelectElement>) {
+  const generated = useId();
+  const selectId = id ?? generated;
+  return (
+    <div className={className}>
+      <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
+        {label}
+      </label>
+      <select
+        id={selectId}
+        className={control}
+        aria-describedby={hint ? `${selectId}-hint` : undefined}
+        {...rest}
+      >
+        {children}
+      </select>
+      {hint && (
+        <p id={`${selectId}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {hint}
         </p>
       )}
     </div>

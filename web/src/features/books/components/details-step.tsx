@@ -4,7 +4,7 @@ import { durationValue, validateBookDetails } from '@contracts/validation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { FormError, TextArea, TextField } from '@/components/ui/field';
+import { FormError, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { updateBookDetails, uploadCover } from '../api/books';
 import { BookCover } from './book-cover';
 import { TagInput } from './tag-input';
@@ -23,9 +23,6 @@ export const LANGUAGES: [string, string][] = [
   ['zh', 'Chinese'],
 ];
 
-const selectClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900 focus:border-brand-500 focus:outline-none';
-
 function Select({
   label,
   value,
@@ -37,16 +34,10 @@ function Select({
   onChange: (v: string) => void;
   children: ReactNode;
 }) {
-  const id = `select-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
-    </div>
+    <SelectField label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+      {children}
+    </SelectField>
   );
 }
 

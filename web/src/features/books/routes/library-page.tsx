@@ -121,7 +121,11 @@ function Library({ bookType }: { bookType: BookType }) {
             {continuing.map((item) => (
               <li key={item.book_id} className="w-56 shrink-0">
                 <Link
-                  to={paths.book(item.book_id)}
+                  to={
+                    item.last_chapter_id
+                      ? paths.bookChapter(item.book_id, item.last_chapter_id)
+                      : paths.book(item.book_id)
+                  }
                   className="block rounded-xl border border-slate-200 p-3 hover:shadow dark:border-slate-800"
                 >
                   <p className="line-clamp-1 font-medium">{item.title}</p>

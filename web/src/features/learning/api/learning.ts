@@ -1,0 +1,126 @@
+import type {
+  BookProgress,
+  LearningContentItem,
+  LearningContentType,
+  LearningJob,
+  ProgressEventType,
+  QuizResult,
+  QuizView,
+  TutorialStyle,
+  VideoAvatar,
+} from '@contracts/learning';
+import useSWR, { mutate } from 'swr';
+import { bookKeys } from '@/features/books/api/books';
+import { userKeys } from '@/features/profile/api/users';
+import { api } from '@/lib/api';
+
+export const learningKeys = {
+  chapterContent: (chapterId: string) => `/ai/learning-content/${chapterId}`,
+  bookContent: (bookId: string) => `/books/${bookId}/learning-content`,
+  avatars: '/ai/video-avatars',
+  voices: '/ai/voices',
+  bookQuizzes: (bookId: string) => `/books/${bookId}/quizzes`,
+};
+
+/** A narrator voice of GET /ai/voices. */
+export interface NarratorVoice {
+  id: string;
+  name: string;
+  language: string;
+  gender: 'female' | 'male' | 'neutral';
+  description?: string;
+}
+
+/** Ready content types per chapter id, for the marks in the chapter list. */
+export type BookLearningContent = Record<string, LearningContentType[]>;
+
+/** Background look-ups: no global loading bar. */
+const quietFetcher = <T>(path: string) => api.get<T>(path, { quiet: true });
+
+export const useChapterContent = (chapterId: string | null) =>
+  useSWR<LearningContentItem[]>(chapterId ? learningKeys.chapterContent(chapterId) : null, quietFetcher);
+export const useBookContent = (bookId: string) =>
+  useSWR<BookLearningContent>(learningKeys.bookContent(bookId), quietFetcher);
+// Voices and presenters do not change while the app runs.
+export const useVoices = () =>
+  useSWR<NarratorVoice[]>(learningKeys.voices, quietFetcher, { revalidateIfStale: false });
+export const useVideoAvatars = () =>
+  useSWR<VideoAvatar[]>(learningKeys.avatars, quietFetcher, { revalidateIfStale: false });
+export const useBookQuizzes = (bookId: string) => useSWR<QuizView[]>(learningKeys.bookQuizzes(bookId));
+
+export const startNarration = (chapterId: string, voice?: string) =>
+  api.post<LearningJob>('/ai/generate-audio-narration', {
+    chapter_id: chapterId,
+    ...(voice ? { voice } : {}),
+  });
+
+export const startRealisticVideo = (
+  chapterId: string,
+  options: { avatarId?: string; tutorialStyle: TutorialStyle },
+) =>
+  api.post<LearningJob>('/ai/generate-realistic-video', {
+    chapter_id: chapterId,
+    tutorial_style: options.tutorialStyle,
+    ...(options.avatarId ? { avatar_id: options.avatarId } : {}),
+  });
+
+export const checkJobStatus = (jobId: string) =>
+  api.get<LearningJob>(`/ai/check-video-status/${jobId}`, { quiet: true });
+
+/** After new content is ready: the chapter's players and the chapter-list marks. */
+export const refreshContent = (bookId: string, chapterId: string) =>
+  Promise.all([mutate(learningKeys.chapterContent(chapterId)), mutate(learningKeys.bookContent(bookId))]);
+
+/** Everything a learning event changes: progress strips, book progress, stats, activity and badges. */
+function refreshProgress(bookId: string) {
+  const keys = new Set<string>([
+    bookKeys.learningProgress,
+    bookKeys.detail(bookId),
+    ...Object.values(userKeys),
+  ]);
+  return mutate((key) => typeof key === 'string' && (keys.has(key) || key.startsWith('/books?')));
+}
+
+export async function recordProgress(
+  bookId: string,
+  chapterId: string,
+  event: ProgressEventType,
+  seconds: number,
+): Promise<BookProgress> {
+  const progress = await api.post<BookProgress>(
+    `/books/${bookId}/progress`,
+    { chapter_id: chapterId, event, seconds: Math.max(0, Math.round(seconds)) },
+    { quiet: event !== 'chapter_read' },
+  );
+  void refreshProgress(bookId);
+  return progress;
+}
+
+export type QuizDifficulty = QuizView['difficulty'];
+export const QUIZ_DIFFICULTIES: QuizDifficulty[] = ['easy', 'medium', 'hard'];
+export const QUIZ_MIN_QUESTIONS = 1;
+export const QUIZ_MAX_QUESTIONS = 20;
+export const QUIZ_DEFAULT_QUESTIONS = 5;
+
+export async function generateQuiz(request: {
+  bookId: string;
+  chapterId?: string;
+  numQuestions: number;
+  difficulty: QuizDifficulty;
+}): Promise<QuizView> {
+  const quiz = await api.post<QuizView>('/ai/generate-quiz', {
+    book_id: request.bookId,
+    ...(request.chapterId ? { chapter_id: request.chapterId } : {}),
+    num_questions: request.numQuestions,
+    difficulty: request.difficulty,
+  });
+  void mutate(learningKeys.bookQuizzes(request.bookId));
+  return quiz;
+}
+
+export async function submitQuiz(quiz: QuizView, answers: (number | null)[]): Promise<QuizResult> {
+  const result = await api.post<QuizResult>(`/quizzes/${quiz.id}/submit`, { answers });
+  void mutate(learningKeys.bookQuizzes(quiz.book_id));
+  void mutate((key) => typeof key === 'string' && Object.values(userKeys).includes(key));
+  return result;
+}

@@ -1,0 +1,190 @@
+import type {
+  LearningContentItem,
+  LearningContentType,
+  LearningJob,
+  ProgressEventType,
+} from '@contracts/learning';
+import { useRef, useState, type SyntheticEvent } from 'react';
+import { Card } from '@/components/ui/card';
+import { recordProgress } from '../api/learning';
+import { mediaUrlOf } from '../api/use-learning-job';
+import { AudioIcon, VideoIcon } from './icons';
+
+interface Media {
+  url: string;
+  poster: string | null;
+  duration: number | null;
+}
+
+const newestFirst = (a: { created_at: string }, b: { created_at: string }) =>
+  b.created_at.localeCompare(a.created_at);
+
+function latestMedia(
+  type: LearningContentType,
+  items: LearningContentItem[] | undefined,
+  justMade: LearningJob[],
+): Media | null {
+  const job = justMade.find((j) => j.content_type === type);
+  const item = items
+    ?.filter((i) => i.content_type === type && i.status === 'ready' && i.content_url)
+    .sort(newestFirst)[0];
+  if (job && (!item || job.created_at >= item.created_at))
+    return { url: mediaUrlOf(job)!, poster: job.thumbnail_url, duration: job.duration };
+  return item
+    ? { url: item.content_url!, poster: item.thumbnail_url ?? null, duration: item.duration }
+    : null;
+}
+
+const formatDuration = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+
+/**
+ * The chapter's narration and video players. Media are served with HTTP ranges, so both can be
+ * sought; finishing one records the listening or watching time.
+ */
+export function MediaPlayers({
+  bookId,
+  chapterId,
+  items,
+  justMade,
+  loadError,
+  reload,
+}: {
+  bookId: string;
+  chapterId: string;
+  items: LearningContentItem[] | undefined;
+  justMade: LearningJob[];
+  loadError: string | null;
+  reload: () => Promise<LearningContentItem[] | undefined>;
+}) {
+  const audio = latestMedia('audio_narration', items, justMade);
+  const video = latestMedia('realistic_video', items, justMade);
+  const chapterVideo = latestMedia('chapter_video', items, justMade);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [loadingVideo, setLoadingVideo] = useState(false);
+  const [videoMessage, setVideoMessage] = useState<string | null>(null);
+
+  const finished = (event: ProgressEventType, media: Media) => (e: SyntheticEvent<HTMLMediaElement>) => {
+    const played = Number.isFinite(e.currentTarget.duration)
+      ? e.currentTarget.duration
+      : (media.duration ?? 0);
+    // Progress is a side effect of watching: a failure must not interrupt the learner.
+    recordProgress(bookId, chapterId, event, played).catch(() => undefined);
+  };
+
+  /** Fetches the chapter's content again and (re)loads its newest video into the player. */
+  const loadVideo = async () => {
+    setLoadingVideo(true);
+    setVideoMessage(null);
+    try {
+      const fresh = await reload();
+      const found =
+        latestMedia('realistic_video', fresh, justMade) ?? latestMedia('chapter_video', fresh, justMade);
+      if (!found) setVideoMessage('No video has been generated for this chapter yet.');
+      else videoRef.current?.load();
+    } catch {
+      setVideoMessage('Failed to load learning content');
+    } finally {
+      setLoadingVideo(false);
+    }
+  };
+
+  return (
+    <Card className="p-6" role="region" aria-labelledby="players-heading">
+      <h2 id="players-heading" className="text-lg font-semibold">
+        Listen and watch
+      </h2>
+      {loadError && <p className="mt-2 text-sm text-red-600 dark:text-red-400">{loadError}</p>}
+      <div className="mt-4 space-y-6">
+        <section aria-labelledby="audio-player-heading">
+          <h3 id="audio-player-heading" className="flex items-center gap-2 text-sm font-medium">
+            <AudioIcon /> Audio narration
+            {audio?.duration ? (
+              <span className="font-normal text-slate-500 dark:text-slate-400">
+                · {formatDuration(audio.duration)}
+              </span>
+            ) : null}
+          </h3>
+          {audio ? (
+            <audio
+              key={audio.url}
+              src={audio.url}
+              controls
+              preload="metadata"
+              aria-label="Audio narration"
+              className="mt-2 w-full"
+              onEnded={finished('narration_finished', audio)}
+            />
+          ) : (
+            <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
+              {items ? 'No narration yet. Click Audio Narration above to create one.' : 'Loading...'}
+            </p>
+          )}
+        </section>
+
+        <section aria-labelledby="video-player-heading">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id="video-player-heading" className="flex items-center gap-2 text-sm font-medium">
+              <VideoIcon /> Realistic video
+              {video?.duration ? (
+                <span className="font-normal text-slate-500 dark:text-slate-400">
+                  · {formatDuration(video.duration)}
+                </span>
+              ) : null}
+            </h3>
+            <button
+              type="button"
+              onClick={() => void loadVideo()}
+              disabled={loadingVideo}
+              className="text-sm font-medium text-brand-600 underline-offset-2 hover:underline disabled:opacity-60 dark:text-brand-100"
+            >
+              {loadingVideo ? 'Loading...' : 'Load Video'}
+            </button>
+          </div>
+          {video ? (
+            <video
+              ref={videoRef}
+              key={video.url}
+              src={video.url}
+              poster={video.poster ?? undefined}
+              controls
+              playsInline
+              preload="metadata"
+              aria-label="Realistic video"
+              className="mt-2 aspect-video w-full rounded-xl bg-black"
+              onEnded={finished('video_finished', video)}
+            />
+          ) : (
+            <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
+              {items ? 'No video yet. Choose a presenter and click Realistic Video above.' : 'Loading...'}
+            </p>
+          )}
+          {videoMessage && (
+            <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              {videoMessage}
+            </p>
+          )}
+        </section>
+
+        {chapterVideo && (
+          <section aria-labelledby="chapter-video-heading">
+            <h3 id="chapter-video-heading" className="flex items-center gap-2 text-sm font-medium">
+              <VideoIcon /> Chapter video
+            </h3>
+            <video
+              key={chapterVideo.url}
+              src={chapterVideo.url}
+              poster={chapterVideo.poster ?? undefined}
+              controls
+              playsInline
+              preload="metadata"
+              aria-label="Chapter video"
+              className="mt-2 aspect-video w-full rounded-xl bg-black"
+              onEnded={finished('video_finished', chapterVideo)}
+            />
+          </section>
+        )}
+      </div>
+    </Card>
+  );
+}
