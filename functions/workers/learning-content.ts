@@ -73,6 +73,13 @@ type TutorPlan = { kind: 'lesson'; lesson: LessonPlan };
 type ScenesPlan = { kind: 'scenes'; film: ChapterVideoPlan };
 type Plan = NarrationPlan | TutorPlan | ScenesPlan;
 
+/** How many parts the Map state renders for a plan. */
+function partCount(plan: Plan): number {
+  if (plan.kind === 'narration') return plan.parts.length;
+  if (plan.kind === 'lesson') return plan.lesson.segments.length;
+  return plan.film.screenplay.scenes.length;
+}
+
 interface PartResult {
   key: string;
   duration: number;
@@ -145,7 +152,6 @@ export async function prepareLearningContent(event: unknown) {
   const language = book.language || 'en';
   const seed = hashString(`${job.chapter_id}:${job.content_type}`);
   let plan: Plan;
-  let total: number;
 
   if (job.content_type === 'audio_narration') {
     const voice =
@@ -153,7 +159,6 @@ export async function prepareLearningContent(event: unknown) {
       engine.speech.voiceFor({ model: 'elevenlabs_narrator', language, role: 'narrator' });
     const parts = planNarration(`${chapter.title}.\n\n${text}`);
     plan = { kind: 'narration', title: chapter.title, voice, parts };
-    total = parts.length;
   } else if (job.content_type === 'realistic_video') {
     await updateJob(job_id, { progress: 4, step: 'Writing the lesson' }, 'processing');
     const presenter = findPresenter(job.options.avatar_id) ?? findPresenter(DEFAULT_PRESENTER)!;
@@ -175,7 +180,6 @@ export async function prepareLearningContent(event: unknown) {
       await uploadFile(config.uploadsBucket, jobKeys.part(job_id, PRESENTER_FILE), portrait, 'image/png');
     });
     plan = { kind: 'lesson', lesson };
-    total = lesson.segments.length;
   } else {
     await updateJob(job_id, { progress: 4, step: 'Writing the screenplay' }, 'processing');
     const context = job.options.include_context ? await previousChapterContext({ book, chapter }) : '';
@@ -191,10 +195,10 @@ export async function prepareLearningContent(event: unknown) {
       seed,
     });
     plan = { kind: 'scenes', film };
-    total = film.screenplay.scenes.length;
   }
 
   await putJson(config.uploadsBucket, planKey(job_id), plan);
+  const total = partCount(plan);
   await updateJob(
     job_id,
     {
@@ -244,12 +248,7 @@ export async function renderLearningPart(event: unknown) {
     return { key, duration: scene.duration };
   });
   await putJson(config.uploadsBucket, partResultKey(job_id, index), result);
-  const total =
-    plan.kind === 'narration'
-      ? plan.parts.length
-      : plan.kind === 'lesson'
-        ? plan.lesson.segments.length
-        : plan.film.screenplay.scenes.length;
+  const total = partCount(plan);
   await countJobPart(
     job_id,
     total,
@@ -272,12 +271,7 @@ export async function assembleLearningContent(event: unknown) {
     { progress: PARTS_DONE + 1, step: WORDING[job.content_type].assemble },
     'processing',
   );
-  const count =
-    plan.kind === 'narration'
-      ? plan.parts.length
-      : plan.kind === 'lesson'
-        ? plan.lesson.segments.length
-        : plan.film.screenplay.scenes.length;
+  const count = partCount(plan);
 
   const stored = await withWorkDir(async (dir) => {
     const parts = await Promise.all(
