@@ -18,6 +18,7 @@ import { generateQuiz, loadOwnQuiz, quizView, submitQuiz } from './quizzes';
 import { getJob, listAttempts, listBookQuizzes, listContent } from './repository';
 import {
   chapterContentItems,
+  settleInterrupted,
   loadOwnedChapter,
   loadReadableChapter,
   recordProgress,
@@ -121,7 +122,7 @@ const checkStatus = defineHandler({ params: z.object({ id: z.string() }) }, asyn
   const user = requireUser(ctx);
   const job = z.string().uuid().safeParse(ctx.params.id).success ? await getJob(ctx.params.id) : null;
   if (!job || job.owner_id !== user.userId) throw new NotFoundError('Generation not found.', 'job_not_found');
-  return ok(jobView(job));
+  return ok(jobView(await settleInterrupted(job)));
 });
 
 const chapterContent = defineHandler({ params: z.object({ chapter: z.string() }) }, async (ctx) => {

@@ -1,4 +1,4 @@
-import { StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { LearningContentItem, LearningContentType, ProgressEventType } from '../contracts/learning';
 import type { BookRecord } from '../books/model';
 import { listChapters } from '../books/repository';
@@ -12,7 +12,7 @@ import { recordUserEvent } from '../users/events';
 import { loadChapterContext, contentUrl, type ChapterContext } from './jobs';
 import type { JobOptions, JobRecord } from './model';
 import { getProgress, putProgress } from './progress-repository';
-import { listChapterJobs, listContent, putJob, updateJob } from './repository';
+import { getJob, listChapterJobs, listContent, putJob, updateJob } from './repository';
 
 export const CHAPTER_NOT_FOUND = 'Chapter not found.';
 
@@ -33,6 +33,39 @@ export async function loadReadableChapter(chapterId: string, userId: string): Pr
   return context;
 }
 
+export const INTERRUPTED_MESSAGE = 'Generation was interrupted. Please try again.';
+/** A job quiet for this long has its execution checked before it is trusted to be running. */
+const QUIET_MS = 2 * 60 * 1000;
+
+/**
+ * A job whose execution ended without recording an outcome (stopped, or cut off by a restart of the
+ * local runtime) would stay "processing" for ever and block a new run: it is marked failed.
+ */
+export async function settleInterrupted(job: JobRecord, now = Date.now()): Promise<JobRecord> {
+  if (job.status !== 'processing' || now - Date.parse(job.updated_at) < QUIET_MS) return job;
+  let ended = true;
+  if (job.execution_arn) {
+    try {
+      const { status } = await aws.sfn.send(
+        new DescribeExecutionCommand({ executionArn: job.execution_arn }),
+      );
+      ended = status !== 'RUNNING';
+    } catch (error) {
+      if ((error as Error).name !== 'ExecutionDoesNotExist') throw error;
+    }
+  }
+  if (!ended) return job;
+  return (
+    (await updateJob(
+      job.id,
+      { status: 'failed', step: 'Failed', error_message: INTERRUPTED_MESSAGE },
+      'processing',
+    )) ??
+    (await getJob(job.id)) ??
+    job
+  );
+}
+
 /**
  * Starts generating learning content for a chapter. A job already running for the same chapter and
  * kind is answered instead of starting a second one; a ready item stays until the new one is ready.
@@ -49,7 +82,7 @@ export async function startLearningJob(
   const running = (await listChapterJobs(book.id, chapter.id)).find(
     (job) => job.content_type === contentType && job.status === 'processing',
   );
-  if (running) return running;
+  if (running && (await settleInterrupted(running)).status === 'processing') return running;
 
   const now = new Date().toISOString();
   const job: JobRecord = {

@@ -12,6 +12,8 @@ import type {
   VideoAvatar,
 } from '../../functions/contracts/learning';
 import { probe } from '../../functions/engine/media/ffmpeg';
+import { putJob } from '../../functions/learning/repository';
+import { INTERRUPTED_MESSAGE } from '../../functions/learning/service';
 import { makeTxtBookText } from '../fixtures/books';
 import { confirmAsExtracted, createUser, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
 
@@ -160,6 +162,42 @@ describe('learning content generation on the local runtime', () => {
     expect(ready).toEqual([expect.objectContaining({ id: job.id, content_url: job.content_url })]);
     // The replaced file is gone with its item.
     expect((await fetch(`${origin()}${narrationUrl}`)).status).toBe(404);
+  });
+
+  it('a job whose execution was cut off is marked failed and does not block a new run', async () => {
+    const third = book.chapters[2]!;
+    const me = await t.api<{ id: string }>('GET', '/users/me', { token: owner });
+    const stale = new Date(Date.now() - 10 * 60 * 1000).toISOString();
+    // As a restart of the local runtime leaves it: processing, its execution gone.
+    await putJob({
+      id: '00000000-0000-4000-8000-00000000abcd',
+      owner_id: me.body.id,
+      book_id: book.id,
+      chapter_id: third.id,
+      content_type: 'audio_narration',
+      status: 'processing',
+      progress: 40,
+      step: 'Narrating part 1 of 2',
+      options: {},
+      audio_key: null,
+      video_key: null,
+      duration: null,
+      error_message: null,
+      execution_arn: 'arn:aws:states:us-east-1:000000000000:execution:learning-content:gone',
+      created_at: stale,
+      updated_at: stale,
+    });
+    const status = await t.api<LearningJob>(
+      'GET',
+      '/ai/check-video-status/00000000-0000-4000-8000-00000000abcd',
+      {
+        token: owner,
+      },
+    );
+    expect(status.body).toMatchObject({ status: 'failed', error_message: INTERRUPTED_MESSAGE });
+    const started = await generate('/ai/generate-audio-narration', { chapter_id: third.id });
+    expect(started.body.id).not.toBe('00000000-0000-4000-8000-00000000abcd');
+    expect((await settledJob(started.body.id)).status).toBe('ready');
   });
 
   it('offers presenters with drawn previews', async () => {
