@@ -53,10 +53,12 @@ export async function loadOwnedBook(bookId: string, userId: string): Promise<Boo
 }
 
 /** Owners read their books; everyone signed in reads books published in the catalogue. */
+export const canRead = (book: BookRecord, userId: string) =>
+  book.owner_id === userId || Boolean(book.published_at);
+
 export async function loadReadableBook(bookId: string, userId: string): Promise<BookRecord> {
   const book = isUuid(bookId) ? await getBook(bookId) : null;
-  if (!book || (book.owner_id !== userId && !book.published_at))
-    throw new NotFoundError(BOOK_NOT_FOUND, 'book_not_found');
+  if (!book || !canRead(book, userId)) throw new NotFoundError(BOOK_NOT_FOUND, 'book_not_found');
   return book;
 }
 

@@ -7,11 +7,13 @@ import { getObjectBytes, mediaUrl } from '../lib/storage';
 import type { ContentRecord, JobRecord } from './model';
 
 /** Shapes and loaders shared by the learning API and the learning-content workers. */
-export const CONTENT_TYPE_OF_KIND = {
-  narration: 'audio_narration',
-  tutor: 'realistic_video',
-  scenes: 'chapter_video',
-} as const satisfies Record<string, LearningContentType>;
+
+/** The file that is the content: the audio of a narration, the video of the others. */
+const primaryKey = (item: {
+  content_type: LearningContentType;
+  audio_key: string | null;
+  video_key: string | null;
+}) => (item.content_type === 'audio_narration' ? item.audio_key : item.video_key);
 
 export function jobView(job: JobRecord): LearningJob {
   const video = mediaUrl(job.video_key);
@@ -24,7 +26,7 @@ export function jobView(job: JobRecord): LearningJob {
     status: job.status,
     progress: job.progress,
     step: job.step,
-    content_url: job.content_type === 'audio_narration' ? audio : video,
+    content_url: mediaUrl(primaryKey(job)),
     video_url: video,
     audio_url: audio,
     thumbnail_url: mediaUrl(job.thumbnail_key),
@@ -36,8 +38,7 @@ export function jobView(job: JobRecord): LearningJob {
   };
 }
 
-export const contentUrl = (content: ContentRecord) =>
-  mediaUrl(content.content_type === 'audio_narration' ? content.audio_key : content.video_key);
+export const contentUrl = (content: ContentRecord) => mediaUrl(primaryKey(content));
 
 /** A chapter's full text, wherever it is stored. */
 export async function chapterText(chapter: ChapterRecord): Promise<string> {

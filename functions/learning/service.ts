@@ -2,6 +2,7 @@ import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client
 import type { LearningContentItem, LearningContentType, ProgressEventType } from '../contracts/learning';
 import type { BookRecord } from '../books/model';
 import { listChapters } from '../books/repository';
+import { canRead } from '../books/service';
 import { aws } from '../lib/clients';
 import { config } from '../lib/config';
 import { ConflictError, NotFoundError } from '../lib/errors';
@@ -27,7 +28,7 @@ export async function loadOwnedChapter(chapterId: string, userId: string): Promi
 /** Readers of a published book may read its content too. */
 export async function loadReadableChapter(chapterId: string, userId: string): Promise<ChapterContext> {
   const context = await loadChapterContext(chapterId);
-  if (!context || (context.book.owner_id !== userId && !context.book.published_at)) {
+  if (!context || !canRead(context.book, userId)) {
     throw new NotFoundError(CHAPTER_NOT_FOUND, 'chapter_not_found');
   }
   return context;

@@ -4,7 +4,7 @@ import type {
   LearningJob,
   ProgressEventType,
 } from '@contracts/learning';
-import { useRef, useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type Ref, type SyntheticEvent } from 'react';
 import { Card } from '@/components/ui/card';
 import { recordProgress } from '../api/learning';
 import { mediaUrlOf } from '../api/use-learning-job';
@@ -37,6 +37,41 @@ function latestMedia(
 
 const formatDuration = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+
+function DurationNote({ media }: { media: Media | null }) {
+  if (!media?.duration) return null;
+  return (
+    <span className="font-normal text-slate-500 dark:text-slate-400">· {formatDuration(media.duration)}</span>
+  );
+}
+
+/** A seekable video with its poster; keyed by URL so a new video replaces the old element. */
+function VideoPlayer({
+  media,
+  label,
+  onEnded,
+  ref,
+}: {
+  media: Media;
+  label: string;
+  onEnded: (e: SyntheticEvent<HTMLMediaElement>) => void;
+  ref?: Ref<HTMLVideoElement>;
+}) {
+  return (
+    <video
+      ref={ref}
+      key={media.url}
+      src={media.url}
+      poster={media.poster ?? undefined}
+      controls
+      playsInline
+      preload="metadata"
+      aria-label={label}
+      className="mt-2 aspect-video w-full rounded-xl bg-black"
+      onEnded={onEnded}
+    />
+  );
+}
 
 /**
  * The chapter's narration and video players. Media are served with HTTP ranges, so both can be
@@ -99,11 +134,7 @@ export function MediaPlayers({
         <section aria-labelledby="audio-player-heading">
           <h3 id="audio-player-heading" className="flex items-center gap-2 text-sm font-medium">
             <AudioIcon /> Audio narration
-            {audio?.duration ? (
-              <span className="font-normal text-slate-500 dark:text-slate-400">
-                · {formatDuration(audio.duration)}
-              </span>
-            ) : null}
+            <DurationNote media={audio} />
           </h3>
           {audio ? (
             <audio
@@ -126,11 +157,7 @@ export function MediaPlayers({
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 id="video-player-heading" className="flex items-center gap-2 text-sm font-medium">
               <VideoIcon /> Realistic video
-              {video?.duration ? (
-                <span className="font-normal text-slate-500 dark:text-slate-400">
-                  · {formatDuration(video.duration)}
-                </span>
-              ) : null}
+              <DurationNote media={video} />
             </h3>
             <button
               type="button"
@@ -142,16 +169,10 @@ export function MediaPlayers({
             </button>
           </div>
           {video ? (
-            <video
+            <VideoPlayer
               ref={videoRef}
-              key={video.url}
-              src={video.url}
-              poster={video.poster ?? undefined}
-              controls
-              playsInline
-              preload="metadata"
-              aria-label="Realistic video"
-              className="mt-2 aspect-video w-full rounded-xl bg-black"
+              media={video}
+              label="Realistic video"
               onEnded={finished('video_finished', video)}
             />
           ) : (
@@ -171,15 +192,9 @@ export function MediaPlayers({
             <h3 id="chapter-video-heading" className="flex items-center gap-2 text-sm font-medium">
               <VideoIcon /> Chapter video
             </h3>
-            <video
-              key={chapterVideo.url}
-              src={chapterVideo.url}
-              poster={chapterVideo.poster ?? undefined}
-              controls
-              playsInline
-              preload="metadata"
-              aria-label="Chapter video"
-              className="mt-2 aspect-video w-full rounded-xl bg-black"
+            <VideoPlayer
+              media={chapterVideo}
+              label="Chapter video"
               onEnded={finished('video_finished', chapterVideo)}
             />
           </section>
