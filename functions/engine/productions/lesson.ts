@@ -1,11 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureFontconfig, fontDir } from '../image/fontconfig';
-import { filterEscape, probe, runFfmpeg } from '../media/ffmpeg';
+import { probe, runFfmpeg } from '../media/ffmpeg';
 import { contentWords, splitSentences } from '../text/sentences';
 import type { ChapterText, CharacterProfile, Engine, ProbeResult, Size, VoiceModel } from '../types';
 import { clipSettings, evenSize, outputArgs } from '../video/encoding';
-import { buildAss, cuesFromWords } from '../video/subtitles';
+import { captionLayer } from '../video/captions';
+import { cuesFromWords } from '../video/subtitles';
 import { sec } from '../video/timeline';
 import { renderSlide, type Slide, type SlideStyle } from './slides';
 import { SUBTITLE_OPTIONS, withPunctuation } from './speech-track';
@@ -191,28 +191,29 @@ export async function renderLessonSegment(
   });
   // A short breath after each segment before the next slide fades in.
   const duration = speech.duration + 0.6;
-  const assPath = join(workDir, `${name}.ass`);
-  await writeFile(
-    assPath,
-    buildAss(
-      cuesFromWords(withPunctuation(segment.narration, speech.words), SUBTITLE_OPTIONS),
-      plan.size,
-      undefined,
-      { reserveRight: layout.reserve },
-    ),
+  const captions = await captionLayer(
+    cuesFromWords(withPunctuation(segment.narration, speech.words), SUBTITLE_OPTIONS),
+    {
+      size: plan.size,
+      fps: plan.fps,
+      frames: Math.ceil(duration * plan.fps),
+      workDir,
+      name: `${name}-captions`,
+      layout: { reserveRight: layout.reserve },
+    },
   );
-  ensureFontconfig();
   const border = Math.max(2, Math.round(layout.box / 90));
   // Slides change through a short dip to black, drawn here so the lesson is joined without re-encoding.
   const fades = [
-    index > 0 ? `,fade=t=in:st=0:d=${SLIDE_FADE}` : '',
-    index < plan.segments.length - 1 ? `,fade=t=out:st=${sec(duration - SLIDE_FADE)}:d=${SLIDE_FADE}` : '',
-  ].join('');
+    index > 0 ? `fade=t=in:st=0:d=${SLIDE_FADE}` : '',
+    index < plan.segments.length - 1 ? `fade=t=out:st=${sec(duration - SLIDE_FADE)}:d=${SLIDE_FADE}` : '',
+  ].filter(Boolean);
   const graph = [
     `[0:v]scale=${plan.size.width}:${plan.size.height},setsar=1,format=yuv420p,fps=${plan.fps}[slide]`,
     `[1:v]scale=${layout.box}:${layout.box},format=yuv420p,drawbox=x=0:y=0:w=iw:h=ih:color=white@0.85:t=${border}[presenter]`,
     `[slide][presenter]overlay=x=${layout.x}:y=${layout.y}:eof_action=repeat[framed]`,
-    `[framed]subtitles=filename=${filterEscape(assPath)}:fontsdir=${filterEscape(fontDir())}${fades}[vout]`,
+    ...(captions?.statements(2, 'framed', 'captioned') ?? ['[framed]null[captioned]']),
+    `[captioned]${fades.length ? fades.join(',') : 'null'}[vout]`,
     `[1:a]aresample=48000,aformat=channel_layouts=stereo,apad,atrim=0:${sec(duration)}[aout]`,
   ].join(';');
   const clip = join(workDir, `${name}.mp4`);
@@ -226,6 +227,7 @@ export async function renderLessonSegment(
       slidePath,
       '-i',
       talking.path,
+      ...(captions?.inputs ?? []),
       '-filter_complex',
       graph,
       '-map',

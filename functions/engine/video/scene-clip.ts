@@ -1,23 +1,15 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { ensureFontconfig, fontDir } from '../image/fontconfig';
-import { filterEscape, probe, runFfmpeg } from '../media/ffmpeg';
+import { probe, runFfmpeg } from '../media/ffmpeg';
 import { EngineError, type SceneClipRequest, type VideoResult } from '../types';
 import { clipSettings, evenSize, outputArgs } from './encoding';
 import { probeInput, requireFile, validateSize } from './inputs';
 import { audioTrack } from './audio-graph';
+import { captionLayer } from './captions';
 import { cameraMove, stillToMotion } from './kenburns';
-import { buildAss } from './subtitles';
 import { withTempDir } from './temp';
 import { composeTimeline, sec, sequenceSegments } from './timeline';
 
 /** Longest crossfade between the stills of one clip. */
 const IMAGE_FADE = 0.5;
-
-/** Burns an ASS file in with the bundled fonts. */
-function subtitleFilter(input: string, assPath: string, output: string): string {
-  return `[${input}]subtitles=filename=${filterEscape(assPath)}:fontsdir=${filterEscape(fontDir())}[${output}]`;
-}
 
 export async function renderSceneClip(request: SceneClipRequest): Promise<VideoResult> {
   if (!request.images?.length)
@@ -55,21 +47,25 @@ export async function renderSceneClip(request: SceneClipRequest): Promise<VideoR
     request.images.map(() => each),
     request.images.map(() => ({ type: 'fade' as const, duration: fade })),
   );
-  statements.push(...composeTimeline(segments, { size, fps, total: duration, output: 'pictures' }));
+  statements.push(
+    ...composeTimeline(
+      segments.map((segment) => ({ ...segment, frames })),
+      { size, fps, total: duration, output: 'pictures' },
+    ),
+  );
   statements.push(audioTrack(audio ? `${count}:a` : undefined, duration, 'aout'));
 
   return withTempDir('clip', async (dir) => {
-    let videoLabel = 'pictures';
-    if (request.subtitles?.length) {
-      const assPath = join(dir, 'subtitles.ass');
-      await writeFile(assPath, buildAss(request.subtitles, size));
-      ensureFontconfig();
-      statements.push(subtitleFilter('pictures', assPath, 'vout'));
-      videoLabel = 'vout';
-    }
+    const captions = request.subtitles?.length
+      ? await captionLayer(request.subtitles, { size, fps, frames: Math.ceil(duration * fps), workDir: dir })
+      : null;
+    const captionInput = count + (request.audioPath ? 1 : 0);
+    if (captions) statements.push(...captions.statements(captionInput, 'pictures', 'vout'));
+    const videoLabel = captions ? 'vout' : 'pictures';
     const args = [
       ...request.images.flatMap((image) => ['-i', image]),
       ...(request.audioPath ? ['-i', request.audioPath] : []),
+      ...(captions?.inputs ?? []),
       '-filter_complex',
       statements.join(';'),
       '-map',

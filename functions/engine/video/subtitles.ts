@@ -84,26 +84,64 @@ export interface AssLayout {
   reserveRight?: number;
 }
 
+/** The subtitle look for a frame size: font size, outline and shadow, margins, line length. */
+export interface CaptionStyle {
+  fontSize: number;
+  outline: number;
+  shadow: number;
+  margin: number;
+  marginRight: number;
+  maxLineChars: number;
+}
+
+export function captionStyle(size: Size, layout: AssLayout = {}): CaptionStyle {
+  const fontSize = Math.round(size.height * 0.055);
+  const outline = Math.max(1, Math.round(size.height * 0.004));
+  const margin = Math.round(size.height * 0.06);
+  const marginRight = margin + Math.round(size.width * (layout.reserveRight ?? 0));
+  const maxLineChars = Math.max(16, Math.floor((size.width - margin - marginRight) / (fontSize * 0.55)));
+  return {
+    fontSize,
+    outline,
+    shadow: Math.max(1, Math.round(outline / 2)),
+    margin,
+    marginRight,
+    maxLineChars,
+  };
+}
+
+/**
+ * The lines of a cue (at most two) and its font size: a cue too long for two lines is set smaller
+ * rather than wrapped a third time.
+ */
+export function cueLines(text: string, style: CaptionStyle): { lines: string[]; fontSize: number } {
+  const lines = wrapCue(text, style.maxLineChars);
+  const longest = Math.max(...lines.map((line) => line.length));
+  return {
+    lines,
+    fontSize:
+      longest > style.maxLineChars
+        ? Math.floor((style.fontSize * style.maxLineChars) / longest)
+        : style.fontSize,
+  };
+}
+
+/** Cues worth showing: with text and a length. */
+export const visibleCues = (cues: SubtitleCue[]) =>
+  cues.filter((cue) => cue.end > cue.start && cue.text.trim());
+
 export function buildAss(
   cues: SubtitleCue[],
   size: Size,
   font = 'DejaVu Sans',
   layout: AssLayout = {},
 ): string {
-  const fontSize = Math.round(size.height * 0.055);
-  const outline = Math.max(1, Math.round(size.height * 0.004));
-  const margin = Math.round(size.height * 0.06);
-  const marginRight = margin + Math.round(size.width * (layout.reserveRight ?? 0));
-  const maxLineChars = Math.max(16, Math.floor((size.width - margin - marginRight) / (fontSize * 0.55)));
-  const events = cues
-    .filter((cue) => cue.end > cue.start && cue.text.trim())
-    .map((cue) => {
-      const lines = wrapCue(assText(cue.text), maxLineChars);
-      const longest = Math.max(...lines.map((line) => line.length));
-      // Two lines at most: a cue too long for them is set smaller rather than wrapped a third time.
-      const shrink = longest > maxLineChars ? `{\\fs${Math.floor((fontSize * maxLineChars) / longest)}}` : '';
-      return `Dialogue: 0,${assTime(cue.start)},${assTime(cue.end)},Default,,0,0,0,,${shrink}${lines.join('\\N')}`;
-    });
+  const style = captionStyle(size, layout);
+  const events = visibleCues(cues).map((cue) => {
+    const { lines, fontSize } = cueLines(assText(cue.text), style);
+    const shrink = fontSize < style.fontSize ? `{\\fs${fontSize}}` : '';
+    return `Dialogue: 0,${assTime(cue.start)},${assTime(cue.end)},Default,,0,0,0,,${shrink}${lines.join('\\N')}`;
+  });
   return [
     '[Script Info]',
     'ScriptType: v4.00+',
@@ -114,7 +152,7 @@ export function buildAss(
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: Default,${font},${fontSize},&H00FFFFFF,&H00FFFFFF,&H00101010,&H80000000,0,0,0,0,100,100,0,0,1,${outline},${Math.max(1, Math.round(outline / 2))},2,${margin},${marginRight},${margin},1`,
+    `Style: Default,${font},${style.fontSize},&H00FFFFFF,&H00FFFFFF,&H00101010,&H80000000,0,0,0,0,100,100,0,0,1,${style.outline},${style.shadow},2,${style.margin},${style.marginRight},${style.margin},1`,
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',

@@ -128,6 +128,41 @@ describe('sceneClip', () => {
     });
   });
 
+  it('keeps a long run of subtitles in time, each showing its own text', async () => {
+    // 120 cues (several caption atlases), of three lengths in turn, 0.3 s each with 0.2 s between.
+    const texts = ['Go.', 'Hold the line now.', 'Ring the bell and wake the whole village.'];
+    const cues = Array.from({ length: 120 }, (_, i) => ({
+      start: 0.2 + i * 0.5,
+      end: 0.5 + i * 0.5,
+      text: texts[i % 3]!,
+    }));
+    const fps = 10;
+    const result = await video.sceneClip({
+      images: [stillImage(scratch.path('black-long.png'), 'black')],
+      duration: 60.5,
+      subtitles: cues,
+      size,
+      fps,
+      motion: 'static',
+      seed: 1,
+      outputPath: scratch.path('many-subs.mp4'),
+    });
+    const frames = framesOf(result.path, [0, 108, 320, 72]);
+    const lit = frames.map((frame) => frame.filter((value, i) => i % 3 === 0 && value > 180).length);
+    cues.forEach((cue, i) => {
+      const shown = lit.slice(Math.round(cue.start * fps), Math.round(cue.end * fps));
+      const before = lit[Math.round(cue.start * fps) - 1]!;
+      expect(before).toBe(0);
+      expect(shown.every((count) => count > 0)).toBe(true);
+      // The same text lights about as many pixels wherever it appears (the encoding blurs a few).
+      const reference = lit[Math.round(cues[i % 3]!.start * fps)]!;
+      expect(Math.abs(shown[0]! - reference)).toBeLessThanOrEqual(reference * 0.2 + 5);
+    });
+    const [short, middle, long] = [0, 1, 2].map((i) => lit[Math.round(cues[i]!.start * fps)]!);
+    expect(short! * 2).toBeLessThan(middle!);
+    expect(middle! * 1.5).toBeLessThan(long!);
+  });
+
   it('refuses clips without pictures, length or readable audio', async () => {
     const base = { size, fps: 30, motion: 'static' as const, seed: 1, outputPath: scratch.path('bad.mp4') };
     await expect(video.sceneClip({ ...base, images: [] })).rejects.toMatchObject({ code: 'invalid_input' });
