@@ -20,6 +20,11 @@ export interface TimelineSegment {
   duration: number;
   transitionIn?: Transition;
   transitionOut?: Transition;
+  /**
+   * Frames the prepared stream is known to provide. When every segment states enough of them, the
+   * timeline is composed window by window (see windowedTimeline), which is several times cheaper.
+   */
+  frames?: number;
 }
 
 /** Seconds with millisecond precision, as FFmpeg arguments. */
@@ -107,6 +112,164 @@ function wipeMask(
   };
 }
 
+/**
+ * A stretch of the output: black, one segment alone, or two during the transition into the later
+ * one. Frames are counted on the output timeline, from `from` up to (not including) `to`.
+ */
+export type TimelineWindow =
+  | { kind: 'black'; from: number; to: number }
+  | { kind: 'solo'; segment: number; from: number; to: number }
+  | { kind: 'transition'; segment: number; from: number; to: number };
+
+/**
+ * Cuts the timeline into windows, or returns null when the segments do not allow it: they must
+ * come in order, each stream must state enough frames, and neighbours may only overlap by exactly
+ * the transition into the later one (no three at once).
+ */
+export function planWindows(
+  segments: TimelineSegment[],
+  fps: number,
+  totalFrames: number,
+): TimelineWindow[] | null {
+  const first = segments.map((s) => Math.round(s.start * fps));
+  const windows: TimelineWindow[] = [];
+  let cursor = 0;
+  const push = (window: TimelineWindow) => {
+    const from = Math.max(window.from, cursor);
+    const to = Math.min(window.to, totalFrames);
+    if (to <= from) return;
+    windows.push({ ...window, from, to });
+    cursor = to;
+  };
+  for (const [i, segment] of segments.entries()) {
+    const previous = segments[i - 1];
+    const into =
+      segment.transitionIn && segment.transitionIn.type !== 'none' ? segment.transitionIn : undefined;
+    if (previous) {
+      if (segment.start < previous.start) return null;
+      const overlap = previous.start + previous.duration - segment.start;
+      if (Math.abs(overlap - (into?.duration ?? Math.min(0, overlap))) > 1e-3) return null;
+      if (
+        overlap > 1e-3 &&
+        (segments[i - 2]?.start ?? -Infinity) + (segments[i - 2]?.duration ?? 0) > segment.start
+      )
+        return null;
+    } else if (into) {
+      return null;
+    }
+    const next = segments[i + 1];
+    const lastFrame = first[i]! + Math.round(segment.duration * fps);
+    push({ kind: 'black', from: cursor, to: first[i]! });
+    const transitionEnd = into ? first[i]! + Math.max(1, Math.round(into.duration * fps)) : first[i]!;
+    if (into) push({ kind: 'transition', segment: i, from: first[i]!, to: transitionEnd });
+    // The last segment runs on to the end when rounding to frames leaves it one frame short.
+    const fillsEnd = totalFrames - lastFrame === 1 && first[i]! + (segment.frames ?? 0) >= totalFrames;
+    const soloEnd = next ? Math.min(lastFrame, first[i + 1]!) : fillsEnd ? totalFrames : lastFrame;
+    push({ kind: 'solo', segment: i, from: transitionEnd, to: soloEnd });
+  }
+  push({ kind: 'black', from: cursor, to: totalFrames });
+  if (cursor !== totalFrames) return null;
+  // Every piece must lie within the frames its stream provides.
+  for (const window of windows) {
+    if (window.kind === 'black') continue;
+    const used = window.kind === 'transition' ? [window.segment - 1, window.segment] : [window.segment];
+    for (const index of used) {
+      const provided = segments[index]!.frames;
+      if (provided === undefined || window.to - first[index]! > provided) return null;
+    }
+  }
+  return windows;
+}
+
+/** Filters shaping the two pieces of a transition window, on the window's own clock (seconds). */
+function transitionChains(
+  type: TransitionType,
+  length: number,
+  fps: number,
+): { outgoing: string[]; incoming: string[]; x: string } {
+  const colour = FADE_COLOUR[type];
+  if (colour) {
+    const half = sec(length / 2);
+    return {
+      outgoing: [`fade=t=out:st=0:d=${half}:color=${colour}`],
+      incoming: [
+        `fade=t=in:st=${half}:d=${half}:color=${colour}`,
+        'format=yuva420p',
+        `fade=t=in:st=${half}:d=${sec(1 / fps)}:alpha=1`,
+      ],
+      x: '0',
+    };
+  }
+  if (type === 'fade')
+    return { outgoing: [], incoming: ['format=yuva420p', `fade=t=in:st=0:d=${sec(length)}:alpha=1`], x: '0' };
+  if (type === 'wipeleft' || type === 'wiperight')
+    return { outgoing: [], incoming: ['format=yuva420p'], x: '0' };
+  return { outgoing: [], incoming: [], x: slideX(type, 0, length) ?? '0' };
+}
+
+/**
+ * The timeline as consecutive windows joined by concat: frames where one segment is alone pass
+ * straight through, and only transition windows blend two pieces. Each piece is cut by frame
+ * number and retimed by frame count, so the windows join exactly whatever the inputs' time bases.
+ */
+function windowedTimeline(
+  segments: TimelineSegment[],
+  windows: TimelineWindow[],
+  options: { size: Size; fps: number; output: string },
+): string[] {
+  const { size, fps, output } = options;
+  const statements: string[] = [];
+  const first = segments.map((s) => Math.round(s.start * fps));
+  const uses = segments.map(() => 0);
+  for (const window of windows) {
+    if (window.kind === 'solo') uses[window.segment]!++;
+    if (window.kind === 'transition') {
+      uses[window.segment - 1]!++;
+      uses[window.segment]!++;
+    }
+  }
+  const taken = segments.map(() => 0);
+  segments.forEach((segment, i) => {
+    if (uses[i]! > 1)
+      statements.push(
+        `[${segment.input}]split=${uses[i]}${Array.from({ length: uses[i]! }, (_, k) => `[part${i}_${k}]`).join('')}`,
+      );
+  });
+  const piece = (index: number, window: TimelineWindow, chain: string[]) => {
+    const source = uses[index]! > 1 ? `part${index}_${taken[index]!++}` : segments[index]!.input;
+    const cut = `trim=start_frame=${window.from - first[index]!}:end_frame=${window.to - first[index]!}`;
+    return `[${source}]${[cut, `settb=1/${fps}`, 'setpts=N', ...chain].join(',')}`;
+  };
+  const labels = windows.map((window, w) => {
+    const label = `window${w}`;
+    const frames = window.to - window.from;
+    if (window.kind === 'black') {
+      statements.push(
+        `color=c=black:s=${size.width}x${size.height}:r=${fps},trim=end_frame=${frames},setsar=1,format=yuv420p[${label}]`,
+      );
+    } else if (window.kind === 'solo') {
+      statements.push(`${piece(window.segment, window, [])}[${label}]`);
+    } else {
+      const into = segments[window.segment]!.transitionIn!;
+      const length = frames / fps;
+      const chains = transitionChains(into.type, length, fps);
+      statements.push(`${piece(window.segment - 1, window, chains.outgoing)}[out${w}]`);
+      let incoming = `in${w}`;
+      statements.push(`${piece(window.segment, window, chains.incoming)}[${incoming}]`);
+      if (into.type === 'wipeleft' || into.type === 'wiperight') {
+        const mask = wipeMask(w, into.type, length, size, fps, length);
+        statements.push(...mask.statements, `[${incoming}][${mask.label}]alphamerge[wiped${w}]`);
+        incoming = `wiped${w}`;
+      }
+      statements.push(`[out${w}][${incoming}]overlay=x=${chains.x}:y=0:eof_action=pass[${label}]`);
+    }
+    return `[${label}]`;
+  });
+  const join = labels.length > 1 ? `concat=n=${labels.length}:v=1:a=0,` : '';
+  statements.push(`${labels.join('')}${join}settb=1/${fps},setpts=N,format=yuv420p[${output}]`);
+  return statements;
+}
+
 export function composeTimeline(
   segments: TimelineSegment[],
   options: { size: Size; fps: number; total: number; output: string },
@@ -118,6 +281,8 @@ export function composeTimeline(
     statements.push(`[${segments[0]!.input}]format=yuv420p[${output}]`);
     return statements;
   }
+  const windows = planWindows(segments, fps, Math.ceil(total * fps - 1e-6));
+  if (windows) return windowedTimeline(segments, windows, options);
   statements.push(`color=c=black:s=${size.width}x${size.height}:r=${fps}:d=${sec(total)}[base]`);
   let previous = 'base';
   segments.forEach((segment, i) => {

@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ffmpegBinaries } from '../../../../functions/engine/media/ffmpeg';
+import { TRANSITIONS, type TransitionType } from '../../../../functions/engine/types';
+import {
+  composeTimeline,
+  planWindows,
+  sequenceSegments,
+  type TimelineSegment,
+} from '../../../../functions/engine/video/timeline';
+
+/**
+ * The two ways of composing a timeline must draw the same pictures: the window-by-window graph
+ * (used when the streams' frame counts are known) against the overlay-on-background graph, frame
+ * by frame, for every transition, on patterns that change with every frame so one out of place shows.
+ */
+const size = { width: 320, height: 180 };
+const fps = 30;
+const FRAME_BYTES = size.width * size.height * 1.5;
+
+/** Raw frames of `[out]` from a graph fed by three 2-second patterns [a], [b] and [c]. */
+function render(statements: string[]): Buffer[] {
+  // Patterns that change a lot from frame to frame, so a frame out of place cannot pass.
+  const pattern = (lum: string, cb: number, cr: number) =>
+    `color=c=gray:s=${size.width}x${size.height}:r=${fps}:d=2,format=yuv420p,geq=lum='${lum}':cb=${cb}:cr=${cr},setsar=1`;
+  const sources = [
+    `${pattern('mod(X+N*16,256)', 128, 128)}[a]`,
+    `${pattern('mod(2*Y+N*12,256)', 90, 160)}[b]`,
+    `${pattern('mod(X+Y+N*20,256)', 170, 100)}[c]`,
+  ];
+  const used = sources.filter((source) => statements.some((s) => s.includes(source.slice(-3))));
+  const raw = execFileSync(
+    ffmpegBinaries().ffmpeg,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-filter_complex',
+      [...used, ...statements].join(';'),
+      '-map',
+      '[out]',
+      '-f',
+      'rawvideo',
+      '-',
+    ],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
+  return Array.from({ length: raw.length / FRAME_BYTES }, (_, i) =>
+    raw.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES),
+  );
+}
+
+const compose = (segments: TimelineSegment[], total: number) =>
+  render(composeTimeline(segments, { size, fps, total, output: 'out' }));
+
+/** Mean absolute difference of the luma of two frames (0–255). */
+function lumaDifference(a: Buffer, b: Buffer): number {
+  const pixels = size.width * size.height;
+  let sum = 0;
+  for (let i = 0; i < pixels; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / pixels;
+}
+
+describe('timeline composition', () => {
+  it.each(TRANSITIONS.filter((t): t is Exclude<TransitionType, 'none'> => t !== 'none'))(
+    '%s: windows show each segment untouched when alone and blend transitions as the overlay graph does',
+    (type) => {
+      // 2 s + 2 s + 2 s, joined by 0.6 s transitions (18 frames at 30 fps).
+      const { segments, total } = sequenceSegments(
+        ['a', 'b', 'c'],
+        [2, 2, 2],
+        [undefined, { type, duration: 0.6 }, { type, duration: 0.6 }],
+      );
+      const known = segments.map((segment) => ({ ...segment, frames: 60 }));
+      const windows = planWindows(known, fps, Math.round(total * fps));
+      expect(windows).not.toBeNull();
+      const windowed = compose(known, total);
+      const overlaid = compose(segments, total);
+      const patterns = ['a', 'b', 'c'].map((label) => render([`[${label}]null[out]`]));
+      expect(windowed).toHaveLength(Math.round(total * fps));
+      expect(overlaid).toHaveLength(windowed.length);
+      let slideRounding = 0;
+      for (const window of windows!) {
+        for (let k = window.from; k < window.to; k++) {
+          if (window.kind === 'solo') {
+            // Alone on screen, a segment's frames pass through untouched, each in its place.
+            const local = k - Math.round(segments[window.segment]!.start * fps);
+            expect(lumaDifference(windowed[k]!, patterns[window.segment]![local]!)).toBe(0);
+          } else {
+            // During a transition, both graphs blend the same two frames the same way; a slide's
+            // position may round to the neighbouring pixel on a frame.
+            const difference = lumaDifference(windowed[k]!, overlaid[k]!);
+            if (difference > 0.5) slideRounding++;
+            expect(difference).toBeLessThan(6);
+          }
+        }
+      }
+      expect(slideRounding).toBeLessThanOrEqual(type.startsWith('slide') ? 2 : 0);
+    },
+  );
+
+  it('shows black in the gaps between segments', () => {
+    const segments = [
+      { input: 'a', start: 0.5, duration: 1, frames: 60 },
+      { input: 'b', start: 2, duration: 1, frames: 60 },
+      { input: 'c', start: 3, duration: 1, frames: 60 },
+    ];
+    const frames = compose(segments, 4.5);
+    expect(frames).toHaveLength(135);
+    const brightness = (frame: Buffer) => lumaDifference(frame, Buffer.alloc(FRAME_BYTES, 16));
+    expect(brightness(frames[5]!)).toBeLessThan(1);
+    expect(brightness(frames[30]!)).toBeGreaterThan(20);
+    expect(brightness(frames[50]!)).toBeLessThan(1);
+    expect(brightness(frames[70]!)).toBeGreaterThan(20);
+    expect(brightness(frames[130]!)).toBeLessThan(1);
+  });
+});
