@@ -19,10 +19,11 @@ export type Random = {
 
 /** mulberry32: small, fast and good enough for procedural media. */
 export function createRandom(seed: number | string): Random {
-  let state = (typeof seed === 'string' ? hashString(seed) : seed) >>> 0;
+  // The state lives in a typed array: a captured number past 2^30 would be boxed on every write.
+  const state = Uint32Array.of((typeof seed === 'string' ? hashString(seed) : seed) >>> 0);
   const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
+    state[0] = state[0]! + 0x6d2b79f5;
+    let t = state[0]!;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;

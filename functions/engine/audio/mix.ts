@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { probe, runFfmpeg } from '../media/ffmpeg';
 import { EngineError, type AudioResult, type MixRequest, type MixTrack } from '../types';
 import { ffmpegLog, measureFile, parseEbur128Summary, type Ebur128Summary } from './analysis';
+import { combineParts } from './combine';
 import { codecArgs } from './output';
 import { wavDuration } from './wav';
 
@@ -128,11 +129,12 @@ export async function mixTracks(request: MixRequest): Promise<AudioResult> {
     MAX_MIX_SECONDS,
     request.duration ?? Math.max(...request.tracks.map((track, i) => track.start + lengths[i]!)),
   );
-  const tracks = request.tracks.filter((track) => track.start < duration && track.volume > 0);
-  if (!tracks.length) throw new EngineError('invalid_input', 'No track plays within the length of the mix.');
+  const audible = request.tracks.filter((track) => track.start < duration && track.volume > 0);
+  if (!audible.length) throw new EngineError('invalid_input', 'No track plays within the length of the mix.');
 
   const work = await mkdtemp(join(tmpdir(), 'bookstudio-mix-'));
   try {
+    const tracks = await combineParts(audible, work);
     const graphFile = join(work, 'graph.txt');
     const premix = join(work, 'premix.wav');
     // ebur128 alone: loudnorm's own (192 kHz) measurement is only needed when a plain gain cannot be used.

@@ -73,13 +73,6 @@ function waveTables() {
   return tables;
 }
 
-function read(table: Float32Array, phase: number): number {
-  const position = (phase - Math.floor(phase)) * TABLE_SIZE;
-  const index = Math.floor(position);
-  const fraction = position - index;
-  return table[index]! * (1 - fraction) + table[(index + 1) % TABLE_SIZE]! * fraction;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Tonal instruments
 
@@ -99,36 +92,53 @@ interface ToneShape {
   vibrato?: { rate: number; depth: number; delay: number };
 }
 
-/**
- * Time as the oscillators see it: vibrato speeds it up and slows it down. A tone's phase is its
- * frequency times this (the integral of the wobbling frequency), so all voices share one curve.
- */
-function vibratoTime(t: number, vibrato: ToneShape['vibrato']): number {
-  if (!vibrato || t < vibrato.delay) return t;
-  const v = t - vibrato.delay;
-  return t + (vibrato.depth * (1 - Math.cos(2 * Math.PI * vibrato.rate * v))) / (2 * Math.PI * vibrato.rate);
-}
-
 function tone(note: NoteEvent, shape: ToneShape, random: Random, timbre: Timbre): Float32Array {
   const out = new Float32Array(seconds(note.duration + shape.release));
   const table = waveTables()[shape.table];
   const frequency = midiToHz(note.midi);
-  const voices = shape.detune.map((cents) => ({
-    frequency: frequency * 2 ** (cents / 1200),
-    phase: random.next(),
-  }));
+  const count = shape.detune.length;
+  const phases = new Float64Array(count);
+  const steps = new Float64Array(count);
+  shape.detune.forEach((cents, v) => {
+    steps[v] = (frequency * 2 ** (cents / 1200)) / SAMPLE_RATE;
+    phases[v] = random.next();
+  });
   const cutoff = shape.cutoff[0] + (shape.cutoff[1] - shape.cutoff[0]) * timbre.brightness;
   const lowpass = new Biquad('lowpass', cutoff, 0.8);
-  const gain = note.velocity / Math.sqrt(voices.length);
+  const gain = note.velocity / Math.sqrt(count);
+  const { vibrato, sweep } = shape;
+  const last = TABLE_SIZE - 1;
+  // Vibrato wobbles every voice's frequency by ±depth, `rate` times a second, after `delay`; the
+  // wobble is a sine kept by rotating a unit vector (no trigonometry per sample).
+  const vibratoFrom = vibrato ? seconds(vibrato.delay) : Infinity;
+  const turn = vibrato ? (2 * Math.PI * vibrato.rate) / SAMPLE_RATE : 0;
+  const turnCos = Math.cos(turn);
+  const turnSin = Math.sin(turn);
+  let wobbleSin = 0;
+  let wobbleCos = 1;
   for (let i = 0; i < out.length; i++) {
     const t = i / SAMPLE_RATE;
-    if (shape.sweep && i % 64 === 0) {
-      const sweep = 1 + (shape.sweep - 1) * Math.exp(-t / (shape.sweepTime ?? 0.2));
-      lowpass.set(cutoff * sweep, 0.8);
+    if (sweep && i % 64 === 0) {
+      lowpass.set(cutoff * (1 + (sweep - 1) * Math.exp(-t / (shape.sweepTime ?? 0.2))), 0.8);
     }
-    const time = vibratoTime(t, shape.vibrato);
+    let speed = 1;
+    if (i >= vibratoFrom) {
+      speed = 1 + vibrato!.depth * wobbleSin;
+      const nextSin = wobbleSin * turnCos + wobbleCos * turnSin;
+      wobbleCos = wobbleCos * turnCos - wobbleSin * turnSin;
+      wobbleSin = nextSin;
+    }
     let sum = 0;
-    for (const voice of voices) sum += read(table, voice.phase + voice.frequency * time);
+    // Each voice reads the wavetable at its phase, interpolating between neighbouring entries.
+    for (let v = 0; v < count; v++) {
+      const phase = phases[v]!;
+      const next = phase + steps[v]! * speed;
+      phases[v] = next >= 1 ? next - 1 : next;
+      const position = phase * TABLE_SIZE;
+      const index = position | 0;
+      const fraction = position - index;
+      sum += table[index]! * (1 - fraction) + table[(index + 1) & last]! * fraction;
+    }
     const level = adsr(t, note.duration, shape.attack, shape.decay, shape.sustain, shape.release);
     out[i] = lowpass.process(sum * gain) * level;
   }
@@ -166,7 +176,10 @@ function plucked(note: NoteEvent, random: Random, timbre: Timbre, decay: number,
   return out;
 }
 
-/** A few decaying partials: piano-like when harmonic, bell-like when not. */
+/**
+ * A few decaying partials: piano-like when harmonic, bell-like when not. Each partial is a decaying
+ * phasor turned by one complex multiplication per sample (no sine or exponential per sample).
+ */
 function partials(
   note: NoteEvent,
   ratios: number[],
@@ -177,11 +190,28 @@ function partials(
   const out = new Float32Array(seconds(note.duration + tail));
   const frequency = midiToHz(note.midi);
   const release = note.duration;
+  const count = ratios.length;
+  // z = a·e^(−t/decay)·e^(iωt): the imaginary part is the partial; each step multiplies by (re, im).
+  const stepRe = new Float64Array(count);
+  const stepIm = new Float64Array(count);
+  const zRe = new Float64Array(count);
+  const zIm = new Float64Array(count);
+  for (let k = 0; k < count; k++) {
+    const omega = (2 * Math.PI * frequency * ratios[k]!) / SAMPLE_RATE;
+    const fall = Math.exp(-1 / (decays[k]! * SAMPLE_RATE));
+    stepRe[k] = fall * Math.cos(omega);
+    stepIm[k] = fall * Math.sin(omega);
+    zRe[k] = amplitudes[k]!;
+  }
   for (let i = 0; i < out.length; i++) {
     const t = i / SAMPLE_RATE;
     let sum = 0;
-    for (let k = 0; k < ratios.length; k++) {
-      sum += amplitudes[k]! * Math.exp(-t / decays[k]!) * Math.sin(2 * Math.PI * frequency * ratios[k]! * t);
+    for (let k = 0; k < count; k++) {
+      const re = zRe[k]!;
+      const im = zIm[k]!;
+      sum += im;
+      zRe[k] = re * stepRe[k]! - im * stepIm[k]!;
+      zIm[k] = re * stepIm[k]! + im * stepRe[k]!;
     }
     const attack = Math.min(1, t / 0.004);
     const damper = t < release ? 1 : Math.max(0, 1 - (t - release) / tail);
@@ -201,13 +231,23 @@ function drum(
 ): Float32Array {
   const out = new Float32Array(seconds(shape.decay * 5));
   const thump = new Biquad('lowpass', shape.noiseCutoff);
+  // The exponentials as running products: one multiplication per sample each.
+  const pitchStep = Math.exp(-1 / (shape.fall * SAMPLE_RATE));
+  const bodyStep = Math.exp(-1 / (shape.decay * SAMPLE_RATE));
+  const noiseStep = Math.exp(-1 / (0.03 * SAMPLE_RATE));
+  let pitchFall = 1;
+  let bodyLevel = 1;
+  let noiseLevel = shape.noise;
   let phase = 0;
   for (let i = 0; i < out.length; i++) {
     const t = i / SAMPLE_RATE;
-    phase += (shape.to + (shape.from - shape.to) * Math.exp(-t / shape.fall)) / SAMPLE_RATE;
-    const body = Math.sin(2 * Math.PI * phase) * Math.exp(-t / shape.decay);
-    const noise = thump.process(white(random)) * shape.noise * Math.exp(-t / 0.03);
+    phase += (shape.to + (shape.from - shape.to) * pitchFall) / SAMPLE_RATE;
+    const body = Math.sin(2 * Math.PI * phase) * bodyLevel;
+    const noise = thump.process(white(random)) * noiseLevel;
     out[i] = (body + noise) * note.velocity * Math.min(1, t / 0.001);
+    pitchFall *= pitchStep;
+    bodyLevel *= bodyStep;
+    noiseLevel *= noiseStep;
   }
   return out;
 }
@@ -222,10 +262,16 @@ function noiseHit(
 ): Float32Array {
   const out = new Float32Array(seconds(decay * 6));
   const shaper = new Biquad(type, frequency, type === 'bandpass' ? 0.9 : Math.SQRT1_2);
+  const noiseStep = Math.exp(-1 / (decay * SAMPLE_RATE));
+  const toneStep = Math.exp(-1 / (0.06 * SAMPLE_RATE));
+  const omega = (2 * Math.PI * toneHz) / SAMPLE_RATE;
+  let noiseLevel = 1;
+  let toneLevel = 0.5;
   for (let i = 0; i < out.length; i++) {
-    const t = i / SAMPLE_RATE;
-    const body = toneHz ? 0.5 * Math.sin(2 * Math.PI * toneHz * t) * Math.exp(-t / 0.06) : 0;
-    out[i] = (shaper.process(white(random)) * Math.exp(-t / decay) + body) * note.velocity;
+    const body = toneHz ? Math.sin(omega * i) * toneLevel : 0;
+    out[i] = (shaper.process(white(random)) * noiseLevel + body) * note.velocity;
+    noiseLevel *= noiseStep;
+    toneLevel *= toneStep;
   }
   return out;
 }
@@ -246,6 +292,12 @@ function swell(note: NoteEvent, random: Random): Float32Array {
 
 export interface Instrument {
   render(note: NoteEvent, random: Random, timbre: Timbre): Float32Array;
+  /**
+   * Whether a note may be rendered once and played again wherever the same pitch, length and
+   * velocity recur: true for the sustained tones (chance only sets their voices' starting phases)
+   * and the additive ones (no chance at all); noise-based drums and plucks vary hit by hit.
+   */
+  repeatable?: boolean;
   /** Share sent to the reverb (0–1). */
   reverb: number;
   /** Share sent to the echo (0–1). */
@@ -255,18 +307,19 @@ export interface Instrument {
 const BELL_RATIOS = [0.5, 1, 1.19, 1.56, 2, 2.51, 2.66, 3.01];
 
 export const INSTRUMENTS: Record<InstrumentName, Instrument> = {
-  pad: { render: (n, r, t) => tone(n, TONES.pad, r, t), reverb: 0.45 },
-  strings: { render: (n, r, t) => tone(n, TONES.strings, r, t), reverb: 0.4 },
-  drone: { render: (n, r, t) => tone(n, TONES.drone, r, t), reverb: 0.35 },
-  subBass: { render: (n, r, t) => tone(n, TONES.subBass, r, t), reverb: 0.05 },
-  synthBass: { render: (n, r, t) => tone(n, TONES.synthBass, r, t), reverb: 0.05 },
-  flute: { render: (n, r, t) => tone(n, TONES.flute, r, t), reverb: 0.4 },
-  brass: { render: (n, r, t) => tone(n, TONES.brass, r, t), reverb: 0.35 },
+  pad: { render: (n, r, t) => tone(n, TONES.pad, r, t), repeatable: true, reverb: 0.45 },
+  strings: { render: (n, r, t) => tone(n, TONES.strings, r, t), repeatable: true, reverb: 0.4 },
+  drone: { render: (n, r, t) => tone(n, TONES.drone, r, t), repeatable: true, reverb: 0.35 },
+  subBass: { render: (n, r, t) => tone(n, TONES.subBass, r, t), repeatable: true, reverb: 0.05 },
+  synthBass: { render: (n, r, t) => tone(n, TONES.synthBass, r, t), repeatable: true, reverb: 0.05 },
+  flute: { render: (n, r, t) => tone(n, TONES.flute, r, t), repeatable: true, reverb: 0.4 },
+  brass: { render: (n, r, t) => tone(n, TONES.brass, r, t), repeatable: true, reverb: 0.35 },
   pizzicato: { render: (n, r, t) => plucked(n, r, t, 0.985, 0.3), reverb: 0.3 },
   pluck: { render: (n, r, t) => plucked(n, r, t, 0.996, 0.6), reverb: 0.3, echo: 0.35 },
   piano: {
     render: (n) =>
       partials(n, [1, 2, 3, 4, 5, 6], [1, 0.45, 0.25, 0.12, 0.06, 0.03], [1.6, 1.0, 0.6, 0.4, 0.3, 0.2], 0.8),
+    repeatable: true,
     reverb: 0.4,
   },
   bell: {
@@ -278,6 +331,7 @@ export const INSTRUMENTS: Record<InstrumentName, Instrument> = {
         [4, 3, 2, 1.6, 1.2, 0.9, 0.7, 0.5],
         3,
       ),
+    repeatable: true,
     reverb: 0.6,
   },
   kick: {

@@ -13,28 +13,35 @@ const MUSIC_RMS_DB = -20;
 const REVERB = { size: 0.8, damping: 0.35, level: 0.8 };
 const ECHO_LEVEL = 0.5;
 
-/** Renders `duration` seconds (or, when longer than a cycle, the head and loop) of a score. */
+/** Renders `duration` seconds (or, when longer than two cycles, the head and loop) of a score. */
 export function renderScore(score: Score, seed: number, duration: number): LoopedAudio {
   const cycleFrames = seconds(score.cycle);
-  // Shorter than a cycle: one pass of just what is needed, nothing to loop.
-  const once = duration <= score.cycle;
-  const passes = once ? 1 : 2;
+  // Up to two cycles, just what is needed is rendered (it is never looped); beyond, the head and loop.
+  const once = duration <= 2 * score.cycle;
   const frames = once ? seconds(duration) : 2 * cycleFrames;
+  // Every note is mixed once at its place in the first cycle; the second cycle is the first one
+  // again, added a cycle later (with the first cycle's tails running into it). Mixing, echo and
+  // reverb are all linear, so this is the same as mixing every note twice.
   const dry = stereo(frames);
   const reverbSend = stereo(frames);
   const echoSend = stereo(frames);
   const timbre = { brightness: score.harmony.brightness };
+  const rendered = new Map<string, Float32Array>();
   score.events.forEach((event, index) => {
-    if (seconds(event.start) >= frames) return;
+    const start = seconds(event.start);
+    if (start >= frames) return;
     const instrument = INSTRUMENTS[event.instrument];
-    const signal = instrument.render(event, createRandom(`${seed}:${index}`), timbre);
-    for (let pass = 0; pass < passes; pass++) {
-      const start = seconds(event.start) + pass * cycleFrames;
-      mixInto(dry, signal, start, 1, event.pan);
-      mixInto(reverbSend, signal, start, instrument.reverb, event.pan);
-      if (instrument.echo) mixInto(echoSend, signal, start, instrument.echo, event.pan);
+    // Recurring notes (a chord progression comes round again) are rendered once.
+    const key = `${event.instrument}:${event.midi}:${event.duration}:${event.velocity}`;
+    let signal = instrument.repeatable ? rendered.get(key) : undefined;
+    if (!signal) {
+      signal = instrument.render(event, createRandom(`${seed}:${index}`), timbre);
+      if (instrument.repeatable) rendered.set(key, signal);
     }
+    mixNote(signal, start, event.pan, dry, reverbSend, instrument.reverb);
+    if (instrument.echo) mixInto(echoSend, signal, start, instrument.echo, event.pan);
   });
+  for (const bus of [dry, reverbSend, echoSend]) repeatCycle(bus, cycleFrames);
   // A dotted-eighth echo, the classic delay that sits in the groove.
   const echoes = echo(echoSend, score.beat * 0.75, 0.4);
   addStereo(dry, echoes, 0, ECHO_LEVEL);
@@ -49,4 +56,37 @@ export function renderScore(score: Score, seed: number, duration: number): Loope
     right: dry.right.slice(from, to),
   });
   return { head: slice(0, cycleFrames), loop: slice(cycleFrames, frames) };
+}
+
+/**
+ * Adds a mono note to the dry bus at unity and to the reverb send at `send`, panned with constant
+ * power like mixInto: one pass over the note for both buses.
+ */
+function mixNote(
+  signal: Float32Array,
+  start: number,
+  pan: number,
+  dry: Stereo,
+  reverb: Stereo,
+  send: number,
+) {
+  const angle = ((Math.max(-1, Math.min(1, pan)) + 1) * Math.PI) / 4;
+  const left = Math.cos(angle) * Math.SQRT2;
+  const right = Math.sin(angle) * Math.SQRT2;
+  const to = Math.min(signal.length, dry.left.length - start);
+  for (let i = Math.max(0, -start); i < to; i++) {
+    const v = signal[i]!;
+    const at = start + i;
+    dry.left[at]! += v * left;
+    dry.right[at]! += v * right;
+    reverb.left[at]! += v * send * left;
+    reverb.right[at]! += v * send * right;
+  }
+}
+
+/** Plays the first cycle again from `cycle` frames on, over what is already there (back to front). */
+function repeatCycle(bus: Stereo, cycle: number): void {
+  for (const channel of [bus.left, bus.right]) {
+    for (let i = channel.length - 1; i >= cycle; i--) channel[i]! += channel[i - cycle]!;
+  }
 }

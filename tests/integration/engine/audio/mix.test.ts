@@ -140,6 +140,31 @@ describe('mix', () => {
     expect(toDb(windowRms(samples, 3 + first.start, 3 + first.end))).toBeGreaterThan(-30);
   });
 
+  it('places many parts of one bus each at its own start and gain', async () => {
+    const length = narration.duration;
+    const startOf = (i: number) => i * (length + 2);
+    const result = await audio.mix({
+      tracks: [0, 1, 2].map((i) => ({
+        path: out('speech.wav'),
+        role: 'speech' as const,
+        start: startOf(i),
+        volume: i === 1 ? 0.5 : 1,
+      })),
+      duckUnderSpeech: false,
+      targetLoudness: -16,
+      outputPath: out('parts.wav'),
+      format: 'wav',
+    });
+    expect(result.duration).toBeCloseTo(startOf(2) + length, 1);
+    expect(result.loudness).toBeCloseTo(-16, 0);
+    const samples = await readSamples(result.path);
+    const level = (i: number) => toDb(windowRms(samples, startOf(i), startOf(i) + length));
+    expect(windowRms(samples, length + 0.3, length + 1.7)).toBe(0);
+    // Half the gain is 6 dB quieter; the first and last parts are the same.
+    expect(level(0) - level(1)).toBeCloseTo(6.02, 0);
+    expect(level(2)).toBeCloseTo(level(0), 1);
+  });
+
   it('rejects impossible requests with typed errors', async () => {
     const base = {
       duckUnderSpeech: true,
