@@ -68,55 +68,76 @@ async function main() {
       `Speech: ${long.split(/\s+/).length} words → ${speech.duration.toFixed(0)} s of audio in ${seconds(speechMs)}: ${factor.toFixed(0)}× real time (target ≥ 50×: ${factor >= 50 ? 'met' : 'NOT met'})`,
     );
 
-    // Chapter video: 5 scenes at 720p, with the time spent per capability.
+    // Chapter video: 5 scenes at 720p, with the time spent per capability. The first film of the
+    // process is "cold" (code not yet optimised by the JIT, fonts not yet loaded); a worker renders
+    // many, so three more are timed warm. Each render is followed by its floor, so both see the
+    // same state of the machine.
     const { engine, spent } = timedEngine(base);
+    const renderFilm = async (run: number, timed: Engine) => {
+      const started = performance.now();
+      const film = await renderChapterFilm(
+        timed,
+        {
+          bookTitle: 'The Lighthouse',
+          chapter: { title: 'The Storm', content: chapter },
+          sceneCount: 5,
+          size: { width: 1280, height: 720 },
+          fps: 25,
+          seed: 7,
+        },
+        join(work, `film-${run}`),
+        join(work, `chapter-${run}.mp4`),
+      );
+      const renderMs = performance.now() - started;
+      const floorStart = performance.now();
+      await runFfmpeg([
+        '-i',
+        film.path,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '20',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '160k',
+        '-f',
+        'mp4',
+        join(work, `floor-${run}.mp4`),
+      ]);
+      const floorMs = performance.now() - floorStart;
+      return { film, renderMs, floorMs, ratio: renderMs / floorMs };
+    };
     const memory = trackPeakMemory();
-    const renderStart = performance.now();
-    const video = await renderChapterFilm(
-      engine,
-      {
-        bookTitle: 'The Lighthouse',
-        chapter: { title: 'The Storm', content: chapter },
-        sceneCount: 5,
-        size: { width: 1280, height: 720 },
-        fps: 25,
-        seed: 7,
-      },
-      work,
-      join(work, 'chapter.mp4'),
-    );
-    const renderMs = performance.now() - renderStart;
+    const cold = await renderFilm(0, engine);
     const peak = memory.stop();
-
-    const floorStart = performance.now();
-    await runFfmpeg([
-      '-i',
-      video.path,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '20',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '160k',
-      '-f',
-      'mp4',
-      join(work, 'floor.mp4'),
-    ]);
-    const floorMs = performance.now() - floorStart;
-    const ratio = renderMs / floorMs;
+    const warm = [];
+    for (let run = 1; run <= 3; run++) warm.push(await renderFilm(run, base));
+    const median = [...warm].sort((a, b) => a.ratio - b.ratio)[1]!;
+    const video = cold.film;
+    const verdict = (ratio: number) => `target ≤ 1.3×: ${ratio <= 1.3 ? 'met' : 'NOT met'}`;
     console.log(
-      `Chapter video: ${video.scenes.length} scenes, ${video.probe.duration.toFixed(1)} s at ${video.probe.video?.width}×${video.probe.video?.height}, rendered in ${seconds(renderMs)}; ` +
-        `FFmpeg encoding the same output once: ${seconds(floorMs)} → ratio ${ratio.toFixed(2)}× (target ≤ 1.3×: ${ratio <= 1.3 ? 'met' : 'NOT met'})`,
+      `Chapter video: ${video.scenes.length} scenes, ${video.probe.duration.toFixed(1)} s at ${video.probe.video?.width}×${video.probe.video?.height}`,
+    );
+    console.log(
+      `  cold (first film of the process): rendered in ${seconds(cold.renderMs)}; FFmpeg encoding the same output once: ${seconds(cold.floorMs)} → ratio ${cold.ratio.toFixed(2)}× (${verdict(cold.ratio)})`,
+    );
+    console.log(
+      `  warm (median of 3): rendered in ${seconds(median.renderMs)}; floor ${seconds(median.floorMs)} → ratio ${median.ratio.toFixed(2)}× ` +
+        `(runs ${warm.map((w) => `${w.ratio.toFixed(2)}×`).join(', ')}; ${verdict(median.ratio)})`,
+    );
+    console.log(
+      '  time per capability in the cold film (capabilities overlap, so they add up to more than the render):',
     );
     for (const [name, ms] of [...spent.entries()].sort((a, b) => b[1] - a[1]))
-      console.log(`  ${name.padEnd(24)} ${seconds(ms)}`);
-    console.log(`  peak memory (process and FFmpeg children): ${(peak / 2 ** 20).toFixed(0)} MB`);
+      console.log(`    ${name.padEnd(24)} ${seconds(ms)}`);
+    console.log(
+      `  peak memory of the cold film (process and FFmpeg children): ${(peak / 2 ** 20).toFixed(0)} MB`,
+    );
 
     // Merge of compatible clips: stream copy vs re-encode.
     // Cut the film into five parts (stream copy), then merge them back both ways.

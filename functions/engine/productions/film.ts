@@ -1,11 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureFontconfig, fontDir } from '../image/fontconfig';
-import { filterEscape, probe, runFfmpeg } from '../media/ffmpeg';
+import { probe, runFfmpeg } from '../media/ffmpeg';
 import type { Engine, MixTrack, ProbeResult, SubtitleCue } from '../types';
 import { clipSettings, evenSize, outputArgs } from '../video/encoding';
 import { cameraMove, stillToMotion } from '../video/kenburns';
-import { buildAss } from '../video/subtitles';
+import { captionLayer, type CaptionLayer } from '../video/captions';
 import { composeTimeline, sec, sequenceSegments } from '../video/timeline';
 import {
   aspectRatioOf,
@@ -45,7 +44,25 @@ export async function renderChapterFilm(
   const scenes = plan.screenplay.scenes;
   const size = evenSize(plan.size);
 
-  onProgress?.('voices', 0.05);
+  // The pictures need only the screenplay: they are drawn (on other threads) while the voices speak.
+  onProgress?.('pictures', 0.05);
+  const drawing = Promise.all(
+    scenes.map((scene, i) =>
+      engine.image.scene({
+        scene,
+        characters: plan.cast.filter((c) => scene.characters.includes(c.name)),
+        style: plan.imageStyle,
+        quality: 'standard',
+        aspectRatio: aspectRatioOf(size),
+        seed: plan.seed + scene.scene_number,
+        outputPath: join(workDir, `scene-${i + 1}.png`),
+      }),
+    ),
+  );
+  // Awaited below; until then a failure must not count as unhandled.
+  drawing.catch(() => undefined);
+
+  onProgress?.('voices', 0.08);
   const tracks: SpeechTrack[] = [];
   for (let i = 0; i < scenes.length; i++) {
     tracks.push(
@@ -59,42 +76,33 @@ export async function renderChapterFilm(
     scenes.map((_, i) => (i ? { type: 'fade' as const, duration: SCENE_FADE } : undefined)),
   );
   const starts = segments.map((s) => s.start);
-
-  onProgress?.('pictures', 0.1);
-  const images = await Promise.all(
-    scenes.map((scene, i) =>
-      engine.image.scene({
-        scene,
-        characters: plan.cast.filter((c) => scene.characters.includes(c.name)),
-        style: plan.imageStyle,
-        quality: 'standard',
-        aspectRatio: aspectRatioOf(size),
-        seed: plan.seed + scene.scene_number,
-        outputPath: join(workDir, `scene-${i + 1}.png`),
-      }),
-    ),
-  );
-
-  // Picture and sound are independent from here on: render them side by side.
   const cues: SubtitleCue[] = tracks.flatMap((track, i) =>
     track.cues.map((c) => ({ ...c, start: c.start + starts[i]!, end: c.end + starts[i]! })),
   );
+  const images = await drawing;
+  const captions = await captionLayer(cues, {
+    size,
+    fps: plan.fps,
+    frames: Math.ceil(total * plan.fps),
+    workDir,
+  });
+
+  // The picture pass starts first (FFmpeg runs on its own), then the sound is made beside it.
   const picturePath = join(workDir, 'picture.mp4');
   const picture = renderPicture({
     images: images.map((image) => image.path),
+    captions,
     segments,
     total,
-    cues,
     size,
     fps: plan.fps,
     motion: input.motion ?? 'pan',
     seed: plan.seed,
-    workDir,
     outputPath: picturePath,
     onProgress: (f) => onProgress?.('picture', 0.15 + f * 0.8),
   });
   const sound = mixSound(engine, plan, tracks, starts, total, workDir);
-  const [, soundPath] = await Promise.all([picture, sound]);
+  const [soundPath] = await Promise.all([sound, picture]);
 
   onProgress?.('mux', 0.97);
   await runFfmpeg([
@@ -128,40 +136,42 @@ export async function renderChapterFilm(
   };
 }
 
-async function renderPicture(request: {
+function renderPicture(request: {
   images: string[];
+  captions: CaptionLayer | null;
   segments: ReturnType<typeof sequenceSegments>['segments'];
   total: number;
-  cues: SubtitleCue[];
   size: { width: number; height: number };
   fps: number;
   motion: 'pan' | 'kenburns';
   seed: number;
-  workDir: string;
   outputPath: string;
   onProgress: (fraction: number) => void;
 }): Promise<void> {
-  const { size, fps, total } = request;
-  const statements = request.segments.map((segment, i) =>
+  const { size, fps, total, captions } = request;
+  // One frame more than the segment lasts: rounding to frames never leaves it short.
+  const segments = request.segments.map((segment) => ({
+    ...segment,
+    frames: Math.ceil(segment.duration * fps) + 1,
+  }));
+  const statements = segments.map((segment, i) =>
     stillToMotion(
       `${i}:v`,
       cameraMove(request.motion, request.seed, i),
-      Math.ceil(segment.duration * fps) + 1,
+      segment.frames,
       size,
       fps,
       segment.input,
     ),
   );
-  statements.push(...composeTimeline(request.segments, { size, fps, total, output: 'pictures' }));
-  const assPath = join(request.workDir, 'film.ass');
-  await writeFile(assPath, buildAss(request.cues, size));
-  ensureFontconfig();
+  statements.push(...composeTimeline(segments, { size, fps, total, output: 'pictures' }));
   statements.push(
-    `[pictures]subtitles=filename=${filterEscape(assPath)}:fontsdir=${filterEscape(fontDir())}[vout]`,
+    ...(captions?.statements(request.images.length, 'pictures', 'vout') ?? ['[pictures]null[vout]']),
   );
-  await runFfmpeg(
+  return runFfmpeg(
     [
       ...request.images.flatMap((image) => ['-i', image]),
+      ...(captions?.inputs ?? []),
       '-filter_complex',
       statements.join(';'),
       '-map',
