@@ -4,7 +4,7 @@ import { writeSvgAsPng } from '../image/png';
 import { el, escapeXml, group, num, svgDocument } from '../image/svg';
 import type { Size, SubtitleCue } from '../types';
 import { evenSize } from './encoding';
-import { captionStyle, cueLines, visibleCues, type AssLayout, type CaptionStyle } from './subtitles';
+import { captionStyle, cueLines, visibleCues, type CaptionLayout, type CaptionStyle } from './subtitles';
 
 /**
  * Burnt-in subtitles drawn once per cue instead of once per frame. Every cue is rendered into a
@@ -16,8 +16,9 @@ import { captionStyle, cueLines, visibleCues, type AssLayout, type CaptionStyle 
  */
 
 /**
- * DejaVu Sans vertical metrics, in em. An ASS font size is the line height (ascent + descent), not
- * the em: the SVG font size is the ASS size divided by the line height in em.
+ * DejaVu Sans vertical metrics, in em. A caption font size (captionStyle) is the line height
+ * (ascent + descent), as subtitle renderers count it, not the em: the SVG font size is that size
+ * divided by the line height in em.
  */
 const ASCENT = 0.928;
 const DESCENT = 0.236;
@@ -66,7 +67,7 @@ function stripHeight(style: CaptionStyle): number {
 
 function stripSvg(texts: string[], size: Size, style: CaptionStyle, height: number): string {
   const centre = style.margin + (size.width - style.margin - style.marginRight) / 2;
-  // The last line's descent sits on the bottom margin, as libass places it.
+  // The last line's descent sits on the bottom margin.
   const lastBaseline = (fontSize: number) =>
     height - 2 - style.shadow - style.outline - (DESCENT / LINE) * fontSize;
   const strips = texts.map((text, index) => {
@@ -120,7 +121,14 @@ function stripExpression(placements: Placement[], height: number): string {
  */
 export async function captionLayer(
   cues: SubtitleCue[],
-  options: { size: Size; fps: number; frames: number; workDir: string; name?: string; layout?: AssLayout },
+  options: {
+    size: Size;
+    fps: number;
+    frames: number;
+    workDir: string;
+    name?: string;
+    layout?: CaptionLayout;
+  },
 ): Promise<CaptionLayer | null> {
   const { size, fps, frames } = options;
   const spans = cueFrames(cues, fps).filter((span) => span.from < frames);

@@ -1,8 +1,8 @@
 import type { Size, SubtitleCue, WordTiming } from '../types';
 
 /**
- * Subtitles from speech word timings, and the ASS file FFmpeg burns in (libass, DejaVu Sans,
- * bottom-centred, outlined, at most two lines).
+ * Subtitles from speech word timings, and their layout on screen (DejaVu Sans, bottom-centred,
+ * outlined, at most two lines, sized to the frame). The captions module draws them.
  */
 export interface CueOptions {
   /** Longest cue text (both lines together), e.g. 84. */
@@ -63,24 +63,8 @@ export function wrapCue(text: string, maxLineChars: number): string[] {
   return [words.slice(0, best).join(' '), words.slice(best).join(' ')];
 }
 
-function assTime(seconds: number): string {
-  const cs = Math.max(0, Math.round(seconds * 100));
-  const h = Math.floor(cs / 360000);
-  const m = Math.floor((cs % 360000) / 6000);
-  const s = Math.floor((cs % 6000) / 100);
-  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(cs % 100).padStart(2, '0')}`;
-}
-
-/** ASS override blocks start with "{" and "\" escapes line breaks: neither may come from the text. */
-const assText = (text: string) =>
-  text
-    .replace(/\\/g, '/')
-    .replace(/\{/g, '(')
-    .replace(/\}/g, ')')
-    .replace(/[\r\n]+/g, ' ');
-
 /** Extra room to keep free on the right (e.g. for a presenter), as a fraction of the width. */
-export interface AssLayout {
+export interface CaptionLayout {
   reserveRight?: number;
 }
 
@@ -94,7 +78,7 @@ export interface CaptionStyle {
   maxLineChars: number;
 }
 
-export function captionStyle(size: Size, layout: AssLayout = {}): CaptionStyle {
+export function captionStyle(size: Size, layout: CaptionLayout = {}): CaptionStyle {
   const fontSize = Math.round(size.height * 0.055);
   const outline = Math.max(1, Math.round(size.height * 0.004));
   const margin = Math.round(size.height * 0.06);
@@ -129,34 +113,3 @@ export function cueLines(text: string, style: CaptionStyle): { lines: string[]; 
 /** Cues worth showing: with text and a length. */
 export const visibleCues = (cues: SubtitleCue[]) =>
   cues.filter((cue) => cue.end > cue.start && cue.text.trim());
-
-export function buildAss(
-  cues: SubtitleCue[],
-  size: Size,
-  font = 'DejaVu Sans',
-  layout: AssLayout = {},
-): string {
-  const style = captionStyle(size, layout);
-  const events = visibleCues(cues).map((cue) => {
-    const { lines, fontSize } = cueLines(assText(cue.text), style);
-    const shrink = fontSize < style.fontSize ? `{\\fs${fontSize}}` : '';
-    return `Dialogue: 0,${assTime(cue.start)},${assTime(cue.end)},Default,,0,0,0,,${shrink}${lines.join('\\N')}`;
-  });
-  return [
-    '[Script Info]',
-    'ScriptType: v4.00+',
-    `PlayResX: ${size.width}`,
-    `PlayResY: ${size.height}`,
-    'WrapStyle: 0',
-    'ScaledBorderAndShadow: yes',
-    '',
-    '[V4+ Styles]',
-    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: Default,${font},${style.fontSize},&H00FFFFFF,&H00FFFFFF,&H00101010,&H80000000,0,0,0,0,100,100,0,0,1,${style.outline},${style.shadow},2,${style.margin},${style.marginRight},${style.margin},1`,
-    '',
-    '[Events]',
-    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
-    ...events,
-    '',
-  ].join('\n');
-}

@@ -5,7 +5,7 @@ import {
   supportingSentences,
 } from '../../../functions/engine/productions/lesson';
 import { slideSvg, wrapText } from '../../../functions/engine/productions/slides';
-import { buildAss } from '../../../functions/engine/video/subtitles';
+import { captionStyle } from '../../../functions/engine/video/subtitles';
 import { learningFailureMessage } from '../../../functions/workers/learning-content';
 
 describe('lesson planning helpers', () => {
@@ -74,17 +74,10 @@ describe('slides', () => {
   });
 
   it('subtitles keep the presenter corner free', () => {
-    const cues = [{ start: 0, end: 2, text: 'Hello there' }];
-    const plain = buildAss(cues, { width: 1280, height: 720 });
-    const reserved = buildAss(cues, { width: 1280, height: 720 }, undefined, { reserveRight: 0.3 });
-    const marginR = (ass: string) =>
-      Number(
-        ass
-          .split('\n')
-          .find((l) => l.startsWith('Style:'))!
-          .split(',')[20],
-      );
-    expect(marginR(reserved) - marginR(plain)).toBe(384);
+    const plain = captionStyle({ width: 1280, height: 720 });
+    const reserved = captionStyle({ width: 1280, height: 720 }, { reserveRight: 0.3 });
+    expect(reserved.marginRight - plain.marginRight).toBe(384);
+    expect(reserved.maxLineChars).toBeLessThan(plain.maxLineChars);
   });
 });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildAss, cuesFromWords, wrapCue } from '../../../../functions/engine/video/subtitles';
+import {
+  captionStyle,
+  cueLines,
+  cuesFromWords,
+  visibleCues,
+  wrapCue,
+} from '../../../../functions/engine/video/subtitles';
 import type { WordTiming } from '../../../../functions/engine/types';
 
 /** Words at a steady pace: 0.3 s each with 0.05 s gaps. */
@@ -68,32 +74,34 @@ describe('wrapCue', () => {
   });
 });
 
-describe('buildAss', () => {
-  const ass = buildAss(
-    [
-      { start: 1.234, end: 2.5, text: 'First {cue} with \\ backslash' },
-      { start: 3661.5, end: 3662, text: 'x'.repeat(10) },
-      { start: 5, end: 4, text: 'backwards' },
-    ],
-    { width: 1280, height: 720 },
-  );
-
-  it('uses the frame size, DejaVu Sans, bottom-centre alignment and an outline', () => {
-    expect(ass).toContain('PlayResX: 1280');
-    expect(ass).toContain('PlayResY: 720');
-    expect(ass).toMatch(/Style: Default,DejaVu Sans,40,.*,1,3,\d,2,/);
-  });
-
-  it('writes centisecond times and neutralises override characters', () => {
-    expect(ass).toContain('Dialogue: 0,0:00:01.23,0:00:02.50,Default,,0,0,0,,First (cue) with / backslash');
-    expect(ass).toContain('Dialogue: 0,1:01:01.50,1:01:02.00');
-    expect(ass).not.toContain('backwards');
+describe('caption layout', () => {
+  it('sizes the font, outline and margins to the frame', () => {
+    expect(captionStyle({ width: 1280, height: 720 })).toMatchObject({
+      fontSize: 40,
+      outline: 3,
+      shadow: 2,
+      margin: 43,
+      marginRight: 43,
+    });
+    expect(captionStyle({ width: 640, height: 360 }).fontSize).toBe(20);
   });
 
   it('sets over-long cues smaller instead of adding a third line', () => {
-    const long = buildAss([{ start: 0, end: 1, text: 'word '.repeat(60) }], { width: 640, height: 360 });
-    const line = long.split('\n').find((l) => l.startsWith('Dialogue'))!;
-    expect(line).toMatch(/\{\\fs\d+\}/);
-    expect(line.split('\\N')).toHaveLength(2);
+    const style = captionStyle({ width: 640, height: 360 });
+    const short = cueLines('Hold the line.', style);
+    expect(short).toEqual({ lines: ['Hold the line.'], fontSize: style.fontSize });
+    const long = cueLines('word '.repeat(60), style);
+    expect(long.lines).toHaveLength(2);
+    expect(long.fontSize).toBeLessThan(style.fontSize);
+  });
+
+  it('shows only cues with text and a length', () => {
+    expect(
+      visibleCues([
+        { start: 1, end: 2, text: 'Shown' },
+        { start: 5, end: 4, text: 'backwards' },
+        { start: 6, end: 7, text: '  ' },
+      ]).map((cue) => cue.text),
+    ).toEqual(['Shown']);
   });
 });
