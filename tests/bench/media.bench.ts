@@ -133,7 +133,7 @@ async function main() {
       `Chapter video: ${video.scenes.length} scenes, ${video.probe.duration.toFixed(1)} s at ${video.probe.video?.width}×${video.probe.video?.height}`,
     );
     console.log(
-      `  cold (first film of the process): rendered in ${seconds(cold.renderMs)}; FFmpeg encoding the same output once: ${seconds(cold.floorMs)} → ratio ${cold.ratio.toFixed(2)}×`,
+      `  cold (first film of the process): rendered in ${seconds(cold.renderMs)}; FFmpeg encoding the same output once: ${seconds(cold.floorMs)} → ratio ${cold.ratio.toFixed(2)}× (${verdict(cold.ratio)})`,
     );
     console.log(
       `  warm (median of ${WARM_RUNS}): rendered in ${seconds(median.renderMs)}; floor ${seconds(median.floorMs)} → ratio ${median.ratio.toFixed(2)}× ` +
