@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MixTrack } from '../types';
-import { decodeWav, type PcmFormat } from './wav';
+import { decodeWav, wavHeader, type PcmFormat } from './wav';
 
 /**
  * Parts of one bus (speech, or everything under it) that are 16-bit WAVs of one format are summed
@@ -18,22 +18,10 @@ const busOf = (track: MixTrack): Bus => (track.role === 'speech' ? 'speech' : 'b
 
 /** A 32-bit float WAV. */
 export function encodeFloatWav(samples: Float32Array, format: PcmFormat): Buffer {
-  const header = Buffer.alloc(44);
-  const blockAlign = format.channels * 4;
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + samples.byteLength, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(3, 20);
-  header.writeUInt16LE(format.channels, 22);
-  header.writeUInt32LE(format.sampleRate, 24);
-  header.writeUInt32LE(format.sampleRate * blockAlign, 28);
-  header.writeUInt16LE(blockAlign, 32);
-  header.writeUInt16LE(32, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(samples.byteLength, 40);
-  return Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]);
+  return Buffer.concat([
+    wavHeader(format, samples.byteLength, 'float32'),
+    Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength),
+  ]);
 }
 
 interface Part {

@@ -12,20 +12,24 @@ export interface PcmFormat {
 
 const HEADER_BYTES = 44;
 
-export function wavHeader(format: PcmFormat, dataBytes: number): Buffer {
+/** 16-bit integer samples (the default) or 32-bit float ones. */
+export type SampleEncoding = 'pcm16' | 'float32';
+
+export function wavHeader(format: PcmFormat, dataBytes: number, encoding: SampleEncoding = 'pcm16'): Buffer {
   const header = Buffer.alloc(HEADER_BYTES);
-  const blockAlign = format.channels * 2;
+  const bytesPerSample = encoding === 'float32' ? 4 : 2;
+  const blockAlign = format.channels * bytesPerSample;
   header.write('RIFF', 0, 'ascii');
   header.writeUInt32LE(36 + dataBytes, 4);
   header.write('WAVE', 8, 'ascii');
   header.write('fmt ', 12, 'ascii');
   header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(encoding === 'float32' ? 3 : 1, 20);
   header.writeUInt16LE(format.channels, 22);
   header.writeUInt32LE(format.sampleRate, 24);
   header.writeUInt32LE(format.sampleRate * blockAlign, 28);
   header.writeUInt16LE(blockAlign, 32);
-  header.writeUInt16LE(16, 34);
+  header.writeUInt16LE(8 * bytesPerSample, 34);
   header.write('data', 36, 'ascii');
   header.writeUInt32LE(dataBytes, 40);
   return header;
