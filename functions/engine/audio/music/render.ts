@@ -38,7 +38,8 @@ export function renderScore(score: Score, seed: number, duration: number): Loope
       signal = instrument.render(event, createRandom(`${seed}:${index}`), timbre);
       if (instrument.repeatable) rendered.set(key, signal);
     }
-    mixNote(signal, start, event.pan, dry, reverbSend, instrument.reverb);
+    mixInto(dry, signal, start, 1, event.pan);
+    mixInto(reverbSend, signal, start, instrument.reverb, event.pan);
     if (instrument.echo) mixInto(echoSend, signal, start, instrument.echo, event.pan);
   });
   for (const bus of [dry, reverbSend, echoSend]) repeatCycle(bus, cycleFrames);
@@ -56,32 +57,6 @@ export function renderScore(score: Score, seed: number, duration: number): Loope
     right: dry.right.slice(from, to),
   });
   return { head: slice(0, cycleFrames), loop: slice(cycleFrames, frames) };
-}
-
-/**
- * Adds a mono note to the dry bus at unity and to the reverb send at `send`, panned with constant
- * power like mixInto: one pass over the note for both buses.
- */
-function mixNote(
-  signal: Float32Array,
-  start: number,
-  pan: number,
-  dry: Stereo,
-  reverb: Stereo,
-  send: number,
-) {
-  const angle = ((Math.max(-1, Math.min(1, pan)) + 1) * Math.PI) / 4;
-  const left = Math.cos(angle) * Math.SQRT2;
-  const right = Math.sin(angle) * Math.SQRT2;
-  const to = Math.min(signal.length, dry.left.length - start);
-  for (let i = Math.max(0, -start); i < to; i++) {
-    const v = signal[i]!;
-    const at = start + i;
-    dry.left[at]! += v * left;
-    dry.right[at]! += v * right;
-    reverb.left[at]! += v * send * left;
-    reverb.right[at]! += v * send * right;
-  }
 }
 
 /** Plays the first cycle again from `cycle` frames on, over what is already there (back to front). */
