@@ -6,55 +6,43 @@
  * Rules: `public` needs no token; `user` needs a valid access token; `author` also needs the author
  * role on the caller's profile; `admin` needs the Cognito group `admin`.
  */
-import type { StateMachineName } from './workers/definitions';
+import type { FunctionSettings, ResourceAccess } from './lib/resources';
+import type { WorkflowName } from './workflows';
 
 export const API_PREFIX = '/api/v1';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type AuthRule = 'public' | 'user' | 'author' | 'admin';
 
-/** What a function may touch; the CDK stack turns this into least-privilege grants. */
-export interface ResourceAccess {
-  table?: 'read' | 'readwrite';
-  mediaBucket?: 'read' | 'readwrite';
-  uploadsBucket?: 'read' | 'readwrite';
-  /** State machines (keys of workers/definitions.ts `stateMachines`) it may start and describe. */
-  startExecution?: readonly StateMachineName[];
-  /** Read-only describe calls on every dependency, for the health check. */
-  describeDependencies?: boolean;
-}
+export type { ResourceAccess };
 
-export interface LambdaGroupDefinition {
-  entry: string;
-  memoryMb: number;
-  timeoutSeconds: number;
-  access: ResourceAccess;
-  /** Packages esbuild cannot bundle (native or with data files): shipped as installed. */
-  copiedPackages?: readonly string[];
-}
+/** A domain's API Lambda: its `api.ts` exports `handler` (the middy chain over its routes). */
+export type LambdaGroupDefinition = FunctionSettings & {
+  access: ResourceAccess & { startExecution?: readonly WorkflowName[] };
+};
 
 export const lambdaGroups = {
   system: {
-    entry: 'functions/system/index.ts',
+    entry: 'functions/system/api.ts',
     memoryMb: 256,
     timeoutSeconds: 10,
     access: { describeDependencies: true },
   },
-  auth: { entry: 'functions/auth/index.ts', memoryMb: 256, timeoutSeconds: 15, access: {} },
+  auth: { entry: 'functions/auth/api.ts', memoryMb: 256, timeoutSeconds: 15, access: {} },
   users: {
-    entry: 'functions/users/index.ts',
+    entry: 'functions/users/api.ts',
     memoryMb: 256,
     timeoutSeconds: 15,
     access: { table: 'readwrite' },
   },
   creator: {
-    entry: 'functions/creator/index.ts',
+    entry: 'functions/creator/api.ts',
     memoryMb: 256,
     timeoutSeconds: 15,
     access: { table: 'readwrite' },
   },
   books: {
-    entry: 'functions/books/index.ts',
+    entry: 'functions/books/api.ts',
     memoryMb: 1024,
     timeoutSeconds: 29,
     copiedPackages: ['sharp'],
@@ -62,11 +50,11 @@ export const lambdaGroups = {
       table: 'readwrite',
       uploadsBucket: 'readwrite',
       mediaBucket: 'readwrite',
-      startExecution: ['bookProcessing'],
+      startExecution: ['bookProcessing', 'learningContent'],
     },
   },
   learning: {
-    entry: 'functions/learning/index.ts',
+    entry: 'functions/learning/api.ts',
     memoryMb: 1024,
     timeoutSeconds: 29,
     copiedPackages: ['sharp', '@echogarden/espeak-ng-emscripten'],

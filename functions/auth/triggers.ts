@@ -1,8 +1,10 @@
-import { ExecutionAlreadyExists, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { getAppUrl } from '../lib/app-url';
-import { aws } from '../lib/clients';
-import { config } from '../lib/config';
+import middy from '@middy/core';
+import { getAdapters } from '../lib/adapters';
+import { getAppUrl } from '../lib/aws/app-url';
 import { logger } from '../lib/logger';
+import { observability } from '../lib/middleware/observability';
+import { startWorkflow } from '../lib/workflows';
+import { userOnboarding } from '../users/jobs/onboarding.workflow';
 import { passwordResetEmail, verificationEmail } from './emails';
 
 /** The subset of Cognito trigger events this function handles. */
@@ -16,9 +18,9 @@ export interface CognitoTriggerEvent {
 
 /**
  * Cognito user pool triggers: CustomMessage writes the verification and reset emails (with links
- * into the app); PostConfirmation starts the onboarding state machine that creates the profile.
+ * into the app); PostConfirmation starts the onboarding workflow that creates the profile.
  */
-export async function handler(event: CognitoTriggerEvent): Promise<CognitoTriggerEvent> {
+async function onTrigger(event: CognitoTriggerEvent): Promise<CognitoTriggerEvent> {
   const attributes = event.request.userAttributes;
   switch (event.triggerSource) {
     case 'CustomMessage_SignUp':
@@ -43,22 +45,24 @@ export async function handler(event: CognitoTriggerEvent): Promise<CognitoTrigge
 async function startOnboarding(attributes: Record<string, string>): Promise<void> {
   const userId = attributes.sub ?? '';
   try {
-    await aws.sfn.send(
-      new StartExecutionCommand({
-        stateMachineArn: config.userOnboardingStateMachineArn,
-        // One onboarding per user: a repeated confirmation hits ExecutionAlreadyExists.
-        name: `onboard-${userId}`,
-        input: JSON.stringify({
-          user_id: userId,
-          email: attributes.email ?? '',
-          display_name: attributes.name ?? '',
-          role: attributes['custom:role'] ?? 'explorer',
-        }),
-      }),
-    );
+    // One onboarding per user: a repeated confirmation finds the execution already started.
+    await startWorkflow(getAdapters().workflows, userOnboarding, `onboard-${userId}`, {
+      user_id: userId,
+      email: attributes.email ?? '',
+      display_name: attributes.name ?? '',
+      role: attributes['custom:role'] ?? 'explorer',
+    });
   } catch (error) {
-    if (error instanceof ExecutionAlreadyExists) return;
     // Never block the confirmation itself: GET /users/me creates a missing profile on first use.
     logger.error('could not start onboarding', { error: error as Error, userId });
   }
 }
+
+export const handler = middy<CognitoTriggerEvent, CognitoTriggerEvent>()
+  .use(
+    observability<CognitoTriggerEvent>({
+      operation: (event) => `cognito.${event.triggerSource}`,
+      correlationId: (event) => event.userName,
+    }),
+  )
+  .handler(onTrigger);

@@ -1,32 +1,35 @@
-import type {
-  BookStatus,
-  BookType,
-  Difficulty,
-  Genre,
-  LearningCategory,
-  PipelineStep,
-  SourceFormat,
-} from '../contracts/books';
+import type { Book, PipelineStep, SourceFormat } from '../contracts/books';
+
+/** The fields a stored book shares with the API's answer. */
+type SharedBookFields = Pick<
+  Book,
+  | 'id'
+  | 'title'
+  | 'author_name'
+  | 'description'
+  | 'book_type'
+  | 'difficulty'
+  | 'tags'
+  | 'language'
+  | 'estimated_duration'
+  | 'status'
+  | 'progress'
+  | 'progress_message'
+  | 'error_message'
+  | 'genre'
+  | 'category'
+  | 'review_pending'
+  | 'structure_type'
+  | 'total_chapters'
+  | 'total_preview_chapters'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 /** The book item as stored. */
-export interface BookRecord {
-  id: string;
+export interface BookRecord extends SharedBookFields {
   owner_id: string;
-  title: string;
-  author_name: string;
-  description: string;
-  book_type: BookType;
-  difficulty: Difficulty;
-  tags: string[];
-  language: string;
-  estimated_duration: number | null;
-  status: BookStatus;
-  progress: number;
-  progress_message: string | null;
-  error_message: string | null;
   failed_step: PipelineStep | null;
-  genre: Genre | null;
-  category: LearningCategory | null;
   /** Fields the owner set in the details step; the pipeline's proposals never overwrite them. */
   owner_set: string[];
   cover_key: string | null;
@@ -38,16 +41,10 @@ export interface BookRecord {
     format: SourceFormat | null;
     encoding?: string;
   };
-  review_pending: boolean;
-  structure_type: 'flat' | 'hierarchical' | null;
-  total_preview_chapters: number;
-  total_chapters: number;
   chapters_done: number;
   execution_arn: string | null;
   attempt: number;
   published_at: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface ChapterRecord {
@@ -77,6 +74,7 @@ export const bookKeys = {
   structure: (bookId: string) => `books/${bookId}/work/structure.json.gz`,
   confirmedChapter: (bookId: string, index: number) =>
     `books/${bookId}/work/confirmed/${String(index).padStart(4, '0')}.json`,
+  confirmedPrefix: (bookId: string) => `books/${bookId}/work/confirmed/`,
   confirmedIndex: (bookId: string) => `books/${bookId}/work/confirmed/index.json`,
   chapterContent: (bookId: string, chapterNumber: number) =>
     `books/${bookId}/chapters/${String(chapterNumber).padStart(4, '0')}.txt`,

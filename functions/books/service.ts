@@ -1,16 +1,18 @@
-import { CopyObjectCommand, DeleteObjectCommand } from '@aws-sdk/client-s3';
-import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type {
+  BookStatusResponse,
   BookStructure,
   BookType,
+  BookWithChapters,
+  LearningProgressItem,
+  PipelineStep,
   SaveStructureChapter,
   SourceFormat,
   StructureChapter,
+  UploadUrlResponse,
 } from '../contracts/books';
 import { MAX_UPLOAD_BYTES } from '../contracts/books';
-import { aws } from '../lib/clients';
-import { config } from '../lib/config';
+import type { UserActivity } from '../events';
+import type { Jobs } from '../jobs';
 import {
   BadRequestError,
   ConflictError,
@@ -18,24 +20,22 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../lib/errors';
-import { isUuid, uuid } from '../lib/ids';
-import { deletePrefix, getJson, getObjectBytes, headObject, putJson, putObject } from '../lib/storage';
-import { recordUserEvent } from '../users/events';
+import { isUuid } from '../lib/ids';
+import { getJson, mediaUrl, putJson } from '../lib/json-files';
+import { logger } from '../lib/logger';
+import { isoNow, type Clock, type Storage, type Table, type Workflows } from '../lib/ports';
+import { startWorkflow } from '../lib/workflows';
 import { detectFormat, IngestError } from './ingest';
-import { bookKeys, type BookRecord } from './model';
-import { jobKeys } from '../learning/model';
-import { deleteJobs, deleteQuizzes, listBookJobs, listBookQuizzes } from '../learning/repository';
-import { startPipeline, stopPipeline } from './pipeline';
-import {
-  deleteBookItems,
-  deleteCatalogEntry,
-  deleteProgress,
-  getBook,
-  putBook,
-  updateBook,
-} from './repository';
+import { bookProcessing } from './jobs/processing.workflow';
+import { bookKeys, type BookRecord, type ChapterRecord } from './model';
+import { createBookRepository } from './repository';
+import { toBook, toChapters, toReviewStructure } from './views';
+import { makeCover } from './cover';
 
 export const BOOK_NOT_FOUND = 'Book not found.';
+export const CHAPTER_NOT_FOUND = 'Chapter not found.';
+export const TOO_LARGE_MESSAGE = 'The file is larger than 10 MB. Upload a smaller file or paste the text.';
+
 const EXTENSIONS: Record<SourceFormat, string> = { pdf: 'pdf', docx: 'docx', epub: 'epub', txt: 'txt' };
 const CONTENT_TYPES: Record<SourceFormat, string> = {
   pdf: 'application/pdf',
@@ -43,23 +43,16 @@ const CONTENT_TYPES: Record<SourceFormat, string> = {
   epub: 'application/epub+zip',
   txt: 'text/plain; charset=utf-8',
 };
-export const TOO_LARGE_MESSAGE = 'The file is larger than 10 MB. Upload a smaller file or paste the text.';
+const UPLOAD_URL_SECONDS = 900;
 
-/** The owner's book, or 404 for a missing book and for someone else's (never 403: ids do not leak). */
-export async function loadOwnedBook(bookId: string, userId: string): Promise<BookRecord> {
-  const book = isUuid(bookId) ? await getBook(bookId) : null;
-  if (!book || book.owner_id !== userId) throw new NotFoundError(BOOK_NOT_FOUND, 'book_not_found');
-  return book;
-}
-
-/** Owners read their books; everyone signed in reads books published in the catalogue. */
-export const canRead = (book: BookRecord, userId: string) =>
-  book.owner_id === userId || Boolean(book.published_at);
-
-export async function loadReadableBook(bookId: string, userId: string): Promise<BookRecord> {
-  const book = isUuid(bookId) ? await getBook(bookId) : null;
-  if (!book || !canRead(book, userId)) throw new NotFoundError(BOOK_NOT_FOUND, 'book_not_found');
-  return book;
+export interface BooksDeps {
+  table: Table;
+  storage: Storage;
+  workflows: Workflows;
+  clock: Clock;
+  jobs: Jobs;
+  activity: UserActivity;
+  uuid: () => string;
 }
 
 export type UploadSource =
@@ -74,6 +67,10 @@ export interface UploadRequest {
   description: string;
   source: UploadSource;
 }
+
+/** Owners read their books; everyone signed in reads books published in the catalogue. */
+export const canRead = (book: BookRecord, userId: string) =>
+  book.owner_id === userId || Boolean(book.published_at);
 
 function sniff(data: Uint8Array, filename: string | undefined): SourceFormat {
   try {
@@ -95,273 +92,478 @@ const titleFromFilename = (filename: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/**
- * Stores the source and the QUEUED book, then starts the processing pipeline. Only the file type is
- * checked here (from its bytes); everything else happens in the pipeline.
- */
-export async function createBookFromUpload(request: UploadRequest): Promise<BookRecord> {
-  const id = uuid();
-  const now = new Date().toISOString();
-  let source: BookRecord['source'];
-  let filename: string | null = null;
+/** Books: upload, the processing pipeline's runs, review, reading, the catalogue, deletion. */
+export function createBooksService(deps: BooksDeps) {
+  const books = createBookRepository(deps.table);
+  const { uploads, media } = deps.storage;
+  const now = () => isoNow(deps.clock);
 
-  if (request.source.kind === 'text') {
-    if (!request.source.text.trim()) throw new BadRequestError('Please provide text content.', 'empty_text');
-    const data = Buffer.from(request.source.text, 'utf8');
-    if (data.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(TOO_LARGE_MESSAGE, 'file_too_large');
-    const key = bookKeys.source(id, 'txt');
-    await putObject(config.uploadsBucket, key, data, CONTENT_TYPES.txt);
-    source = { key, kind: 'text', filename: null, size: data.length, format: 'txt' };
-  } else if (request.source.kind === 'file') {
-    filename = request.source.filename;
-    const data = request.source.data;
-    if (data.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(TOO_LARGE_MESSAGE, 'file_too_large');
-    const format = sniff(data, filename);
-    const key = bookKeys.source(id, EXTENSIONS[format]);
-    await putObject(config.uploadsBucket, key, data, CONTENT_TYPES[format]);
-    source = { key, kind: 'file', filename, size: data.length, format };
-  } else {
-    filename = request.source.filename;
-    const incoming = request.source.key;
-    if (!incoming.startsWith(`incoming/${request.ownerId}/`))
-      throw new NotFoundError('Uploaded file not found.', 'upload_not_found');
-    const head = await headObject(config.uploadsBucket, incoming);
-    if (!head) throw new NotFoundError('Uploaded file not found. Upload it again.', 'upload_not_found');
-    if (head.size > MAX_UPLOAD_BYTES) {
-      await aws.s3.send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: incoming }));
-      throw new PayloadTooLargeError(TOO_LARGE_MESSAGE, 'file_too_large');
-    }
-    const data = await getObjectBytes(config.uploadsBucket, incoming);
-    let format: SourceFormat;
+  /**
+   * Starts a run of the book-processing workflow. Each run gets its own execution name (book id +
+   * attempt), so a retry never collides with the run it replaces.
+   */
+  async function startPipeline(book: BookRecord, startAt: PipelineStep): Promise<BookRecord> {
+    const attempt = (book.attempt ?? 0) + 1;
     try {
-      format = sniff(data, filename);
+      const { executionArn } = await startWorkflow(
+        deps.workflows,
+        bookProcessing,
+        `book-${book.id}-${attempt}`,
+        {
+          book_id: book.id,
+          start_at: startAt,
+        },
+      );
+      return books.update(book.id, { ...(executionArn ? { execution_arn: executionArn } : {}), attempt });
     } catch (error) {
-      await aws.s3.send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: incoming }));
-      throw error;
+      logger.error('could not start book processing', { error: error as Error, bookId: book.id });
+      return books.update(book.id, {
+        status: 'FAILED',
+        failed_step: startAt,
+        error_message: 'Processing could not start. Please try again.',
+        progress_message: null,
+      });
     }
-    const key = bookKeys.source(id, EXTENSIONS[format]);
-    await aws.s3.send(
-      new CopyObjectCommand({
-        Bucket: config.uploadsBucket,
-        Key: key,
-        CopySource: `${config.uploadsBucket}/${incoming}`,
-        ContentType: CONTENT_TYPES[format],
-        MetadataDirective: 'REPLACE',
+  }
+
+  /** Stops the book's running execution, if any (before a delete or a restart). */
+  async function stopPipeline(book: BookRecord, cause: string): Promise<void> {
+    if (book.execution_arn) await deps.workflows.stop(book.execution_arn, cause);
+  }
+
+  async function readStructure(book: BookRecord): Promise<BookStructure> {
+    return toReviewStructure(await getJson<BookStructure>(uploads, bookKeys.structure(book.id)));
+  }
+
+  async function externalContents(book: BookRecord, numbers: number[]): Promise<Map<number, string>> {
+    const contents = new Map<number, string>();
+    await Promise.all(
+      numbers.map(async (n) => {
+        const bytes = await uploads.getBytes(bookKeys.chapterContent(book.id, n));
+        contents.set(n, Buffer.from(bytes).toString('utf8'));
       }),
     );
-    await aws.s3.send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: incoming }));
-    source = { key, kind: 'file', filename, size: data.length, format };
+    return contents;
   }
 
-  const title = request.title.trim() || (filename ? titleFromFilename(filename) : '') || 'Untitled book';
-  const book: BookRecord = {
-    id,
-    owner_id: request.ownerId,
-    title: title.slice(0, 200),
-    author_name: '',
-    description: request.description.trim().slice(0, 5000),
-    book_type: request.bookType,
-    difficulty: 'medium',
-    tags: [],
-    language: 'en',
-    estimated_duration: null,
-    status: 'QUEUED',
-    progress: 0,
-    progress_message: 'Queued for processing',
-    error_message: null,
-    failed_step: null,
-    genre: null,
-    category: null,
-    owner_set: request.title.trim() ? ['title'] : [],
-    cover_key: null,
-    source,
-    review_pending: false,
-    structure_type: null,
-    total_preview_chapters: 0,
-    total_chapters: 0,
-    chapters_done: 0,
-    execution_arn: null,
-    attempt: 0,
-    published_at: null,
-    created_at: now,
-    updated_at: now,
-  };
-  await putBook(book);
-  await recordUserEvent(
-    request.ownerId,
-    { type: 'book_uploaded', title: `Uploaded “${book.title}”`, ref: id },
-    { books_uploaded: 1 },
-    now,
-  );
-  return startPipeline(book, 'extract');
-}
-
-/** Accepts the reviewed structure and starts chapter processing (GENERATING). */
-export async function confirmStructure(
-  book: BookRecord,
-  chapters: SaveStructureChapter[],
-): Promise<BookRecord> {
-  if (book.status !== 'READY' || !book.review_pending) {
-    throw new ConflictError('This book has no extracted structure waiting for review.', 'not_in_review');
+  async function chapterViews(book: BookRecord) {
+    const records = await books.listChapters(book.id);
+    const external = records.filter((c) => !c.content && c.content_key).map((c) => c.chapter_number);
+    return toChapters(records, await externalContents(book, external));
   }
-  const extracted = await getJson<BookStructure>(config.uploadsBucket, bookKeys.structure(book.id));
-  const original = new Map(extracted.chapters.map((c) => [c.chapter_number, c]));
-  const ordered = [...chapters].sort((a, b) => a.chapter_number - b.chapter_number);
-  const confirmed: StructureChapter[] = ordered.map((chapter, index) => {
-    const source = chapter.source_chapter_number ? original.get(chapter.source_chapter_number) : undefined;
-    if (chapter.source_chapter_number && !source) {
-      throw new BadRequestError(
-        `Chapter ${index + 1} refers to a chapter that does not exist.`,
-        'unknown_chapter',
+
+  const readingProgress = async (userId: string, bookId: string) =>
+    (await books.getProgress(userId, bookId))?.progress ?? 0;
+
+  const service = {
+    repository: books,
+    startPipeline,
+
+    /** The owner's book, or 404 for a missing book and for someone else's (never 403: ids do not leak). */
+    async loadOwnedBook(bookId: string, userId: string): Promise<BookRecord> {
+      const book = isUuid(bookId) ? await books.get(bookId) : null;
+      if (!book || book.owner_id !== userId) throw new NotFoundError(BOOK_NOT_FOUND, 'book_not_found');
+      return book;
+    },
+
+    async loadReadableBook(bookId: string, userId: string): Promise<BookRecord> {
+      const book = isUuid(bookId) ? await books.get(bookId) : null;
+      if (!book || !canRead(book, userId)) throw new NotFoundError(BOOK_NOT_FOUND, 'book_not_found');
+      return book;
+    },
+
+    /** The chapter and its book, or null when either is gone. */
+    async chapterContext(chapterId: string): Promise<{ book: BookRecord; chapter: ChapterRecord } | null> {
+      const chapter = isUuid(chapterId) ? await books.getChapterById(chapterId) : null;
+      if (!chapter) return null;
+      const book = await books.get(chapter.book_id);
+      return book ? { book, chapter } : null;
+    },
+
+    /** A chapter's full text, wherever it is stored. */
+    async chapterText(chapter: ChapterRecord): Promise<string> {
+      if (chapter.content !== undefined) return chapter.content;
+      const bytes = await uploads.getBytes(
+        chapter.content_key ?? bookKeys.chapterContent(chapter.book_id, chapter.chapter_number),
       );
-    }
-    const content = chapter.content ?? source?.content ?? '';
-    return {
-      title: chapter.title.trim() || 'New Chapter',
-      content,
-      summary: chapter.summary,
-      chapter_number: index + 1,
-      word_count: content.split(/\s+/).filter(Boolean).length,
-      ...(chapter.section_title
-        ? {
-            section_title: chapter.section_title,
-            section_type: chapter.section_type ?? 'section',
-            section_number: chapter.section_number ?? 1,
-          }
-        : {}),
-    };
-  });
-  // One small object per chapter: each Map iteration of the pipeline reads only its own.
-  await deletePrefix(config.uploadsBucket, `${bookKeys.prefix(book.id)}work/confirmed/`);
-  await Promise.all(
-    confirmed.map((chapter, index) =>
-      putJson(config.uploadsBucket, bookKeys.confirmedChapter(book.id, index + 1), chapter),
-    ),
-  );
-  await putJson(config.uploadsBucket, bookKeys.confirmedIndex(book.id), { total: confirmed.length });
-  const updated = await updateBook(
-    book.id,
-    {
-      status: 'GENERATING',
-      review_pending: false,
-      progress: 0,
-      chapters_done: 0,
-      progress_message: `Processing ${confirmed.length} chapters`,
-      error_message: null,
-      failed_step: null,
-      updated_at: new Date().toISOString(),
+      return Buffer.from(bytes).toString('utf8');
     },
-    ['READY'],
-  );
-  return startPipeline(updated, 'chapters');
-}
 
-/** Runs a failed book again from the step that failed. */
-export async function retryBook(book: BookRecord): Promise<BookRecord> {
-  if (book.status !== 'FAILED')
-    throw new ConflictError('Only books whose processing failed can be retried.', 'not_failed');
-  const step = book.failed_step ?? 'extract';
-  const startAt =
-    step === 'structure' && !(await headObject(config.uploadsBucket, bookKeys.extracted(book.id)))
-      ? 'extract'
-      : step;
-  const updated = await updateBook(
-    book.id,
-    {
-      status: startAt === 'chapters' ? 'GENERATING' : 'PROCESSING',
-      progress: 0,
-      chapters_done: 0,
-      progress_message: 'Retrying…',
-      error_message: null,
-      failed_step: null,
-      updated_at: new Date().toISOString(),
+    async list(userId: string, bookType?: BookType) {
+      const [owned, progress] = await Promise.all([books.listByOwner(userId), books.listProgress(userId)]);
+      const progressByBook = new Map(progress.map((p) => [p.book_id, p.progress]));
+      return owned
+        .filter((book) => !bookType || book.book_type === bookType)
+        .map((book) => toBook(book, userId, progressByBook.get(book.id) ?? 0));
     },
-    ['FAILED'],
-  );
-  return startPipeline(updated, startAt);
+
+    /** A presigned PUT for a large file; the key is the caller's and is checked again on upload. */
+    async uploadUrl(userId: string, contentType: string): Promise<UploadUrlResponse> {
+      const key = bookKeys.pendingUpload(userId, deps.uuid());
+      return {
+        upload_url: await uploads.presignPut(key, contentType, UPLOAD_URL_SECONDS),
+        file_key: key,
+        headers: { 'Content-Type': contentType },
+        expires_in: UPLOAD_URL_SECONDS,
+        max_bytes: MAX_UPLOAD_BYTES,
+      };
+    },
+
+    /**
+     * Stores the source and the QUEUED book, then starts the processing pipeline. Only the file type
+     * is checked here (from its bytes); everything else happens in the pipeline.
+     */
+    async createBookFromUpload(request: UploadRequest): Promise<BookRecord> {
+      const id = deps.uuid();
+      const created = now();
+      let source: BookRecord['source'];
+      let filename: string | null = null;
+
+      if (request.source.kind === 'text') {
+        if (!request.source.text.trim())
+          throw new BadRequestError('Please provide text content.', 'empty_text');
+        const data = Buffer.from(request.source.text, 'utf8');
+        if (data.length > MAX_UPLOAD_BYTES)
+          throw new PayloadTooLargeError(TOO_LARGE_MESSAGE, 'file_too_large');
+        const key = bookKeys.source(id, 'txt');
+        await uploads.put(key, data, CONTENT_TYPES.txt);
+        source = { key, kind: 'text', filename: null, size: data.length, format: 'txt' };
+      } else if (request.source.kind === 'file') {
+        filename = request.source.filename;
+        const data = request.source.data;
+        if (data.length > MAX_UPLOAD_BYTES)
+          throw new PayloadTooLargeError(TOO_LARGE_MESSAGE, 'file_too_large');
+        const format = sniff(data, filename);
+        const key = bookKeys.source(id, EXTENSIONS[format]);
+        await uploads.put(key, data, CONTENT_TYPES[format]);
+        source = { key, kind: 'file', filename, size: data.length, format };
+      } else {
+        filename = request.source.filename;
+        const incoming = request.source.key;
+        if (!incoming.startsWith(`incoming/${request.ownerId}/`))
+          throw new NotFoundError('Uploaded file not found.', 'upload_not_found');
+        const head = await uploads.head(incoming);
+        if (!head) throw new NotFoundError('Uploaded file not found. Upload it again.', 'upload_not_found');
+        if (head.size > MAX_UPLOAD_BYTES) {
+          await uploads.delete(incoming);
+          throw new PayloadTooLargeError(TOO_LARGE_MESSAGE, 'file_too_large');
+        }
+        const data = await uploads.getBytes(incoming);
+        let format: SourceFormat;
+        try {
+          format = sniff(data, filename);
+        } catch (error) {
+          await uploads.delete(incoming);
+          throw error;
+        }
+        const key = bookKeys.source(id, EXTENSIONS[format]);
+        await uploads.copy(incoming, key, CONTENT_TYPES[format]);
+        await uploads.delete(incoming);
+        source = { key, kind: 'file', filename, size: data.length, format };
+      }
+
+      const title = request.title.trim() || (filename ? titleFromFilename(filename) : '') || 'Untitled book';
+      const book: BookRecord = {
+        id,
+        owner_id: request.ownerId,
+        title: title.slice(0, 200),
+        author_name: '',
+        description: request.description.trim().slice(0, 5000),
+        book_type: request.bookType,
+        difficulty: 'medium',
+        tags: [],
+        language: 'en',
+        estimated_duration: null,
+        status: 'QUEUED',
+        progress: 0,
+        progress_message: 'Queued for processing',
+        error_message: null,
+        failed_step: null,
+        genre: null,
+        category: null,
+        owner_set: request.title.trim() ? ['title'] : [],
+        cover_key: null,
+        source,
+        review_pending: false,
+        structure_type: null,
+        total_preview_chapters: 0,
+        total_chapters: 0,
+        chapters_done: 0,
+        execution_arn: null,
+        attempt: 0,
+        published_at: null,
+        created_at: created,
+        updated_at: created,
+      };
+      await books.put(book);
+      await deps.activity.record(
+        request.ownerId,
+        { type: 'book_uploaded', title: `Uploaded “${book.title}”`, ref: id },
+        { books_uploaded: 1 },
+      );
+      return startPipeline(book, 'extract');
+    },
+
+    /** The book with its chapters, or with the extracted structure while it waits for review. */
+    async detail(book: BookRecord, userId: string): Promise<BookWithChapters> {
+      const answer: BookWithChapters = {
+        ...toBook(book, userId, await readingProgress(userId, book.id)),
+        chapters: [],
+      };
+      if (book.review_pending) {
+        const structure = await readStructure(book);
+        Object.assign(answer, {
+          structure,
+          preview_chapters: structure.chapters,
+          sections: structure.sections,
+        });
+      } else {
+        answer.chapters = await chapterViews(book);
+      }
+      return answer;
+    },
+
+    chapters: chapterViews,
+
+    async chapter(book: BookRecord, chapterId: string) {
+      const chapter = isUuid(chapterId) ? await books.getChapterById(chapterId) : null;
+      if (!chapter || chapter.book_id !== book.id)
+        throw new NotFoundError(CHAPTER_NOT_FOUND, 'chapter_not_found');
+      const contents = chapter.content
+        ? new Map<number, string>()
+        : await externalContents(book, [chapter.chapter_number]);
+      const [full] = toChapters([chapter], contents);
+      return {
+        ...full,
+        content: chapter.content ?? contents.get(chapter.chapter_number) ?? '',
+        content_truncated: undefined,
+      };
+    },
+
+    async status(book: BookRecord): Promise<BookStatusResponse> {
+      const answer: BookStatusResponse = {
+        id: book.id,
+        status: book.status,
+        progress: book.progress,
+        progress_message: book.progress_message,
+        error_message: book.error_message,
+        review_pending: book.review_pending,
+        total_chapters: book.total_chapters,
+        total_preview_chapters: book.total_preview_chapters,
+      };
+      if (book.status === 'READY' && book.review_pending) {
+        const structure = await readStructure(book);
+        Object.assign(answer, {
+          structure,
+          preview_chapters: structure.chapters,
+          sections: structure.sections,
+        });
+      }
+      return answer;
+    },
+
+    /** Accepts the reviewed structure and starts chapter processing (GENERATING). */
+    async confirmStructure(book: BookRecord, chapters: SaveStructureChapter[]): Promise<BookRecord> {
+      if (book.status !== 'READY' || !book.review_pending) {
+        throw new ConflictError('This book has no extracted structure waiting for review.', 'not_in_review');
+      }
+      const extracted = await getJson<BookStructure>(uploads, bookKeys.structure(book.id));
+      const original = new Map(extracted.chapters.map((c) => [c.chapter_number, c]));
+      const ordered = [...chapters].sort((a, b) => a.chapter_number - b.chapter_number);
+      const confirmed: StructureChapter[] = ordered.map((chapter, index) => {
+        const source = chapter.source_chapter_number
+          ? original.get(chapter.source_chapter_number)
+          : undefined;
+        if (chapter.source_chapter_number && !source) {
+          throw new BadRequestError(
+            `Chapter ${index + 1} refers to a chapter that does not exist.`,
+            'unknown_chapter',
+          );
+        }
+        const content = chapter.content ?? source?.content ?? '';
+        return {
+          title: chapter.title.trim() || 'New Chapter',
+          content,
+          summary: chapter.summary,
+          chapter_number: index + 1,
+          word_count: content.split(/\s+/).filter(Boolean).length,
+          ...(chapter.section_title
+            ? {
+                section_title: chapter.section_title,
+                section_type: chapter.section_type ?? 'section',
+                section_number: chapter.section_number ?? 1,
+              }
+            : {}),
+        };
+      });
+      // One small object per chapter: each Map iteration of the pipeline reads only its own.
+      await uploads.deletePrefix(bookKeys.confirmedPrefix(book.id));
+      await Promise.all(
+        confirmed.map((chapter, index) =>
+          putJson(uploads, bookKeys.confirmedChapter(book.id, index + 1), chapter),
+        ),
+      );
+      await putJson(uploads, bookKeys.confirmedIndex(book.id), { total: confirmed.length });
+      const updated = await books.update(
+        book.id,
+        {
+          status: 'GENERATING',
+          review_pending: false,
+          progress: 0,
+          chapters_done: 0,
+          progress_message: `Processing ${confirmed.length} chapters`,
+          error_message: null,
+          failed_step: null,
+          updated_at: now(),
+        },
+        ['READY'],
+      );
+      return startPipeline(updated, 'chapters');
+    },
+
+    /** Runs a failed book again from the step that failed. */
+    async retry(book: BookRecord): Promise<BookRecord> {
+      if (book.status !== 'FAILED')
+        throw new ConflictError('Only books whose processing failed can be retried.', 'not_failed');
+      const step = book.failed_step ?? 'extract';
+      const startAt =
+        step === 'structure' && !(await uploads.head(bookKeys.extracted(book.id))) ? 'extract' : step;
+      const updated = await books.update(
+        book.id,
+        {
+          status: startAt === 'chapters' ? 'GENERATING' : 'PROCESSING',
+          progress: 0,
+          chapters_done: 0,
+          progress_message: 'Retrying…',
+          error_message: null,
+          failed_step: null,
+          updated_at: now(),
+        },
+        ['FAILED'],
+      );
+      return startPipeline(updated, startAt);
+    },
+
+    /**
+     * Starts chapter generation over: the running pipeline (if any) stops, the structure is detected
+     * again from the extracted text, and the book returns to review. Chapters are replaced, never
+     * duplicated, when the structure is confirmed again.
+     */
+    async regenerateChapters(book: BookRecord): Promise<BookRecord> {
+      if (book.status === 'QUEUED' || book.status === 'PROCESSING') {
+        throw new ConflictError('This book is still being processed.', 'processing');
+      }
+      await stopPipeline(book, 'Chapter regeneration requested');
+      const hasExtracted = Boolean(await uploads.head(bookKeys.extracted(book.id)));
+      const updated = await books.update(book.id, {
+        status: 'PROCESSING',
+        review_pending: false,
+        progress: 0,
+        chapters_done: 0,
+        progress_message: 'Detecting chapters again…',
+        error_message: null,
+        failed_step: null,
+        updated_at: now(),
+      });
+      return startPipeline(updated, hasExtracted ? 'structure' : 'extract');
+    },
+
+    async updateDetails(book: BookRecord, patch: Partial<BookRecord>): Promise<BookRecord> {
+      const changed = Object.keys(patch).filter((k) => (patch as Record<string, unknown>)[k] !== undefined);
+      return books.update(book.id, {
+        ...patch,
+        owner_set: [...new Set([...book.owner_set, ...changed])],
+        updated_at: now(),
+      });
+    },
+
+    /**
+     * Removes every record and every stored object of the book: its partition (chapters and what the
+     * domains built on books keep there), its jobs, its files and media.
+     */
+    async deleteBook(book: BookRecord): Promise<void> {
+      await stopPipeline(book, 'Book deleted');
+      if (book.published_at)
+        await books.deleteCatalogEntry({
+          book_id: book.id,
+          book_type: book.book_type,
+          published_at: book.published_at,
+        });
+      await deps.jobs.deleteForBook(book.id, 'Book deleted');
+      await books.deleteAllItems(book.id);
+      await books.deleteProgress(book.owner_id, book.id);
+      await Promise.all([
+        uploads.deletePrefix(bookKeys.prefix(book.id)),
+        media.deletePrefix(bookKeys.mediaPrefix(book.id)),
+      ]);
+      await deps.activity.record(
+        book.owner_id,
+        { type: 'book_deleted', title: `Deleted “${book.title}”` },
+        { books_uploaded: -1 },
+      );
+    },
+
+    /** Checks the image by decoding it, then stores a 600×900 (max) WebP copy as the cover. */
+    async setCover(book: BookRecord, data: Uint8Array): Promise<BookRecord> {
+      const cover = await makeCover(data);
+      const key = bookKeys.cover(book.id, cover.hash);
+      await media.put(key, cover.webp, 'image/webp');
+      const previous = book.cover_key;
+      const updated = await books.update(book.id, { cover_key: key, updated_at: now() });
+      if (previous && previous !== key) await media.delete(previous);
+      return updated;
+    },
+
+    /** Books the caller is learning, most recent first (the dashboard's Continue Learning). */
+    async learningProgress(userId: string): Promise<LearningProgressItem[]> {
+      const progress = (await books.listProgress(userId)).filter((p) => p.progress > 0);
+      const found = new Map((await books.getMany(progress.map((p) => p.book_id))).map((b) => [b.id, b]));
+      return progress
+        .filter((p) => found.has(p.book_id))
+        .sort((a, b) => b.updated_at.localeCompare(a.updated_at))
+        .map((p) => {
+          const book = found.get(p.book_id)!;
+          return {
+            book_id: book.id,
+            title: book.title,
+            book_type: book.book_type,
+            cover_image_url: mediaUrl(book.cover_key),
+            progress: p.progress,
+            last_chapter_id: p.last_chapter_id,
+            completed_chapters: p.completed_chapters ?? [],
+            updated_at: p.updated_at,
+          };
+        });
+    },
+
+    async catalogue(bookType: BookType, userId: string) {
+      const entries = await books.listCatalog(bookType);
+      const found = new Map((await books.getMany(entries.map((e) => e.book_id))).map((b) => [b.id, b]));
+      return entries
+        .filter((e) => found.get(e.book_id)?.published_at)
+        .map((e) => toBook(found.get(e.book_id)!, userId));
+    },
+
+    async publish(book: BookRecord): Promise<BookRecord> {
+      if (book.status !== 'READY' || book.review_pending)
+        throw new ConflictError('Only processed books can be published.', 'not_ready');
+      if (book.published_at) return book;
+      const publishedAt = now();
+      await books.putCatalogEntry({ book_id: book.id, book_type: book.book_type, published_at: publishedAt });
+      return books.update(book.id, { published_at: publishedAt });
+    },
+
+    async unpublish(book: BookRecord): Promise<void> {
+      if (!book.published_at) return;
+      await books.deleteCatalogEntry({
+        book_id: book.id,
+        book_type: book.book_type,
+        published_at: book.published_at,
+      });
+      await books.update(book.id, { published_at: null });
+    },
+  };
+  return service;
 }
 
-/**
- * Starts chapter generation over: the running pipeline (if any) stops, the structure is detected
- * again from the extracted text, and the book returns to review. Chapters are replaced, never
- * duplicated, when the structure is confirmed again.
- */
-export async function regenerateChapters(book: BookRecord): Promise<BookRecord> {
-  if (book.status === 'QUEUED' || book.status === 'PROCESSING') {
-    throw new ConflictError('This book is still being processed.', 'processing');
-  }
-  await stopPipeline(book, 'Chapter regeneration requested');
-  const hasExtracted = Boolean(await headObject(config.uploadsBucket, bookKeys.extracted(book.id)));
-  const updated = await updateBook(book.id, {
-    status: 'PROCESSING',
-    review_pending: false,
-    progress: 0,
-    chapters_done: 0,
-    progress_message: 'Detecting chapters again…',
-    error_message: null,
-    failed_step: null,
-    updated_at: new Date().toISOString(),
-  });
-  return startPipeline(updated, hasExtracted ? 'structure' : 'extract');
-}
-
-/** Removes every record and every stored object of the book. */
-export async function deleteBook(book: BookRecord): Promise<void> {
-  await stopPipeline(book, 'Book deleted');
-  if (book.published_at)
-    await deleteCatalogEntry({
-      book_id: book.id,
-      book_type: book.book_type,
-      published_at: book.published_at,
-    });
-  // Learning jobs and quizzes live outside the book's partition; their records go first so a
-  // job still running finds itself gone and stops.
-  const [jobs, quizzes] = await Promise.all([listBookJobs(book.id), listBookQuizzes(book.id)]);
-  await Promise.all([deleteJobs(jobs.map((j) => j.id)), deleteQuizzes(quizzes.map((q) => q.id))]);
-  await deleteBookItems(book.id);
-  await deleteProgress(book.owner_id, book.id);
-  await Promise.all([
-    deletePrefix(config.uploadsBucket, bookKeys.prefix(book.id)),
-    deletePrefix(config.mediaBucket, bookKeys.mediaPrefix(book.id)),
-    ...jobs.map((job) => deletePrefix(config.uploadsBucket, jobKeys.work(job.id))),
-  ]);
-  await recordUserEvent(
-    book.owner_id,
-    { type: 'book_deleted', title: `Deleted “${book.title}”` },
-    { books_uploaded: -1 },
-    new Date().toISOString(),
-  );
-}
-
-const COVER_INPUT_LIMIT = 8 * 1024 * 1024;
-
-/** Checks the image by decoding it, then stores a 600×900 (max) WebP copy as the cover. */
-export async function setCover(book: BookRecord, data: Uint8Array): Promise<BookRecord> {
-  if (data.length === 0) throw new BadRequestError('The image file is empty.', 'empty_file');
-  if (data.length > COVER_INPUT_LIMIT)
-    throw new PayloadTooLargeError('Cover images can be at most 8 MB.', 'file_too_large');
-  let webp: Buffer;
-  try {
-    const image = sharp(data, { limitInputPixels: 40_000_000, failOn: 'error' });
-    const meta = await image.metadata();
-    if (!meta.format || !['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff'].includes(meta.format))
-      throw new Error('format');
-    webp = await image
-      .rotate()
-      .resize({ width: 600, height: 900, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    throw new UnsupportedMediaTypeError(
-      'That file is not an image we can use. Upload a JPEG, PNG or WebP picture.',
-      'invalid_image',
-    );
-  }
-  const key = bookKeys.cover(book.id, createHash('sha256').update(webp).digest('hex').slice(0, 16));
-  await putObject(config.mediaBucket, key, webp, 'image/webp');
-  const previous = book.cover_key;
-  const updated = await updateBook(book.id, { cover_key: key, updated_at: new Date().toISOString() });
-  if (previous && previous !== key)
-    await aws.s3.send(new DeleteObjectCommand({ Bucket: config.mediaBucket, Key: previous }));
-  return updated;
-}
+export type BooksService = ReturnType<typeof createBooksService>;

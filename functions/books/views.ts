@@ -1,5 +1,5 @@
 import type { Book, BookStructure, Chapter, StructureChapter } from '../contracts/books';
-import { mediaUrl } from '../lib/storage';
+import { mediaUrl } from '../lib/json-files';
 import type { BookRecord, ChapterRecord } from './model';
 
 /** API answers stay well under Lambda's 6 MB response limit: beyond this, chapter texts are cut. */

@@ -1,6 +1,10 @@
-import type { ChapterVideoStyle, JobStatus, LearningContentType, TutorialStyle } from '../contracts/learning';
+import type { ChapterVideoStyle, LearningContentType, TutorialStyle } from '../contracts/learning';
+import type { QuizQuestion } from '../engine/types';
+import type { JobRecord } from '../jobs';
 
-export interface JobOptions {
+/** What a learning-content job was asked for. */
+export interface LearningOptions {
+  content_type: LearningContentType;
   voice?: string;
   tutorial_style?: TutorialStyle;
   video_style?: ChapterVideoStyle;
@@ -8,27 +12,15 @@ export interface JobOptions {
   avatar_id?: string;
 }
 
-/** One generation run (the job of the spec), written by the API and the workers. */
-export interface JobRecord {
-  id: string;
-  owner_id: string;
-  book_id: string;
-  chapter_id: string;
-  content_type: LearningContentType;
-  status: JobStatus;
-  progress: number;
-  step: string;
-  options: JobOptions;
-  /** Media keys of the results. */
+/** What it produced: media keys (media bucket) and the duration. */
+export interface LearningOutputs {
   audio_key: string | null;
   video_key: string | null;
-  thumbnail_key?: string | null;
+  thumbnail_key: string | null;
   duration: number | null;
-  error_message: string | null;
-  execution_arn: string | null;
-  created_at: string;
-  updated_at: string;
 }
+
+export type LearningJobRecord = JobRecord<LearningOptions, LearningOutputs>;
 
 /** The ready content of a chapter of one type: replaced only when a newer job is ready. */
 export interface ContentRecord {
@@ -50,14 +42,7 @@ export interface QuizRecord {
   chapter_id: string | null;
   title: string;
   difficulty: 'easy' | 'medium' | 'hard';
-  questions: {
-    id: string;
-    question: string;
-    options: string[];
-    answer_index: number;
-    explanation: string;
-    source_excerpt: string;
-  }[];
+  questions: QuizQuestion[];
   created_at: string;
 }
 
@@ -69,10 +54,8 @@ export interface AttemptRecord {
   at: string;
 }
 
-/** Storage of a job: intermediate files in the uploads bucket, results beside the book's media. */
-export const jobKeys = {
-  work: (jobId: string) => `jobs/${jobId}/`,
-  part: (jobId: string, name: string) => `jobs/${jobId}/${name}`,
+/** Where a job's results live: beside the book's other media, so they go with the book. */
+export const learningKeys = {
   output: (bookId: string, jobId: string, file: string) => `media/books/${bookId}/learning/${jobId}/${file}`,
   avatarPreview: (avatarId: string, version: string) => `media/avatars/${avatarId}-${version}.png`,
 };

@@ -1,27 +1,58 @@
-import type { QuizDifficulty } from '../engine/types';
+import type { BookRecord } from '../books/model';
+import type { BooksService } from '../books/service';
 import type { QuizResult, QuizView } from '../contracts/learning';
 import { QUIZ_PASS_SCORE } from '../contracts/learning';
-import type { BookRecord } from '../books/model';
-import { listChapters } from '../books/repository';
-import { getEngine } from '../engine';
+import type { Engine, QuizDifficulty } from '../engine/types';
 import { hashString } from '../engine/random';
+import type { UserActivity } from '../events';
 import { NotFoundError } from '../lib/errors';
-import { uuid } from '../lib/ids';
-import { recordUserEvent } from '../users/events';
-import { chapterText } from './jobs';
+import { isoNow, type Clock } from '../lib/ports';
 import type { AttemptRecord, QuizRecord } from './model';
-import { getQuiz, putAttempt, putQuiz } from './repository';
+import type { LearningRepository } from './repository';
 import { CHAPTER_NOT_FOUND } from './service';
+
+export interface QuizDeps {
+  repository: LearningRepository;
+  books: BooksService;
+  activity: UserActivity;
+  engine: () => Engine;
+  clock: Clock;
+  uuid: () => string;
+}
 
 /** Text a book quiz draws from: every chapter, each cut to its share of the budget. */
 const BOOK_QUIZ_CHARS = 60_000;
 
-export async function generateQuiz(
+/** Quizzes made from a chapter or a whole book, taken and scored in the app. */
+export function createQuizService(deps: QuizDeps) {
+  const chapterText = deps.books.chapterText;
+  return {
+    generate: (userId: string, book: BookRecord, request: QuizRequest) =>
+      generateQuiz(deps, userId, book, request),
+    loadOwn: (quizId: string, userId: string) => loadOwnQuiz(deps, quizId, userId),
+    submit: (userId: string, quiz: QuizRecord, answers: (number | null)[]) =>
+      submitQuiz(deps, userId, quiz, answers),
+    view: quizView,
+    chapterText,
+  };
+}
+
+export type QuizService = ReturnType<typeof createQuizService>;
+
+interface QuizRequest {
+  chapterId?: string;
+  numQuestions: number;
+  difficulty: QuizDifficulty;
+}
+
+async function generateQuiz(
+  deps: QuizDeps,
   userId: string,
   book: BookRecord,
-  request: { chapterId?: string; numQuestions: number; difficulty: QuizDifficulty },
+  request: QuizRequest,
 ): Promise<QuizRecord> {
-  const chapters = await listChapters(book.id);
+  const chapterText = deps.books.chapterText;
+  const chapters = await deps.books.repository.listChapters(book.id);
   let title: string;
   let text: string;
   if (request.chapterId) {
@@ -35,8 +66,8 @@ export async function generateQuiz(
     title = book.title;
     text = texts.join('\n\n');
   }
-  const created = new Date().toISOString();
-  const quiz = await getEngine().text.quiz({
+  const created = isoNow(deps.clock);
+  const quiz = await deps.engine().text.quiz({
     title,
     text,
     numQuestions: request.numQuestions,
@@ -44,7 +75,7 @@ export async function generateQuiz(
     seed: hashString(`${userId}:${created}`),
   });
   const record: QuizRecord = {
-    id: uuid(),
+    id: deps.uuid(),
     owner_id: userId,
     book_id: book.id,
     chapter_id: request.chapterId ?? null,
@@ -53,7 +84,7 @@ export async function generateQuiz(
     questions: quiz.questions.map((q) => ({ ...q })),
     created_at: created,
   };
-  await putQuiz(record);
+  await deps.repository.putQuiz(record);
   return record;
 }
 
@@ -84,14 +115,15 @@ export function quizView(quiz: QuizRecord, attempts: AttemptRecord[]): QuizView 
   };
 }
 
-export async function loadOwnQuiz(quizId: string, userId: string): Promise<QuizRecord> {
-  const quiz = await getQuiz(quizId);
+async function loadOwnQuiz(deps: QuizDeps, quizId: string, userId: string): Promise<QuizRecord> {
+  const quiz = await deps.repository.getQuiz(quizId);
   if (!quiz || quiz.owner_id !== userId) throw new NotFoundError('Quiz not found.', 'quiz_not_found');
   return quiz;
 }
 
 /** Scores an attempt, explains every answer, and counts it in the learner's stats. */
-export async function submitQuiz(
+async function submitQuiz(
+  deps: QuizDeps,
   userId: string,
   quiz: QuizRecord,
   answers: (number | null)[],
@@ -111,9 +143,9 @@ export async function submitQuiz(
   const total = quiz.questions.length;
   const score = total ? Math.round((correct / total) * 100) : 0;
   const passed = score >= QUIZ_PASS_SCORE;
-  const at = new Date().toISOString();
-  await putAttempt(userId, { quiz_id: quiz.id, score, correct, total, at });
-  await recordUserEvent(
+  const at = isoNow(deps.clock);
+  await deps.repository.putAttempt(userId, { quiz_id: quiz.id, score, correct, total, at });
+  await deps.activity.record(
     userId,
     {
       type: 'quiz_taken',
@@ -121,7 +153,6 @@ export async function submitQuiz(
       ref: quiz.book_id,
     },
     { quizzes_taken: 1, quiz_score_total: score, quizzes_passed: passed ? 1 : 0 },
-    at,
   );
   return { quiz_id: quiz.id, score, correct, total, passed, results };
 }

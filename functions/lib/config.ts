@@ -24,9 +24,6 @@ const schema = z.object({
   COGNITO_ENDPOINT: z.string().optional(),
   SFN_ENDPOINT: z.string().optional(),
   SSM_ENDPOINT: z.string().optional(),
-  USER_ONBOARDING_STATE_MACHINE_ARN: z.string().optional(),
-  BOOK_PROCESSING_STATE_MACHINE_ARN: z.string().optional(),
-  LEARNING_CONTENT_STATE_MACHINE_ARN: z.string().optional(),
 });
 
 type Env = z.infer<typeof schema>;
@@ -81,14 +78,12 @@ export const config = {
   get appUrlParameter() {
     return env().APP_URL_PARAMETER;
   },
-  get userOnboardingStateMachineArn() {
-    return required('USER_ONBOARDING_STATE_MACHINE_ARN');
-  },
-  get bookProcessingStateMachineArn() {
-    return required('BOOK_PROCESSING_STATE_MACHINE_ARN');
-  },
-  get learningContentStateMachineArn() {
-    return required('LEARNING_CONTENT_STATE_MACHINE_ARN');
+  /** ARN of a state machine of functions/workflows.ts, from its variable (see `stateMachineArnVariable`). */
+  stateMachineArn(machine: string): string {
+    const name = stateMachineArnVariable(machine);
+    const value = process.env[name];
+    if (!value) throw new ConfigError(`Missing environment variable ${name}`);
+    return value;
   },
   get endpoints() {
     const e = env();
@@ -102,6 +97,10 @@ export const config = {
     };
   },
 };
+
+/** `learningContent` → `LEARNING_CONTENT_STATE_MACHINE_ARN`: how functions learn a machine's ARN. */
+export const stateMachineArnVariable = (machine: string) =>
+  `${machine.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_STATE_MACHINE_ARN`;
 
 /** Forget the parsed environment; the local runtime calls this after it sets the variables. */
 export function resetConfig(): void {

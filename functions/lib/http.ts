@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { UnauthorizedError } from './errors';
 
@@ -24,14 +24,23 @@ export interface RequestContext<B, Q, P> {
   params: P;
   /** Set for every route whose rule is not `public`. */
   user: AuthUser | null;
+  /** Header names in lower case. */
   headers: Record<string, string | undefined>;
   /** The undecoded body, for multipart uploads. */
   rawBody: Buffer | undefined;
   event: ApiEvent;
 }
 
+export interface RouteSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** The handler reads the raw body itself (multipart): no JSON parsing or body schema. */
+  rawBody?: boolean;
+}
+
 export interface RouteHandler {
-  schemas: { body?: z.ZodType; query?: z.ZodType; params?: z.ZodType; rawBody?: boolean };
+  schemas: RouteSchemas;
   run: (ctx: RequestContext<unknown, unknown, unknown>) => Promise<ApiResponse>;
 }
 
@@ -39,7 +48,7 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /**
  * Declares a route handler: the zod schemas its input must satisfy and the function that serves it.
- * The group dispatcher validates before calling, so `ctx.body` is already typed and checked.
+ * The chain (see api-handler.ts) validates before calling, so `ctx.body` is already typed and checked.
  */
 export function defineHandler<
   B extends z.ZodType | undefined = undefined,
@@ -64,4 +73,22 @@ export const noContent = (): ApiResponse => ({ statusCode: 204 });
 export function requireUser(ctx: { user: AuthUser | null }): AuthUser {
   if (!ctx.user) throw new UnauthorizedError();
   return ctx.user;
+}
+
+/** The API Gateway (HTTP API v2) result of a response: JSON, binary as base64, never cached. */
+export function toResult(response: ApiResponse): APIGatewayProxyResultV2 {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', ...response.headers };
+  if (response.statusCode === 204 || response.body === undefined) {
+    return { statusCode: response.statusCode, headers };
+  }
+  if (Buffer.isBuffer(response.body)) {
+    return {
+      statusCode: response.statusCode,
+      headers,
+      body: response.body.toString('base64'),
+      isBase64Encoded: true,
+    };
+  }
+  headers['content-type'] ??= 'application/json';
+  return { statusCode: response.statusCode, headers, body: JSON.stringify(response.body) };
 }

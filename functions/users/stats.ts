@@ -1,5 +1,5 @@
 import type { UserStats } from '../contracts/api';
-import type { StatCounters } from '../lib/repositories/stats';
+import type { StatCounters } from '../events';
 
 /** The stats the spec names, derived from the raw counters. */
 export function toUserStats(counters: StatCounters): UserStats {

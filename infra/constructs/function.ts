@@ -9,8 +9,8 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
-import type { ResourceAccess } from '../../functions/routes';
-import type { StateMachineName } from '../../functions/workers/definitions';
+import type { ResourceAccess } from '../../functions/lib/resources';
+import type { WorkflowName } from '../../functions/workflows';
 import { copyCommands } from './package-copy';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '../..');
@@ -20,7 +20,7 @@ export interface AppResources {
   table: dynamodb.ITableV2;
   mediaBucket: s3.IBucket;
   uploadsBucket: s3.IBucket;
-  stateMachines: Partial<Record<StateMachineName, sfn.IStateMachine>>;
+  stateMachines: Partial<Record<WorkflowName, sfn.IStateMachine>>;
   userPool?: cognito.IUserPool;
 }
 
@@ -89,7 +89,7 @@ export class AppFunction extends NodejsFunction {
     if (access.uploadsBucket === 'read') resources.uploadsBucket.grantRead(this);
     if (access.uploadsBucket === 'readwrite') resources.uploadsBucket.grantReadWrite(this);
     for (const name of access.startExecution ?? []) {
-      const machine = resources.stateMachines[name];
+      const machine = resources.stateMachines[name as WorkflowName];
       if (!machine) throw new Error(`State machine ${name} must be created before functions that start it`);
       machine.grantStartExecution(this);
       machine.grantRead(this);

@@ -1,17 +1,9 @@
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  stateMachines,
-  workerArnVariable,
-  workers,
-  type StateMachineName,
-  type WorkerDefinition,
-  type WorkerName,
-} from '../../functions/workers/definitions';
-import { AppFunction, PROJECT_ROOT, type AppResources } from './function';
+import { toAsl, type TaskWorker } from '../../functions/lib/workflows';
+import { workflows, type WorkflowName } from '../../functions/workflows';
+import { AppFunction, type AppResources } from './function';
 import type { MediaLayer } from './media-layer';
 
 export interface PipelinesProps {
@@ -21,45 +13,35 @@ export interface PipelinesProps {
   media: MediaLayer;
 }
 
+const pascal = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
+
 /**
- * One Lambda per worker and one state machine per ASL file; `${<Worker>FunctionArn}` in the ASL
- * becomes the worker's ARN through definition substitutions. Media workers get the FFmpeg layer.
+ * One state machine per workflow of functions/workflows.ts and one Lambda per Task state; the
+ * `${<State>}` Resource placeholders of the ASL become the workers' ARNs through definition
+ * substitutions. Media workers get the FFmpeg layer.
  */
 export class Pipelines extends Construct {
-  readonly workers = new Map<WorkerName, AppFunction>();
-  readonly stateMachines: Partial<Record<StateMachineName, sfn.StateMachine>> = {};
+  /** Task workers by `<workflow>.<State>`. */
+  readonly workers = new Map<string, AppFunction>();
+  readonly stateMachines: Partial<Record<WorkflowName, sfn.StateMachine>> = {};
 
   constructor(scope: Construct, id: string, props: PipelinesProps) {
     super(scope, id);
-    for (const [name, definition] of Object.entries(workers) as [WorkerName, WorkerDefinition][]) {
-      const media = definition.media === true;
-      const fn = new AppFunction(this, workerArnVariable(name).replace(/Arn$/, ''), {
-        entry: definition.entry,
-        handler: definition.handler,
-        memoryMb: definition.memoryMb,
-        timeoutSeconds: definition.timeoutSeconds,
-        ephemeralStorageMb: definition.ephemeralStorageMb,
-        environment: media ? { ...props.environment, ...props.media.environment } : props.environment,
-        ...(media ? { layers: [props.media.layer], architecture: props.media.architecture } : {}),
-        copiedPackages: definition.copiedPackages,
-      });
-      fn.grantAccess(definition.access, props.resources);
-      this.workers.set(name, fn);
-    }
-
-    for (const [name, definition] of Object.entries(stateMachines) as [
-      StateMachineName,
-      (typeof stateMachines)[StateMachineName],
+    for (const [name, workflow] of Object.entries(workflows) as [
+      WorkflowName,
+      (typeof workflows)[WorkflowName],
     ][]) {
-      const fileName = definition.file.replace(/^statemachines\/|\.asl\.json$/g, '');
       const substitutions: Record<string, string> = {};
-      for (const worker of definition.workers)
-        substitutions[workerArnVariable(worker)] = this.workers.get(worker)!.functionArn;
-      const machine = new sfn.StateMachine(this, `${name[0]!.toUpperCase()}${name.slice(1)}`, {
-        stateMachineName: props.machineName(fileName),
-        definitionBody: sfn.DefinitionBody.fromString(
-          readFileSync(join(PROJECT_ROOT, definition.file), 'utf8'),
-        ),
+      const functions: AppFunction[] = [];
+      for (const [state, worker] of Object.entries(workflow.tasks) as [string, TaskWorker][]) {
+        const fn = this.worker(`${pascal(name)}${state}Function`, worker, props);
+        substitutions[state] = fn.functionArn;
+        functions.push(fn);
+        this.workers.set(`${name}.${state}`, fn);
+      }
+      const machine = new sfn.StateMachine(this, pascal(name), {
+        stateMachineName: props.machineName(workflow.file),
+        definitionBody: sfn.DefinitionBody.fromString(JSON.stringify(toAsl(workflow))),
         definitionSubstitutions: substitutions,
         tracingEnabled: true,
         logs: {
@@ -68,8 +50,24 @@ export class Pipelines extends Construct {
           includeExecutionData: false,
         },
       });
-      for (const worker of definition.workers) this.workers.get(worker)!.grantInvoke(machine);
+      for (const fn of functions) fn.grantInvoke(machine);
       this.stateMachines[name] = machine;
     }
+  }
+
+  private worker(id: string, worker: TaskWorker, props: PipelinesProps): AppFunction {
+    const media = worker.media === true;
+    const fn = new AppFunction(this, id, {
+      entry: worker.entry,
+      handler: worker.handler,
+      memoryMb: worker.memoryMb,
+      timeoutSeconds: worker.timeoutSeconds,
+      ephemeralStorageMb: worker.ephemeralStorageMb,
+      environment: media ? { ...props.environment, ...props.media.environment } : props.environment,
+      ...(media ? { layers: [props.media.layer], architecture: props.media.architecture } : {}),
+      copiedPackages: worker.copiedPackages,
+    });
+    fn.grantAccess(worker.access, props.resources);
+    return fn;
   }
 }

@@ -10,7 +10,9 @@ import { CreateTableCommand, DescribeTableCommand, type DynamoDBClient } from '@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
-import { stateMachines, workerArnVariable, type WorkerName } from '../../functions/workers/definitions';
+import { stateMachineArnVariable } from '../../functions/lib/config';
+import { workflowFile, type TaskWorker, type WorkflowDefinition } from '../../functions/lib/workflows';
+import { workflows } from '../../functions/workflows';
 import { appTable, bucketCors, userPool } from '../definitions';
 import type { LocalStepFunctions, TaskHandler } from './stepfunctions';
 
@@ -124,55 +126,29 @@ export async function ensureUserPool(
 
 const localFunctionArn = (name: string) => `arn:aws:lambda:us-east-1:000000000000:function:${name}`;
 
-/** Task state names mapped to the worker their Resource names, in every branch and iterator. */
-function taskWorkers(
-  states: Record<string, Record<string, unknown>>,
-  byArn: Map<string, WorkerName>,
-  out = new Map<string, WorkerName>(),
-) {
-  for (const [stateName, state] of Object.entries(states)) {
-    if (state.Type === 'Task') {
-      const worker = byArn.get(String(state.Resource));
-      if (!worker) throw new Error(`State ${stateName}: unknown resource ${String(state.Resource)}`);
-      if (out.has(stateName)) throw new Error(`State names must be unique across branches: ${stateName}`);
-      out.set(stateName, worker);
-    }
-    for (const branch of (state.Branches as
-      { States: Record<string, Record<string, unknown>> }[] | undefined) ?? []) {
-      taskWorkers(branch.States, byArn, out);
-    }
-    const iterator = (state.ItemProcessor ?? state.Iterator) as
-      { States: Record<string, Record<string, unknown>> } | undefined;
-    if (iterator) taskWorkers(iterator.States, byArn, out);
-  }
-  return out;
-}
-
-/** Registers every state machine of the shared definitions with the local Step Functions. */
+/**
+ * Registers every workflow of functions/workflows.ts with the local Step Functions: its ASL file,
+ * with each Task state bound to the worker the workflow's table names for it.
+ */
 export async function registerStateMachines(
   root: string,
   sfn: LocalStepFunctions,
   machineName: (name: string) => string,
-  invokeWorker: (name: WorkerName, input: unknown) => Promise<unknown>,
+  invokeWorker: (worker: TaskWorker & { name: string }, input: unknown) => Promise<unknown>,
 ): Promise<Record<string, string>> {
   const arnEnv: Record<string, string> = {};
-  for (const definition of Object.values(stateMachines)) {
-    let text = readFileSync(join(root, definition.file), 'utf8');
-    const byArn = new Map<string, WorkerName>();
-    for (const worker of definition.workers) {
-      const arn = localFunctionArn(worker);
-      byArn.set(arn, worker);
-      text = text.replaceAll(`\${${workerArnVariable(worker)}}`, arn);
+  for (const [name, workflow] of Object.entries(workflows) as [string, WorkflowDefinition][]) {
+    let text = readFileSync(join(root, workflowFile(workflow)), 'utf8');
+    const handlers: Record<string, TaskHandler> = {};
+    for (const [state, worker] of Object.entries(workflow.tasks)) {
+      const target = { ...worker, name: `${name}.${state}` };
+      text = text.replaceAll(`\${${state}}`, localFunctionArn(target.name));
+      // Input and output go through JSON, as they do between Step Functions and Lambda.
+      handlers[state] = async (input) =>
+        JSON.parse(JSON.stringify((await invokeWorker(target, JSON.parse(JSON.stringify(input)))) ?? null));
     }
     const asl = JSON.parse(text) as StateMachineDefinition;
-    const handlers: Record<string, TaskHandler> = {};
-    for (const [stateName, worker] of taskWorkers(asl.States as never, byArn)) {
-      // Input and output go through JSON, as they do between Step Functions and Lambda.
-      handlers[stateName] = async (input) =>
-        JSON.parse(JSON.stringify((await invokeWorker(worker, JSON.parse(JSON.stringify(input)))) ?? null));
-    }
-    const name = machineName(definition.file.replace(/^statemachines\/|\.asl\.json$/g, ''));
-    arnEnv[definition.arnEnv] = sfn.register(name, asl, handlers);
+    arnEnv[stateMachineArnVariable(name)] = sfn.register(machineName(workflow.file), asl, handlers);
   }
   return arnEnv;
 }

@@ -9,10 +9,9 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
-import { resetClients } from '../../functions/lib/clients';
+import { resetClients } from '../../functions/lib/aws/clients';
 import { resetConfig } from '../../functions/lib/config';
 import { lambdaGroups, routes } from '../../functions/routes';
-import { workers } from '../../functions/workers/definitions';
 import { buckets, resourceNames } from '../definitions';
 import { corsXml, ensureTable, ensureUserPool, registerStateMachines } from './bootstrap';
 import { startCognito, type LocalCognito } from './cognito';
@@ -82,6 +81,8 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
     AWS_EC2_METADATA_DISABLED: 'true',
     LOG_LEVEL: options.logLevel ?? 'WARN',
     POWERTOOLS_LOG_LEVEL: options.logLevel ?? 'WARN',
+    // Metrics are CloudWatch embedded-format log lines: nothing reads them on one machine.
+    POWERTOOLS_METRICS_DISABLED: 'true',
     TABLE_NAME: names.table,
     [buckets.media.envVar]: names.mediaBucket,
     [buckets.uploads.envVar]: names.uploadsBucket,
@@ -161,7 +162,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   Object.assign(
     env,
     await registerStateMachines(PROJECT_ROOT, stepFunctions, names.stateMachine, (worker, input) =>
-      lambdas.invoke({ ...workers[worker], name: worker }, input),
+      lambdas.invoke(worker, input),
     ),
   );
   Object.assign(process.env, env);

@@ -8,7 +8,8 @@ import { MediaLayer } from '../constructs/media-layer';
 import type { AppResources } from '../constructs/function';
 import { Pipelines } from '../constructs/pipelines';
 import { WebHosting } from '../constructs/web';
-import { stateMachines } from '../../functions/workers/definitions';
+import { stateMachineArnVariable } from '../../functions/lib/config';
+import { workflows, type WorkflowName } from '../../functions/workflows';
 
 export interface AppStackProps extends StackProps {
   stage: string;
@@ -52,9 +53,8 @@ export class AppStack extends Stack {
       media: this.media,
     });
     resources.stateMachines = this.pipelines.stateMachines;
-    for (const [name, definition] of Object.entries(stateMachines)) {
-      environment[definition.arnEnv] =
-        this.pipelines.stateMachines[name as keyof typeof stateMachines]!.stateMachineArn;
+    for (const name of Object.keys(workflows) as WorkflowName[]) {
+      environment[stateMachineArnVariable(name)] = this.pipelines.stateMachines[name]!.stateMachineArn;
     }
 
     this.auth = new Auth(this, 'Auth', {

@@ -3,7 +3,10 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaGroups, routes } from '../../functions/routes';
-import { stateMachines, workerArnVariable, workers } from '../../functions/workers/definitions';
+import type { TaskWorker } from '../../functions/lib/workflows';
+import { workflows } from '../../functions/workflows';
+
+const workers: TaskWorker[] = Object.values(workflows).flatMap((w) => Object.values(w.tasks));
 import { applyNagSuppressions } from '../../infra/nag-suppressions';
 import { AppStack } from '../../infra/stacks/app-stack';
 
@@ -96,9 +99,9 @@ describe('infrastructure', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
       (f) => f.Properties.Runtime === 'nodejs22.x',
     );
-    expect(functions.length).toBe(Object.keys(lambdaGroups).length + Object.keys(workers).length + 1);
+    expect(functions.length).toBe(Object.keys(lambdaGroups).length + workers.length + 1);
     // Functions with native packages or the FFmpeg layer run on x86_64 (what this machine installs); the rest on Graviton.
-    const x86 = [...Object.values(lambdaGroups), ...Object.values(workers)].filter(
+    const x86 = [...Object.values(lambdaGroups), ...workers].filter(
       (d) => ('media' in d && d.media) || ('copiedPackages' in d && d.copiedPackages?.length),
     ).length;
     expect(functions.filter((f) => f.Properties.Architectures[0] === 'x86_64')).toHaveLength(x86);
@@ -116,17 +119,16 @@ describe('infrastructure', () => {
     });
   });
 
-  it('has every state machine of statemachines/ with each worker ARN substituted', () => {
+  it('has every workflow as a state machine with the worker ARN of each task state substituted', () => {
     const machines = Object.values(template.findResources('AWS::StepFunctions::StateMachine'));
-    expect(machines).toHaveLength(Object.keys(stateMachines).length);
-    for (const [name, definition] of Object.entries(stateMachines)) {
-      const fileName = definition.file.replace(/^statemachines\/|\.asl\.json$/g, '');
-      const machine = machines.find((m) => String(m.Properties.StateMachineName).endsWith(fileName));
+    expect(machines).toHaveLength(Object.keys(workflows).length);
+    for (const [name, definition] of Object.entries(workflows)) {
+      const machine = machines.find((m) => String(m.Properties.StateMachineName).endsWith(definition.file));
       expect(machine, name).toBeDefined();
       const placeholders = new Set(
         [...String(machine!.Properties.DefinitionString).matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]!),
       );
-      expect([...placeholders].sort()).toEqual(definition.workers.map(workerArnVariable).sort());
+      expect([...placeholders].sort()).toEqual(Object.keys(definition.tasks).sort());
       for (const placeholder of placeholders) {
         expect(machine!.Properties.DefinitionSubstitutions[placeholder]).toEqual({
           'Fn::GetAtt': [expect.stringMatching(/Function/), 'Arn'],

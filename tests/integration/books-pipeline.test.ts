@@ -153,7 +153,7 @@ describe('book processing through the state machine', () => {
     });
     const id = String(upload.body.id);
     await settledStatus(t, id, token);
-    process.env.FAULT_INJECTION = 'processChapter';
+    process.env.FAULT_INJECTION = 'bookProcessing.ProcessChapter';
     try {
       await confirmAsExtracted(t, id, token);
     } finally {

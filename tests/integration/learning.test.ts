@@ -12,8 +12,7 @@ import type {
   VideoAvatar,
 } from '../../functions/contracts/learning';
 import { probe } from '../../functions/engine/media/ffmpeg';
-import { putJob } from '../../functions/learning/repository';
-import { INTERRUPTED_MESSAGE } from '../../functions/learning/service';
+import { getJobs, jobMessages } from '../../functions/jobs';
 import { makeTxtBookText } from '../fixtures/books';
 import { confirmAsExtracted, createUser, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
 
@@ -125,7 +124,7 @@ describe('learning content generation on the local runtime', () => {
   });
 
   it('a failing step ends the job as failed with a message and keeps the ready narration', async () => {
-    process.env.FAULT_INJECTION = 'renderLearningPart';
+    process.env.FAULT_INJECTION = 'learningContent.RenderPart';
     let failed: LearningJob;
     try {
       const started = await generate('/ai/generate-audio-narration', { chapter_id: chapterId });
@@ -169,21 +168,19 @@ describe('learning content generation on the local runtime', () => {
     const me = await t.api<{ id: string }>('GET', '/users/me', { token: owner });
     const stale = new Date(Date.now() - 10 * 60 * 1000).toISOString();
     // As a restart of the local runtime leaves it: processing, its execution gone.
-    await putJob({
+    await getJobs().repository.put({
       id: '00000000-0000-4000-8000-00000000abcd',
+      kind: 'learning-content',
       owner_id: me.body.id,
-      book_id: book.id,
-      chapter_id: third.id,
-      content_type: 'audio_narration',
-      status: 'processing',
+      target: { book_id: book.id, chapter_id: third.id },
+      status: 'running',
       progress: 40,
       step: 'Narrating part 1 of 2',
-      options: {},
-      audio_key: null,
-      video_key: null,
-      duration: null,
+      options: { content_type: 'audio_narration' },
+      outputs: {},
       error_message: null,
       execution_arn: 'arn:aws:states:us-east-1:000000000000:execution:learning-content:gone',
+      attempt: 1,
       created_at: stale,
       updated_at: stale,
     });
@@ -194,7 +191,7 @@ describe('learning content generation on the local runtime', () => {
         token: owner,
       },
     );
-    expect(status.body).toMatchObject({ status: 'failed', error_message: INTERRUPTED_MESSAGE });
+    expect(status.body).toMatchObject({ status: 'failed', error_message: jobMessages.interrupted });
     const started = await generate('/ai/generate-audio-narration', { chapter_id: third.id });
     expect(started.body.id).not.toBe('00000000-0000-4000-8000-00000000abcd');
     expect((await settledJob(started.body.id)).status).toBe('ready');

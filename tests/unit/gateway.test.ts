@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGroups } from '../../functions/lib/api-handler';
+import { parseGroups } from '../../functions/lib/middleware/authorise';
 import { routes, type RouteDefinition } from '../../functions/routes';
 import { compileRoutes, matchRoute } from '../../infra/local/gateway';
 import { extractLinks, htmlToText } from '../../infra/local/mailbox';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyCounters } from '../../functions/lib/repositories/stats';
-import { BADGE_RULES, isEarned } from '../../functions/users/badges';
+import { BADGE_RULES, emptyCounters, isEarned } from '../../functions/events';
 import { toUserStats } from '../../functions/users/stats';
 
 describe('user stats', () => {

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { InvokeModelCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import sharp from 'sharp';
-import { aws } from '../../lib/clients';
+import { aws } from '../../lib/aws/clients';
 import { engineConfig } from '../config';
 import { EngineError, type CharacterProfile, type ImageEngine, type ImageResult, type Size } from '../types';
 import { bedrockError, contentFiltered, isContentFilterMessage } from './bedrock-errors';

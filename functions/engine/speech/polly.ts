@@ -5,7 +5,7 @@ import {
   type SynthesizeSpeechCommandInput,
   type VoiceId,
 } from '@aws-sdk/client-polly';
-import { aws } from '../../lib/clients';
+import { aws } from '../../lib/aws/clients';
 import { mp3Info } from '../audio/mp3';
 import { encodeWav } from '../audio/wav';
 import { engineConfig, type EngineConfig } from '../config';

@@ -12,7 +12,7 @@ import {
   type ToolInputSchema,
 } from '@aws-sdk/client-bedrock-runtime';
 import type { z } from 'zod';
-import { aws } from '../../lib/clients';
+import { aws } from '../../lib/aws/clients';
 import { engineConfig } from '../config';
 import {
   EngineError,

@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-bedrock-runtime';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { aws } from '../../lib/clients';
+import { aws } from '../../lib/aws/clients';
 import { engineConfig } from '../config';
 import { bedrockError, contentFiltered, isContentFilterMessage } from '../image/bedrock-errors';
 import { clipPrompt } from '../image/bedrock';

@@ -6,7 +6,11 @@ import {
 } from '../../../functions/engine/productions/lesson';
 import { slideSvg, wrapText } from '../../../functions/engine/productions/slides';
 import { captionStyle } from '../../../functions/engine/video/subtitles';
-import { learningFailureMessage } from '../../../functions/workers/learning-content';
+import { learningFailureMessage as messageFor } from '../../../functions/learning/jobs/content.kind';
+import { isTimeout, readFailure, type TaskFailure } from '../../../functions/lib/workflows';
+
+const learningFailureMessage = (type: Parameters<typeof messageFor>[0], failure: TaskFailure) =>
+  messageFor(type, isTimeout(readFailure(failure).name));
 
 describe('lesson planning helpers', () => {
   it('a slide heading is the first clause of a key point, without its full stop', () => {

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { BOOK_TYPES, DIFFICULTIES, GENRES, LEARNING_CATEGORIES, MAX_UPLOAD_BYTES } from '../contracts/books';
+import { createApiHandler } from '../lib/api-handler';
+import { BadRequestError, PayloadTooLargeError } from '../lib/errors';
+import { accepted, created, defineHandler, noContent, ok, requireUser } from '../lib/http';
+import { mediaUrl } from '../lib/json-files';
+import { parseMultipart } from '../lib/multipart';
+import { books } from './instance';
+import { TOO_LARGE_MESSAGE, type UploadSource } from './service';
+import { toBook } from './views';
+
+const idParams = z.object({ id: z.string() });
+const ACCEPTED_EXTENSIONS = /\.(pdf|docx|epub|txt)$/i;
+
+const listBooks = defineHandler(
+  { query: z.object({ book_type: z.enum(BOOK_TYPES).optional() }) },
+  async (ctx) => ok(await books().list(requireUser(ctx).userId, ctx.query.book_type)),
+);
+
+const uploadUrl = defineHandler(
+  {
+    body: z.object({
+      filename: z
+        .string()
+        .trim()
+        .min(1)
+        .max(255)
+        .regex(ACCEPTED_EXTENSIONS, 'Accepted file types are .pdf, .docx, .txt and .epub.'),
+      size: z.number().int().min(1, 'The file is empty.'),
+      content_type: z.string().max(200).optional(),
+    }),
+  },
+  async (ctx) => {
+    const user = requireUser(ctx);
+    if (ctx.body.size > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(TOO_LARGE_MESSAGE, 'file_too_large');
+    return ok(await books().uploadUrl(user.userId, ctx.body.content_type || 'application/octet-stream'));
+  },
+);
+
+const uploadFields = z.object({
+  book_type: z
+    .enum(BOOK_TYPES, { error: 'Book type must be learning or entertainment.' })
+    .default('learning'),
+  title: z.string().max(200).default(''),
+  description: z.string().max(5000).default(''),
+  text_content: z.string().optional(),
+  file_key: z.string().max(500).optional(),
+  filename: z.string().max(255).optional(),
+});
+
+const upload = defineHandler({ rawBody: true }, async (ctx) => {
+  const user = requireUser(ctx);
+  const contentType = ctx.headers['content-type'];
+  let fields: Record<string, unknown>;
+  let file: { filename: string; data: Buffer } | undefined;
+  if (contentType?.includes('json')) {
+    try {
+      fields = JSON.parse(ctx.rawBody?.toString('utf8') || '{}');
+    } catch {
+      throw new BadRequestError('The request body is not valid JSON.');
+    }
+  } else {
+    const form = await parseMultipart(ctx.rawBody, contentType, {
+      maxFileBytes: MAX_UPLOAD_BYTES,
+      tooLargeMessage: TOO_LARGE_MESSAGE,
+    });
+    fields = form.fields;
+    file = form.files.file;
+  }
+  const parsed = uploadFields.safeParse(fields);
+  if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]!.message, 'validation_error');
+  const input = parsed.data;
+  let source: UploadSource;
+  if (file) {
+    if (!ACCEPTED_EXTENSIONS.test(file.filename) && file.filename) {
+      throw new BadRequestError('Accepted file types are .pdf, .docx, .txt and .epub.', 'unsupported_type');
+    }
+    source = { kind: 'file', filename: file.filename, data: file.data };
+  } else if (input.file_key) {
+    source = { kind: 'stored', filename: input.filename ?? '', key: input.file_key };
+  } else if (input.text_content !== undefined) {
+    source = { kind: 'text', text: input.text_content };
+  } else {
+    throw new BadRequestError('Please select a file to upload.', 'missing_file');
+  }
+  const book = await books().createBookFromUpload({
+    ownerId: user.userId,
+    bookType: input.book_type,
+    title: input.title,
+    description: input.description,
+    source,
+  });
+  return created(toBook(book, user.userId));
+});
+
+const readable = (id: string, userId: string) => books().loadReadableBook(id, userId);
+const owned = (id: string, userId: string) => books().loadOwnedBook(id, userId);
+
+const getBookDetail = defineHandler({ params: idParams }, async (ctx) => {
+  const user = requireUser(ctx);
+  return ok(await books().detail(await readable(ctx.params.id, user.userId), user.userId));
+});
+
+const getChapters = defineHandler({ params: idParams }, async (ctx) => {
+  const user = requireUser(ctx);
+  return ok(await books().chapters(await readable(ctx.params.id, user.userId)));
+});
+
+const getChapter = defineHandler(
+  { params: z.object({ id: z.string(), chapterId: z.string() }) },
+  async (ctx) => {
+    const user = requireUser(ctx);
+    return ok(await books().chapter(await readable(ctx.params.id, user.userId), ctx.params.chapterId));
+  },
+);
+
+const getStatus = defineHandler({ params: idParams }, async (ctx) => {
+  const user = requireUser(ctx);
+  return ok(await books().status(await owned(ctx.params.id, user.userId)));
+});
+
+const retry = defineHandler({ params: idParams }, async (ctx) => {
+  const user = requireUser(ctx);
+  const book = await books().retry(await owned(ctx.params.id, user.userId));
+  return accepted(toBook(book, user.userId));
+});
+
+const regenerate = defineHandler({ params: idParams }, async (ctx) => {
+  const user = requireUser(ctx);
+  const book = await books().regenerateChapters(await owned(ctx.params.id, user.userId));
+  return accepted(toBook(book, user.userId));
+});
+
+const structureChapter = z.object({
+  title: z.string().max(300).default('New Chapter'),
+  content: z.string().optional(),
+  summary: z.string().max(5000).optional(),
+  chapter_number: z.number().int().min(1),
+  source_chapter_number: z.number().int().min(1).optional(),
+  section_title: z.string().max(300).optional(),
+  section_type: z.string().max(40).optional(),
+  section_number: z.number().int().min(1).optional(),
+});
+
+const saveStructure = defineHandler(
+  {
+    params: idParams,
+    body: z.object({
+      chapters: z
+        .array(structureChapter)
+        .min(1, 'Keep at least one chapter.')
+        .max(1000, 'A book can have at most 1 000 chapters.'),
+    }),
+  },
+  async (ctx) => {
+    const user = requireUser(ctx);
+    const book = await books().confirmStructure(await owned(ctx.params.id, user.userId), ctx.body.chapters);
+    return accepted(toBook(book, user.userId));
+  },
+);
+
+const tagList = z
+  .array(z.string().trim().min(1).max(40, 'Tags can be at most 40 characters.'))
+  .max(20, 'A book can have at most 20 tags.')
+  .transform((tags) => {
+    const seen = new Set<string>();
+    return tags.filter((tag) => {
+      const key = tag.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  });
+
+const detailsBody = z
+  .object({
+    title: z
+      .string({ error: 'Title is required.' })
+      .trim()
+      .min(1, 'Title is required.')
+      .max(200, 'Title can be at most 200 characters.'),
+    author_name: z
+      .string({ error: 'Author name is required.' })
+      .trim()
+      .min(1, 'Author name is required.')
+      .max(200, 'Author name can be at most 200 characters.'),
+    book_type: z.enum(BOOK_TYPES, { error: 'Book type is required.' }),
+    difficulty: z.enum(DIFFICULTIES, { error: 'Difficulty is required.' }),
+    description: z.string().max(5000, 'Description can be at most 5 000 characters.'),
+    language: z
+      .string()
+      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Language must be a language code such as en or pt-BR.'),
+    estimated_duration: z
+      .number()
+      .int('Estimated duration must be a whole number.')
+      .min(0)
+      .max(100_000)
+      .nullable(),
+    tags: tagList,
+    genre: z.enum(GENRES).nullable(),
+    category: z.enum(LEARNING_CATEGORIES).nullable(),
+  })
+  .partial()
+  .strict();
+
+const updateDetails = defineHandler({ params: idParams, body: detailsBody }, async (ctx) => {
+  const user = requireUser(ctx);
+  const book = await owned(ctx.params.id, user.userId);
+  return ok(toBook(await books().updateDetails(book, ctx.body), user.userId));
+});
+
+const remove = defineHandler({ params: idParams }, async (ctx) => {
+  const user = requireUser(ctx);
+  await books().deleteBook(await owned(ctx.params.id, user.userId));
+  return noContent();
+});
+
+const uploadCover = defineHandler({ params: idParams, rawBody: true }, async (ctx) => {
+  const user = requireUser(ctx);
+  const book = await owned(ctx.params.id, user.userId);
+  const form = await parseMultipart(ctx.rawBody, ctx.headers['content-type'], {
+    maxFileBytes: 8 * 1024 * 1024,
+    tooLargeMessage: 'Cover images can be at most 8 MB.',
+  });
+  const image = form.files.cover_image;
+  if (!image) throw new BadRequestError('Choose an image for the cover.', 'missing_file');
+  const updated = await books().setCover(book, image.data);
+  return ok({ cover_image_url: mediaUrl(updated.cover_key) });
+});
+
+const learningProgress = defineHandler({}, async (ctx) =>
+  ok(await books().learningProgress(requireUser(ctx).userId)),
+);
+
+const catalogue = (bookType: 'learning' | 'entertainment') =>
+  defineHandler({}, async (ctx) => ok(await books().catalogue(bookType, requireUser(ctx).userId)));
+
+const publish = defineHandler({ params: idParams }, async (ctx) => {
+  const user = requireUser(ctx);
+  const book = await books().publish(await readable(ctx.params.id, user.userId));
+  return ok(toBook(book, user.userId));
+});
+
+const unpublish = defineHandler({ params: idParams }, async (ctx) => {
+  const user = requireUser(ctx);
+  await books().unpublish(await readable(ctx.params.id, user.userId));
+  return noContent();
+});
+
+export const handlers = {
+  listBooks,
+  uploadUrl,
+  upload,
+  getBookDetail,
+  getChapters,
+  getChapter,
+  getStatus,
+  retry,
+  regenerate,
+  saveStructure,
+  updateDetails,
+  remove,
+  uploadCover,
+  learningProgress,
+  learningCatalogue: catalogue('learning'),
+  entertainmentCatalogue: catalogue('entertainment'),
+  publish,
+  unpublish,
+};
+export const handler = createApiHandler('books', handlers);

@@ -1,0 +1,15 @@
+import { getAdapters } from '../lib/adapters';
+import { uuid } from '../lib/ids';
+import { createUserActivity, type UserActivity } from './user-activity';
+
+export * from './user-activity';
+export * from './counters';
+export { BADGE_RULES, isEarned, type BadgeRule } from './badges';
+
+let activity: UserActivity | undefined;
+
+/** User activity on the production adapters (one per process). */
+export function getUserActivity(): UserActivity {
+  activity ??= createUserActivity({ table: getAdapters().table, clock: getAdapters().clock, uuid });
+  return activity;
+}

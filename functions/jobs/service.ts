@@ -1,0 +1,270 @@
+import type { z } from 'zod';
+import { logger } from '../lib/logger';
+import { isoNow, type Clock, type ObjectStore, type Workflows } from '../lib/ports';
+import { isTimeout, readFailure, startWorkflow, type TaskFailure } from '../lib/workflows';
+import {
+  ACTIVE_STATUSES,
+  isActive,
+  jobMessages,
+  jobWorkPrefix,
+  type JobKind,
+  type JobRecord,
+  type JobTarget,
+} from './model';
+import { createJobRepository, type JobPatch } from './repository';
+import type { Table } from '../lib/ports';
+
+export interface JobDeps {
+  table: Table;
+  workflows: Workflows;
+  /** Where jobs keep their intermediate files (the uploads bucket). */
+  work: ObjectStore;
+  clock: Clock;
+  uuid: () => string;
+}
+
+/** A job quiet for this long has its execution checked before it is trusted to be running. */
+export const QUIET_MS = 2 * 60 * 1000;
+
+/**
+ * The job system's operations: start, cancel, retry from a step, stale-job recovery, and what the
+ * workers call as they go (begin, progress, parts, outputs, finish, fail). Every write that moves a
+ * job is conditional on its status, so a late step never revives a failed or cancelled job and two
+ * racing actions cannot both win.
+ */
+export function createJobs(deps: JobDeps) {
+  const repo = createJobRepository(deps.table);
+  const now = () => isoNow(deps.clock);
+
+  const executionName = (prefix: string, job: JobRecord) =>
+    job.attempt > 1 ? `${prefix}-${job.id}-${job.attempt}` : `${prefix}-${job.id}`;
+
+  async function launch<S extends z.ZodType, O extends object>(
+    kind: JobKind<S, O>,
+    job: JobRecord<O>,
+    startAt?: string,
+  ): Promise<JobRecord<O>> {
+    try {
+      const { executionArn } = await startWorkflow(
+        deps.workflows,
+        kind.workflow,
+        executionName(kind.executionPrefix, job),
+        kind.input(job, startAt),
+      );
+      return ((await repo.update(job.id, { execution_arn: executionArn }, now(), ACTIVE_STATUSES)) ??
+        job) as JobRecord<O>;
+    } catch (error) {
+      logger.error('could not start a job', { error: error as Error, jobId: job.id, kind: job.kind });
+      return ((await repo.update(
+        job.id,
+        { status: 'failed', step: 'Failed', error_message: jobMessages.couldNotStart, finished_at: now() },
+        now(),
+      )) ?? job) as JobRecord<O>;
+    }
+  }
+
+  const jobs = {
+    repository: repo,
+    get: repo.get as <O extends object = object>(jobId: string) => Promise<JobRecord<O> | null>,
+    listForBook: repo.listForBook,
+    listForOwner: repo.listForOwner,
+
+    /** Creates the job (queued) and starts its workflow; the answer comes at once. */
+    async start<S extends z.ZodType, O extends object>(
+      kind: JobKind<S, O>,
+      request: { owner: string; target: JobTarget; options: O },
+    ): Promise<JobRecord<O>> {
+      const at = now();
+      const job: JobRecord<O> = {
+        id: deps.uuid(),
+        kind: kind.kind,
+        owner_id: request.owner,
+        target: request.target,
+        status: 'queued',
+        step: 'Queued',
+        progress: 0,
+        error_message: null,
+        options: request.options,
+        outputs: {},
+        execution_arn: null,
+        attempt: 1,
+        parts_done: 0,
+        created_at: at,
+        updated_at: at,
+        finished_at: null,
+      };
+      await repo.put(job);
+      return launch(kind, job);
+    },
+
+    /** Stops a job that is still queued or running; its work files go, its outputs are the caller's. */
+    async cancel<O extends object>(
+      job: JobRecord<O>,
+      cause = 'Cancelled by the user',
+    ): Promise<JobRecord<O>> {
+      if (!isActive(job.status)) return job;
+      if (job.execution_arn) await deps.workflows.stop(job.execution_arn, cause);
+      const cancelled = await repo.update(
+        job.id,
+        { status: 'cancelled', step: 'Cancelled', error_message: null, finished_at: now() },
+        now(),
+        ACTIVE_STATUSES,
+      );
+      await deps.work.deletePrefix(jobWorkPrefix(job.id));
+      return ((cancelled ?? (await repo.get(job.id))) as JobRecord<O> | null) ?? job;
+    },
+
+    /**
+     * Runs a failed or cancelled job again as a new execution, from `startAt` (a step its workflow
+     * can resume from) or from the beginning.
+     */
+    async retry<S extends z.ZodType, O extends object>(
+      kind: JobKind<S, O>,
+      job: JobRecord<O>,
+      startAt?: string,
+    ) {
+      if (isActive(job.status)) return job;
+      const patch: JobPatch = {
+        status: 'queued',
+        step: 'Queued',
+        progress: 0,
+        parts_done: 0,
+        error_message: null,
+        finished_at: null,
+        execution_arn: null,
+        attempt: job.attempt + 1,
+      };
+      const queued = await repo.update(job.id, patch, now(), ['failed', 'cancelled']);
+      if (!queued) return ((await repo.get(job.id)) ?? job) as JobRecord<O>;
+      return launch(kind, queued as JobRecord<O>, startAt);
+    },
+
+    /**
+     * Stale-job recovery: a job whose execution ended without recording an outcome (stopped, timed
+     * out before its recorder ran, or cut off by a restart of the local runtime) would stay active
+     * for ever and block a new run. Once it has been quiet for a while, its execution's real state
+     * decides: still running, it is left alone; anything else marks it failed.
+     */
+    async settle<O extends object>(
+      job: JobRecord<O>,
+      at = deps.clock.now().getTime(),
+    ): Promise<JobRecord<O>> {
+      if (!isActive(job.status) || at - Date.parse(job.updated_at) < QUIET_MS) return job;
+      if (job.execution_arn && (await deps.workflows.status(job.execution_arn)) === 'RUNNING') return job;
+      const failed = await repo.update(
+        job.id,
+        { status: 'failed', step: 'Failed', error_message: jobMessages.interrupted, finished_at: now() },
+        now(),
+        ACTIVE_STATUSES,
+      );
+      return (failed ?? (await repo.get(job.id)) ?? job) as JobRecord<O>;
+    },
+
+    // --- what the workers call ---
+
+    /** The job, if it is still active (a deleted, failed or cancelled job ends the run). */
+    async active<O extends object>(jobId: string): Promise<JobRecord<O> | null> {
+      const job = await repo.get(jobId);
+      return job && isActive(job.status) ? (job as JobRecord<O>) : null;
+    },
+
+    /** queued → running, with the first step's words. */
+    begin: (jobId: string, step: string, progress = 1) =>
+      repo.update(jobId, { status: 'running', step, progress }, now(), ACTIVE_STATUSES),
+
+    /** Moves the bar (forward only) and names the step. */
+    progress: (jobId: string, progress: number, step: string) =>
+      repo.advance(jobId, Math.round(progress), step, now()),
+
+    /** Records outputs (merged with earlier ones), the step and the bar while the job is active. */
+    async record<R extends object>(
+      jobId: string,
+      patch: { step?: string; progress?: number; outputs?: Partial<R> },
+    ): Promise<JobRecord | null> {
+      const job = await repo.get(jobId);
+      if (!job) return null;
+      return repo.update(
+        jobId,
+        {
+          ...(patch.step ? { step: patch.step } : {}),
+          ...(patch.progress !== undefined ? { progress: Math.round(patch.progress) } : {}),
+          ...(patch.outputs ? { outputs: { ...job.outputs, ...patch.outputs } } : {}),
+        },
+        now(),
+        ACTIVE_STATUSES,
+      );
+    },
+
+    /**
+     * Counts one finished part of a fan-out step and moves the bar between `from` and `to` percent;
+     * `{done}` and `{total}` in the step's words are filled in. Null once the job ended.
+     */
+    async countPart(jobId: string, total: number, step: string, from: number, to: number) {
+      const done = await repo.countPart(jobId, now());
+      if (done === null) return null;
+      const finished = Math.min(done, total);
+      const progress = from + ((to - from) * finished) / Math.max(1, total);
+      return repo.advance(
+        jobId,
+        Math.round(progress),
+        step.replace('{done}', String(finished)).replace('{total}', String(total)),
+        now(),
+      );
+    },
+
+    /** The job is done: ready, 100 %, its work files removed. */
+    async finish(jobId: string, step = 'Ready') {
+      const ready = await repo.update(
+        jobId,
+        { status: 'ready', progress: 100, step, finished_at: now() },
+        now(),
+        ACTIVE_STATUSES,
+      );
+      await deps.work.deletePrefix(jobWorkPrefix(jobId));
+      return ready;
+    },
+
+    /**
+     * The Catch target of every workflow: the job fails with its kind's words for the error (never
+     * the error itself), and its work files go. A job that already ended is left as it is.
+     */
+    async fail<S extends z.ZodType, O extends object>(
+      kind: JobKind<S, O>,
+      jobId: string,
+      failure: TaskFailure | undefined,
+    ) {
+      const job = await repo.get(jobId);
+      if (!job || !isActive(job.status)) return { job, recorded: false };
+      const read = readFailure(failure);
+      logger.warn('job failed', { jobId, kind: job.kind, error: read.name, cause: read.message });
+      const message = kind.failureMessage(job as JobRecord<O>, { ...read, timedOut: isTimeout(read.name) });
+      const failed = await repo.update(
+        jobId,
+        { status: 'failed', step: 'Failed', error_message: message, finished_at: now() },
+        now(),
+        ACTIVE_STATUSES,
+      );
+      await deps.work.deletePrefix(jobWorkPrefix(jobId));
+      return { job: failed, recorded: Boolean(failed) };
+    },
+
+    /**
+     * Everything of a book's jobs goes with the book: running executions are stopped, records and
+     * work files deleted. Records go first so a step still running finds its job gone and stops.
+     */
+    async deleteForBook(bookId: string, cause: string): Promise<JobRecord[]> {
+      const found = await repo.listForBook(bookId);
+      await Promise.all(
+        found
+          .filter((job) => isActive(job.status) && job.execution_arn)
+          .map((job) => deps.workflows.stop(job.execution_arn!, cause)),
+      );
+      await repo.deleteMany(found.map((job) => job.id));
+      await Promise.all(found.map((job) => deps.work.deletePrefix(jobWorkPrefix(job.id))));
+      return found;
+    },
+  };
+  return jobs;
+}
+
+export type Jobs = ReturnType<typeof createJobs>;

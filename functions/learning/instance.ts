@@ -1,0 +1,30 @@
+import { books } from '../books/instance';
+import { getEngine } from '../engine';
+import { getUserActivity } from '../events';
+import { getJobs } from '../jobs';
+import { getAdapters } from '../lib/adapters';
+import { uuid } from '../lib/ids';
+import { createQuizService, type QuizService } from './quizzes';
+import { createLearningService, type LearningService } from './service';
+
+let service: LearningService | undefined;
+let quizService: QuizService | undefined;
+
+/** The learning service on the production adapters (created on first use, kept while warm). */
+export const learning = (): LearningService =>
+  (service ??= createLearningService({
+    ...getAdapters(),
+    jobs: getJobs(),
+    books: books(),
+    activity: getUserActivity(),
+  }));
+
+export const quizzes = (): QuizService =>
+  (quizService ??= createQuizService({
+    repository: learning().repository,
+    books: books(),
+    activity: getUserActivity(),
+    engine: getEngine,
+    clock: getAdapters().clock,
+    uuid,
+  }));

@@ -1,0 +1,231 @@
+import { join } from 'node:path';
+import type { BookRecord, ChapterRecord } from '../../books/model';
+import type { ChapterVideoStyle, LearningContentType } from '../../contracts/learning';
+import type { Engine, ImageStyle } from '../../engine/types';
+import { runFfmpeg } from '../../engine/media/ffmpeg';
+import {
+  assembleChapterVideo,
+  planChapterVideo,
+  renderChapterScene,
+  type ChapterVideoPlan,
+} from '../../engine/productions/chapter-video';
+import {
+  assembleLesson,
+  planLesson,
+  presenterPortrait,
+  renderLessonSegment,
+  type LessonPlan,
+} from '../../engine/productions/lesson';
+import {
+  joinNarration,
+  planNarration,
+  synthesizeNarrationPart,
+  type NarrationPart,
+} from '../../engine/productions/narration';
+import { DEFAULT_PRESENTER, findPresenter, presenterProfile } from '../avatars';
+import type { LearningOptions, LearningOutputs } from '../model';
+
+/**
+ * One recipe per kind of learning content: how it is planned, how one part (a narration part, a
+ * lesson segment, a scene) is rendered, and how the parts become the finished media. The workflow's
+ * steps (content.ts) are the same for every kind and only call the recipe.
+ */
+export interface RecipeContext {
+  engine: Engine;
+  book: BookRecord;
+  chapter: ChapterRecord;
+  /** The chapter's text (with the previous chapter's summary first when asked for). */
+  text: string;
+  options: LearningOptions;
+  seed: number;
+  /** A scratch folder for this step. */
+  dir: string;
+  /** Moves the step's words on while planning. */
+  step: (progress: number, words: string) => Promise<unknown>;
+  /** Keeps a file of the plan's (e.g. the presenter's portrait) beside the plan, for the parts. */
+  keep: (name: string, path: string, contentType: string) => Promise<void>;
+  /** Fetches a kept file into the scratch folder. */
+  fetch: (name: string) => Promise<string>;
+}
+
+export interface PartFile {
+  path: string;
+  duration: number;
+  contentType: string;
+}
+
+export interface FinishedMedia {
+  /** Files to store with the book's media, by name (narration.m4a, video.mp4…). */
+  files: { name: string; path: string; contentType: string }[];
+  outputs: Omit<LearningOutputs, 'audio_key' | 'video_key' | 'thumbnail_key'> & {
+    audio?: string;
+    video?: string;
+    thumbnail?: string;
+  };
+}
+
+export interface Recipe<P> {
+  plan(ctx: RecipeContext): Promise<P>;
+  partCount(plan: P): number;
+  renderPart(ctx: Pick<RecipeContext, 'engine' | 'dir' | 'fetch'>, plan: P, index: number): Promise<PartFile>;
+  assemble(
+    ctx: Pick<RecipeContext, 'engine' | 'dir'>,
+    plan: P,
+    parts: { path: string; duration: number }[],
+    report: (fraction: number) => void,
+  ): Promise<FinishedMedia>;
+}
+
+/** Frame size and rate of the learning videos (720p: sharp on a laptop, light to stream). */
+const VIDEO_SIZE = { width: 1280, height: 720 };
+const LESSON_FPS = 25;
+const FILM_FPS = 24;
+const CHAPTER_VIDEO_SCENES = 4;
+const PRESENTER_FILE = 'presenter.png';
+
+const IMAGE_STYLE_OF: Record<ChapterVideoStyle, ImageStyle> = {
+  illustrated: 'fantasy',
+  cinematic: 'cinematic',
+  cartoon: 'cartoon',
+  sketch: 'sketch',
+};
+
+type NarrationPlan = { title: string; voice: string; parts: NarrationPart[] };
+
+const narration: Recipe<NarrationPlan> = {
+  async plan({ engine, book, chapter, text, options }) {
+    const voice =
+      options.voice ??
+      engine.speech.voiceFor({
+        model: 'elevenlabs_narrator',
+        language: book.language || 'en',
+        role: 'narrator',
+      });
+    return { title: chapter.title, voice, parts: planNarration(`${chapter.title}.\n\n${text}`) };
+  },
+  partCount: (plan) => plan.parts.length,
+  async renderPart({ engine, dir }, plan, index) {
+    const part = plan.parts[index];
+    if (!part) throw new Error(`The narration has no part ${index + 1}`);
+    const speech = await synthesizeNarrationPart(engine, part, plan.voice, join(dir, 'part.wav'));
+    return {
+      path: speech.path,
+      duration: speech.duration,
+      contentType: speech.format === 'wav' ? 'audio/wav' : 'audio/mpeg',
+    };
+  },
+  async assemble({ engine, dir }, plan, parts) {
+    const joined = await joinNarration(engine, {
+      title: plan.title,
+      parts: parts.map((p, i) => ({ path: p.path, title: plan.parts[i]!.title })),
+      workDir: dir,
+      outputPath: join(dir, 'narration.m4a'),
+    });
+    return {
+      files: [{ name: 'narration.m4a', path: joined.path, contentType: 'audio/mp4' }],
+      outputs: { audio: 'narration.m4a', duration: joined.duration },
+    };
+  },
+};
+
+/** A finished video: itself, its sound track on its own (stream copy) and a poster frame. */
+async function videoMedia(engine: Engine, dir: string, video: { path: string; probe: { duration: number } }) {
+  const audioPath = join(dir, 'audio.m4a');
+  await runFfmpeg(['-i', video.path, '-vn', '-c:a', 'copy', '-movflags', '+faststart', audioPath]);
+  const thumbnail = await engine.video.thumbnail({
+    inputPath: video.path,
+    at: Math.min(2, video.probe.duration / 2),
+    width: 640,
+    outputPath: join(dir, 'poster.jpg'),
+  });
+  return {
+    files: [
+      { name: 'video.mp4', path: video.path, contentType: 'video/mp4' },
+      { name: 'audio.m4a', path: audioPath, contentType: 'audio/mp4' },
+      { name: 'poster.jpg', path: thumbnail.path, contentType: 'image/jpeg' },
+    ],
+    outputs: {
+      video: 'video.mp4',
+      audio: 'audio.m4a',
+      thumbnail: 'poster.jpg',
+      duration: video.probe.duration,
+    },
+  };
+}
+
+const lesson: Recipe<LessonPlan> = {
+  async plan({ engine, book, chapter, text, options, seed, dir, step, keep }) {
+    await step(4, 'Writing the lesson');
+    const presenter = findPresenter(options.avatar_id) ?? findPresenter(DEFAULT_PRESENTER)!;
+    const plan = await planLesson(engine, {
+      bookTitle: book.title,
+      chapter: { title: chapter.title, content: text },
+      language: book.language || 'en',
+      presenter: presenterProfile(presenter),
+      presenterGender: presenter.gender,
+      style: options.tutorial_style ?? 'udemy',
+      size: VIDEO_SIZE,
+      fps: LESSON_FPS,
+      seed,
+    });
+    if (options.voice) plan.voice = options.voice;
+    await step(7, `Drawing ${presenter.name}`);
+    await keep(PRESENTER_FILE, await presenterPortrait(engine, plan, dir), 'image/png');
+    return plan;
+  },
+  partCount: (plan) => plan.segments.length,
+  async renderPart({ engine, dir, fetch }, plan, index) {
+    const portrait = await fetch(PRESENTER_FILE);
+    const segment = await renderLessonSegment(engine, plan, index, portrait, join(dir, 'segment'));
+    return { path: segment.clip, duration: segment.duration, contentType: 'video/mp4' };
+  },
+  async assemble({ engine, dir }, plan, parts, report) {
+    const video = await assembleLesson(
+      engine,
+      plan,
+      parts.map((p) => p.path),
+      join(dir, 'video.mp4'),
+      report,
+    );
+    return videoMedia(engine, dir, video);
+  },
+};
+
+const scenes: Recipe<ChapterVideoPlan> = {
+  async plan({ engine, book, chapter, text, options, seed, step }) {
+    await step(4, 'Writing the screenplay');
+    return planChapterVideo(engine, {
+      bookTitle: book.title,
+      chapter: { title: chapter.title, content: text },
+      language: book.language || 'en',
+      sceneCount: CHAPTER_VIDEO_SCENES,
+      scriptStyle: 'cinematic_narration',
+      imageStyle: IMAGE_STYLE_OF[options.video_style ?? 'illustrated'],
+      size: VIDEO_SIZE,
+      fps: FILM_FPS,
+      seed,
+    });
+  },
+  partCount: (plan) => plan.screenplay.scenes.length,
+  async renderPart({ engine, dir }, plan, index) {
+    const scene = await renderChapterScene(engine, plan, index, join(dir, 'scene'));
+    return { path: scene.clip, duration: scene.duration, contentType: 'video/mp4' };
+  },
+  async assemble({ engine, dir }, plan, parts, report) {
+    const video = await assembleChapterVideo(
+      engine,
+      plan,
+      parts.map((p) => ({ clip: p.path, duration: p.duration })),
+      dir,
+      join(dir, 'video.mp4'),
+      (_step, fraction) => report(fraction),
+    );
+    return videoMedia(engine, dir, video);
+  },
+};
+
+export const RECIPES: Record<LearningContentType, Recipe<unknown>> = {
+  audio_narration: narration as Recipe<unknown>,
+  realistic_video: lesson as Recipe<unknown>,
+  chapter_video: scenes as Recipe<unknown>,
+};

@@ -1,0 +1,109 @@
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PollyClient } from '@aws-sdk/client-polly';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { SSMClient } from '@aws-sdk/client-ssm';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+
+/**
+ * AWS clients, created once per process (per Lambda container) and reused across invocations.
+ * On AWS the endpoints are unset and credentials come from the function's role; locally the
+ * runtime points them at the loopback servers.
+ */
+type Clients = {
+  ddb: DynamoDBDocumentClient;
+  s3: S3Client;
+  s3Public: S3Client;
+  cognito: CognitoIdentityProviderClient;
+  sfn: SFNClient;
+  ssm: SSMClient;
+  bedrock: BedrockRuntimeClient;
+  polly: PollyClient;
+};
+
+let clients: Partial<Clients> = {};
+
+function memo<K extends keyof Clients>(key: K, create: () => Clients[K]): Clients[K] {
+  const existing = clients[key];
+  if (existing) return existing as Clients[K];
+  const created = create();
+  clients[key] = created;
+  return created;
+}
+
+const base = () => ({ region: config.region, maxAttempts: 3 });
+
+const modelClientOptions = () => ({
+  ...base(),
+  maxAttempts: 4,
+  requestHandler: { requestTimeout: Number(process.env.ENGINE_REQUEST_TIMEOUT_MS ?? 120_000) },
+});
+
+function s3Client(endpoint: string | undefined): S3Client {
+  return new S3Client({
+    ...base(),
+    ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+    // Without these, streamed bodies are sent with aws-chunked framing, which S3-compatible
+    // servers that do not understand it store verbatim (silent corruption).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+export const aws = {
+  get ddb() {
+    return memo('ddb', () =>
+      DynamoDBDocumentClient.from(
+        new DynamoDBClient({
+          ...base(),
+          ...(config.endpoints.dynamodb ? { endpoint: config.endpoints.dynamodb } : {}),
+        }),
+        { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } },
+      ),
+    );
+  },
+  get s3() {
+    return memo('s3', () => s3Client(config.endpoints.s3));
+  },
+  /** Signs URLs the browser will use (locally the same server, possibly under another host name). */
+  get s3Public() {
+    return memo('s3Public', () => s3Client(config.endpoints.s3Public));
+  },
+  get cognito() {
+    return memo(
+      'cognito',
+      () =>
+        new CognitoIdentityProviderClient({
+          ...base(),
+          ...(config.endpoints.cognito ? { endpoint: config.endpoints.cognito } : {}),
+        }),
+    );
+  },
+  get sfn() {
+    return memo(
+      'sfn',
+      () => new SFNClient({ ...base(), ...(config.endpoints.sfn ? { endpoint: config.endpoints.sfn } : {}) }),
+    );
+  },
+  /** Model calls can be slow: a longer socket timeout, and more retries with backoff for throttling. */
+  get bedrock() {
+    return memo('bedrock', () => new BedrockRuntimeClient(modelClientOptions()));
+  },
+  get polly() {
+    return memo('polly', () => new PollyClient(modelClientOptions()));
+  },
+  get ssm() {
+    return memo(
+      'ssm',
+      () => new SSMClient({ ...base(), ...(config.endpoints.ssm ? { endpoint: config.endpoints.ssm } : {}) }),
+    );
+  },
+};
+
+export function resetClients(): void {
+  for (const client of Object.values(clients)) client?.destroy();
+  clients = {};
+}

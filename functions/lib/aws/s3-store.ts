@@ -1,0 +1,124 @@
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { ObjectNotFoundError, type ObjectStore } from '../ports';
+import { aws } from './clients';
+
+/** The ObjectStore port on one S3 bucket (s3rver locally). */
+const isMissing = (error: unknown) => {
+  const name = (error as Error).name;
+  return (
+    name === 'NotFound' ||
+    name === 'NoSuchKey' ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+  );
+};
+
+async function getBody(bucket: string, key: string) {
+  try {
+    const { Body } = await aws.s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    if (!Body) throw new ObjectNotFoundError(`Empty object ${key}`);
+    return Body;
+  } catch (error) {
+    if (isMissing(error)) throw new ObjectNotFoundError(`No object ${key}`);
+    throw error;
+  }
+}
+
+export function createS3Store(bucket: () => string): ObjectStore {
+  return {
+    async put(key, body, contentType) {
+      await aws.s3.send(
+        new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }),
+      );
+    },
+
+    async getBytes(key) {
+      return (await getBody(bucket(), key)).transformToByteArray();
+    },
+
+    async head(key) {
+      try {
+        const head = await aws.s3.send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+        return { size: head.ContentLength ?? 0, contentType: head.ContentType };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async copy(fromKey, toKey, contentType) {
+      await aws.s3.send(
+        new CopyObjectCommand({
+          Bucket: bucket(),
+          Key: toKey,
+          CopySource: `${bucket()}/${fromKey}`,
+          ...(contentType ? { ContentType: contentType, MetadataDirective: 'REPLACE' } : {}),
+        }),
+      );
+    },
+
+    async delete(key) {
+      await aws.s3.send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+    },
+
+    /**
+     * Lists from the start after each batch instead of following continuation tokens: the deleted
+     * keys are gone from the listing.
+     */
+    async deletePrefix(prefix) {
+      let removed = 0;
+      for (;;) {
+        const page = await aws.s3.send(
+          new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, MaxKeys: 1000 }),
+        );
+        const objects = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
+        if (objects.length === 0) return removed;
+        await aws.s3.send(
+          new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: objects, Quiet: true } }),
+        );
+        removed += objects.length;
+        if (!page.IsTruncated) return removed;
+      }
+    },
+
+    async download(key, path) {
+      const body = await getBody(bucket(), key);
+      await mkdir(dirname(path), { recursive: true });
+      await pipeline(body as NodeJS.ReadableStream, createWriteStream(path));
+      return path;
+    },
+
+    async upload(key, path, contentType) {
+      const { size } = await stat(path);
+      await aws.s3.send(
+        new PutObjectCommand({
+          Bucket: bucket(),
+          Key: key,
+          Body: createReadStream(path),
+          ContentType: contentType,
+          ContentLength: size,
+        }),
+      );
+    },
+
+    async presignPut(key, contentType, expiresInSeconds) {
+      return getSignedUrl(
+        aws.s3Public,
+        new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType }),
+        { expiresIn: expiresInSeconds },
+      );
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { Key } from './ports';
+
+/**
+ * Single-table layout. Every item has `pk`/`sk`; `gsi1` finds items by another key (an owner's books,
+ * a chapter by id, a book's jobs). Each domain's repository reads and writes only its own kinds.
+ *
+ *   USER#<sub>   PROFILE                     profile (display name, role, bio, ...)
+ *   USER#<sub>   STATS                       counters (ADD-updated)
+ *   USER#<sub>   EVENT#<iso>#<id>            recent activity
+ *   USER#<sub>   BADGE#<badgeId>             badge awards (written once)
+ *   USER#<sub>   PROMPT#<sortable id>        creator prompts
+ *   USER#<sub>   PROGRESS#<bookId>           reading/learning progress in a book
+ *   USER#<sub>   ATTEMPT#<quizId>#<iso>      quiz attempt
+ *   BOOK#<id>    META                        book (gsi1: OWNER#<sub> / BOOK#<created_at>#<id>)
+ *   BOOK#<id>    CHAPTER#<0001>              chapter (gsi1: CHAPTER#<chapterId> / CHAPTER)
+ *   BOOK#<id>    CONTENT#<chapterId>#<type>  the ready learning content of a chapter
+ *   BOOK#<id>    QUIZ#<created>#<id>         quiz with answers (gsi1: QUIZ#<id> / QUIZ)
+ *   JOB#<id>     META                        a long generation (gsi1: BOOKJOBS#<bookId> / <chapterId|->#<created>#<id>)
+ *   CATALOG#<type> <published_at>#<bookId>   curated catalogue entry (published by admins)
+ *
+ * Everything a book owns is in its partition or found through its id, so deleting a book needs no
+ * knowledge of the domains built on it.
+ */
+const pad = (n: number) => String(n).padStart(4, '0');
+
+export const keys = {
+  profile: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  stats: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'STATS' }),
+  event: (userId: string, at: string, id: string): Key => ({ pk: `USER#${userId}`, sk: `EVENT#${at}#${id}` }),
+  badge: (userId: string, badgeId: string): Key => ({ pk: `USER#${userId}`, sk: `BADGE#${badgeId}` }),
+  prompt: (userId: string, id: string): Key => ({ pk: `USER#${userId}`, sk: `PROMPT#${id}` }),
+  progress: (userId: string, bookId: string): Key => ({ pk: `USER#${userId}`, sk: `PROGRESS#${bookId}` }),
+  attempt: (userId: string, quizId: string, at: string): Key => ({
+    pk: `USER#${userId}`,
+    sk: `ATTEMPT#${quizId}#${at}`,
+  }),
+  book: (bookId: string): Key => ({ pk: `BOOK#${bookId}`, sk: 'META' }),
+  chapter: (bookId: string, chapterNumber: number): Key => ({
+    pk: `BOOK#${bookId}`,
+    sk: `CHAPTER#${pad(chapterNumber)}`,
+  }),
+  content: (bookId: string, chapterId: string, type: string): Key => ({
+    pk: `BOOK#${bookId}`,
+    sk: `CONTENT#${chapterId}#${type}`,
+  }),
+  quiz: (bookId: string, createdAt: string, quizId: string): Key => ({
+    pk: `BOOK#${bookId}`,
+    sk: `QUIZ#${createdAt}#${quizId}`,
+  }),
+  job: (jobId: string): Key => ({ pk: `JOB#${jobId}`, sk: 'META' }),
+  catalogEntry: (bookType: string, publishedAt: string, bookId: string): Key => ({
+    pk: `CATALOG#${bookType}`,
+    sk: `${publishedAt}#${bookId}`,
+  }),
+};
+
+/** Partition keys and index keys, for queries. */
+export const partitions = {
+  user: (userId: string) => `USER#${userId}`,
+  book: (bookId: string) => `BOOK#${bookId}`,
+  catalog: (bookType: string) => `CATALOG#${bookType}`,
+};
+
+export const indexKeys = {
+  owner: (userId: string) => `OWNER#${userId}`,
+  chapter: (chapterId: string) => `CHAPTER#${chapterId}`,
+  quiz: (quizId: string) => `QUIZ#${quizId}`,
+  bookJobs: (bookId: string) => `BOOKJOBS#${bookId}`,
+};

@@ -1,0 +1,30 @@
+import type middy from '@middy/core';
+import type { APIGatewayProxyResultV2 } from 'aws-lambda';
+import { HttpError } from '../errors';
+import { logger } from '../logger';
+import type { ChainEvent } from './route';
+import { toResult } from '../http';
+
+/**
+ * Last in the chain (so it sees every error first): a typed HttpError becomes its status with
+ * `{ detail, code }`; anything else is logged and answered as a generic 500 with no internals, so no
+ * stack trace or SDK message ever reaches the browser.
+ */
+export function httpErrors(): middy.MiddlewareObj<ChainEvent, unknown> {
+  return {
+    onError: (request) => {
+      const error = request.error;
+      if (error instanceof HttpError) {
+        if (error.statusCode >= 500)
+          logger.error('request failed', { error, routeKey: request.event.routeKey });
+        request.response = toResult({
+          statusCode: error.statusCode,
+          body: { detail: error.message, ...(error.code ? { code: error.code } : {}) },
+        }) satisfies APIGatewayProxyResultV2;
+        return;
+      }
+      logger.error('unhandled error', { error: error as Error, routeKey: request.event.routeKey });
+      request.response = toResult({ statusCode: 500, body: { detail: 'Internal server error' } });
+    },
+  };
+}

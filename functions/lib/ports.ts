@@ -1,0 +1,164 @@
+/**
+ * The ports domain code depends on. Services take these small interfaces instead of AWS clients, so
+ * they run unchanged against DynamoDB/S3/Step Functions (the adapters in `lib/aws/`), against the
+ * local runtime (the same adapters, other endpoints) and against in-memory implementations in unit
+ * tests. Nothing here imports the AWS SDK.
+ */
+
+/** Primary key of an item of the single table (see `lib/keys.ts`). */
+export interface Key {
+  pk: string;
+  sk: string;
+}
+
+export type Item = Key & Record<string, unknown>;
+
+/**
+ * Conditions a write may depend on; all given parts must hold. Enough for the optimistic checks the
+ * domains make (exists / not exists, a status among some values, a counter below a value).
+ */
+export interface Condition {
+  /** true: the item must exist; false: it must not. */
+  exists?: boolean;
+  equals?: Record<string, unknown>;
+  oneOf?: Record<string, readonly unknown[]>;
+  lessThan?: Record<string, number>;
+}
+
+export interface Update {
+  /** Fields to set; undefined values are left as they are. */
+  set?: Record<string, unknown>;
+  /** Numbers added atomically (negative subtracts); a missing field counts as 0. */
+  add?: Record<string, number>;
+}
+
+export interface Query {
+  /** Query the secondary index `gsi1` (gsi1pk / gsi1sk) instead of the table's key. */
+  index?: 'gsi1';
+  pk: string;
+  skPrefix?: string;
+  /** Newest (highest sort key) first. */
+  descending?: boolean;
+  /** At most this many items; every page otherwise. */
+  limit?: number;
+}
+
+/** The single DynamoDB table. Items come back without their key attributes. */
+export interface Table {
+  get<T>(key: Key): Promise<T | null>;
+  /** False when the condition did not hold (nothing written). */
+  put(item: Item, condition?: Condition): Promise<boolean>;
+  /** The whole item after the update, or null when the condition did not hold. */
+  update<T>(key: Key, update: Update, condition?: Condition): Promise<T | null>;
+  /** The deleted item, or null when there was none. */
+  delete<T>(key: Key): Promise<T | null>;
+  query<T>(query: Query): Promise<T[]>;
+  /** The keys (pk, sk) of the items a query finds, for deleting them. */
+  queryKeys(query: Query): Promise<Key[]>;
+  batchGet<T>(keys: Key[]): Promise<T[]>;
+  batchDelete(keys: Key[]): Promise<void>;
+}
+
+export interface ObjectInfo {
+  size: number;
+  contentType?: string;
+}
+
+/** One bucket. Keys are opaque strings; the domains own their layouts. */
+export interface ObjectStore {
+  put(key: string, body: Uint8Array | string, contentType: string): Promise<void>;
+  /** Throws `ObjectNotFoundError` when the key does not exist. */
+  getBytes(key: string): Promise<Uint8Array>;
+  head(key: string): Promise<ObjectInfo | null>;
+  copy(fromKey: string, toKey: string, contentType?: string): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Deletes every object under the prefix; returns how many. */
+  deletePrefix(prefix: string): Promise<number>;
+  /** Streams an object into a local file (workers stage media in /tmp). */
+  download(key: string, path: string): Promise<string>;
+  /** Streams a local file into the bucket. */
+  upload(key: string, path: string, contentType: string): Promise<void>;
+  /** A URL a browser can PUT the object to directly. */
+  presignPut(key: string, contentType: string, expiresInSeconds: number): Promise<string>;
+}
+
+export class ObjectNotFoundError extends Error {
+  override name = 'ObjectNotFoundError';
+}
+
+export interface Storage {
+  /** Sources, work files between workflow steps, intermediate media. Never served to browsers. */
+  uploads: ObjectStore;
+  /** What browsers load (through the CDN, or the local gateway, at /media/...). */
+  media: ObjectStore;
+}
+
+export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED' | 'MISSING';
+
+/** State machine executions. `machine` is a workflow name of `functions/workflows.ts`. */
+export interface Workflows {
+  /** Starts an execution; `alreadyStarted` when one with this name exists (starts are idempotent). */
+  start(
+    machine: string,
+    executionName: string,
+    input: unknown,
+  ): Promise<{ executionArn: string | null; alreadyStarted: boolean }>;
+  /** Stops a running execution; an execution that already ended is left as it is. */
+  stop(executionArn: string, cause: string): Promise<void>;
+  status(executionArn: string): Promise<ExecutionStatus>;
+}
+
+/** Accounts (Cognito). Failures are IdentityErrors whose kind the auth domain turns into words. */
+export type IdentityErrorKind =
+  | 'invalid_credentials'
+  | 'not_confirmed'
+  | 'password_reset_required'
+  | 'user_exists'
+  | 'user_not_found'
+  | 'invalid_password'
+  | 'code_mismatch'
+  | 'code_expired'
+  | 'already_confirmed'
+  | 'session_expired'
+  | 'too_many_requests'
+  | 'invalid_parameter';
+
+export class IdentityError extends Error {
+  constructor(
+    readonly kind: IdentityErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'IdentityError';
+  }
+}
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string | undefined;
+  expiresIn: number;
+}
+
+export interface Identity {
+  signUp(input: {
+    email: string;
+    password: string;
+    displayName: string;
+    role: string;
+  }): Promise<{ userId: string; confirmed: boolean }>;
+  confirmSignUp(email: string, code: string): Promise<void>;
+  resendConfirmation(email: string): Promise<void>;
+  passwordLogin(email: string, password: string): Promise<Tokens>;
+  refreshSession(refreshToken: string): Promise<Tokens>;
+  startPasswordReset(email: string): Promise<void>;
+  finishPasswordReset(email: string, code: string, newPassword: string): Promise<void>;
+  /** The caller's own attributes, read with their access token. */
+  getUserAttributes(accessToken: string): Promise<Record<string, string>>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+export const isoNow = (clock: Clock) => clock.now().toISOString();

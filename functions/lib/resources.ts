@@ -1,0 +1,28 @@
+/**
+ * What a function may touch and how it is sized: read by the CDK stack (least-privilege grants,
+ * memory, timeouts, layers) and by the local runtime (the Lambda pool). Shared by the route table's
+ * groups and the workflows' task workers.
+ */
+export interface ResourceAccess {
+  table?: 'read' | 'readwrite';
+  mediaBucket?: 'read' | 'readwrite';
+  uploadsBucket?: 'read' | 'readwrite';
+  /** Workflows (names in functions/workflows.ts) it may start, stop and describe. */
+  startExecution?: readonly string[];
+  /** Read-only describe calls on every dependency, for the health check. */
+  describeDependencies?: boolean;
+}
+
+export interface FunctionSettings {
+  /** Module, from the project root. */
+  entry: string;
+  memoryMb: number;
+  timeoutSeconds: number;
+  access: ResourceAccess;
+  /** Lambda ephemeral storage for media work. */
+  ephemeralStorageMb?: number;
+  /** Runs FFmpeg: gets the FFmpeg layer and the layer's architecture. */
+  media?: boolean;
+  /** Packages esbuild cannot bundle (native or with data files): shipped as installed. */
+  copiedPackages?: readonly string[];
+}

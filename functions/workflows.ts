@@ -1,0 +1,17 @@
+import { bookProcessing } from './books/jobs/processing.workflow';
+import { learningContent } from './learning/jobs/content.workflow';
+import type { WorkflowDefinition } from './lib/workflows';
+import { userOnboarding } from './users/jobs/onboarding.workflow';
+
+/**
+ * THE table of state machines, read by the CDK stack and by the local runtime. Each definition lives
+ * with its domain (`<domain>/jobs/<job>.workflow.ts`) and maps every Task state's name to the worker
+ * that runs it; statemachines/<file>.asl.json is its ASL, written by `npm run workflows`.
+ */
+export const workflows = {
+  userOnboarding,
+  bookProcessing,
+  learningContent,
+} as const satisfies Record<string, WorkflowDefinition>;
+
+export type WorkflowName = keyof typeof workflows;
