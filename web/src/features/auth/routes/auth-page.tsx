@@ -1,4 +1,5 @@
-import { messages, validateResetConfirm, validateSignUp } from '@contracts/validation';
+import { validateResetConfirm, validateSignUp } from '@contracts/auth';
+import { messages } from '@contracts/validation';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';

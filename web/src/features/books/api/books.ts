@@ -8,6 +8,7 @@ import type {
   SaveStructureChapter,
   UploadUrlResponse,
 } from '@contracts/books';
+import type { BookDetailsRequest } from '@contracts/book-requests';
 import useSWR, { type SWRConfiguration } from 'swr';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
@@ -53,7 +54,7 @@ export const retryBook = (id: string) => api.post<Book>(`/books/${id}/retry`);
 export const regenerateChapters = (id: string) => api.post<Book>(`/books/${id}/regenerate-chapters`);
 export const saveStructure = (id: string, chapters: SaveStructureChapter[]) =>
   api.post<Book>(`/books/${id}/save-structure`, { chapters });
-export const updateBookDetails = (id: string, details: Partial<Book>) =>
+export const updateBookDetails = (id: string, details: BookDetailsRequest) =>
   api.put<Book>(bookKeys.detail(id), details);
 
 export async function uploadCover(id: string, file: File): Promise<string> {

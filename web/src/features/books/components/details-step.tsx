@@ -1,6 +1,7 @@
 import type { Book, BookType, Difficulty, Genre, LearningCategory } from '@contracts/books';
 import { DIFFICULTIES, GENRES, LEARNING_CATEGORIES } from '@contracts/books';
-import { durationValue, validateBookDetails } from '@contracts/validation';
+import { bookDetailsRequest, type BookDetailsRequest } from '@contracts/book-requests';
+import { firstError } from '@contracts/validation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
@@ -41,6 +42,9 @@ function Select({
   );
 }
 
+/** Estimated duration is typed as digits and sent as a number, or null when empty. */
+const durationValue = (input: string): number | null => (/^\d+$/.test(input) ? Number(input) : null);
+
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function DetailsStep({ book, onSaved }: { book: Book; onSaved: (book: Book) => void }) {
@@ -73,13 +77,19 @@ export function DetailsStep({ book, onSaved }: { book: Book; onSaved: (book: Boo
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = validateBookDetails({
-      title,
-      author_name: authorName,
+    const details = {
+      title: title.trim(),
+      author_name: authorName.trim(),
       book_type: bookType,
       difficulty,
-      estimated_duration: duration,
-    });
+      description,
+      language,
+      estimated_duration: durationValue(duration),
+      tags,
+      genre: genre || null,
+      category: category || null,
+    };
+    const problem = firstError(bookDetailsRequest, details);
     if (problem) {
       setError(problem);
       return;
@@ -87,18 +97,7 @@ export function DetailsStep({ book, onSaved }: { book: Book; onSaved: (book: Boo
     setBusy(true);
     setError(null);
     try {
-      const saved = await updateBookDetails(book.id, {
-        title: title.trim(),
-        author_name: authorName.trim(),
-        book_type: bookType as BookType,
-        difficulty: difficulty as Difficulty,
-        description,
-        language,
-        estimated_duration: durationValue(duration),
-        tags,
-        genre: genre || null,
-        category: category || null,
-      });
+      const saved = await updateBookDetails(book.id, details as BookDetailsRequest);
       toast.success('Book details updated!');
       onSaved(saved);
     } catch {

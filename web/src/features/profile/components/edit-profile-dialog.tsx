@@ -1,5 +1,6 @@
 import type { UserMe } from '@contracts/api';
-import { MAX_BIO_LENGTH, validateProfile } from '@contracts/validation';
+import { validateProfile } from '@contracts/users';
+import { MAX_BIO_LENGTH } from '@contracts/validation';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useSWRConfig } from 'swr';
