@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { useAuth } from '@/features/auth/components/auth-provider';
+import { useAuth } from '@/lib/auth/use-auth';
 import { paths } from '@/config/paths';
 import { useTheme } from '@/lib/use-theme';
 

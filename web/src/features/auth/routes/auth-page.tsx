@@ -9,7 +9,7 @@ import { FormError, TextField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { authApi } from '../api/auth';
-import { useAuth } from '../components/auth-provider';
+import { useAuth } from '@/lib/auth/use-auth';
 
 type Mode = 'signin' | 'signup' | 'reset-request' | 'reset-confirm';
 

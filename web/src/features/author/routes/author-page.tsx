@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { AuthorGate } from '@/features/creator/components/author-gate';
+import { AuthorGate } from '@/components/auth/author-gate';
 import { usePrompts } from '@/features/creator/api/prompts';
 import { useActivity, useUserStats } from '@/features/profile/api/users';
 import { StatsGrid } from '@/features/profile/components/stats-grid';

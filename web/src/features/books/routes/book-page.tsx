@@ -6,8 +6,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/components/auth-provider';
-import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
+import { RequireUser } from '@/components/auth/require-user';
 import { ApiError } from '@/lib/api-client';
 import { useBook } from '../api/books';
 import { EntertainmentView } from '../components/entertainment-view';
@@ -73,12 +72,13 @@ function Fallback({ resetErrorBoundary }: { resetErrorBoundary: () => void }) {
 
 export default function BookPage() {
   const { id } = useParams();
-  const { user, loading } = useAuth();
-  if (loading) return <PageLoading label="Loading..." />;
-  if (!user) return <SignInPrompt message="Sign in to open this book." />;
   return (
-    <ErrorBoundary FallbackComponent={Fallback} resetKeys={[id]}>
-      {!id || !UUID.test(id) ? <Message title="Invalid book id" /> : <BookScreen id={id} />}
-    </ErrorBoundary>
+    <RequireUser message="Sign in to open this book.">
+      {() => (
+        <ErrorBoundary FallbackComponent={Fallback} resetKeys={[id]}>
+          {!id || !UUID.test(id) ? <Message title="Invalid book id" /> : <BookScreen id={id} />}
+        </ErrorBoundary>
+      )}
+    </RequireUser>
   );
 }

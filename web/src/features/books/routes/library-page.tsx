@@ -7,8 +7,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Badge, EmptyState, ProgressBar } from '@/components/ui/card';
 import { PageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/components/auth-provider';
-import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
+import { RequireUser } from '@/components/auth/require-user';
 import { useBooks, useCatalogue, useLearningProgress } from '../api/books';
 import { BookCover } from '../components/book-cover';
 import { StatusBadge } from '../components/status-badge';
@@ -216,10 +215,11 @@ function Library({ bookType }: { bookType: BookType }) {
 }
 
 export function LibraryPage({ bookType }: { bookType: BookType }) {
-  const { user, loading } = useAuth();
-  if (loading) return <PageLoading />;
-  if (!user) return <SignInPrompt message={`Sign in to see your ${bookType} books.`} />;
-  return <Library bookType={bookType} />;
+  return (
+    <RequireUser message={`Sign in to see your ${bookType} books.`}>
+      {() => <Library bookType={bookType} />}
+    </RequireUser>
+  );
 }
 
 export const LearnPage = () => <LibraryPage bookType="learning" />;

@@ -8,8 +8,7 @@ import { Card, ProgressBar } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import { PageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/components/auth-provider';
-import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
+import { RequireUser } from '@/components/auth/require-user';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/lib/api';
 import { bookKeys, deleteBook, retryBook, saveStructure, uploadBook } from '../api/books';
@@ -372,8 +371,5 @@ function UploadWizard() {
 }
 
 export default function UploadPage() {
-  const { user, loading } = useAuth();
-  if (loading) return <PageLoading />;
-  if (!user) return <SignInPrompt message="Sign in to upload a book." />;
-  return <UploadWizard />;
+  return <RequireUser message="Sign in to upload a book.">{() => <UploadWizard />}</RequireUser>;
 }

@@ -1,10 +1,10 @@
+import type { UserMe } from '@contracts/api';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/components/auth-provider';
-import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
+import { RequireUser } from '@/components/auth/require-user';
 import { useUserStats } from '@/features/profile/api/users';
 import { StatsGrid } from '@/features/profile/components/stats-grid';
 import { useBooks } from '@/features/books/api/books';
@@ -37,13 +37,9 @@ const tiles = [
   },
 ];
 
-export default function DashboardPage() {
-  const { user, loading } = useAuth();
-  const { data: stats } = useUserStats(Boolean(user));
-  const { data: books, error, mutate: mutateBooks } = useBooks(undefined, Boolean(user));
-
-  if (loading) return <PageLoading />;
-  if (!user) return <SignInPrompt message="Sign in to see your dashboard, your books and your progress." />;
+function Dashboard({ user }: { user: UserMe }) {
+  const { data: stats } = useUserStats();
+  const { data: books, error, mutate: mutateBooks } = useBooks();
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
@@ -111,5 +107,13 @@ export default function DashboardPage() {
         </Card>
       </div>
     </div>
+  );
+}
+
+export default function DashboardPage() {
+  return (
+    <RequireUser message="Sign in to see your dashboard, your books and your progress.">
+      {(user) => <Dashboard user={user} />}
+    </RequireUser>
   );
 }
