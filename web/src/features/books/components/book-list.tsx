@@ -2,13 +2,13 @@ import type { Book } from '@contracts/books';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
+import { BookCover } from '@/components/book/book-cover';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Badge, EmptyState, ProgressBar } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { deleteBook, isInProgress, regenerateChapters, retryBook } from '../api/books';
-import { BookCover } from './book-cover';
 import { StatusBadge } from './status-badge';
 
 /** State handed to /upload to resume a book in the wizard. */

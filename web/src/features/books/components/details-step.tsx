@@ -4,10 +4,10 @@ import { bookDetailsRequest, type BookDetailsRequest } from '@contracts/book-req
 import { firstError } from '@contracts/validation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
+import { BookCover } from '@/components/book/book-cover';
 import { Button } from '@/components/ui/button';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { updateBookDetails, uploadCover } from '../api/books';
-import { BookCover } from './book-cover';
 import { TagInput } from './tag-input';
 
 export const LANGUAGES: [string, string][] = [

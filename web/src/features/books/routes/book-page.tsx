@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import type { BookWithChapters } from '@contracts/books';
+import { useEffect, type ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router';
@@ -10,7 +11,6 @@ import { RequireUser } from '@/components/auth/require-user';
 import { ApiError } from '@/lib/api-client';
 import { useBook } from '../api/books';
 import { EntertainmentView } from '../components/entertainment-view';
-import { LearningView } from '../components/learning-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,7 +23,10 @@ function Message({ title, children }: { title: string; children?: React.ReactNod
   );
 }
 
-function BookScreen({ id }: { id: string }) {
+/** How a learning book is shown: the learning feature's view, composed in app/routes. */
+export type LearningViewSlot = ComponentType<{ book: BookWithChapters }>;
+
+function BookScreen({ id, LearningView }: { id: string; LearningView: LearningViewSlot }) {
   const { data: book, error, isLoading } = useBook(id);
   const missing = error instanceof ApiError && error.status === 404;
   useEffect(() => {
@@ -70,13 +73,17 @@ function Fallback({ resetErrorBoundary }: { resetErrorBoundary: () => void }) {
   );
 }
 
-export default function BookPage() {
+export function BookPage({ learningView }: { learningView: LearningViewSlot }) {
   const { id } = useParams();
   return (
     <RequireUser message="Sign in to open this book.">
       {() => (
         <ErrorBoundary FallbackComponent={Fallback} resetKeys={[id]}>
-          {!id || !UUID.test(id) ? <Message title="Invalid book id" /> : <BookScreen id={id} />}
+          {!id || !UUID.test(id) ? (
+            <Message title="Invalid book id" />
+          ) : (
+            <BookScreen id={id} LearningView={learningView} />
+          )}
         </ErrorBoundary>
       )}
     </RequireUser>

@@ -3,13 +3,14 @@ import { GENRES, LEARNING_CATEGORIES } from '@contracts/books';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { BookCover } from '@/components/book/book-cover';
 import { ButtonLink } from '@/components/ui/button';
 import { Badge, EmptyState, ProgressBar } from '@/components/ui/card';
 import { PageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RequireUser } from '@/components/auth/require-user';
-import { useBooks, useCatalogue, useLearningProgress } from '../api/books';
-import { BookCover } from '../components/book-cover';
+import { useLearningProgress } from '@/lib/data/books';
+import { useBooks, useCatalogue } from '../api/books';
 import { StatusBadge } from '../components/status-badge';
 
 const copy = {

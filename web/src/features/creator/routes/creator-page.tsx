@@ -1,6 +1,6 @@
 import { PROMPT_KINDS } from '@contracts/validation';
 import { useAuth } from '@/lib/auth/use-auth';
-import { usePrompts } from '../api/prompts';
+import { usePrompts } from '@/lib/data/prompts';
 import { AuthorGate } from '@/components/auth/author-gate';
 import { PromptBox } from '../components/prompt-box';
 

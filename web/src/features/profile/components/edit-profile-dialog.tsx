@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { FormError, TextArea, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { ApiError } from '@/lib/api-client';
-import { updateProfile, userKeys } from '../api/users';
+import { userKeys } from '@/lib/data/users';
+import { updateProfile } from '../api/users';
 
 export function EditProfileDialog({
   user,

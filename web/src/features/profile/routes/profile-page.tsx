@@ -5,11 +5,11 @@ import { useSWRConfig } from 'swr';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, ProgressBar } from '@/components/ui/card';
 import { RequireUser } from '@/components/auth/require-user';
+import { StatsGrid } from '@/components/stats-grid';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useActivity, useBadges, userKeys, useUserStats } from '../api/users';
+import { useActivity, useBadges, userKeys, useUserStats } from '@/lib/data/users';
 import { Avatar } from '../components/avatar';
 import { EditProfileDialog } from '../components/edit-profile-dialog';
-import { StatsGrid } from '../components/stats-grid';
 
 const rarityTone = {
   common: 'slate',
