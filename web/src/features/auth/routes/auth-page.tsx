@@ -411,7 +411,7 @@ function ResetConfirmForm(props: {
     try {
       await authApi.confirmPasswordReset(props.email.trim(), code.trim(), password);
       toast.success('Password reset successfully!');
-      navigate(`${paths.auth}?email=${encodeURIComponent(props.email.trim())}`, { replace: true });
+      navigate(paths.signInAs(props.email.trim()), { replace: true });
       props.onDone();
     } catch (err) {
       toast.error(err instanceof ApiError ? err.message : 'Failed to reset password.');

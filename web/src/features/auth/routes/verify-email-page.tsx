@@ -80,7 +80,7 @@ export function VerifyEmailPage() {
             <p role="status" className="text-green-700 dark:text-green-400">
               {state.message}
             </p>
-            <ButtonLink to={`${paths.auth}?email=${encodeURIComponent(email)}`}>Sign In</ButtonLink>
+            <ButtonLink to={paths.signInAs(email)}>Sign In</ButtonLink>
           </div>
         )}
         {(state.kind === 'form' || state.kind === 'failed') && (
