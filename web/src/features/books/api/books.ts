@@ -11,11 +11,10 @@ import useSWR, { type SWRConfiguration } from 'swr';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { bookKeys } from '@/lib/data/books';
+import { isDirectUpload } from './upload-rules';
 
 /** Polling interval of the dashboard and of the upload wizard, from the product's rules. */
 export const STATUS_POLL_MS = 7000;
-/** Files above this go straight to storage with a presigned URL (the API carries up to ~6 MB). */
-export const DIRECT_UPLOAD_THRESHOLD = 4 * 1024 * 1024;
 
 export const isInProgress = (book: Pick<Book, 'status'>) =>
   book.status === 'QUEUED' || book.status === 'PROCESSING' || book.status === 'GENERATING';
@@ -87,7 +86,7 @@ export async function uploadBook(
   input: UploadInput,
   onProgress: (fraction: number) => void = () => {},
 ): Promise<Book> {
-  if (input.file && input.file.size > DIRECT_UPLOAD_THRESHOLD) {
+  if (input.file && isDirectUpload(input.file)) {
     const target = await api.post<UploadUrlResponse>('/books/upload-url', {
       filename: input.file.name,
       size: input.file.size,

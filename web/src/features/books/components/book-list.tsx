@@ -10,11 +10,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { deleteBook, isInProgress, regenerateChapters, retryBook } from '../api/books';
 import { StatusBadge } from './status-badge';
-
-/** State handed to /upload to resume a book in the wizard. */
-export interface ResumeUploadState {
-  resumeBookId: string;
-}
+import type { ResumeUploadState } from './upload-wizard/state';
 
 export function BookList({ books, onChange }: { books: Book[]; onChange: () => Promise<unknown> }) {
   const navigate = useNavigate();

@@ -11,6 +11,7 @@ import { RequireUser } from '@/components/auth/require-user';
 import { ApiError } from '@/lib/api-client';
 import { useBook } from '../api/books';
 import { EntertainmentView } from '../components/entertainment-view';
+import type { ResumeUploadState } from '../components/upload-wizard/state';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,7 +48,7 @@ function BookScreen({ id, LearningView }: { id: string; LearningView: LearningVi
   if (book.review_pending) {
     return (
       <Message title="This book is waiting for your review">
-        <ButtonLink to={paths.upload} state={{ resumeBookId: book.id }}>
+        <ButtonLink to={paths.upload} state={{ resumeBookId: book.id } satisfies ResumeUploadState}>
           Review the structure
         </ButtonLink>
       </Message>

@@ -7,8 +7,8 @@ import toast from 'react-hot-toast';
 import { BookCover } from '@/components/book/book-cover';
 import { Button } from '@/components/ui/button';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/field';
-import { updateBookDetails, uploadCover } from '../api/books';
-import { TagInput } from './tag-input';
+import { TagInput } from '@/components/ui/tag-input';
+import { updateBookDetails, uploadCover } from '@/features/books/api/books';
 
 export const LANGUAGES: [string, string][] = [
   ['en', 'English'],
