@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Badge, EmptyState, ProgressBar } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { deleteBook, isInProgress, regenerateChapters, retryBook } from '../api/books';
 import { StatusBadge } from './status-badge';
 import type { ResumeUploadState } from './upload-wizard/state';
@@ -39,7 +39,7 @@ export function BookList({ books, onChange }: { books: Book[]; onChange: () => P
       await retryBook(book.id);
       await onChange();
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'Book processing failed. Please try again.');
+      toast.error(errorText(error, 'Book processing failed. Please try again.'));
     } finally {
       setBusy(null);
     }

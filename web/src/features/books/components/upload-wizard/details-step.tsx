@@ -2,13 +2,14 @@ import type { Book, BookType, Difficulty, Genre, LearningCategory } from '@contr
 import { DIFFICULTIES, GENRES, LEARNING_CATEGORIES } from '@contracts/books';
 import { bookDetailsRequest, type BookDetailsRequest } from '@contracts/book-requests';
 import { firstError } from '@contracts/validation';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { BookCover } from '@/components/book/book-cover';
 import { Button } from '@/components/ui/button';
 import { FormError, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { TagInput } from '@/components/ui/tag-input';
 import { updateBookDetails, uploadCover } from '@/features/books/api/books';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 export const LANGUAGES: [string, string][] = [
   ['en', 'English'],
@@ -60,8 +61,7 @@ export function DetailsStep({ book, onSaved }: { book: Book; onSaved: (book: Boo
   const [category, setCategory] = useState<LearningCategory | ''>(book.category ?? '');
   const [cover, setCover] = useState<string | null>(book.cover_image_url);
   const [coverBusy, setCoverBusy] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, submit } = useFormSubmit();
 
   const onCover = async (file: File | undefined) => {
     if (!file) return;
@@ -75,40 +75,34 @@ export function DetailsStep({ book, onSaved }: { book: Book; onSaved: (book: Boo
     }
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const details = {
-      title: title.trim(),
-      author_name: authorName.trim(),
-      book_type: bookType,
-      difficulty,
-      description,
-      language,
-      estimated_duration: durationValue(duration),
-      tags,
-      genre: genre || null,
-      category: category || null,
-    };
-    const problem = firstError(bookDetailsRequest, details);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const details = {
+    title: title.trim(),
+    author_name: authorName.trim(),
+    book_type: bookType,
+    difficulty,
+    description,
+    language,
+    estimated_duration: durationValue(duration),
+    tags,
+    genre: genre || null,
+    category: category || null,
+  };
+  const send = async () => {
     try {
       const saved = await updateBookDetails(book.id, details as BookDetailsRequest);
       toast.success('Book details updated!');
       onSaved(saved);
     } catch {
       toast.error('Failed to update book details.');
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form
+      onSubmit={submit(() => firstError(bookDetailsRequest, details), send)}
+      noValidate
+      className="space-y-5"
+    >
       <div className="flex items-center gap-4">
         <BookCover
           book={{ title, cover_image_url: cover, book_type: bookType || 'learning' }}
