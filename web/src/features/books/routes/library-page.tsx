@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { RequireUser } from '@/components/auth/require-user';
 import { useLearningProgress } from '@/lib/data/books';
 import { useBooks, useCatalogue } from '../api/books';
+import { optionLabel } from '../components/labels';
 import { StatusBadge } from '../components/status-badge';
 
 const copy = {
@@ -38,9 +39,6 @@ const copy = {
   },
 };
 
-const label = (value: string) =>
-  value === 'scifi' ? 'Sci-fi' : value.charAt(0).toUpperCase() + value.slice(1);
-
 export function matchesSearch(
   book: Pick<Book, 'title' | 'author_name' | 'description' | 'tags'>,
   query: string,
@@ -63,8 +61,8 @@ function BookCard({ book }: { book: Book }) {
       </div>
       {book.author_name && <p className="text-sm text-slate-500 dark:text-slate-400">{book.author_name}</p>}
       <div className="mt-2 flex flex-wrap gap-1">
-        {book.category && <Badge tone="blue">{label(book.category)}</Badge>}
-        {book.genre && <Badge tone="purple">{label(book.genre)}</Badge>}
+        {book.category && <Badge tone="blue">{optionLabel(book.category)}</Badge>}
+        {book.genre && <Badge tone="purple">{optionLabel(book.genre)}</Badge>}
         <Badge>{book.difficulty}</Badge>
       </div>
       {book.reading_progress > 0 && (
@@ -163,7 +161,7 @@ function Library({ bookType }: { bookType: BookType }) {
                   : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300'
               }`}
             >
-              {label(value)}
+              {optionLabel(value)}
             </button>
           ))}
         </div>

@@ -1,7 +1,7 @@
 import type { Book, BookType, Difficulty, Genre, LearningCategory } from '@contracts/books';
-import { DIFFICULTIES, GENRES, LEARNING_CATEGORIES } from '@contracts/books';
+import { BOOK_TYPES, DIFFICULTIES, GENRES, LEARNING_CATEGORIES } from '@contracts/books';
 import { bookDetailsRequest, type BookDetailsRequest } from '@contracts/book-requests';
-import { firstError } from '@contracts/validation';
+import { firstError, MAX_BOOK_DESCRIPTION_LENGTH, MAX_BOOK_TITLE_LENGTH } from '@contracts/validation';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { BookCover } from '@/components/book/book-cover';
@@ -10,6 +10,7 @@ import { FormError, SelectField, TextArea, TextField } from '@/components/ui/fie
 import { TagInput } from '@/components/ui/tag-input';
 import { updateBookDetails, uploadCover } from '@/features/books/api/books';
 import { useFormSubmit } from '@/lib/use-form-submit';
+import { optionLabel } from '../labels';
 
 export const LANGUAGES: [string, string][] = [
   ['en', 'English'],
@@ -25,40 +26,83 @@ export const LANGUAGES: [string, string][] = [
   ['zh', 'Chinese'],
 ];
 
-function Select({
+/** The details form as typed: choices may still be empty and the duration is digits. */
+interface DetailsForm {
+  title: string;
+  author_name: string;
+  book_type: BookType | '';
+  difficulty: Difficulty | '';
+  description: string;
+  language: string;
+  duration: string;
+  tags: string[];
+  genre: Genre | '';
+  category: LearningCategory | '';
+}
+
+const formOf = (book: Book): DetailsForm => ({
+  title: book.title,
+  author_name: book.author_name,
+  book_type: book.book_type,
+  difficulty: book.difficulty,
+  description: book.description,
+  language: book.language || 'en',
+  duration: book.estimated_duration?.toString() ?? '',
+  tags: book.tags,
+  genre: book.genre ?? '',
+  category: book.category ?? '',
+});
+
+/** The PUT /books/{id} body of the form, checked with the API's schema before it is sent. */
+const requestOf = (form: DetailsForm) => ({
+  title: form.title.trim(),
+  author_name: form.author_name.trim(),
+  book_type: form.book_type,
+  difficulty: form.difficulty,
+  description: form.description,
+  language: form.language,
+  // Typed as digits, sent as a number, or null when empty.
+  estimated_duration: /^\d+$/.test(form.duration) ? Number(form.duration) : null,
+  tags: form.tags,
+  genre: form.genre || null,
+  category: form.category || null,
+});
+
+/** A choice among `options` (shown with their labels), after an optional empty one. */
+function Select<T extends string>({
   label,
   value,
   onChange,
+  empty,
+  options = [],
   children,
 }: {
   label: string;
-  value: string;
-  onChange: (v: string) => void;
-  children: ReactNode;
+  value: T | '';
+  onChange: (value: T | '') => void;
+  empty?: string;
+  options?: readonly T[];
+  children?: ReactNode;
 }) {
   return (
-    <SelectField label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+    <SelectField label={label} value={value} onChange={(e) => onChange(e.target.value as T | '')}>
+      {empty !== undefined && <option value="">{empty}</option>}
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {optionLabel(option)}
+        </option>
+      ))}
       {children}
     </SelectField>
   );
 }
 
-/** Estimated duration is typed as digits and sent as a number, or null when empty. */
-const durationValue = (input: string): number | null => (/^\d+$/.test(input) ? Number(input) : null);
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 export function DetailsStep({ book, onSaved }: { book: Book; onSaved: (book: Book) => void }) {
-  const [title, setTitle] = useState(book.title);
-  const [authorName, setAuthorName] = useState(book.author_name);
-  const [bookType, setBookType] = useState<BookType | ''>(book.book_type);
-  const [difficulty, setDifficulty] = useState<Difficulty | ''>(book.difficulty);
-  const [description, setDescription] = useState(book.description);
-  const [language, setLanguage] = useState(book.language || 'en');
-  const [duration, setDuration] = useState(book.estimated_duration?.toString() ?? '');
-  const [tags, setTags] = useState<string[]>(book.tags);
-  const [genre, setGenre] = useState<Genre | ''>(book.genre ?? '');
-  const [category, setCategory] = useState<LearningCategory | ''>(book.category ?? '');
+  const [form, setForm] = useState(() => formOf(book));
+  const set =
+    <K extends keyof DetailsForm>(key: K) =>
+    (value: DetailsForm[K]) =>
+      setForm((current) => ({ ...current, [key]: value }));
   const [cover, setCover] = useState<string | null>(book.cover_image_url);
   const [coverBusy, setCoverBusy] = useState(false);
   const { busy, error, submit } = useFormSubmit();
@@ -75,18 +119,7 @@ export function DetailsStep({ book, onSaved }: { book: Book; onSaved: (book: Boo
     }
   };
 
-  const details = {
-    title: title.trim(),
-    author_name: authorName.trim(),
-    book_type: bookType,
-    difficulty,
-    description,
-    language,
-    estimated_duration: durationValue(duration),
-    tags,
-    genre: genre || null,
-    category: category || null,
-  };
+  const details = requestOf(form);
   const send = async () => {
     try {
       const saved = await updateBookDetails(book.id, details as BookDetailsRequest);
@@ -105,7 +138,7 @@ export function DetailsStep({ book, onSaved }: { book: Book; onSaved: (book: Boo
     >
       <div className="flex items-center gap-4">
         <BookCover
-          book={{ title, cover_image_url: cover, book_type: bookType || 'learning' }}
+          book={{ title: form.title, cover_image_url: cover, book_type: form.book_type || 'learning' }}
           className="h-28 w-20"
         />
         <div>
@@ -129,33 +162,34 @@ export function DetailsStep({ book, onSaved }: { book: Book; onSaved: (book: Boo
         <TextField
           label="Title"
           required
-          value={title}
-          maxLength={200}
-          onChange={(e) => setTitle(e.target.value)}
+          value={form.title}
+          maxLength={MAX_BOOK_TITLE_LENGTH}
+          onChange={(e) => set('title')(e.target.value)}
         />
         <TextField
           label="Author name"
           required
-          value={authorName}
-          maxLength={200}
-          onChange={(e) => setAuthorName(e.target.value)}
+          value={form.author_name}
+          maxLength={MAX_BOOK_TITLE_LENGTH}
+          onChange={(e) => set('author_name')(e.target.value)}
         />
-        <Select label="Book type" value={bookType} onChange={(v) => setBookType(v as BookType | '')}>
-          <option value="">Choose…</option>
-          <option value="learning">Learning</option>
-          <option value="entertainment">Entertainment</option>
-        </Select>
-        <Select label="Difficulty" value={difficulty} onChange={(v) => setDifficulty(v as Difficulty | '')}>
-          <option value="">Choose…</option>
-          {DIFFICULTIES.map((d) => (
-            <option key={d} value={d}>
-              {capitalise(d)}
-            </option>
-          ))}
-        </Select>
-        <Select label="Language" value={language} onChange={setLanguage}>
-          {LANGUAGES.some(([code]) => code === language) ? null : (
-            <option value={language}>{language}</option>
+        <Select
+          label="Book type"
+          empty="Choose…"
+          options={BOOK_TYPES}
+          value={form.book_type}
+          onChange={set('book_type')}
+        />
+        <Select
+          label="Difficulty"
+          empty="Choose…"
+          options={DIFFICULTIES}
+          value={form.difficulty}
+          onChange={set('difficulty')}
+        />
+        <Select label="Language" value={form.language} onChange={set('language')}>
+          {LANGUAGES.some(([code]) => code === form.language) ? null : (
+            <option value={form.language}>{form.language}</option>
           )}
           {LANGUAGES.map(([code, name]) => (
             <option key={code} value={code}>
@@ -166,37 +200,29 @@ export function DetailsStep({ book, onSaved }: { book: Book; onSaved: (book: Boo
         <TextField
           label="Estimated duration (minutes)"
           inputMode="numeric"
-          value={duration}
-          onChange={(e) => setDuration(e.target.value.replace(/\D/g, ''))}
+          value={form.duration}
+          onChange={(e) => set('duration')(e.target.value.replace(/\D/g, ''))}
         />
-        {bookType === 'entertainment' ? (
-          <Select label="Genre" value={genre} onChange={(v) => setGenre(v as Genre | '')}>
-            <option value="">None</option>
-            {GENRES.map((g) => (
-              <option key={g} value={g}>
-                {g === 'scifi' ? 'Sci-fi' : capitalise(g)}
-              </option>
-            ))}
-          </Select>
+        {form.book_type === 'entertainment' ? (
+          <Select label="Genre" empty="None" options={GENRES} value={form.genre} onChange={set('genre')} />
         ) : (
-          <Select label="Category" value={category} onChange={(v) => setCategory(v as LearningCategory | '')}>
-            <option value="">None</option>
-            {LEARNING_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {capitalise(c)}
-              </option>
-            ))}
-          </Select>
+          <Select
+            label="Category"
+            empty="None"
+            options={LEARNING_CATEGORIES}
+            value={form.category}
+            onChange={set('category')}
+          />
         )}
       </div>
       <TextArea
         label="Description"
         rows={4}
-        maxLength={5000}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
+        maxLength={MAX_BOOK_DESCRIPTION_LENGTH}
+        value={form.description}
+        onChange={(e) => set('description')(e.target.value)}
       />
-      <TagInput tags={tags} onChange={setTags} />
+      <TagInput tags={form.tags} onChange={set('tags')} />
       <FormError message={error} />
       <div className="flex justify-end">
         <Button type="submit" busy={busy}>
