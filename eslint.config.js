@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -82,6 +83,41 @@ function functionRules() {
   return configs;
 }
 
+// The SPA must not reach into server code other than the shared contracts.
+const serverCode = {
+  group: ['**/functions/*', '!**/functions/contracts'],
+  message: 'Import shared shapes from @contracts only.',
+};
+
+const features = readdirSync(`${import.meta.dirname}/web/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Features do not import each other: what several features use lives in components/ (UI) or lib/
+ * (data and hooks), and a page made of several features' parts is composed in app/. Inside a
+ * feature, relative imports go up one folder at most (`../api/books`); anything further away is
+ * imported by alias, where this rule sees which feature it belongs to.
+ */
+const featureBoundaries = features.flatMap((feature) => {
+  const otherFeature = {
+    regex: `^@/features/(?!${feature}/)`,
+    message: `${feature} may not import another feature: move what is shared into components/ or lib/, or compose the page in app/.`,
+  };
+  const climbs = (levels) => ({
+    regex: `^(\\.\\./){${levels},}`,
+    message: 'Import from beyond the parent folder by @/ alias, so the feature boundaries can be checked.',
+  });
+  const rule = (patterns) => ({
+    'no-restricted-imports': ['error', { patterns: [serverCode, otherFeature, ...patterns] }],
+  });
+  return [
+    { files: [`web/src/features/${feature}/**/*.{ts,tsx}`], rules: rule([climbs(2)]) },
+    // Files at the feature's root have no parent folder inside the feature.
+    { files: [`web/src/features/${feature}/*.{ts,tsx}`], rules: rule([climbs(1)]) },
+  ];
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -111,14 +147,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The SPA must not reach into server code other than the shared contracts.
+      'no-restricted-imports': ['error', { patterns: [serverCode] }],
+    },
+  },
+  ...featureBoundaries,
+  {
+    // Shared code is below the features and the app that composes them.
+    files: ['web/src/{components,lib,config}/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            serverCode,
             {
-              group: ['**/functions/*', '!**/functions/contracts'],
-              message: 'Import shared shapes from @contracts only.',
+              regex: '^@/(features|app)(/|$)',
+              message: 'Shared code (components/, lib/, config/) does not import features or the app.',
             },
           ],
         },

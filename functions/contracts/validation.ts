@@ -1,12 +1,22 @@
 /**
- * Validation rules and their messages, shared by the SPA (to answer as the user types) and the
- * handlers (which enforce them). Pure functions, no dependencies: the SPA bundles this file.
+ * The home of the validation messages and limits shared by the SPA and the handlers, and of the
+ * small rules the request schemas (auth.ts, users.ts, creator.ts, book-requests.ts) are built from.
+ * No runtime imports: pages that only need a message or a limit do not load zod.
  */
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_DISPLAY_NAME_LENGTH = 50;
 export const MAX_BIO_LENGTH = 500;
 export const MAX_AVATAR_URL_LENGTH = 2048;
 export const MAX_PROMPT_LENGTH = 4000;
+export const MAX_VERIFICATION_CODE_LENGTH = 64;
+
+export const MAX_BOOK_TITLE_LENGTH = 200;
+export const MAX_BOOK_DESCRIPTION_LENGTH = 5000;
+export const MAX_BOOK_DURATION_MINUTES = 100_000;
+export const MAX_TAGS = 20;
+export const MAX_TAG_LENGTH = 40;
+export const MAX_FILENAME_LENGTH = 255;
+export const MAX_CONTENT_TYPE_LENGTH = 200;
 
 export const messages = {
   passwordsDoNotMatch: 'Passwords do not match.',
@@ -24,6 +34,33 @@ export const messages = {
   promptTooLong: `Prompts can be at most ${MAX_PROMPT_LENGTH} characters.`,
 } as const;
 
+export const bookDetailMessages = {
+  titleRequired: 'Title is required.',
+  titleTooLong: `Title can be at most ${MAX_BOOK_TITLE_LENGTH} characters.`,
+  authorRequired: 'Author name is required.',
+  authorTooLong: `Author name can be at most ${MAX_BOOK_TITLE_LENGTH} characters.`,
+  bookTypeRequired: 'Book type is required.',
+  difficultyRequired: 'Difficulty is required.',
+  descriptionTooLong: 'Description can be at most 5 000 characters.',
+  languageInvalid: 'Language must be a language code such as en or pt-BR.',
+  durationWhole: 'Estimated duration must be a whole number.',
+  tagTooLong: `Tags can be at most ${MAX_TAG_LENGTH} characters.`,
+  tooManyTags: `A book can have at most ${MAX_TAGS} tags.`,
+} as const;
+
+export const uploadMessages = {
+  fileMissing: 'Please select a file to upload.',
+  fileTypeUnsupported: 'Accepted file types are .pdf, .docx, .txt and .epub.',
+  fileEmpty: 'The file is empty.',
+  fileTooLarge: 'The file is larger than 10 MB. Upload a smaller file or paste the text.',
+  textMissing: 'Please provide text content.',
+} as const;
+
+/** Book files the upload accepts, by name. */
+export const ACCEPTED_BOOK_FILE = /\.(pdf|docx|epub|txt)$/i;
+/** A language code such as en or pt-BR. */
+export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
 export type PromptKind = 'book' | 'script' | 'video';
 export const PROMPT_KINDS: readonly PromptKind[] = ['book', 'script', 'video'];
 export const promptRequiredMessage = (kind: PromptKind) => `Please enter a prompt for the ${kind}.`;
@@ -38,90 +75,32 @@ export function isValidAvatarUrl(url: string): boolean {
   return value === '' || (value.length <= MAX_AVATAR_URL_LENGTH && /^https?:\/\/\S+$/i.test(value));
 }
 
-export function validateNewPassword(password: string, confirmation: string): string | null {
-  if (password !== confirmation) return messages.passwordsDoNotMatch;
-  if (password.length < MIN_PASSWORD_LENGTH) return messages.passwordTooShort;
-  return null;
-}
-
-export interface SignUpInput {
-  display_name: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-}
-
-/** First failing rule of the sign-up form, in the order the form shows its fields. */
-export function validateSignUp(input: SignUpInput): string | null {
-  if (!input.display_name.trim()) return messages.usernameRequired;
-  if (!input.email.trim()) return messages.emailRequired;
-  if (!isValidEmail(input.email)) return messages.emailInvalid;
-  if (!input.password) return messages.passwordRequired;
-  return validateNewPassword(input.password, input.confirmPassword);
-}
-
-export interface ResetConfirmInput {
-  email: string;
-  token: string;
-  new_password: string;
-  confirmPassword: string;
-}
-
-export function validateResetConfirm(input: ResetConfirmInput): string | null {
-  if (!input.email.trim()) return messages.emailRequired;
-  if (!isValidEmail(input.email)) return messages.emailInvalid;
-  if (!input.token.trim()) return messages.resetCodeRequired;
-  if (!input.new_password) return messages.passwordRequired;
-  return validateNewPassword(input.new_password, input.confirmPassword);
-}
-
-export interface ProfileInput {
-  display_name: string;
-  avatar_url: string;
-  bio: string;
-}
-
-export function validateProfile(input: ProfileInput): string | null {
-  const name = input.display_name.trim();
-  if (!name) return messages.displayNameRequired;
-  if (name.length > MAX_DISPLAY_NAME_LENGTH) return messages.displayNameTooLong;
-  if (!isValidAvatarUrl(input.avatar_url)) return messages.avatarUrlInvalid;
-  if (input.bio.length > MAX_BIO_LENGTH) return messages.bioTooLong;
-  return null;
-}
-
+/** A creator prompt is non-blank (with a message naming its kind) and at most 4000 characters. */
 export function validatePrompt(kind: PromptKind, prompt: string): string | null {
   if (!prompt.trim()) return promptRequiredMessage(kind);
   if (prompt.length > MAX_PROMPT_LENGTH) return messages.promptTooLong;
   return null;
 }
 
-export interface BookDetailsInput {
-  title: string;
-  author_name: string;
-  book_type: string;
-  difficulty: string;
-  estimated_duration: string;
+/** What `firstError` needs of a schema: zod and zod/mini schemas both qualify. */
+interface Parses {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true }
+    | { success: false; error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } };
 }
 
-export const bookDetailMessages = {
-  titleRequired: 'Title is required.',
-  authorRequired: 'Author name is required.',
-  bookTypeRequired: 'Book type is required.',
-  difficultyRequired: 'Difficulty is required.',
-  durationDigits: 'Estimated duration accepts digits only.',
-} as const;
-
-/** First failing rule of the book details step. */
-export function validateBookDetails(input: BookDetailsInput): string | null {
-  if (!input.title.trim()) return bookDetailMessages.titleRequired;
-  if (!input.author_name.trim()) return bookDetailMessages.authorRequired;
-  if (!input.book_type) return bookDetailMessages.bookTypeRequired;
-  if (!input.difficulty) return bookDetailMessages.difficultyRequired;
-  if (input.estimated_duration && !/^\d+$/.test(input.estimated_duration))
-    return bookDetailMessages.durationDigits;
-  return null;
+/**
+ * The first problem of `value` for `schema`, worded as the API answers it: messages written as
+ * sentences (the product's own words) stand alone, terse ones are prefixed with the field.
+ * Null when the value is valid.
+ */
+export function firstError(schema: Parses, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  if (!issue) return null;
+  const field = issue.path.map(String).join('.');
+  return field && !/[.!?]$/.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
 }
-
-/** Estimated duration is typed as digits and sent as a number, or null when empty. */
-export const durationValue = (input: string): number | null => (/^\d+$/.test(input) ? Number(input) : null);

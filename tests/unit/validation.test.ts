@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { newPassword, validateResetConfirm, validateSignUp } from '../../functions/contracts/auth';
+import { validateProfile } from '../../functions/contracts/users';
 import {
   isValidAvatarUrl,
   messages,
   promptRequiredMessage,
-  validateNewPassword,
-  validateProfile,
   validatePrompt,
-  validateResetConfirm,
-  validateSignUp,
 } from '../../functions/contracts/validation';
 
 const signUp = {
@@ -30,7 +28,7 @@ describe('sign-up validation', () => {
     expect(validateSignUp({ ...signUp, password: 'abc12', confirmPassword: 'abc12' })).toBe(
       'Password must be at least 6 characters long.',
     );
-    expect(validateNewPassword('abcdef', 'abcdef')).toBeNull();
+    expect(newPassword.safeParse('abcdef').success).toBe(true);
   });
 });
 

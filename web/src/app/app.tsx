@@ -1,7 +1,7 @@
 import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
-import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { AuthProvider } from '@/lib/auth/auth-provider';
 import { fetcher } from '@/lib/api';
 import { router } from './router';
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { useAuth } from '@/features/auth/components/auth-provider';
+import { useAuth } from '@/lib/auth/use-auth';
 import { paths } from '@/config/paths';
 import { useTheme } from '@/lib/use-theme';
 
@@ -11,6 +11,22 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       ? 'bg-brand-50 text-brand-700 dark:bg-brand-600/20 dark:text-brand-100'
       : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
   }`;
+
+/** A 24-unit outline icon of the navigation bar. */
+function Icon({ className = 'h-5 w-5', children }: { className?: string; children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      {children}
+    </svg>
+  );
+}
 
 function ThemeToggle() {
   const { theme, toggle } = useTheme();
@@ -24,28 +40,14 @@ function ThemeToggle() {
       className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
     >
       {theme === 'dark' ? (
-        <svg
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
+        <Icon>
           <circle cx="12" cy="12" r="4" />
           <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-        </svg>
+        </Icon>
       ) : (
-        <svg
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
+        <Icon>
           <path d="M21 12.8A9 9 0 1111.2 3a7 7 0 009.8 9.8z" />
-        </svg>
+        </Icon>
       )}
     </button>
   );
@@ -136,16 +138,9 @@ export function Navbar() {
             aria-label={open ? 'Close menu' : 'Open menu'}
             onClick={() => setOpen((v) => !v)}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
+            <Icon className="h-6 w-6">
               {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+            </Icon>
           </button>
         </div>
       </nav>

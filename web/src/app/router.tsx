@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '@/components/ui/spinner';
+import { paths, routePatterns } from '@/config/paths';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
 
@@ -19,20 +20,20 @@ const routes: RouteObject[] = [
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: page(() => import('@/features/landing/routes/landing-page')) },
-      { path: '/auth', element: page(() => import('@/features/auth/routes/auth-page')) },
-      { path: '/auth/reset', element: page(() => import('@/features/auth/routes/auth-page')) },
-      { path: '/auth/verify', element: page(() => import('@/features/auth/routes/verify-email-page')) },
-      { path: '/dashboard', element: page(() => import('@/features/dashboard/routes/dashboard-page')) },
-      { path: '/profile', element: page(() => import('@/features/profile/routes/profile-page')) },
-      { path: '/creator', element: page(() => import('@/features/creator/routes/creator-page')) },
-      { path: '/author', element: page(() => import('@/features/author/routes/author-page')) },
-      { path: '/upload', element: page(() => import('@/features/books/routes/upload-page')) },
-      { path: '/learn', element: page(() => import('@/features/books/routes/learn-page')) },
-      { path: '/explore', element: page(() => import('@/features/books/routes/explore-page')) },
-      { path: '/book', element: page(() => import('@/features/books/routes/book-page')) },
-      { path: '/book/:id', element: page(() => import('@/features/books/routes/book-page')) },
-      { path: '*', element: page(() => import('./not-found')) },
+      { path: paths.home, element: page(() => import('@/features/landing/routes/landing-page')) },
+      { path: paths.auth, element: page(() => import('@/features/auth/routes/auth-page')) },
+      { path: paths.resetPassword, element: page(() => import('@/features/auth/routes/auth-page')) },
+      { path: paths.verifyEmail, element: page(() => import('@/features/auth/routes/verify-email-page')) },
+      { path: paths.dashboard, element: page(() => import('./routes/dashboard')) },
+      { path: paths.profile, element: page(() => import('@/features/profile/routes/profile-page')) },
+      { path: paths.creator, element: page(() => import('@/features/creator/routes/creator-page')) },
+      { path: paths.author, element: page(() => import('@/features/author/routes/author-page')) },
+      { path: paths.upload, element: page(() => import('@/features/books/routes/upload-page')) },
+      { path: paths.learn, element: page(() => import('@/features/books/routes/learn-page')) },
+      { path: paths.explore, element: page(() => import('@/features/books/routes/explore-page')) },
+      { path: routePatterns.bookWithoutId, element: page(() => import('./routes/book')) },
+      { path: routePatterns.book, element: page(() => import('./routes/book')) },
+      { path: routePatterns.notFound, element: page(() => import('./not-found')) },
     ],
   },
 ];

@@ -19,6 +19,10 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user about a failed call: the API's own words, or `fallback` for anything else. */
+export const errorText = (error: unknown, fallback = 'An unknown error occurred.') =>
+  error instanceof ApiError ? error.message : fallback;
+
 export interface TokenStore {
   access(): string | null;
   refresh(): string | null;

@@ -13,38 +13,59 @@ interface FieldProps {
   label: string;
   hint?: ReactNode;
   error?: string | null;
+  id?: string;
+  className?: string;
 }
 
-export function TextField({
+/** What a field gives its control: its id, its look, and the text that describes it. */
+interface ControlAttributes {
+  id: string;
+  className: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
+/** The field's own props apart from those of its control. */
+function split<P extends FieldProps>({ label, hint, error, id, className = '', ...control }: P) {
+  return [{ label, hint, error, id, className }, control] as const;
+}
+
+/**
+ * A control with its label, and under it the hint or, when there is one, the error; the control
+ * is described by whichever is shown.
+ */
+function Field({
   label,
   hint,
   error,
   id,
-  className = '',
-  ...rest
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  className,
+  control: render,
+}: FieldProps & { control: (attributes: ControlAttributes) => ReactNode }) {
   const generated = useId();
-  const inputId = id ?? generated;
-  const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
+  const controlId = id ?? generated;
+  const shown = error ? 'error' : hint ? 'hint' : null;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
+      <label
+        htmlFor={controlId}
+        className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300"
+      >
         {label}
       </label>
-      <input
-        id={inputId}
-        className={control}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy}
-        {...rest}
-      />
-      {hint && !error && (
-        <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+      {render({
+        id: controlId,
+        className: control,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': shown ? `${controlId}-${shown}` : undefined,
+      })}
+      {shown === 'hint' && (
+        <p id={`${controlId}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${inputId}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
+      {shown === 'error' && (
+        <p id={`${controlId}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
           {error}
         </p>
       )}
@@ -52,67 +73,30 @@ export function TextField({
   );
 }
 
-export function TextArea({
-  label,
-  hint,
-  error,
-  id,
-  className = '',
-  ...rest
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        className={control}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${inputId}-error` : undefined}
-        {...rest}
-      />
-      {hint && !error && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
-      {error && (
-        <p id={`${inputId}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+export function TextField(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const [field, input] = split(props);
+  return <Field {...field} control={(attributes) => <input {...attributes} {...input} />} />;
+}
+
+export function TextArea(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const [field, textarea] = split(props);
+  return <Field {...field} control={(attributes) => <textarea {...attributes} {...textarea} />} />;
 }
 
 export function SelectField({
-  label,
-  hint,
-  id,
-  className = '',
   children,
-  ...rest
+  ...props
 }: Omit<FieldProps, 'error'> & SelectHTMLAttributes<HTMLSelectElement>) {
-  const generated = useId();
-  const selectId = id ?? generated;
+  const [field, select] = split(props);
   return (
-    <div className={className}>
-      <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      <select
-        id={selectId}
-        className={control}
-        aria-describedby={hint ? `${selectId}-hint` : undefined}
-        {...rest}
-      >
-        {children}
-      </select>
-      {hint && (
-        <p id={`${selectId}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
+    <Field
+      {...field}
+      control={({ 'aria-invalid': _, ...attributes }) => (
+        <select {...attributes} {...select}>
+          {children}
+        </select>
       )}
-    </div>
+    />
   );
 }
 

@@ -1,16 +1,8 @@
-import type { MessageResponse, TokenPair } from '@contracts/api';
+import type { MessageResponse } from '@contracts/api';
 import { api } from '@/lib/api';
 
-export interface RegisterPayload {
-  display_name: string;
-  email: string;
-  password: string;
-  role: 'author' | 'explorer';
-}
-
+/** The auth pages' own requests; signing in and up go through the session (useAuth). */
 export const authApi = {
-  login: (email: string, password: string) => api.post<TokenPair>('/auth/login', { email, password }),
-  register: (payload: RegisterPayload) => api.post<MessageResponse>('/auth/register', payload),
   verifyEmail: (email: string, code: string) =>
     api.post<MessageResponse>('/auth/verify-email', { email, code }),
   resendVerification: (email: string) => api.post<MessageResponse>('/auth/resend-verification', { email }),

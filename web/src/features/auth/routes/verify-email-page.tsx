@@ -1,13 +1,16 @@
+import { verifyEmailRequest } from '@contracts/auth';
+import { firstError } from '@contracts/validation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormError, TextField } from '@/components/ui/field';
+import { FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-client';
 import { authApi } from '../api/auth';
+import { CodeField, EmailField } from '../components/fields';
 
 type State =
   | { kind: 'form' }
@@ -26,6 +29,11 @@ export function VerifyEmailPage() {
   const started = useRef(false);
 
   const verify = async (address: string, value: string) => {
+    const problem = firstError(verifyEmailRequest, { email: address, code: value });
+    if (problem) {
+      setState({ kind: 'failed', message: problem, resend: true });
+      return;
+    }
     setState({ kind: 'verifying' });
     try {
       const result = await authApi.verifyEmail(address.trim(), value.trim());
@@ -37,7 +45,7 @@ export function VerifyEmailPage() {
       }
       setState({
         kind: 'failed',
-        message: err instanceof ApiError ? err.message : 'An unknown error occurred.',
+        message: errorText(err),
         resend: true,
       });
     }
@@ -80,27 +88,14 @@ export function VerifyEmailPage() {
             <p role="status" className="text-green-700 dark:text-green-400">
               {state.message}
             </p>
-            <ButtonLink to={`${paths.auth}?email=${encodeURIComponent(email)}`}>Sign In</ButtonLink>
+            <ButtonLink to={paths.signInAs(email)}>Sign In</ButtonLink>
           </div>
         )}
         {(state.kind === 'form' || state.kind === 'failed') && (
           <form onSubmit={submit} noValidate className="mt-4 space-y-4">
             {state.kind === 'failed' && <FormError message={state.message} />}
-            <TextField
-              label="Email"
-              type="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            <TextField
-              label="Verification code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
+            <EmailField value={email} onChange={setEmail} />
+            <CodeField label="Verification code" value={code} onChange={setCode} />
             <div className="flex flex-wrap gap-3">
               <Button type="submit" disabled={!email.trim() || !code.trim()}>
                 Verify

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { AuthorGate } from '@/features/creator/components/author-gate';
-import { usePrompts } from '@/features/creator/api/prompts';
-import { useActivity, useUserStats } from '@/features/profile/api/users';
-import { StatsGrid } from '@/features/profile/components/stats-grid';
+import { AuthorGate } from '@/components/auth/author-gate';
+import { StatsGrid } from '@/components/stats-grid';
+import { usePrompts } from '@/lib/data/prompts';
+import { useActivity, useUserStats } from '@/lib/data/users';
 
 const tabs = ['Overview', 'Drafts', 'Settings'] as const;
 type Tab = (typeof tabs)[number];

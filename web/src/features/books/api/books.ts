@@ -3,28 +3,18 @@ import type {
   BookStatusResponse,
   BookType,
   BookWithChapters,
-  Chapter,
-  LearningProgressItem,
   SaveStructureChapter,
   UploadUrlResponse,
 } from '@contracts/books';
+import type { BookDetailsRequest } from '@contracts/book-requests';
 import useSWR, { type SWRConfiguration } from 'swr';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { bookKeys } from '@/lib/data/books';
+import { isDirectUpload } from './upload-rules';
 
 /** Polling interval of the dashboard and of the upload wizard, from the product's rules. */
 export const STATUS_POLL_MS = 7000;
-/** Files above this go straight to storage with a presigned URL (the API carries up to ~6 MB). */
-export const DIRECT_UPLOAD_THRESHOLD = 4 * 1024 * 1024;
-
-export const bookKeys = {
-  list: (type?: BookType) => (type ? `/books?book_type=${type}` : '/books'),
-  detail: (id: string) => `/books/${id}`,
-  status: (id: string) => `/books/${id}/status`,
-  learningProgress: '/books/learning-progress',
-  catalogue: (type: BookType) =>
-    type === 'learning' ? '/books/superadmin-learning-books' : '/books/superadmin-entertainment-books',
-};
 
 export const isInProgress = (book: Pick<Book, 'status'>) =>
   book.status === 'QUEUED' || book.status === 'PROCESSING' || book.status === 'GENERATING';
@@ -39,21 +29,17 @@ export function useBooks(type?: BookType, enabled = true) {
 export const useBook = (id: string | null, config?: SWRConfiguration<BookWithChapters>) =>
   useSWR<BookWithChapters>(id ? bookKeys.detail(id) : null, config);
 
-export const useLearningProgress = (enabled = true) =>
-  useSWR<LearningProgressItem[]>(enabled ? bookKeys.learningProgress : null);
 export const useCatalogue = (type: BookType, enabled = true) =>
   useSWR<Book[]>(enabled ? bookKeys.catalogue(type) : null);
 
 export const getBookStatus = (id: string) =>
   api.get<BookStatusResponse>(bookKeys.status(id), { quiet: true });
-export const getChapter = (bookId: string, chapterId: string) =>
-  api.get<Chapter>(`/books/${bookId}/chapters/${chapterId}`);
 export const deleteBook = (id: string) => api.delete<void>(bookKeys.detail(id));
 export const retryBook = (id: string) => api.post<Book>(`/books/${id}/retry`);
 export const regenerateChapters = (id: string) => api.post<Book>(`/books/${id}/regenerate-chapters`);
 export const saveStructure = (id: string, chapters: SaveStructureChapter[]) =>
   api.post<Book>(`/books/${id}/save-structure`, { chapters });
-export const updateBookDetails = (id: string, details: Partial<Book>) =>
+export const updateBookDetails = (id: string, details: BookDetailsRequest) =>
   api.put<Book>(bookKeys.detail(id), details);
 
 export async function uploadCover(id: string, file: File): Promise<string> {
@@ -100,7 +86,7 @@ export async function uploadBook(
   input: UploadInput,
   onProgress: (fraction: number) => void = () => {},
 ): Promise<Book> {
-  if (input.file && input.file.size > DIRECT_UPLOAD_THRESHOLD) {
+  if (input.file && isDirectUpload(input.file)) {
     const target = await api.post<UploadUrlResponse>('/books/upload-url', {
       filename: input.file.name,
       size: input.file.size,

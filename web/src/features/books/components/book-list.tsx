@@ -2,19 +2,15 @@ import type { Book } from '@contracts/books';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
+import { BookCover } from '@/components/book/book-cover';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Badge, EmptyState, ProgressBar } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { deleteBook, isInProgress, regenerateChapters, retryBook } from '../api/books';
-import { BookCover } from './book-cover';
 import { StatusBadge } from './status-badge';
-
-/** State handed to /upload to resume a book in the wizard. */
-export interface ResumeUploadState {
-  resumeBookId: string;
-}
+import type { ResumeUploadState } from './upload-wizard/state';
 
 export function BookList({ books, onChange }: { books: Book[]; onChange: () => Promise<unknown> }) {
   const navigate = useNavigate();
@@ -43,7 +39,7 @@ export function BookList({ books, onChange }: { books: Book[]; onChange: () => P
       await retryBook(book.id);
       await onChange();
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'Book processing failed. Please try again.');
+      toast.error(errorText(error, 'Book processing failed. Please try again.'));
     } finally {
       setBusy(null);
     }

@@ -1,8 +1,9 @@
 import type { BookWithChapters } from '@contracts/books';
 import { useState } from 'react';
 import { Card, EmptyState } from '@/components/ui/card';
-import { BookHeader } from './book-header';
-import { Paragraphs, useChapterText } from './chapter-text';
+import { BookHeader } from '@/components/book/book-header';
+import { Paragraphs } from '@/components/book/paragraphs';
+import { useChapterText } from '@/lib/data/books';
 
 export function EntertainmentView({ book }: { book: BookWithChapters }) {
   const [selectedId, setSelectedId] = useState<string | null>(book.chapters[0]?.id ?? null);

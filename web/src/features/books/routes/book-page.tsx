@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import type { BookWithChapters } from '@contracts/books';
+import { useEffect, type ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router';
@@ -6,12 +7,11 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/components/auth-provider';
-import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
+import { RequireUser } from '@/components/auth/require-user';
 import { ApiError } from '@/lib/api-client';
 import { useBook } from '../api/books';
 import { EntertainmentView } from '../components/entertainment-view';
-import { LearningView } from '../components/learning-view';
+import type { ResumeUploadState } from '../components/upload-wizard/state';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,7 +24,10 @@ function Message({ title, children }: { title: string; children?: React.ReactNod
   );
 }
 
-function BookScreen({ id }: { id: string }) {
+/** How a learning book is shown: the learning feature's view, composed in app/routes. */
+export type LearningViewSlot = ComponentType<{ book: BookWithChapters }>;
+
+function BookScreen({ id, LearningView }: { id: string; LearningView: LearningViewSlot }) {
   const { data: book, error, isLoading } = useBook(id);
   const missing = error instanceof ApiError && error.status === 404;
   useEffect(() => {
@@ -45,7 +48,7 @@ function BookScreen({ id }: { id: string }) {
   if (book.review_pending) {
     return (
       <Message title="This book is waiting for your review">
-        <ButtonLink to={paths.upload} state={{ resumeBookId: book.id }}>
+        <ButtonLink to={paths.upload} state={{ resumeBookId: book.id } satisfies ResumeUploadState}>
           Review the structure
         </ButtonLink>
       </Message>
@@ -71,14 +74,19 @@ function Fallback({ resetErrorBoundary }: { resetErrorBoundary: () => void }) {
   );
 }
 
-export default function BookPage() {
+export function BookPage({ learningView }: { learningView: LearningViewSlot }) {
   const { id } = useParams();
-  const { user, loading } = useAuth();
-  if (loading) return <PageLoading label="Loading..." />;
-  if (!user) return <SignInPrompt message="Sign in to open this book." />;
   return (
-    <ErrorBoundary FallbackComponent={Fallback} resetKeys={[id]}>
-      {!id || !UUID.test(id) ? <Message title="Invalid book id" /> : <BookScreen id={id} />}
-    </ErrorBoundary>
+    <RequireUser message="Sign in to open this book.">
+      {() => (
+        <ErrorBoundary FallbackComponent={Fallback} resetKeys={[id]}>
+          {!id || !UUID.test(id) ? (
+            <Message title="Invalid book id" />
+          ) : (
+            <BookScreen id={id} LearningView={learningView} />
+          )}
+        </ErrorBoundary>
+      )}
+    </RequireUser>
   );
 }

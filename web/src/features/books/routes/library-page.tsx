@@ -3,14 +3,15 @@ import { GENRES, LEARNING_CATEGORIES } from '@contracts/books';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { BookCover } from '@/components/book/book-cover';
 import { ButtonLink } from '@/components/ui/button';
 import { Badge, EmptyState, ProgressBar } from '@/components/ui/card';
 import { PageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/components/auth-provider';
-import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
-import { useBooks, useCatalogue, useLearningProgress } from '../api/books';
-import { BookCover } from '../components/book-cover';
+import { RequireUser } from '@/components/auth/require-user';
+import { useLearningProgress } from '@/lib/data/books';
+import { useBooks, useCatalogue } from '../api/books';
+import { optionLabel } from '../components/labels';
 import { StatusBadge } from '../components/status-badge';
 
 const copy = {
@@ -38,9 +39,6 @@ const copy = {
   },
 };
 
-const label = (value: string) =>
-  value === 'scifi' ? 'Sci-fi' : value.charAt(0).toUpperCase() + value.slice(1);
-
 export function matchesSearch(
   book: Pick<Book, 'title' | 'author_name' | 'description' | 'tags'>,
   query: string,
@@ -63,8 +61,8 @@ function BookCard({ book }: { book: Book }) {
       </div>
       {book.author_name && <p className="text-sm text-slate-500 dark:text-slate-400">{book.author_name}</p>}
       <div className="mt-2 flex flex-wrap gap-1">
-        {book.category && <Badge tone="blue">{label(book.category)}</Badge>}
-        {book.genre && <Badge tone="purple">{label(book.genre)}</Badge>}
+        {book.category && <Badge tone="blue">{optionLabel(book.category)}</Badge>}
+        {book.genre && <Badge tone="purple">{optionLabel(book.genre)}</Badge>}
         <Badge>{book.difficulty}</Badge>
       </div>
       {book.reading_progress > 0 && (
@@ -163,7 +161,7 @@ function Library({ bookType }: { bookType: BookType }) {
                   : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300'
               }`}
             >
-              {label(value)}
+              {optionLabel(value)}
             </button>
           ))}
         </div>
@@ -216,10 +214,11 @@ function Library({ bookType }: { bookType: BookType }) {
 }
 
 export function LibraryPage({ bookType }: { bookType: BookType }) {
-  const { user, loading } = useAuth();
-  if (loading) return <PageLoading />;
-  if (!user) return <SignInPrompt message={`Sign in to see your ${bookType} books.`} />;
-  return <Library bookType={bookType} />;
+  return (
+    <RequireUser message={`Sign in to see your ${bookType} books.`}>
+      {() => <Library bookType={bookType} />}
+    </RequireUser>
+  );
 }
 
 export const LearnPage = () => <LibraryPage bookType="learning" />;

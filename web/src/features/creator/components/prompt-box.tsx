@@ -1,11 +1,12 @@
 import type { CreatorPrompt } from '@contracts/api';
-import { MAX_PROMPT_LENGTH, validatePrompt, type PromptKind } from '@contracts/validation';
+import { promptRequest } from '@contracts/creator';
+import { firstError, MAX_PROMPT_LENGTH, type PromptKind } from '@contracts/validation';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextArea } from '@/components/ui/field';
-import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { createPrompt, deletePrompt } from '../api/prompts';
 
 const titles: Record<PromptKind, { title: string; placeholder: string }> = {
@@ -35,7 +36,7 @@ export function PromptBox({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = validatePrompt(kind, text);
+    const problem = firstError(promptRequest, { kind, prompt: text });
     if (problem) {
       toast.error(problem);
       return;
@@ -47,7 +48,7 @@ export function PromptBox({
       await onChange();
       toast.success(`${title} prompt saved to your drafts!`);
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'An unknown error occurred.');
+      toast.error(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -58,7 +59,7 @@ export function PromptBox({
       await deletePrompt(id);
       await onChange();
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'An unknown error occurred.');
+      toast.error(errorText(err));
     }
   };
 

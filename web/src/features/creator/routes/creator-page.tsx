@@ -1,7 +1,7 @@
 import { PROMPT_KINDS } from '@contracts/validation';
-import { useAuth } from '@/features/auth/components/auth-provider';
-import { usePrompts } from '../api/prompts';
-import { AuthorGate } from '../components/author-gate';
+import { useAuth } from '@/lib/auth/use-auth';
+import { usePrompts } from '@/lib/data/prompts';
+import { AuthorGate } from '@/components/auth/author-gate';
 import { PromptBox } from '../components/prompt-box';
 
 function CreatorWorkspace() {

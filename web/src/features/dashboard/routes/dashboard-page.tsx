@@ -1,14 +1,12 @@
+import type { UserMe } from '@contracts/api';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { PageLoading } from '@/components/ui/spinner';
+import { RequireUser } from '@/components/auth/require-user';
+import { StatsGrid } from '@/components/stats-grid';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/components/auth-provider';
-import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
-import { useUserStats } from '@/features/profile/api/users';
-import { StatsGrid } from '@/features/profile/components/stats-grid';
-import { useBooks } from '@/features/books/api/books';
-import { BookList } from '@/features/books/components/book-list';
+import { useUserStats } from '@/lib/data/users';
 
 const tiles = [
   {
@@ -37,13 +35,11 @@ const tiles = [
   },
 ];
 
-export default function DashboardPage() {
-  const { user, loading } = useAuth();
-  const { data: stats } = useUserStats(Boolean(user));
-  const { data: books, error, mutate: mutateBooks } = useBooks(undefined, Boolean(user));
+/** The user's books, from the books feature (composed in app/routes). */
+type BooksSlot = (user: UserMe) => ReactNode;
 
-  if (loading) return <PageLoading />;
-  if (!user) return <SignInPrompt message="Sign in to see your dashboard, your books and your progress." />;
+function Dashboard({ user, yourBooks }: { user: UserMe; yourBooks: BooksSlot }) {
+  const { data: stats } = useUserStats();
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
@@ -76,40 +72,20 @@ export default function DashboardPage() {
       </nav>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="p-6 lg:col-span-2">
-          <div className="mb-2 flex items-center justify-between gap-2">
-            <h2 className="text-lg font-semibold">Your books</h2>
-            <ButtonLink to={paths.upload} size="sm">
-              Upload Book
-            </ButtonLink>
-          </div>
-          {books && books.length > 0 && (
-            <p
-              role="note"
-              className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-900/30 dark:text-amber-200"
-            >
-              Additional uploads require payment: the free plan includes 2 books.
-            </p>
-          )}
-          {user.role !== 'author' && (
-            <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">
-              Books uploaded with an explorer account are personal study copies: they are not published as
-              your work. Sign up as an author to publish and own your content.
-            </p>
-          )}
-          {error ? (
-            <p className="text-sm text-red-600">{error.message}</p>
-          ) : books ? (
-            <BookList books={books} onChange={() => mutateBooks()} />
-          ) : (
-            <PageLoading label="Loading your books..." />
-          )}
-        </Card>
+        <Card className="p-6 lg:col-span-2">{yourBooks(user)}</Card>
         <Card className="p-6">
           <h2 className="mb-4 text-lg font-semibold">Your stats</h2>
           <StatsGrid stats={stats} compact />
         </Card>
       </div>
     </div>
+  );
+}
+
+export function DashboardPage({ yourBooks }: { yourBooks: BooksSlot }) {
+  return (
+    <RequireUser message="Sign in to see your dashboard, your books and your progress.">
+      {(user) => <Dashboard user={user} yourBooks={yourBooks} />}
+    </RequireUser>
   );
 }

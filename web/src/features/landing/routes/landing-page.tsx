@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { ButtonLink, Button } from '@/components/ui/button';
@@ -56,6 +57,30 @@ function Stars() {
   );
 }
 
+const tile = 'rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900';
+
+/** A titled section of the page with its tiles in a grid of `columns`. */
+function TileSection({
+  id,
+  title,
+  columns,
+  children,
+}: {
+  id: string;
+  title: string;
+  columns: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-16">
+      <h2 id={id} className="text-center text-3xl font-bold">
+        {title}
+      </h2>
+      <div className={`mt-10 grid gap-6 ${columns}`}>{children}</div>
+    </section>
+  );
+}
+
 export default function LandingPage() {
   return (
     <div>
@@ -80,32 +105,24 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="features" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="features" className="text-center text-3xl font-bold">
-          Everything a book can become
-        </h2>
-        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {features.map((f) => (
-            <div
-              key={f.title}
-              className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+      <TileSection id="features" title="Everything a book can become" columns="sm:grid-cols-2 lg:grid-cols-4">
+        {features.map((f) => (
+          <div key={f.title} className={tile}>
+            <svg
+              viewBox="0 0 24 24"
+              className="h-8 w-8 text-brand-600"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
             >
-              <svg
-                viewBox="0 0 24 24"
-                className="h-8 w-8 text-brand-600"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-              >
-                <path d={f.icon} strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-              <h3 className="mt-4 font-semibold">{f.title}</h3>
-              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{f.text}</p>
-            </div>
-          ))}
-        </div>
-      </section>
+              <path d={f.icon} strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <h3 className="mt-4 font-semibold">{f.title}</h3>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{f.text}</p>
+          </div>
+        ))}
+      </TileSection>
 
       <section aria-labelledby="adventure" className="bg-white px-4 py-16 dark:bg-slate-900/50">
         <div className="mx-auto max-w-5xl">
@@ -158,26 +175,18 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="testimonials" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="testimonials" className="text-center text-3xl font-bold">
-          Loved by readers and writers
-        </h2>
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          {testimonials.map((t) => (
-            <figure
-              key={t.name}
-              className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
-            >
-              <Stars />
-              <blockquote className="mt-3 text-slate-700 dark:text-slate-300">“{t.quote}”</blockquote>
-              <figcaption className="mt-4 text-sm">
-                <span className="font-semibold">{t.name}</span>{' '}
-                <span className="text-slate-500">· {t.role}</span>
-              </figcaption>
-            </figure>
-          ))}
-        </div>
-      </section>
+      <TileSection id="testimonials" title="Loved by readers and writers" columns="md:grid-cols-3">
+        {testimonials.map((t) => (
+          <figure key={t.name} className={tile}>
+            <Stars />
+            <blockquote className="mt-3 text-slate-700 dark:text-slate-300">“{t.quote}”</blockquote>
+            <figcaption className="mt-4 text-sm">
+              <span className="font-semibold">{t.name}</span>{' '}
+              <span className="text-slate-500">· {t.role}</span>
+            </figcaption>
+          </figure>
+        ))}
+      </TileSection>
 
       <section className="px-4 pb-20">
         <div className="mx-auto max-w-4xl rounded-3xl bg-brand-600 px-6 py-12 text-center text-white">

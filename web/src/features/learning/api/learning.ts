@@ -10,9 +10,9 @@ import type {
   VideoAvatar,
 } from '@contracts/learning';
 import useSWR, { mutate } from 'swr';
-import { bookKeys } from '@/features/books/api/books';
-import { userKeys } from '@/features/profile/api/users';
 import { api } from '@/lib/api';
+import { bookKeys } from '@/lib/data/books';
+import { userKeys } from '@/lib/data/users';
 
 export const learningKeys = {
   chapterContent: (chapterId: string) => `/ai/learning-content/${chapterId}`,

@@ -1,13 +1,16 @@
 import type { UserMe } from '@contracts/api';
-import { MAX_BIO_LENGTH, validateProfile } from '@contracts/validation';
-import { useState, type FormEvent } from 'react';
+import { profileUpdateRequest } from '@contracts/users';
+import { firstError, MAX_BIO_LENGTH, MAX_DISPLAY_NAME_LENGTH } from '@contracts/validation';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSWRConfig } from 'swr';
 import { Button } from '@/components/ui/button';
 import { FormError, TextArea, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { ApiError } from '@/lib/api-client';
-import { updateProfile, userKeys } from '../api/users';
+import { errorText } from '@/lib/api-client';
+import { userKeys } from '@/lib/data/users';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { updateProfile } from '../api/users';
 
 export function EditProfileDialog({
   user,
@@ -23,20 +26,12 @@ export function EditProfileDialog({
   const [displayName, setDisplayName] = useState(user.display_name);
   const [avatarUrl, setAvatarUrl] = useState(user.avatar_url ?? '');
   const [bio, setBio] = useState(user.bio ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, submit } = useFormSubmit();
   const { mutate } = useSWRConfig();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const update = { display_name: displayName, avatar_url: avatarUrl, bio };
-    const problem = validateProfile(update);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const check = () =>
+    firstError(profileUpdateRequest, { display_name: displayName, avatar_url: avatarUrl, bio });
+  const send = async () => {
     try {
       await updateProfile({
         display_name: displayName.trim(),
@@ -48,19 +43,17 @@ export function EditProfileDialog({
       toast.success('Profile updated!');
       onClose();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'An unknown error occurred.');
-    } finally {
-      setBusy(false);
+      setError(errorText(err));
     }
   };
 
   return (
     <Modal open={open} title="Edit Profile" onClose={onClose}>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={submit(check, send)} noValidate className="space-y-4">
         <TextField
           label="Display name"
           required
-          maxLength={50}
+          maxLength={MAX_DISPLAY_NAME_LENGTH}
           value={displayName}
           onChange={(e) => setDisplayName(e.target.value)}
         />

@@ -1,16 +1,15 @@
-import type { Badge as BadgeModel } from '@contracts/api';
+import type { Badge as BadgeModel, UserMe } from '@contracts/api';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState, ProgressBar } from '@/components/ui/card';
-import { PageLoading } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/components/auth-provider';
-import { SignInPrompt } from '@/features/auth/components/sign-in-prompt';
-import { useActivity, useBadges, userKeys, useUserStats } from '../api/users';
+import { RequireUser } from '@/components/auth/require-user';
+import { StatsGrid } from '@/components/stats-grid';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useActivity, useBadges, userKeys, useUserStats } from '@/lib/data/users';
 import { Avatar } from '../components/avatar';
 import { EditProfileDialog } from '../components/edit-profile-dialog';
-import { StatsGrid } from '../components/stats-grid';
 
 const rarityTone = {
   common: 'slate',
@@ -54,18 +53,15 @@ function BadgeCard({ badge }: { badge: BadgeModel }) {
   );
 }
 
-export default function ProfilePage() {
-  const { user, loading, reloadUser } = useAuth();
+function Profile({ user }: { user: UserMe }) {
+  const { reloadUser } = useAuth();
   const [params, setParams] = useSearchParams();
   const editing = params.get('edit') === '1';
-  const { data: stats } = useUserStats(Boolean(user));
-  const { data: activity } = useActivity(Boolean(user));
-  const { data: badges } = useBadges(Boolean(user));
+  const { data: stats } = useUserStats();
+  const { data: activity } = useActivity();
+  const { data: badges } = useBadges();
   const { mutate } = useSWRConfig();
   const [dialogKey, setDialogKey] = useState(0);
-
-  if (loading) return <PageLoading />;
-  if (!user) return <SignInPrompt message="Sign in to see your profile, stats and badges." />;
 
   const goals = (badges ?? []).filter((b) => !b.earned).slice(0, 3);
   const setEditing = (open: boolean) => {
@@ -160,5 +156,13 @@ export default function ProfilePage() {
         onSaved={() => Promise.all([reloadUser(), mutate(userKeys.stats)])}
       />
     </div>
+  );
+}
+
+export default function ProfilePage() {
+  return (
+    <RequireUser message="Sign in to see your profile, stats and badges.">
+      {(user) => <Profile user={user} />}
+    </RequireUser>
   );
 }

@@ -1,21 +1,16 @@
-export const WIZARD_STEPS = [
-  'Method',
-  'Mode',
-  'AI processing',
-  'Chapter review',
-  'Book details',
-  'Success',
-] as const;
+import { WIZARD_STEPS, type WizardStep } from './state';
 
-export function WizardProgress({ step }: { step: number }) {
+/** Where the wizard is: the steps done, the current one and those to come. */
+export function WizardProgress({ step }: { step: WizardStep }) {
+  const current = WIZARD_STEPS.findIndex((s) => s.id === step) + 1;
   return (
     <ol className="mb-8 flex flex-wrap gap-x-4 gap-y-2 text-sm" aria-label="Upload steps">
-      {WIZARD_STEPS.map((name, index) => {
+      {WIZARD_STEPS.map(({ id, label }, index) => {
         const number = index + 1;
-        const state = number < step ? 'done' : number === step ? 'current' : 'todo';
+        const state = number < current ? 'done' : number === current ? 'current' : 'todo';
         return (
           <li
-            key={name}
+            key={id}
             className="flex items-center gap-2"
             aria-current={state === 'current' ? 'step' : undefined}
           >
@@ -31,7 +26,7 @@ export function WizardProgress({ step }: { step: number }) {
               {state === 'done' ? '✓' : number}
             </span>
             <span className={state === 'current' ? 'font-medium' : 'text-slate-500 dark:text-slate-400'}>
-              {name}
+              {label}
             </span>
           </li>
         );

@@ -1,6 +1,23 @@
-import type { Chapter } from '@contracts/books';
+import type { BookType, Chapter, LearningProgressItem } from '@contracts/books';
 import { useEffect, useState } from 'react';
-import { getChapter } from '../api/books';
+import useSWR from 'swr';
+import { api } from '@/lib/api';
+
+/** Cache keys of the books API: the books pages read them, learning events refresh them. */
+export const bookKeys = {
+  list: (type?: BookType) => (type ? `/books?book_type=${type}` : '/books'),
+  detail: (id: string) => `/books/${id}`,
+  status: (id: string) => `/books/${id}/status`,
+  learningProgress: '/books/learning-progress',
+  catalogue: (type: BookType) =>
+    type === 'learning' ? '/books/superadmin-learning-books' : '/books/superadmin-entertainment-books',
+};
+
+export const useLearningProgress = (enabled = true) =>
+  useSWR<LearningProgressItem[]>(enabled ? bookKeys.learningProgress : null);
+
+export const getChapter = (bookId: string, chapterId: string) =>
+  api.get<Chapter>(`/books/${bookId}/chapters/${chapterId}`);
 
 /** A chapter's full text: long chapters arrive cut short in the book answer and are fetched whole. */
 export function useChapterText(
@@ -22,16 +39,4 @@ export function useChapterText(
   return full?.id === chapter.id
     ? { text: full.text, loading: false }
     : { text: chapter.content, loading: true };
-}
-
-export function Paragraphs({ text }: { text: string }) {
-  return (
-    <div className="space-y-4 leading-relaxed text-slate-800 dark:text-slate-200">
-      {text.split(/\n{2,}/).map((paragraph, i) => (
-        <p key={i} className="whitespace-pre-line">
-          {paragraph}
-        </p>
-      ))}
-    </div>
-  );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { PageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/components/auth-provider';
+import { useAuth } from '@/lib/auth/use-auth';
 
 /** Renders its children for authors; everyone else sees "Author access required" and a sign-in link. */
 export function AuthorGate({ children }: { children: ReactNode }) {

@@ -1,5 +1,7 @@
 import type { BookType } from '@contracts/books';
+import type { Dispatch } from 'react';
 import { Button } from '@/components/ui/button';
+import type { WizardAction } from './state';
 
 const modes: { value: BookType; title: string; text: string }[] = [
   { value: 'learning', title: 'Learning', text: 'Lessons, narration, tutor videos, quizzes and progress.' },
@@ -10,13 +12,13 @@ const modes: { value: BookType; title: string; text: string }[] = [
   },
 ];
 
+/** Step 2: what the book should become, then the upload. */
 export function ModeStep(props: {
-  value: BookType;
-  onChange: (v: BookType) => void;
-  onBack: () => void;
-  onUpload: () => void;
+  bookType: BookType;
   uploading: boolean;
   uploadProgress: number | null;
+  dispatch: Dispatch<WizardAction>;
+  onUpload: () => void;
 }) {
   return (
     <div className="space-y-5">
@@ -26,10 +28,10 @@ export function ModeStep(props: {
             key={mode.value}
             type="button"
             role="radio"
-            aria-checked={props.value === mode.value}
-            onClick={() => props.onChange(mode.value)}
+            aria-checked={props.bookType === mode.value}
+            onClick={() => props.dispatch({ type: 'modeChosen', bookType: mode.value })}
             className={`rounded-xl border-2 p-5 text-left transition ${
-              props.value === mode.value
+              props.bookType === mode.value
                 ? 'border-brand-600 bg-brand-50 dark:bg-brand-600/15'
                 : 'border-slate-200 hover:border-slate-400 dark:border-slate-700'
             }`}
@@ -45,7 +47,11 @@ export function ModeStep(props: {
         </p>
       )}
       <div className="flex justify-between">
-        <Button variant="secondary" onClick={props.onBack} disabled={props.uploading}>
+        <Button
+          variant="secondary"
+          onClick={() => props.dispatch({ type: 'back' })}
+          disabled={props.uploading}
+        >
           Back
         </Button>
         <Button onClick={props.onUpload} busy={props.uploading}>

@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/card';
-import { useBookContent } from '@/features/learning/api/learning';
-import { ChapterLearning } from '@/features/learning/components/chapter-learning';
-import { ContentMarks } from '@/features/learning/components/content-marks';
-import { MarkAsRead } from '@/features/learning/components/mark-as-read';
-import { QuizCard } from '@/features/learning/components/quiz-card';
-import { useLearningProgress } from '../api/books';
-import { BookHeader } from './book-header';
-import { Paragraphs, useChapterText } from './chapter-text';
+import { BookHeader } from '@/components/book/book-header';
+import { Paragraphs } from '@/components/book/paragraphs';
+import { useChapterText, useLearningProgress } from '@/lib/data/books';
+import { useBookContent } from '../api/learning';
+import { ChapterLearning } from './chapter-learning';
+import { ContentMarks } from './content-marks';
+import { MarkAsRead } from './mark-as-read';
+import { QuizCard } from './quiz-card';
 
 /** Characters of the selected chapter shown before "Show More". */
 export const LEARNING_PREVIEW_CHARS = 70;

@@ -1,23 +1,11 @@
 import type { UserMe } from '@contracts/api';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { SignUpRequest } from '@contracts/auth';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '@/lib/api-client';
 import { api, sessionEvents, tokens } from '@/lib/api';
-import { authApi, type RegisterPayload } from '../api/auth';
-
-export type RegisterOutcome = 'signed-in' | 'verify-email';
-
-interface AuthState {
-  user: UserMe | null;
-  /** True until the stored session (if any) has been checked. */
-  loading: boolean;
-  login(email: string, password: string): Promise<UserMe | null>;
-  register(payload: RegisterPayload): Promise<RegisterOutcome>;
-  logout(): void;
-  reloadUser(): Promise<UserMe | null>;
-}
-
-const AuthContext = createContext<AuthState | null>(null);
+import { sessionApi } from './session-api';
+import { AuthContext, type RegisterOutcome } from './use-auth';
 
 /** The signed-in user, or null after discarding tokens that no longer work. */
 async function fetchCurrentUser(): Promise<UserMe | null> {
@@ -29,6 +17,7 @@ async function fetchCurrentUser(): Promise<UserMe | null> {
   }
 }
 
+/** Holds the session for the whole app: restores it at start, signs in, up and out. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<UserMe | null>(null);
   const [loading, setLoading] = useState(true);
@@ -57,7 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const pair = await authApi.login(email, password);
+      const pair = await sessionApi.login(email, password);
       tokens.set(pair.access_token, pair.refresh_token);
       return reloadUser();
     },
@@ -65,8 +54,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const register = useCallback(
-    async (payload: RegisterPayload): Promise<RegisterOutcome> => {
-      await authApi.register(payload);
+    async (payload: SignUpRequest): Promise<RegisterOutcome> => {
+      await sessionApi.register(payload);
       // Then sign in with the same credentials; until the email is verified that is refused.
       try {
         await login(payload.email, payload.password);
@@ -91,10 +80,4 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [user, loading, login, register, logout, reloadUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
-}
-
-export function useAuth(): AuthState {
-  const state = useContext(AuthContext);
-  if (!state) throw new Error('useAuth must be used inside AuthProvider');
-  return state;
 }

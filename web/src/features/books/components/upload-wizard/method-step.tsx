@@ -1,60 +1,29 @@
-import { MAX_UPLOAD_BYTES } from '@contracts/books';
-import { useRef, useState, type DragEvent } from 'react';
+import { useState, type Dispatch, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError, TextArea, TextField } from '@/components/ui/field';
-
-export type UploadMethod = 'file' | 'text';
-
-export interface MethodChoice {
-  method: UploadMethod;
-  file: File | null;
-  text: string;
-  title: string;
-  description: string;
-}
+import type { MethodChoice, WizardAction } from './state';
 
 const ACCEPT = '.pdf,.docx,.txt,.epub';
-const ACCEPTED = /\.(pdf|docx|txt|epub)$/i;
-
-/** Client-side checks with the product's messages; the server checks again (and the real type). */
-export function validateMethod(choice: MethodChoice): string | null {
-  if (choice.method === 'file') {
-    if (!choice.file) return 'Please select a file to upload.';
-    if (!ACCEPTED.test(choice.file.name)) return 'Accepted file types are .pdf, .docx, .txt and .epub.';
-    if (choice.file.size === 0) return 'The file is empty.';
-    if (choice.file.size > MAX_UPLOAD_BYTES)
-      return 'The file is larger than 10 MB. Upload a smaller file or paste the text.';
-    return null;
-  }
-  return choice.text.trim() ? null : 'Please provide text content.';
-}
 
 const formatSize = (bytes: number) =>
   bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
+/** Step 1: a file or pasted text, with an optional title and description. */
 export function MethodStep({
-  value,
-  onChange,
-  onNext,
+  choice,
+  error,
+  dispatch,
 }: {
-  value: MethodChoice;
-  onChange: (v: MethodChoice) => void;
-  onNext: () => void;
+  choice: MethodChoice;
+  error: string | null;
+  dispatch: Dispatch<WizardAction>;
 }) {
-  const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  const next = () => {
-    const problem = validateMethod(value);
-    setError(problem);
-    if (!problem) onNext();
-  };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
     const file = e.dataTransfer.files[0];
-    if (file) onChange({ ...value, file, method: 'file' });
+    if (file) dispatch({ type: 'filePicked', file });
   };
 
   return (
@@ -69,10 +38,10 @@ export function MethodStep({
             key={method}
             type="button"
             role="radio"
-            aria-checked={value.method === method}
-            onClick={() => onChange({ ...value, method })}
+            aria-checked={choice.method === method}
+            onClick={() => dispatch({ type: 'methodChosen', method })}
             className={`rounded-xl border-2 p-4 text-left transition ${
-              value.method === method
+              choice.method === method
                 ? 'border-brand-600 bg-brand-50 dark:bg-brand-600/15'
                 : 'border-slate-200 hover:border-slate-400 dark:border-slate-700'
             }`}
@@ -87,7 +56,7 @@ export function MethodStep({
         ))}
       </div>
 
-      {value.method === 'file' ? (
+      {choice.method === 'file' ? (
         <div
           onDragOver={(e) => {
             e.preventDefault();
@@ -98,16 +67,15 @@ export function MethodStep({
           className={`rounded-xl border-2 border-dashed p-8 text-center ${dragging ? 'border-brand-500 bg-brand-50 dark:bg-brand-600/10' : 'border-slate-300 dark:border-slate-700'}`}
         >
           <input
-            ref={input}
             id="book-file"
             type="file"
             accept={ACCEPT}
             className="sr-only"
-            onChange={(e) => onChange({ ...value, file: e.target.files?.[0] ?? null })}
+            onChange={(e) => dispatch({ type: 'filePicked', file: e.target.files?.[0] ?? null })}
           />
-          {value.file ? (
+          {choice.file ? (
             <p className="font-medium">
-              {value.file.name} <span className="text-slate-500">({formatSize(value.file.size)})</span>
+              {choice.file.name} <span className="text-slate-500">({formatSize(choice.file.size)})</span>
             </p>
           ) : (
             <p className="text-slate-600 dark:text-slate-400">Drag a book here, or</p>
@@ -116,37 +84,37 @@ export function MethodStep({
             htmlFor="book-file"
             className="mt-3 inline-block cursor-pointer rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
           >
-            {value.file ? 'Choose another file' : 'Choose a file'}
+            {choice.file ? 'Choose another file' : 'Choose a file'}
           </label>
         </div>
       ) : (
         <TextArea
           label="Book text"
           rows={12}
-          value={value.text}
-          onChange={(e) => onChange({ ...value, text: e.target.value })}
+          value={choice.text}
+          onChange={(e) => dispatch({ type: 'detailsEdited', details: { text: e.target.value } })}
           placeholder={'Chapter 1\n\nIt was a bright cold day in April…'}
-          hint={`${value.text.length.toLocaleString()} characters. Headings like “Chapter 1” or “Part II” become chapters.`}
+          hint={`${choice.text.length.toLocaleString()} characters. Headings like “Chapter 1” or “Part II” become chapters.`}
         />
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Title (optional)"
-          value={value.title}
+          value={choice.title}
           maxLength={200}
-          onChange={(e) => onChange({ ...value, title: e.target.value })}
+          onChange={(e) => dispatch({ type: 'detailsEdited', details: { title: e.target.value } })}
         />
         <TextField
           label="Description (optional)"
-          value={value.description}
+          value={choice.description}
           maxLength={5000}
-          onChange={(e) => onChange({ ...value, description: e.target.value })}
+          onChange={(e) => dispatch({ type: 'detailsEdited', details: { description: e.target.value } })}
         />
       </div>
       <FormError message={error} />
       <div className="flex justify-end">
-        <Button onClick={next}>Next</Button>
+        <Button onClick={() => dispatch({ type: 'next' })}>Next</Button>
       </div>
     </div>
   );

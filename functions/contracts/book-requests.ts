@@ -1,0 +1,81 @@
+import { z } from './zod';
+import { BOOK_TYPES, DIFFICULTIES, GENRES, LEARNING_CATEGORIES } from './books';
+import {
+  ACCEPTED_BOOK_FILE,
+  bookDetailMessages,
+  LANGUAGE_CODE,
+  MAX_BOOK_DESCRIPTION_LENGTH,
+  MAX_BOOK_DURATION_MINUTES,
+  MAX_BOOK_TITLE_LENGTH,
+  MAX_CONTENT_TYPE_LENGTH,
+  MAX_FILENAME_LENGTH,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  uploadMessages,
+} from './validation';
+
+/**
+ * Request bodies of /books that carry rules: the book details and the upload URL. Kept apart from
+ * books.ts (types and constants) so the pages that only read books do not load zod.
+ */
+
+/** Trimmed, non-empty, at most 40 characters each and 20 in all; repeats (any case) dropped. */
+export const tagList = z.pipe(
+  z
+    .array(
+      z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_TAG_LENGTH, bookDetailMessages.tagTooLong)),
+    )
+    .check(z.maxLength(MAX_TAGS, bookDetailMessages.tooManyTags)),
+  z.transform((tags: string[]) => {
+    const seen = new Set<string>();
+    return tags.filter((tag) => {
+      const key = tag.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }),
+);
+
+const requiredText = (required: string, tooLong: string) =>
+  z
+    .string({ error: required })
+    .check(z.trim(), z.minLength(1, required), z.maxLength(MAX_BOOK_TITLE_LENGTH, tooLong));
+
+/** PUT /books/{id}: any of the details, nothing else. */
+export const bookDetailsRequest = z.partial(
+  z.strictObject({
+    title: requiredText(bookDetailMessages.titleRequired, bookDetailMessages.titleTooLong),
+    author_name: requiredText(bookDetailMessages.authorRequired, bookDetailMessages.authorTooLong),
+    book_type: z.enum(BOOK_TYPES, { error: bookDetailMessages.bookTypeRequired }),
+    difficulty: z.enum(DIFFICULTIES, { error: bookDetailMessages.difficultyRequired }),
+    description: z
+      .string()
+      .check(z.maxLength(MAX_BOOK_DESCRIPTION_LENGTH, bookDetailMessages.descriptionTooLong)),
+    language: z.string().check(z.regex(LANGUAGE_CODE, bookDetailMessages.languageInvalid)),
+    estimated_duration: z.nullable(
+      z
+        .number()
+        .check(z.int(bookDetailMessages.durationWhole), z.minimum(0), z.maximum(MAX_BOOK_DURATION_MINUTES)),
+    ),
+    tags: tagList,
+    genre: z.nullable(z.enum(GENRES)),
+    category: z.nullable(z.enum(LEARNING_CATEGORIES)),
+  }),
+);
+export type BookDetailsRequest = z.input<typeof bookDetailsRequest>;
+
+/** POST /books/upload-url: the file about to be sent straight to storage. */
+export const uploadUrlRequest = z.object({
+  filename: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(MAX_FILENAME_LENGTH),
+      z.regex(ACCEPTED_BOOK_FILE, uploadMessages.fileTypeUnsupported),
+    ),
+  size: z.number().check(z.int(), z.minimum(1, uploadMessages.fileEmpty)),
+  content_type: z.optional(z.string().check(z.maxLength(MAX_CONTENT_TYPE_LENGTH))),
+});
+export type UploadUrlRequest = z.input<typeof uploadUrlRequest>;

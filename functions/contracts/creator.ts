@@ -1,0 +1,13 @@
+import { z } from './zod';
+import { PROMPT_KINDS, validatePrompt, type PromptKind } from './validation';
+
+/** POST /creator/prompts: a prompt of one kind, checked with the rule of validation.ts. */
+export const promptRequest = z
+  .object({ kind: z.enum(PROMPT_KINDS as [PromptKind, ...PromptKind[]]), prompt: z.string() })
+  .check(
+    z.superRefine((value, ctx) => {
+      const problem = validatePrompt(value.kind, value.prompt);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [] });
+    }),
+  );
+export type PromptRequest = z.input<typeof promptRequest>;
