@@ -37,8 +37,9 @@ const noAwsSdk = {
   message:
     'Only the adapters in functions/lib/ (and the engine cloud providers) use the AWS SDK: depend on a port.',
 };
+/** Imports climbing out of the current folder into one of `folders` (siblings under functions/). */
 const notFrom = (folders, why) => ({
-  group: folders.flatMap((folder) => [`**/${folder}/*`, `**/${folder}`]),
+  regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
   message: why,
 });
 

@@ -1,41 +1,29 @@
 import { z } from 'zod';
-import { BOOK_TYPES, DIFFICULTIES, GENRES, LEARNING_CATEGORIES, MAX_UPLOAD_BYTES } from '../contracts/books';
+import { bookDetailsRequest, uploadUrlRequest } from '../contracts/book-requests';
+import { BOOK_TYPES, MAX_UPLOAD_BYTES } from '../contracts/books';
+import { ACCEPTED_BOOK_FILE, uploadMessages } from '../contracts/validation';
 import { createApiHandler } from '../lib/api-handler';
 import { BadRequestError, PayloadTooLargeError } from '../lib/errors';
 import { accepted, created, defineHandler, noContent, ok, requireUser } from '../lib/http';
 import { mediaUrl } from '../lib/json-files';
 import { parseMultipart } from '../lib/multipart';
 import { books } from './instance';
-import { TOO_LARGE_MESSAGE, type UploadSource } from './service';
+import type { UploadSource } from './service';
 import { toBook } from './views';
 
 const idParams = z.object({ id: z.string() });
-const ACCEPTED_EXTENSIONS = /\.(pdf|docx|epub|txt)$/i;
 
 const listBooks = defineHandler(
   { query: z.object({ book_type: z.enum(BOOK_TYPES).optional() }) },
   async (ctx) => ok(await books().list(requireUser(ctx).userId, ctx.query.book_type)),
 );
 
-const uploadUrl = defineHandler(
-  {
-    body: z.object({
-      filename: z
-        .string()
-        .trim()
-        .min(1)
-        .max(255)
-        .regex(ACCEPTED_EXTENSIONS, 'Accepted file types are .pdf, .docx, .txt and .epub.'),
-      size: z.number().int().min(1, 'The file is empty.'),
-      content_type: z.string().max(200).optional(),
-    }),
-  },
-  async (ctx) => {
-    const user = requireUser(ctx);
-    if (ctx.body.size > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(TOO_LARGE_MESSAGE, 'file_too_large');
-    return ok(await books().uploadUrl(user.userId, ctx.body.content_type || 'application/octet-stream'));
-  },
-);
+const uploadUrl = defineHandler({ body: uploadUrlRequest }, async (ctx) => {
+  const user = requireUser(ctx);
+  if (ctx.body.size > MAX_UPLOAD_BYTES)
+    throw new PayloadTooLargeError(uploadMessages.fileTooLarge, 'file_too_large');
+  return ok(await books().uploadUrl(user.userId, ctx.body.content_type || 'application/octet-stream'));
+});
 
 const uploadFields = z.object({
   book_type: z
@@ -62,7 +50,7 @@ const upload = defineHandler({ rawBody: true }, async (ctx) => {
   } else {
     const form = await parseMultipart(ctx.rawBody, contentType, {
       maxFileBytes: MAX_UPLOAD_BYTES,
-      tooLargeMessage: TOO_LARGE_MESSAGE,
+      tooLargeMessage: uploadMessages.fileTooLarge,
     });
     fields = form.fields;
     file = form.files.file;
@@ -72,8 +60,8 @@ const upload = defineHandler({ rawBody: true }, async (ctx) => {
   const input = parsed.data;
   let source: UploadSource;
   if (file) {
-    if (!ACCEPTED_EXTENSIONS.test(file.filename) && file.filename) {
-      throw new BadRequestError('Accepted file types are .pdf, .docx, .txt and .epub.', 'unsupported_type');
+    if (!ACCEPTED_BOOK_FILE.test(file.filename) && file.filename) {
+      throw new BadRequestError(uploadMessages.fileTypeUnsupported, 'unsupported_type');
     }
     source = { kind: 'file', filename: file.filename, data: file.data };
   } else if (input.file_key) {
@@ -81,7 +69,7 @@ const upload = defineHandler({ rawBody: true }, async (ctx) => {
   } else if (input.text_content !== undefined) {
     source = { kind: 'text', text: input.text_content };
   } else {
-    throw new BadRequestError('Please select a file to upload.', 'missing_file');
+    throw new BadRequestError(uploadMessages.fileMissing, 'missing_file');
   }
   const book = await books().createBookFromUpload({
     ownerId: user.userId,
@@ -159,51 +147,7 @@ const saveStructure = defineHandler(
   },
 );
 
-const tagList = z
-  .array(z.string().trim().min(1).max(40, 'Tags can be at most 40 characters.'))
-  .max(20, 'A book can have at most 20 tags.')
-  .transform((tags) => {
-    const seen = new Set<string>();
-    return tags.filter((tag) => {
-      const key = tag.toLowerCase();
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-  });
-
-const detailsBody = z
-  .object({
-    title: z
-      .string({ error: 'Title is required.' })
-      .trim()
-      .min(1, 'Title is required.')
-      .max(200, 'Title can be at most 200 characters.'),
-    author_name: z
-      .string({ error: 'Author name is required.' })
-      .trim()
-      .min(1, 'Author name is required.')
-      .max(200, 'Author name can be at most 200 characters.'),
-    book_type: z.enum(BOOK_TYPES, { error: 'Book type is required.' }),
-    difficulty: z.enum(DIFFICULTIES, { error: 'Difficulty is required.' }),
-    description: z.string().max(5000, 'Description can be at most 5 000 characters.'),
-    language: z
-      .string()
-      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Language must be a language code such as en or pt-BR.'),
-    estimated_duration: z
-      .number()
-      .int('Estimated duration must be a whole number.')
-      .min(0)
-      .max(100_000)
-      .nullable(),
-    tags: tagList,
-    genre: z.enum(GENRES).nullable(),
-    category: z.enum(LEARNING_CATEGORIES).nullable(),
-  })
-  .partial()
-  .strict();
-
-const updateDetails = defineHandler({ params: idParams, body: detailsBody }, async (ctx) => {
+const updateDetails = defineHandler({ params: idParams, body: bookDetailsRequest }, async (ctx) => {
   const user = requireUser(ctx);
   const book = await owned(ctx.params.id, user.userId);
   return ok(toBook(await books().updateDetails(book, ctx.body), user.userId));

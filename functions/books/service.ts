@@ -11,6 +11,7 @@ import type {
   UploadUrlResponse,
 } from '../contracts/books';
 import { MAX_UPLOAD_BYTES } from '../contracts/books';
+import { uploadMessages } from '../contracts/validation';
 import type { UserActivity } from '../events';
 import type { Jobs } from '../jobs';
 import {
@@ -34,7 +35,7 @@ import { makeCover } from './cover';
 
 export const BOOK_NOT_FOUND = 'Book not found.';
 export const CHAPTER_NOT_FOUND = 'Chapter not found.';
-export const TOO_LARGE_MESSAGE = 'The file is larger than 10 MB. Upload a smaller file or paste the text.';
+const TOO_LARGE_MESSAGE = uploadMessages.fileTooLarge;
 
 const EXTENSIONS: Record<SourceFormat, string> = { pdf: 'pdf', docx: 'docx', epub: 'epub', txt: 'txt' };
 const CONTENT_TYPES: Record<SourceFormat, string> = {

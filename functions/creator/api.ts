@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PROMPT_KINDS, validatePrompt, type PromptKind } from '../contracts/validation';
+import { promptRequest } from '../contracts/creator';
+import { PROMPT_KINDS } from '../contracts/validation';
 import { getAdapters } from '../lib/adapters';
 import { createApiHandler } from '../lib/api-handler';
 import { created, defineHandler, noContent, ok, requireUser } from '../lib/http';
@@ -9,19 +10,12 @@ import { createCreatorService, type CreatorService } from './service';
 let service: CreatorService | undefined;
 const creator = () => (service ??= createCreatorService({ ...getAdapters(), sortableId }));
 
-const promptBody = z
-  .object({ kind: z.enum(PROMPT_KINDS as [PromptKind, ...PromptKind[]]), prompt: z.string() })
-  .superRefine((value, ctx) => {
-    const problem = validatePrompt(value.kind, value.prompt);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [] });
-  });
-
 const listPrompts = defineHandler(
-  { query: z.object({ kind: z.enum(['book', 'script', 'video']).optional() }) },
+  { query: z.object({ kind: z.enum(PROMPT_KINDS).optional() }) },
   async (ctx) => ok(await creator().list(requireUser(ctx).userId, ctx.query.kind)),
 );
 
-const createPrompt = defineHandler({ body: promptBody }, async (ctx) =>
+const createPrompt = defineHandler({ body: promptRequest }, async (ctx) =>
   created(await creator().create(requireUser(ctx).userId, ctx.body.kind, ctx.body.prompt)),
 );
 

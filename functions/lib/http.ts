@@ -1,5 +1,8 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
+
+/** Any zod schema: classic (handlers' own) or zod/mini (the contracts shared with the SPA). */
+export type Schema = z.core.$ZodType;
 import { UnauthorizedError } from './errors';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -32,9 +35,9 @@ export interface RequestContext<B, Q, P> {
 }
 
 export interface RouteSchemas {
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
+  body?: Schema;
+  query?: Schema;
+  params?: Schema;
   /** The handler reads the raw body itself (multipart): no JSON parsing or body schema. */
   rawBody?: boolean;
 }
@@ -44,16 +47,16 @@ export interface RouteHandler {
   run: (ctx: RequestContext<unknown, unknown, unknown>) => Promise<ApiResponse>;
 }
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
 
 /**
  * Declares a route handler: the zod schemas its input must satisfy and the function that serves it.
  * The chain (see api-handler.ts) validates before calling, so `ctx.body` is already typed and checked.
  */
 export function defineHandler<
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
 >(
   schemas: { body?: B; query?: Q; params?: P; rawBody?: boolean },
   run: (ctx: RequestContext<Out<B>, Out<Q>, Out<P>>) => Promise<ApiResponse>,

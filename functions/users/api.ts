@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import type { UserMe } from '../contracts/api';
-import {
-  isValidAvatarUrl,
-  MAX_AVATAR_URL_LENGTH,
-  MAX_BIO_LENGTH,
-  MAX_DISPLAY_NAME_LENGTH,
-  messages,
-} from '../contracts/validation';
+import { profileUpdateRequest } from '../contracts/users';
 import { createApiHandler } from '../lib/api-handler';
 import { defineHandler, ok, requireUser, type AuthUser } from '../lib/http';
 import { mapIdentity } from '../lib/identity-errors';
@@ -32,32 +26,7 @@ const getMe = defineHandler({}, async (ctx) => {
   return ok(toMe(await loadProfile(user), user));
 });
 
-/** Absent leaves a field as it is; empty or null clears it. */
-const clearable = (max: number, message: string) =>
-  z
-    .string()
-    .max(max, message)
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v?.trim() || null));
-
-const profileUpdate = z
-  .object({
-    display_name: z
-      .string()
-      .trim()
-      .min(1, messages.displayNameRequired)
-      .max(MAX_DISPLAY_NAME_LENGTH, messages.displayNameTooLong)
-      .optional(),
-    avatar_url: clearable(MAX_AVATAR_URL_LENGTH, messages.avatarUrlInvalid).refine(
-      (v) => v == null || isValidAvatarUrl(v),
-      messages.avatarUrlInvalid,
-    ),
-    bio: clearable(MAX_BIO_LENGTH, messages.bioTooLong),
-  })
-  .strict();
-
-const updateMe = defineHandler({ body: profileUpdate }, async (ctx) => {
+const updateMe = defineHandler({ body: profileUpdateRequest }, async (ctx) => {
   const user = requireUser(ctx);
   await loadProfile(user);
   return ok(toMe(await users().updateProfile(user.userId, ctx.body), user));

@@ -1,6 +1,8 @@
 import type middy from '@middy/core';
-import type { z } from 'zod';
+import { safeParse } from 'zod';
+import { firstError } from '../../contracts/validation';
 import { BadRequestError } from '../errors';
+import type { Schema } from '../http';
 import { currentRoute, type ChainEvent } from './route';
 
 /**
@@ -20,16 +22,16 @@ export function validateInput(): middy.MiddlewareObj<ChainEvent, unknown> {
   };
 }
 
-function check(schema: z.ZodType | undefined, value: unknown): unknown {
+/**
+ * The first problem, worded as the SPA words it (`firstError` of the contracts): messages written as
+ * sentences (the product's own words) stand alone, terse ones name the field.
+ */
+function check(schema: Schema | undefined, value: unknown): unknown {
   if (!schema) return undefined;
-  const result = schema.safeParse(value);
+  const result = safeParse(schema, value);
   if (result.success) return result.data;
-  throw new BadRequestError(describeIssue(result.error.issues[0]!), 'validation_error');
-}
-
-/** Messages written as sentences (the product's own words) stand alone; terse ones name the field. */
-export function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
-  const field = issue.path.map(String).join('.');
-  const sentence = /[.!?]$/.test(issue.message);
-  return field && !sentence ? `${field}: ${issue.message}` : issue.message;
+  throw new BadRequestError(
+    firstError({ safeParse: () => result }, value) ?? 'Invalid request.',
+    'validation_error',
+  );
 }
