@@ -1,39 +1,10 @@
-import { spawn } from 'node:child_process';
-import { ffmpegBinaries, probe } from '../media/ffmpeg';
+import { ffmpegLog, probe } from '../media/ffmpeg';
 import { EngineError } from '../types';
 
 /**
- * Loudness measurement with FFmpeg's EBU R128 filters. Their readings are printed to FFmpeg's log,
- * which `runFfmpeg` does not return, so analysis runs FFmpeg itself and keeps the end of the log.
+ * Loudness measurement with FFmpeg's EBU R128 filters. Their readings are printed to FFmpeg's info
+ * log, which `runFfmpeg` does not keep, so they are parsed from the end of `ffmpegLog`'s.
  */
-const LOG_TAIL_CHARS = 16_000;
-
-/** Runs FFmpeg at info log level and resolves with the end of its log. */
-export function ffmpegLog(args: string[], timeoutMs = 600_000): Promise<string> {
-  const { ffmpeg } = ffmpegBinaries();
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-nostats', '-y', ...args], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let log = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.stderr.on('data', (chunk: Buffer) => {
-      log = (log + chunk.toString()).slice(-LOG_TAIL_CHARS);
-    });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new EngineError('media_failed', `FFmpeg could not start: ${error.message}`));
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) return resolve(log);
-      const reason = signal ? `was stopped (${signal})` : `failed (exit ${code})`;
-      reject(
-        new EngineError('media_failed', `FFmpeg ${reason}: ${log.trim().split('\n').slice(-4).join(' | ')}`),
-      );
-    });
-  });
-}
 
 /** Readings of loudnorm's first pass, the values its second pass needs. */
 export interface LoudnormMeasurement {

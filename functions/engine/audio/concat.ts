@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { probe, runFfmpeg } from '../media/ffmpeg';
+import { probe, runFilterGraph } from '../media/ffmpeg';
 import { EngineError, type AudioResult } from '../types';
 import { codecArgs, formatOf } from './output';
 
@@ -77,16 +77,12 @@ export async function concatenateParts(request: {
   // A crossfade cannot be longer than half of the shortest part it joins.
   const crossfade = parts.length > 1 ? Math.min(requested, ...parts.map((part) => part.duration / 2)) : 0;
   const duration = parts.reduce((sum, part) => sum + part.duration, 0) - crossfade * (parts.length - 1);
-  await runFfmpeg(
-    [
-      ...parts.flatMap((part) => ['-i', part.path]),
-      '-filter_complex',
-      concatGraph(parts, crossfade),
-      '-map',
-      '[joined]',
-      ...codecArgs(format),
-      request.outputPath,
-    ],
+  await runFilterGraph(
+    {
+      inputs: parts.flatMap((part) => ['-i', part.path]),
+      graph: [concatGraph(parts, crossfade)],
+      outputs: ['-map', '[joined]', ...codecArgs(format), request.outputPath],
+    },
     { duration },
   );
   const written = await probe(request.outputPath);

@@ -1,9 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { probe, runFfmpeg } from '../media/ffmpeg';
+import { probe, runFfmpeg, runFilterGraph } from '../media/ffmpeg';
 import { EngineError, type AudioResult, type MixRequest, type MixTrack } from '../types';
-import { ffmpegLog, measureFile, parseEbur128Summary, type Ebur128Summary } from './analysis';
+import { withTempDir } from '../video/temp';
+import { measureFile, parseEbur128Summary, type Ebur128Summary } from './analysis';
 import { combineParts } from './combine';
 import { codecArgs } from './output';
 import { wavDuration } from './wav';
@@ -132,10 +131,8 @@ export async function mixTracks(request: MixRequest): Promise<AudioResult> {
   const audible = request.tracks.filter((track) => track.start < duration && track.volume > 0);
   if (!audible.length) throw new EngineError('invalid_input', 'No track plays within the length of the mix.');
 
-  const work = await mkdtemp(join(tmpdir(), 'bookstudio-mix-'));
-  try {
+  await withTempDir('mix', async (work) => {
     const tracks = await combineParts(audible, work);
-    const graphFile = join(work, 'graph.txt');
     const premix = join(work, 'premix.wav');
     // ebur128 alone: loudnorm's own (192 kHz) measurement is only needed when a plain gain cannot be used.
     const meter = 'ebur128=peak=true:framelog=verbose';
@@ -144,26 +141,20 @@ export async function mixTracks(request: MixRequest): Promise<AudioResult> {
       '[mix]asplit=2[out][meter]',
       `[meter]${meter}[measured]`,
     ];
-    await writeFile(graphFile, graph.join(';\n'));
     // Pass 1: the premix (32-bit float, so nothing clips before normalisation) and its loudness.
     const inputs = tracks.flatMap((track) => ['-i', track.path]);
     const premixOutput = ['-map', '[out]', '-c:a', 'pcm_f32le', '-ar', String(MIX_SAMPLE_RATE), premix];
     const meterOutput = ['-map', '[measured]', '-f', 'null', '-'];
-    const log = await ffmpegLog([
-      ...inputs,
-      '-filter_complex_script',
-      graphFile,
-      ...premixOutput,
-      ...meterOutput,
-    ]);
+    const log = await runFilterGraph(
+      { inputs, graph, scriptPath: join(work, 'graph.txt'), outputs: [...premixOutput, ...meterOutput] },
+      { readLog: true },
+    );
     // Pass 2: normalise and encode.
     const filters = normalisationFilters(request.targetLoudness, parseEbur128Summary(log));
     const filterArgs = filters.length ? ['-af', filters.join(',')] : [];
     const encode = ['-ar', String(MIX_SAMPLE_RATE), ...codecArgs(request.format), request.outputPath];
     await runFfmpeg(['-i', premix, ...filterArgs, ...encode], { duration });
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
+  });
   const result = await measureFile(request.outputPath);
   return { path: request.outputPath, duration: result.duration, loudness: result.loudness };
 }

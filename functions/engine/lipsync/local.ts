@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { probe, runFfmpeg } from '../media/ffmpeg';
+import { probe, runFfmpeg, runFilterGraph } from '../media/ffmpeg';
 import { hashString } from '../random';
 import {
   EngineError,
@@ -11,7 +11,8 @@ import {
   type Size,
 } from '../types';
 import { audioTrack } from '../video/audio-graph';
-import { clipSettings, evenSize, outputArgs } from '../video/encoding';
+import { concatInput } from '../video/concat';
+import { clipSettings, encodedOutput, evenSize } from '../video/encoding';
 import { probeInput, requireFile, validateSize } from '../video/inputs';
 import { withTempDir } from '../video/temp';
 import { sec } from '../video/timeline';
@@ -160,35 +161,23 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
       `[${eyes ? 'alive' : 'talking'}]crop=${size.width}:${size.height}:x='(iw-ow)/2+${sway}':y='(ih-oh)/2+${nod}',setsar=1,format=yuv420p[vout]`,
       audioTrack(`${audioInput}:a`, duration, 'aout'),
     ];
-    // The nod expression grows with the number of phrases: a script file keeps it off the command line.
-    const script = join(dir, 'graph.txt');
-    await writeFile(script, statements.join(';\n'));
-    await runFfmpeg(
-      [
-        '-framerate',
-        String(fps),
-        '-i',
-        base,
-        '-f',
-        'concat',
-        '-safe',
-        '0',
-        '-i',
-        mouth.list,
-        ...(eyes ? ['-f', 'concat', '-safe', '0', '-i', eyes.list] : []),
-        '-i',
-        request.speechPath,
-        '-filter_complex_script',
-        script,
-        '-map',
-        '[vout]',
-        '-map',
-        '[aout]',
-        ...outputArgs(clipSettings(size, fps)),
-        '-t',
-        sec(duration),
-        request.outputPath,
-      ],
+    await runFilterGraph(
+      {
+        inputs: [
+          '-framerate',
+          String(fps),
+          '-i',
+          base,
+          ...concatInput(mouth.list),
+          ...(eyes ? concatInput(eyes.list) : []),
+          '-i',
+          request.speechPath,
+        ],
+        graph: statements,
+        // The nod expression grows with the number of phrases: a script file keeps it off the command line.
+        scriptPath: join(dir, 'graph.txt'),
+        outputs: encodedOutput('vout', clipSettings(size, fps), duration, request.outputPath),
+      },
       { duration, onProgress: request.onProgress },
     );
     return {

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { probe, runFfmpeg } from '../media/ffmpeg';
+import { probe, runFfmpeg, runFilterGraph } from '../media/ffmpeg';
 import type { Engine, MixTrack, ProbeResult, SubtitleCue } from '../types';
 import { clipSettings, evenSize, outputArgs } from '../video/encoding';
 import { cameraMove, stillToMotion } from '../video/kenburns';
@@ -136,7 +136,7 @@ export async function renderChapterFilm(
   };
 }
 
-function renderPicture(request: {
+async function renderPicture(request: {
   images: string[];
   captions: CaptionLayer | null;
   segments: ReturnType<typeof sequenceSegments>['segments'];
@@ -168,20 +168,20 @@ function renderPicture(request: {
   statements.push(
     ...(captions?.statements(request.images.length, 'pictures', 'vout') ?? ['[pictures]null[vout]']),
   );
-  return runFfmpeg(
-    [
-      ...request.images.flatMap((image) => ['-i', image]),
-      ...(captions?.inputs ?? []),
-      '-filter_complex',
-      statements.join(';'),
-      '-map',
-      '[vout]',
-      '-an',
-      ...outputArgs(clipSettings(size, fps)),
-      '-t',
-      sec(total),
-      request.outputPath,
-    ],
+  await runFilterGraph(
+    {
+      inputs: [...request.images.flatMap((image) => ['-i', image]), ...(captions?.inputs ?? [])],
+      graph: statements,
+      outputs: [
+        '-map',
+        '[vout]',
+        '-an',
+        ...outputArgs(clipSettings(size, fps)),
+        '-t',
+        sec(total),
+        request.outputPath,
+      ],
+    },
     { duration: total, onProgress: request.onProgress },
   );
 }

@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { probe, runFfmpeg } from '../media/ffmpeg';
+import { probe, runFilterGraph } from '../media/ffmpeg';
 import { contentWords, splitSentences } from '../text/sentences';
 import type { ChapterText, CharacterProfile, Engine, ProbeResult, Size, VoiceModel } from '../types';
-import { clipSettings, evenSize, outputArgs } from '../video/encoding';
+import { clipSettings, encodedOutput, evenSize } from '../video/encoding';
 import { captionLayer } from '../video/captions';
 import { cuesFromWords } from '../video/subtitles';
 import { sec } from '../video/timeline';
@@ -215,30 +215,24 @@ export async function renderLessonSegment(
     ...(captions?.statements(2, 'framed', 'captioned') ?? ['[framed]null[captioned]']),
     `[captioned]${fades.length ? fades.join(',') : 'null'}[vout]`,
     `[1:a]aresample=48000,aformat=channel_layouts=stereo,apad,atrim=0:${sec(duration)}[aout]`,
-  ].join(';');
+  ];
   const clip = join(workDir, `${name}.mp4`);
-  await runFfmpeg(
-    [
-      '-loop',
-      '1',
-      '-framerate',
-      String(plan.fps),
-      '-i',
-      slidePath,
-      '-i',
-      talking.path,
-      ...(captions?.inputs ?? []),
-      '-filter_complex',
+  await runFilterGraph(
+    {
+      inputs: [
+        '-loop',
+        '1',
+        '-framerate',
+        String(plan.fps),
+        '-i',
+        slidePath,
+        '-i',
+        talking.path,
+        ...(captions?.inputs ?? []),
+      ],
       graph,
-      '-map',
-      '[vout]',
-      '-map',
-      '[aout]',
-      ...outputArgs(clipSettings(plan.size, plan.fps)),
-      '-t',
-      sec(duration),
-      clip,
-    ],
+      outputs: encodedOutput('vout', clipSettings(plan.size, plan.fps), duration, clip),
+    },
     { duration },
   );
   return { clip, duration };

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ffmpegLog, parseEbur128Summary } from '../audio/analysis';
+import { parseEbur128Summary } from '../audio/analysis';
 import { normalisationFilters } from '../audio/mix';
-import { probe, runFfmpeg } from '../media/ffmpeg';
+import { ffmpegLog, probe, runFfmpeg } from '../media/ffmpeg';
 import { splitSentences } from '../text/sentences';
 import type { Engine, WordTiming } from '../types';
 

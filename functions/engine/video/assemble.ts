@@ -1,11 +1,11 @@
-import { hasFilter, probe, runFfmpeg } from '../media/ffmpeg';
+import { hasFilter, probe, runFilterGraph } from '../media/ffmpeg';
 import { EngineError, TRANSITIONS, type AssembleRequest, type ProbeResult, type VideoResult } from '../types';
 import { audioTrack, joinAudio, musicBed } from './audio-graph';
 import { canStreamCopy, streamCopyConcat } from './concat';
-import { clipSettings, evenSize, outputArgs } from './encoding';
+import { clipSettings, encodedOutput, evenSize } from './encoding';
 import { fitVideo } from './frames';
 import { probeInput, validateSize } from './inputs';
-import { composeTimeline, sec, sequenceSegments, xfadeTimeline } from './timeline';
+import { composeTimeline, sequenceSegments, xfadeTimeline } from './timeline';
 
 function validateTransitions(request: AssembleRequest): void {
   for (const [i, clip] of request.clips.entries()) {
@@ -104,20 +104,16 @@ async function encodeAssembly(
       ),
     );
 
-  const args = [
-    ...request.clips.flatMap((clip) => ['-i', clip.path]),
-    ...(request.musicPath ? ['-stream_loop', '-1', '-i', request.musicPath] : []),
-    '-filter_complex',
-    statements.join(';'),
-    '-map',
-    '[vout]',
-    '-map',
-    '[aout]',
-    ...outputArgs(clipSettings(size, fps)),
-    '-t',
-    sec(total),
-    request.outputPath,
-  ];
-  await runFfmpeg(args, { duration: total, onProgress: request.onProgress });
+  await runFilterGraph(
+    {
+      inputs: [
+        ...request.clips.flatMap((clip) => ['-i', clip.path]),
+        ...(request.musicPath ? ['-stream_loop', '-1', '-i', request.musicPath] : []),
+      ],
+      graph: statements,
+      outputs: encodedOutput('vout', clipSettings(size, fps), total, request.outputPath),
+    },
+    { duration: total, onProgress: request.onProgress },
+  );
   return { path: request.outputPath, probe: await probe(request.outputPath), method: 'encode' };
 }

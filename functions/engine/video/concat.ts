@@ -36,6 +36,9 @@ export function canStreamCopy(probes: ProbeResult[], target: StreamTarget): bool
 /** A path as the concat demuxer reads it: single-quoted, inner quotes escaped. */
 export const concatQuote = (path: string) => `'${path.replace(/'/g, "'\\''")}'`;
 
+/** Input arguments that read a list file with the concat demuxer (absolute paths allowed). */
+export const concatInput = (list: string) => ['-f', 'concat', '-safe', '0', '-i', list];
+
 export const concatList = (paths: string[]) => paths.map((p) => `file ${concatQuote(p)}`).join('\n') + '\n';
 
 export async function streamCopyConcat(
@@ -48,23 +51,10 @@ export async function streamCopyConcat(
   return withTempDir('concat', async (dir) => {
     const list = join(dir, 'list.txt');
     await writeFile(list, concatList(paths));
-    await runFfmpeg(
-      [
-        '-f',
-        'concat',
-        '-safe',
-        '0',
-        '-i',
-        list,
-        '-map',
-        '0',
-        '-c',
-        'copy',
-        ...containerArgs(format),
-        outputPath,
-      ],
-      { duration, onProgress },
-    );
+    await runFfmpeg([...concatInput(list), '-map', '0', '-c', 'copy', ...containerArgs(format), outputPath], {
+      duration,
+      onProgress,
+    });
     return { path: outputPath, probe: await probe(outputPath), method: 'stream_copy' as const };
   });
 }

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { probe, runFfmpeg } from '../media/ffmpeg';
+import { probe, runFilterGraph } from '../media/ffmpeg';
 import {
   EngineError,
   type MergeInput,
@@ -10,7 +10,7 @@ import {
 } from '../types';
 import { fitVideo } from './frames';
 import { canStreamCopy, streamCopyConcat } from './concat';
-import { outputArgs, PROBE_AUDIO_CODEC, PROBE_VIDEO_CODEC, type EncodeSettings } from './encoding';
+import { encodedOutput, PROBE_AUDIO_CODEC, PROBE_VIDEO_CODEC, type EncodeSettings } from './encoding';
 import { probeInput } from './inputs';
 import { resolveMergeSettings, validateMergeInputs } from './params';
 import { withTempDir } from './temp';
@@ -131,20 +131,14 @@ async function encodeMerge(
       statements.push(watermarkFilter('pictures', textFile, request.watermark.position, 'vout'));
       videoLabel = 'vout';
     }
-    const args = [
-      ...placed.flatMap((p) => ['-i', p.input.path]),
-      '-filter_complex',
-      statements.join(';'),
-      '-map',
-      `[${videoLabel}]`,
-      '-map',
-      '[aout]',
-      ...outputArgs(settings),
-      '-t',
-      sec(length),
-      request.outputPath,
-    ];
-    await runFfmpeg(args, { duration: length, onProgress: request.onProgress });
+    await runFilterGraph(
+      {
+        inputs: placed.flatMap((p) => ['-i', p.input.path]),
+        graph: statements,
+        outputs: encodedOutput(videoLabel, settings, length, request.outputPath),
+      },
+      { duration: length, onProgress: request.onProgress },
+    );
     return { path: request.outputPath, probe: await probe(request.outputPath), method: 'encode' as const };
   });
 }

@@ -1,12 +1,12 @@
-import { probe, runFfmpeg } from '../media/ffmpeg';
+import { probe, runFilterGraph } from '../media/ffmpeg';
 import { EngineError, type SceneClipRequest, type VideoResult } from '../types';
-import { clipSettings, evenSize, outputArgs } from './encoding';
+import { clipSettings, encodedOutput, evenSize } from './encoding';
 import { probeInput, requireFile, validateSize } from './inputs';
 import { audioTrack } from './audio-graph';
 import { captionLayer } from './captions';
 import { cameraMove, stillToMotion } from './kenburns';
 import { withTempDir } from './temp';
-import { composeTimeline, sec, sequenceSegments } from './timeline';
+import { composeTimeline, sequenceSegments } from './timeline';
 
 /** Longest crossfade between the stills of one clip. */
 const IMAGE_FADE = 0.5;
@@ -62,22 +62,18 @@ export async function renderSceneClip(request: SceneClipRequest): Promise<VideoR
     const captionInput = count + (request.audioPath ? 1 : 0);
     if (captions) statements.push(...captions.statements(captionInput, 'pictures', 'vout'));
     const videoLabel = captions ? 'vout' : 'pictures';
-    const args = [
-      ...request.images.flatMap((image) => ['-i', image]),
-      ...(request.audioPath ? ['-i', request.audioPath] : []),
-      ...(captions?.inputs ?? []),
-      '-filter_complex',
-      statements.join(';'),
-      '-map',
-      `[${videoLabel}]`,
-      '-map',
-      '[aout]',
-      ...outputArgs(clipSettings(size, fps)),
-      '-t',
-      sec(duration),
-      request.outputPath,
-    ];
-    await runFfmpeg(args, { duration, onProgress: request.onProgress });
+    await runFilterGraph(
+      {
+        inputs: [
+          ...request.images.flatMap((image) => ['-i', image]),
+          ...(request.audioPath ? ['-i', request.audioPath] : []),
+          ...(captions?.inputs ?? []),
+        ],
+        graph: statements,
+        outputs: encodedOutput(videoLabel, clipSettings(size, fps), duration, request.outputPath),
+      },
+      { duration, onProgress: request.onProgress },
+    );
     return { path: request.outputPath, probe: await probe(request.outputPath), method: 'encode' as const };
   });
 }
