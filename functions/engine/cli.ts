@@ -12,6 +12,7 @@ import { renderChapterFilm } from './productions/film';
 import { joinNarration, planNarration, synthesizeNarrationPart } from './productions/narration';
 import { characterSeed } from './text/characters';
 import {
+  characterProfile,
   EngineError,
   IMAGE_STYLES,
   MUSIC_STYLES,
@@ -180,21 +181,12 @@ async function main(): Promise<void> {
     case 'portrait': {
       if (!values.name) throw new EngineError('invalid_input', 'Give the character a --name.');
       const image = await engine.image.portrait({
-        character: {
+        character: characterProfile({
           name: values.name,
-          role: '',
           physical_description: values.description ?? '',
-          personality: '',
-          character_arc: '',
-          archetypes: [],
-          want: '',
-          need: '',
-          lie: '',
-          ghost: '',
           mentions: 1,
           seed: characterSeed(values.name),
-          voice: '',
-        },
+        }),
         style: oneOf<ImageStyle>(values.style, IMAGE_STYLES, 'cinematic'),
         quality: 'standard',
         aspectRatio: '1:1',

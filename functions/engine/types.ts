@@ -93,6 +93,28 @@ export interface CharacterProfile {
   voice: string;
 }
 
+/** A profile from what is known of a character; every field not given is empty. */
+export function characterProfile(
+  known: Pick<CharacterProfile, 'name' | 'seed'> & Partial<CharacterProfile>,
+): CharacterProfile {
+  return {
+    name: known.name,
+    role: known.role ?? '',
+    physical_description: known.physical_description ?? '',
+    personality: known.personality ?? '',
+    character_arc: known.character_arc ?? '',
+    archetypes: known.archetypes ?? [],
+    want: known.want ?? '',
+    need: known.need ?? '',
+    lie: known.lie ?? '',
+    ghost: known.ghost ?? '',
+    ...('gender' in known ? { gender: known.gender } : {}),
+    mentions: known.mentions ?? 0,
+    seed: known.seed,
+    voice: known.voice ?? '',
+  };
+}
+
 export interface PlotOverview {
   logline: string;
   genre: string;

@@ -1,4 +1,4 @@
-import type { CharacterProfile } from '../engine/types';
+import { characterProfile, type CharacterProfile } from '../engine/types';
 import { hashString } from '../engine/random';
 
 /** The presenters a tutor video can have: described once, drawn and voiced consistently. */
@@ -49,20 +49,14 @@ export function findPresenter(id: string | undefined): Presenter | undefined {
 
 /** The presenter as a character the image and lip-sync engines can draw. */
 export function presenterProfile(presenter: Presenter): CharacterProfile {
-  return {
+  return characterProfile({
     name: presenter.name,
     role: 'mentor',
     physical_description: presenter.look,
     personality: presenter.description,
-    character_arc: '',
     archetypes: ['Mentor'],
-    want: '',
-    need: '',
-    lie: '',
-    ghost: '',
     gender: presenter.gender,
     mentions: 1,
     seed: hashString(`presenter:${presenter.id}`),
-    voice: '',
-  };
+  });
 }

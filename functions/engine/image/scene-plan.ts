@@ -1,5 +1,5 @@
 import { hashString } from '../random';
-import type { CharacterProfile, ImageRequest, SceneDescription } from '../types';
+import { characterProfile, type CharacterProfile, type ImageRequest, type SceneDescription } from '../types';
 import type { Expression } from './head';
 import { characterLook, type CharacterLook } from './look';
 import { moodTint, SKY, type MoodTint, type SkyPalette } from './palette';
@@ -46,21 +46,7 @@ const sameName = (a: string, b: string) => {
 
 /** A character the scene names but no profile describes still looks the same every time. */
 export function placeholderProfile(name: string): CharacterProfile {
-  return {
-    name,
-    role: '',
-    physical_description: '',
-    personality: '',
-    character_arc: '',
-    archetypes: [],
-    want: '',
-    need: '',
-    lie: '',
-    ghost: '',
-    mentions: 0,
-    seed: hashString(name.trim().toLowerCase()),
-    voice: '',
-  };
+  return characterProfile({ name, seed: hashString(name.trim().toLowerCase()) });
 }
 
 export function castOf(scene: SceneDescription, profiles: CharacterProfile[]): CharacterProfile[] {

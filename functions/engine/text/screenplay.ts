@@ -8,6 +8,7 @@ import {
   FOCUS_AREAS,
   TARGET_DURATIONS,
   type ChapterText,
+  characterProfile,
   type CharacterProfile,
   type DialogueLine,
   type FocusArea,
@@ -381,20 +382,11 @@ function characterDetails(
 }
 
 function minimalProfile(character: Character): CharacterProfile {
-  return {
+  return characterProfile({
     name: character.name,
     role: 'supporting',
-    physical_description: '',
-    personality: '',
-    character_arc: '',
-    archetypes: [],
-    want: '',
-    need: '',
-    lie: '',
-    ghost: '',
     gender: character.gender,
     mentions: character.mentions,
     seed: characterSeed(character.name),
-    voice: '',
-  };
+  });
 }

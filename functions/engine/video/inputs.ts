@@ -4,11 +4,7 @@ import { EngineError, type ProbeResult, type Size } from '../types';
 
 /** Probes a file the caller named, with an error that says which one is missing or unreadable. */
 export async function probeInput(path: string, what: string): Promise<ProbeResult> {
-  try {
-    await access(path);
-  } catch {
-    throw new EngineError('invalid_input', `The ${what} file was not found.`);
-  }
+  await requireFile(path, what);
   try {
     return await probe(path);
   } catch {

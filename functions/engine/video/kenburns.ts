@@ -52,6 +52,16 @@ export function canvasFor(size: Size): Size {
   return evenSize({ width: size.width * factor, height: size.height * factor });
 }
 
+/**
+ * Moves from a to b over the frames with smoothstep easing, so the camera starts and stops gently.
+ * The frame counter is `on` inside zoompan and `n` in other filters.
+ */
+function easedLerp(counter: 'on' | 'n', frames: number): (a: number, b: number) => string {
+  const last = Math.max(1, frames - 1);
+  const p = `(3*pow(min(${counter}/${last},1),2)-2*pow(min(${counter}/${last},1),3))`;
+  return (a, b) => (a === b ? sec(a) : `(${sec(a)}+${sec(b - a)}*${p})`);
+}
+
 /** Filter chain turning one decoded still into `frames` frames of camera motion. */
 export function stillToMotion(
   input: string,
@@ -61,12 +71,9 @@ export function stillToMotion(
   fps: number,
   output: string,
 ): string {
-  const last = Math.max(1, frames - 1);
   if (move.zoomFrom === move.zoomTo) return panOverStill(input, move, frames, size, fps, output);
   const canvas = canvasFor(size);
-  // smoothstep easing: the camera starts and stops gently
-  const p = `(3*pow(min(on/${last},1),2)-2*pow(min(on/${last},1),3))`;
-  const lerp = (a: number, b: number) => (a === b ? sec(a) : `(${sec(a)}+${sec(b - a)}*${p})`);
+  const lerp = easedLerp('on', frames);
   const zoom = lerp(move.zoomFrom, move.zoomTo);
   return (
     `[${input}]scale=${canvas.width}:${canvas.height}:force_original_aspect_ratio=increase,crop=${canvas.width}:${canvas.height},setsar=1,format=yuv420p,` +
@@ -90,8 +97,7 @@ function panOverStill(
 ): string {
   const canvas = evenSize({ width: size.width * move.zoomFrom, height: size.height * move.zoomFrom });
   const last = Math.max(1, frames - 1);
-  const p = `(3*pow(min(n/${last},1),2)-2*pow(min(n/${last},1),3))`;
-  const lerp = (a: number, b: number) => (a === b ? sec(a) : `(${sec(a)}+${sec(b - a)}*${p})`);
+  const lerp = easedLerp('n', frames);
   return (
     `[${input}]scale=${canvas.width}:${canvas.height}:force_original_aspect_ratio=increase,crop=${canvas.width}:${canvas.height},setsar=1,format=yuv420p,` +
     `loop=loop=${last}:size=1:start=0,setpts=N/${fps}/TB,` +
