@@ -11,17 +11,10 @@ import type { SlideStyle } from './productions/slides';
 import { renderChapterFilm } from './productions/film';
 import { joinNarration, planNarration, synthesizeNarrationPart } from './productions/narration';
 import { characterSeed } from './text/characters';
-import {
-  characterProfile,
-  EngineError,
-  IMAGE_STYLES,
-  MUSIC_STYLES,
-  SCRIPT_STYLES,
-  type ImageStyle,
-  type MusicStyle,
-  type QuizDifficulty,
-  type ScriptStyle,
-} from './types';
+import { characterProfile, SCRIPT_STYLES, type QuizDifficulty, type ScriptStyle } from './text/types';
+import { EngineError } from './types';
+import { IMAGE_STYLES, type ImageStyle } from './image/types';
+import { MUSIC_STYLES, type MusicStyle } from './audio/types';
 
 /**
  * `npm run engine -- <command>`: the media engine without the web app, for demos, debugging and

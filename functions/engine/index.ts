@@ -12,8 +12,6 @@ import { createBedrockSceneVideoEngine } from './video/bedrock-scene-video';
 import { createLocalVideoEngine } from './video/local';
 import { createLocalSceneVideoEngine } from './video/scene-video';
 
-export * from './types';
-
 let engine: Engine | undefined;
 
 /**

@@ -1,4 +1,4 @@
-import { characterProfile, type CharacterProfile } from '../engine/types';
+import { characterProfile, type CharacterProfile } from '../engine/text/types';
 import { hashString } from '../engine/random';
 
 /** The presenters a tutor video can have: described once, drawn and voiced consistently. */

@@ -1,4 +1,4 @@
-import type { QuizDifficulty } from '../engine/types';
+import type { QuizDifficulty } from '../engine/text/types';
 import type { QuizResult, QuizView } from '../contracts/learning';
 import { QUIZ_PASS_SCORE } from '../contracts/learning';
 import type { BookRecord } from '../books/model';

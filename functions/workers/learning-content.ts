@@ -25,7 +25,7 @@ import {
   type NarrationPart,
 } from '../engine/productions/narration';
 import { hashString } from '../engine/random';
-import type { ImageStyle } from '../engine/types';
+import type { ImageStyle } from '../engine/image/types';
 import { runFfmpeg } from '../engine/media/ffmpeg';
 import { config } from '../lib/config';
 import { injectFault } from '../lib/faults';

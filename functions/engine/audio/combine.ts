@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MixTrack } from '../types';
+import type { MixTrack } from './types';
 import { decodeWav, wavHeader, type PcmFormat } from './wav';
 
 /**

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { probe, runFilterGraph } from '../media/ffmpeg';
-import { EngineError, type AudioResult } from '../types';
+import { EngineError } from '../types';
+import type { AudioResult } from './types';
 import { codecArgs, formatOf } from './output';
 
 /**

@@ -1,12 +1,6 @@
-import {
-  EngineError,
-  MOODS,
-  MUSIC_STYLES,
-  type AudioEngine,
-  type AudioResult,
-  type Mood,
-  type MusicStyle,
-} from '../types';
+import { EngineError } from '../types';
+import { MOODS, type Mood } from '../text/types';
+import { MUSIC_STYLES, type AudioEngine, type AudioResult, type MusicStyle } from './types';
 import { measureFile } from './analysis';
 import { concatenateParts } from './concat';
 import { mixTracks } from './mix';

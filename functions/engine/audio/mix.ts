@@ -1,6 +1,7 @@
 import { basename, join } from 'node:path';
 import { probe, runFfmpeg, runFilterGraph } from '../media/ffmpeg';
-import { EngineError, type AudioResult, type MixRequest, type MixTrack } from '../types';
+import { EngineError } from '../types';
+import type { AudioResult, MixRequest, MixTrack } from './types';
 import { withTempDir } from '../video/temp';
 import { measureFile, parseEbur128Summary, type Ebur128Summary } from './analysis';
 import { combineParts } from './combine';

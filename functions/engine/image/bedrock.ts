@@ -4,7 +4,9 @@ import { InvokeModelCommand, type BedrockRuntimeClient } from '@aws-sdk/client-b
 import sharp from 'sharp';
 import { aws } from '../../lib/clients';
 import { engineConfig } from '../config';
-import { EngineError, type CharacterProfile, type ImageEngine, type ImageResult, type Size } from '../types';
+import { EngineError, type Size } from '../types';
+import type { CharacterProfile } from '../text/types';
+import type { ImageEngine, ImageResult } from './types';
 import { bedrockError, contentFiltered, isContentFilterMessage } from './bedrock-errors';
 import { describePortrait, describeScene } from './describe';
 import { characterLook } from './look';

@@ -1,4 +1,4 @@
-import type { ImageStyle } from '../types';
+import type { ImageStyle } from './types';
 import { describeLook, listJoin, type CharacterLook } from './look';
 import { INDOOR } from './indoor';
 import { OUTDOOR } from './outdoor';

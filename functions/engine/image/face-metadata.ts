@@ -1,6 +1,6 @@
 import type { Size } from '../types';
 import { readPngText } from './png';
-import type { Box } from './portrait-svg';
+import type { Box } from '../types';
 
 /**
  * Where a portrait's face features are, stored in the PNG (tEXt chunk) by the local image engine so

@@ -1,4 +1,4 @@
-import type { ImageEngine } from '../types';
+import type { ImageEngine } from './types';
 import { describePortrait, describeScene } from './describe';
 import { FACE_METADATA_KEY, type FaceMetadata } from './face-metadata';
 import { characterLook } from './look';

@@ -1,5 +1,5 @@
 import { createRandom } from '../random';
-import type { CharacterProfile } from '../types';
+import type { CharacterProfile } from '../text/types';
 import { mentions, words } from './keywords';
 
 /**

@@ -1,4 +1,4 @@
-import type { Mood, TimeOfDay } from '../types';
+import type { Mood, TimeOfDay } from '../text/types';
 import { mix, saturate } from './colour';
 import { mentions } from './keywords';
 

@@ -1,5 +1,6 @@
 import { createRandom } from '../random';
-import type { ImageStyle, Size } from '../types';
+import type { Box, Size } from '../types';
+import type { ImageStyle } from './types';
 import { darken, lighten, mix } from './colour';
 import { drawHead, MOUTH_LINE, type HeadGeometry } from './head';
 import type { CharacterLook } from './look';
@@ -7,14 +8,6 @@ import { FONT_FAMILY } from './fontconfig';
 import { styleKit, type StyleKit } from './style-kit';
 import { drawStyleOverlay, styleDefs } from './style-overlays';
 import { el, escapeXml, group, num, radialGradient, svgDocument } from './svg';
-
-/** Pixel box. */
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 export interface PortraitLayout {
   head: HeadGeometry;

@@ -1,11 +1,6 @@
-import {
-  ASPECT_RATIOS,
-  MOODS,
-  TIMES_OF_DAY,
-  type AspectRatio,
-  type SceneDescription,
-  type Size,
-} from '../types';
+import { ASPECT_RATIOS, type AspectRatio } from './types';
+import { MOODS, TIMES_OF_DAY, type SceneDescription } from '../text/types';
+import type { Size } from '../types';
 import { mentions } from './keywords';
 
 /**

@@ -1,5 +1,6 @@
 import { hashString } from '../random';
-import { characterProfile, type CharacterProfile, type ImageRequest, type SceneDescription } from '../types';
+import { characterProfile, type CharacterProfile, type SceneDescription } from '../text/types';
+import type { ImageRequest } from './types';
 import type { Expression } from './head';
 import { characterLook, type CharacterLook } from './look';
 import { moodTint, SKY, type MoodTint, type SkyPalette } from './palette';

@@ -1,4 +1,4 @@
-import type { SceneDescription } from '../types';
+import type { SceneDescription } from '../text/types';
 import { countMentions } from './keywords';
 
 /**

@@ -1,4 +1,4 @@
-import type { ImageStyle } from '../types';
+import type { ImageStyle } from './types';
 import { luminance, mix, saturate } from './colour';
 
 /**

@@ -1,4 +1,4 @@
-import type { SceneDescription } from '../types';
+import type { SceneDescription } from '../text/types';
 import type { DrawContext } from './context';
 import { mentions } from './keywords';
 import { el, group, linearGradient, num } from './svg';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { readFaceMetadata } from '../image/face-metadata';
 import { toHex } from '../image/colour';
-import type { Box } from '../image/portrait-svg';
+import type { Box } from '../types';
 import type { Size } from '../types';
 import type { EyeShape } from './patches';
 

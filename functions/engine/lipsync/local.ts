@@ -3,13 +3,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { probe, runFfmpeg, runFilterGraph } from '../media/ffmpeg';
 import { hashString } from '../random';
-import {
-  EngineError,
-  type LipSyncEngine,
-  type LipSyncRequest,
-  type LipSyncResult,
-  type Size,
-} from '../types';
+import { EngineError, type Size } from '../types';
+import type { LipSyncEngine, LipSyncRequest, LipSyncResult } from './types';
 import { audioTrack } from '../video/audio-graph';
 import { concatInput } from '../video/concat';
 import { clipSettings, encodedOutput, evenSize } from '../video/encoding';

@@ -1,4 +1,4 @@
-import type { Box } from '../image/portrait-svg';
+import type { Box } from '../types';
 import type { Size } from '../types';
 import { concatQuote } from '../video/concat';
 import { runs } from './shapes';

@@ -1,4 +1,4 @@
-import type { VisemeTiming } from '../types';
+import type { VisemeTiming } from '../speech/types';
 
 /** The mouth shapes drawn, and how speech maps onto them (frame by frame). */
 export const MOUTH_SHAPES = [

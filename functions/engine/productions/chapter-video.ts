@@ -1,21 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ASPECT_RATIOS, type AspectRatio, type ImageStyle } from '../image/types';
 import {
-  ASPECT_RATIOS,
   DEFAULT_STORY_TYPE,
-  type AspectRatio,
   type ChapterText,
   type CharacterProfile,
-  type Engine,
-  type ImageStyle,
-  type MusicStyle,
-  type ProbeResult,
   type ScriptStyle,
   type Screenplay,
-  type Size,
-  type SubtitleCue,
-  type VoiceModel,
-} from '../types';
+} from '../text/types';
+import type { Engine, ProbeResult, Size } from '../types';
+import type { MusicStyle } from '../audio/types';
+import type { SubtitleCue } from '../video/types';
+import type { VoiceModel } from '../speech/types';
 import { synthesizeLines, type SpokenLine } from './speech-track';
 
 /**

@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { probe, runFfmpeg, runFilterGraph } from '../media/ffmpeg';
-import type { Engine, MixTrack, ProbeResult, SubtitleCue } from '../types';
+import type { Engine, ProbeResult } from '../types';
+import type { MixTrack } from '../audio/types';
+import type { SubtitleCue } from '../video/types';
 import { clipSettings, evenSize, outputArgs } from '../video/encoding';
 import { cameraMove, stillToMotion } from '../video/kenburns';
 import { captionLayer, type CaptionLayer } from '../video/captions';

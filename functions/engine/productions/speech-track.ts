@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import type { Engine, SubtitleCue, WordTiming } from '../types';
+import type { Engine } from '../types';
+import type { SubtitleCue } from '../video/types';
+import type { WordTiming } from '../speech/types';
 import { cuesFromWords } from '../video/subtitles';
 
 export interface SpokenLine {

@@ -1,5 +1,5 @@
 import { WavWriter } from '../audio/wav';
-import type { SpeechEngine, SpeechRequest, SpeechResult, WordTiming } from '../types';
+import type { SpeechEngine, SpeechRequest, SpeechResult, WordTiming } from './types';
 import { ESPEAK_SAMPLE_RATE, withEspeak, type EspeakVoiceSettings } from './espeak';
 import { checkSpeechRequest } from './request';
 import { chunkText, tokenizeWords } from './text';

@@ -1,5 +1,5 @@
 /** Instructions for the cloud text model, one per capability. */
-import type { QuizDifficulty, ScreenplayOptions } from '../types';
+import type { QuizDifficulty, ScreenplayOptions } from './types';
 
 const GROUNDING =
   'Use only what the text says; never invent characters, places or events. Answer by calling the tool exactly once.';

@@ -5,7 +5,7 @@
  * are not asked for.
  */
 import { z } from 'zod';
-import { CHARACTER_ROLES, MOODS, STORY_TYPES, TIMES_OF_DAY } from '../types';
+import { CHARACTER_ROLES, MOODS, STORY_TYPES, TIMES_OF_DAY } from './types';
 
 const text = (description: string) => z.string().describe(description);
 

@@ -14,14 +14,8 @@ import {
 import type { z } from 'zod';
 import { aws } from '../../lib/clients';
 import { engineConfig } from '../config';
-import {
-  EngineError,
-  type CharacterProfile,
-  type Quiz,
-  type Screenplay,
-  type ScriptScene,
-  type TextEngine,
-} from '../types';
+import { EngineError } from '../types';
+import type { CharacterProfile, Quiz, Screenplay, ScriptScene, TextEngine } from './types';
 import {
   GENERATE_SYSTEM,
   generatePrompt,

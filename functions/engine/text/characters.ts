@@ -5,7 +5,7 @@
  * age words, genre), seeded by the character so it is the same every time.
  */
 import { hashString, createRandom, type Random } from '../random';
-import type { CharacterProfile, CharacterRole } from '../types';
+import type { CharacterProfile, CharacterRole } from './types';
 import type { Quote } from './dialogue';
 import { CONFLICT_CUES, MENTOR_CUES, PERSONALITY_ADJECTIVES, PHYSICAL_CUES, SIDEKICK_CUES } from './lexicon';
 import type { Cast, Character } from './names';

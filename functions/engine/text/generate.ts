@@ -3,7 +3,8 @@
  * (rare) words with the prompt, introduced by a lead sentence and tied together by a closing line
  * naming what the text connects the topic with. Without context the answer says so.
  */
-import { EngineError, MAX_CHAPTER_WORDS } from '../types';
+import { EngineError } from '../types';
+import { MAX_CHAPTER_WORDS } from './types';
 import { contentWords, countWords, sentenceSpans, stem, STOP_WORDS } from './sentences';
 import { joinList } from './strings';
 import { cutToWords, scoreSentences, summarize } from './summarize';

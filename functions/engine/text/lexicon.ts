@@ -2,7 +2,7 @@
  * Word lists behind the local text engine's heuristics. Kept in one place so the analysers stay
  * readable and the lists can be tuned without touching the logic.
  */
-import type { Mood, TimeOfDay } from '../types';
+import type { Mood, TimeOfDay } from './types';
 
 const words = (list: string): Set<string> => new Set(list.trim().split(/\s+/));
 

@@ -2,7 +2,7 @@
  * The offline text engine: extractive summaries, heuristic and lexicon-based analysis with small
  * help from `compromise`, all deterministic for a given input and seed.
  */
-import type { TextEngine } from '../types';
+import type { TextEngine } from './types';
 import { generateText } from './generate';
 import { buildPlotOverview } from './plot';
 import { buildQuiz } from './quiz';

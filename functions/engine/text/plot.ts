@@ -2,7 +2,7 @@
  * Book-level analysis: genre, tone, audience, setting, themes, story structure, logline and the
  * cast with profiles. Long books are sampled (the opening of every chapter) so the cost is bounded.
  */
-import type { ChapterText, CharacterProfile, Mood, PlotOverview, StoryType } from '../types';
+import type { ChapterText, CharacterProfile, Mood, PlotOverview, StoryType } from './types';
 import { profileCharacters } from './characters';
 import { extractDialogue } from './dialogue';
 import { scanEntities } from './entities';

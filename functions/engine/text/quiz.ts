@@ -4,7 +4,8 @@
  * hard ones ask which statement is true (or false) and why something happened. Wrong options are
  * real words and names of the text, so they are plausible, and never equal the answer.
  */
-import { EngineError, type Quiz, type QuizDifficulty, type QuizQuestion } from '../types';
+import { EngineError } from '../types';
+import type { Quiz, QuizDifficulty, QuizInput, QuizQuestion } from './types';
 import { createRandom, hashString, type Random } from '../random';
 import { extractDialogue, type Quote } from './dialogue';
 import { NAME_TITLES } from './lexicon';
@@ -15,14 +16,6 @@ import { findNamedPlaces, type NamedPlace } from './places';
 import { sentenceSpans, STOP_WORDS } from './sentences';
 import { capitalise, escapeRegExp } from './strings';
 import { assertChapterText, assertDifficulty, assertQuestionCount } from './validate';
-
-export interface QuizInput {
-  title: string;
-  text: string;
-  numQuestions: number;
-  difficulty: QuizDifficulty;
-  seed?: number;
-}
 
 /** Longer texts are sampled from the start: enough sentences for twenty questions. */
 const QUIZ_SAMPLE_CHARS = 300_000;

@@ -2,7 +2,7 @@
  * Lexicon-based content rating. Whole words and phrases only; common idioms ("shot a glance",
  * "killing time") are ignored. A rough guide for choosing an audience, not a moderation system.
  */
-import type { SafetyReport } from '../types';
+import type { SafetyReport } from './types';
 import { sentenceSpans, truncateText } from './sentences';
 import { escapeRegExp } from './strings';
 

@@ -2,7 +2,7 @@
  * What a scene's passage says about where and when it happens, who is there, what they do, what it
  * looks and sounds like: every field is taken from the passage itself.
  */
-import { MOODS, TIMES_OF_DAY, type Mood, type TimeOfDay } from '../types';
+import { MOODS, TIMES_OF_DAY, type Mood, type TimeOfDay } from './types';
 import { mentionsBetween, type Quote } from './dialogue';
 import {
   MOOD_WORDS,

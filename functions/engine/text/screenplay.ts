@@ -7,16 +7,15 @@
 import {
   FOCUS_AREAS,
   TARGET_DURATIONS,
-  type ChapterText,
   characterProfile,
   type CharacterProfile,
   type DialogueLine,
   type FocusArea,
   type Screenplay,
-  type ScreenplayOptions,
+  type ScreenplayInput,
   type ScriptScene,
   type TargetDuration,
-} from '../types';
+} from './types';
 import { characterSeed, profileCharacters } from './characters';
 import { extractDialogue, type Quote } from './dialogue';
 import { scanEntities } from './entities';
@@ -39,13 +38,6 @@ import { countWords } from './sentences';
 import { lowerWords } from './strings';
 import { condense, cutToWords } from './summarize';
 import { assertChapterText, assertStoryType, assertStyle, resolveSceneCount } from './validate';
-
-export interface ScreenplayInput {
-  bookTitle: string;
-  chapter: ChapterText;
-  characters?: CharacterProfile[];
-  options: ScreenplayOptions;
-}
 
 /** Speaking pace for voice-over and dialogue. */
 const WORDS_PER_SECOND = 2.5;

@@ -1,5 +1,6 @@
 import { hasFilter, probe, runFilterGraph } from '../media/ffmpeg';
-import { EngineError, TRANSITIONS, type AssembleRequest, type ProbeResult, type VideoResult } from '../types';
+import { EngineError, type ProbeResult } from '../types';
+import { TRANSITIONS, type AssembleRequest, type VideoResult } from './types';
 import { audioTrack, joinAudio, musicBed } from './audio-graph';
 import { canStreamCopy, streamCopyConcat } from './concat';
 import { clipSettings, encodedOutput, evenSize } from './encoding';

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { FONT_FAMILY } from '../image/fontconfig';
 import { writeSvgAsPng } from '../image/png';
 import { el, escapeXml, group, num, svgDocument } from '../image/svg';
-import type { Size, SubtitleCue } from '../types';
+import type { Size } from '../types';
+import type { SubtitleCue } from './types';
 import { evenSize } from './encoding';
 import { captionStyle, cueLines, visibleCues, type CaptionLayout, type CaptionStyle } from './subtitles';
 

@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { probe, runFfmpeg } from '../media/ffmpeg';
-import type { OutputFormat, ProbeResult, ProgressListener, Size, VideoResult } from '../types';
+import type { OutputFormat, VideoResult } from './types';
+import type { ProbeResult, ProgressListener, Size } from '../types';
 import { containerArgs } from './encoding';
 import { withTempDir } from './temp';
 

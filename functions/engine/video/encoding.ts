@@ -1,4 +1,5 @@
-import type { AudioCodec, OutputFormat, Preset, Size, VideoCodec } from '../types';
+import type { AudioCodec, OutputFormat, Preset, VideoCodec } from './types';
+import type { Size } from '../types';
 import { sec } from './timeline';
 
 /**

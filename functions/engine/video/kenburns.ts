@@ -1,5 +1,6 @@
 import { createRandom } from '../random';
-import type { SceneClipRequest, Size } from '../types';
+import type { SceneClipRequest } from './types';
+import type { Size } from '../types';
 import { evenSize } from './encoding';
 import { sec } from './timeline';
 

@@ -1,5 +1,5 @@
 import { probe } from '../media/ffmpeg';
-import type { VideoEngine } from '../types';
+import type { VideoEngine } from './types';
 import { assembleClips } from './assemble';
 import { mergeMedia } from './merge';
 import { renderSceneClip } from './scene-clip';

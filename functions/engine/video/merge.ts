@@ -1,13 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { probe, runFilterGraph } from '../media/ffmpeg';
-import {
-  EngineError,
-  type MergeInput,
-  type MergeRequest,
-  type ProbeResult,
-  type VideoResult,
-} from '../types';
+import { EngineError, type ProbeResult } from '../types';
+import type { MergeInput, MergeRequest, VideoResult } from './types';
 import { fitVideo } from './frames';
 import { canStreamCopy, streamCopyConcat } from './concat';
 import { encodedOutput, PROBE_AUDIO_CODEC, PROBE_VIDEO_CODEC, type EncodeSettings } from './encoding';

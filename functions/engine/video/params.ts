@@ -1,6 +1,5 @@
 import {
   AUDIO_CODECS,
-  EngineError,
   OUTPUT_FORMATS,
   PRESETS,
   QUALITY_TIERS,
@@ -11,9 +10,9 @@ import {
   type MergeRequest,
   type OutputFormat,
   type QualityTier,
-  type Size,
   type VideoCodec,
-} from '../types';
+} from './types';
+import { EngineError, type Size } from '../types';
 import { evenSize, type EncodeSettings } from './encoding';
 
 /**

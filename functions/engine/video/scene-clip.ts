@@ -1,5 +1,6 @@
 import { probe, runFilterGraph } from '../media/ffmpeg';
-import { EngineError, type SceneClipRequest, type VideoResult } from '../types';
+import { EngineError } from '../types';
+import type { SceneClipRequest, VideoResult } from './types';
 import { clipSettings, encodedOutput, evenSize } from './encoding';
 import { probeInput, requireFile, validateSize } from './inputs';
 import { audioTrack } from './audio-graph';

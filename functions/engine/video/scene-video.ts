@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { createLocalImageEngine } from '../image/local';
 import { nearestAspectRatio, sceneFromPrompt } from '../image/prompt-scene';
-import { EngineError, type ImageEngine, type SceneVideoEngine, type Size } from '../types';
+import { EngineError, type Size } from '../types';
+import type { ImageEngine } from '../image/types';
+import type { SceneVideoEngine } from './types';
 import { validateSize } from './inputs';
 import { renderSceneClip } from './scene-clip';
 import { withTempDir } from './temp';

@@ -1,4 +1,6 @@
-import type { Size, SubtitleCue, WordTiming } from '../types';
+import type { Size } from '../types';
+import type { SubtitleCue } from './types';
+import type { WordTiming } from '../speech/types';
 
 /**
  * Subtitles from speech word timings, and their layout on screen (DejaVu Sans, bottom-centred,

@@ -1,16 +1,12 @@
 import { extname } from 'node:path';
 import { runFfmpeg } from '../media/ffmpeg';
 import { EngineError } from '../types';
+import type { ThumbnailRequest } from './types';
 import { probeInput } from './inputs';
 import { sec } from './timeline';
 
 /** One frame as JPEG (or PNG when the output path ends in .png), `width` wide, height by aspect. */
-export async function extractThumbnail(request: {
-  inputPath: string;
-  at?: number;
-  width: number;
-  outputPath: string;
-}): Promise<{ path: string }> {
+export async function extractThumbnail(request: ThumbnailRequest): Promise<{ path: string }> {
   if (!Number.isInteger(request.width) || request.width < 16 || request.width > 7680) {
     throw new EngineError(
       'invalid_params',

@@ -1,14 +1,12 @@
 import { probe, runFfmpeg } from '../media/ffmpeg';
+import { EngineError, type Size } from '../types';
 import {
-  EngineError,
   OUTPUT_FORMATS,
   TRANSCODE_QUALITIES,
-  type OutputFormat,
-  type ProgressListener,
-  type Size,
   type TranscodeQuality,
+  type TranscodeRequest,
   type VideoResult,
-} from '../types';
+} from './types';
 import { outputArgs, type EncodeSettings } from './encoding';
 import { probeInput } from './inputs';
 import { sizeForShortSide } from './params';
@@ -29,14 +27,6 @@ export function transcodeFrame(source: Size, quality: TranscodeQuality): Size {
     TRANSCODE_SHORT_SIDE[quality],
     portrait ? { width: 9, height: 16 } : { width: 16, height: 9 },
   );
-}
-
-export interface TranscodeRequest {
-  inputPath: string;
-  quality: TranscodeQuality;
-  format: OutputFormat;
-  outputPath: string;
-  onProgress?: ProgressListener;
 }
 
 export async function transcodeVideo(request: TranscodeRequest): Promise<VideoResult> {

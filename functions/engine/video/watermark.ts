@@ -1,5 +1,5 @@
 import { filterEscape, fontPath } from '../media/ffmpeg';
-import type { WatermarkPosition } from '../types';
+import type { WatermarkPosition } from './types';
 
 /** Where drawtext puts the watermark: a margin of 3% of the height from the chosen corner. */
 export function watermarkPosition(position: WatermarkPosition): { x: string; y: string } {

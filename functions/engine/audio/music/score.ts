@@ -1,5 +1,6 @@
 import { createRandom, type Random } from '../../random';
-import type { Mood, MusicStyle } from '../../types';
+import type { Mood } from '../../text/types';
+import type { MusicStyle } from '../types';
 import type { InstrumentName, NoteEvent } from './instruments';
 import { chordTones, degreeToMidi, MOOD_HARMONY, STYLE_SHAPES, voiceLead, type Harmony } from './theory';
 

@@ -1,4 +1,5 @@
-import type { Mood, MusicStyle } from '../../types';
+import type { Mood } from '../../text/types';
+import type { MusicStyle } from '../types';
 
 /** Scales, the harmony each mood calls for, and chord voicing. */
 

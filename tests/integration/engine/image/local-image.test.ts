@@ -7,7 +7,7 @@ import { createLocalImageEngine } from '../../../../functions/engine/image/local
 import { characterLook } from '../../../../functions/engine/image/look';
 import { mouthBox } from '../../../../functions/engine/image/portrait-svg';
 import { styleKit } from '../../../../functions/engine/image/style-kit';
-import { ASPECT_RATIOS, type ImageRequest, type ImageStyle } from '../../../../functions/engine/types';
+import { ASPECT_RATIOS, type ImageRequest, type ImageStyle } from '../../../../functions/engine/image/types';
 import { anna, hale, scene } from '../../../unit/engine/image/fixtures';
 import { scratchDir } from '../video/media';
 

@@ -9,7 +9,8 @@ import {
   SCALES,
   voiceLead,
 } from '../../../../functions/engine/audio/music/theory';
-import { MOODS, MUSIC_STYLES } from '../../../../functions/engine/types';
+import { MOODS } from '../../../../functions/engine/text/types';
+import { MUSIC_STYLES } from '../../../../functions/engine/audio/types';
 
 const DRUMS = new Set(['kick', 'snare', 'hat', 'taiko', 'swell']);
 

@@ -6,7 +6,8 @@ import { readPngText, withPngText } from '../../../../functions/engine/image/png
 import { nearestAspectRatio, sceneFromPrompt } from '../../../../functions/engine/image/prompt-scene';
 import { validateImageRequest } from '../../../../functions/engine/image/request';
 import { imageSize } from '../../../../functions/engine/image/sizes';
-import { EngineError, type ImageRequest } from '../../../../functions/engine/types';
+import { EngineError } from '../../../../functions/engine/types';
+import type { ImageRequest } from '../../../../functions/engine/image/types';
 
 function tinyPng(): Buffer {
   const chunk = (type: string, data: Buffer) => {

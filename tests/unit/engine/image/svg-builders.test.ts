@@ -6,7 +6,7 @@ import { buildPortraitSvg, mouthBox, portraitLayout } from '../../../../function
 import { castOf, planScene } from '../../../../functions/engine/image/scene-plan';
 import { buildSceneSvg, figurePlacements } from '../../../../functions/engine/image/scene-svg';
 import { styleKit } from '../../../../functions/engine/image/style-kit';
-import { ASPECT_RATIOS, type ImageStyle } from '../../../../functions/engine/types';
+import { ASPECT_RATIOS, type ImageStyle } from '../../../../functions/engine/image/types';
 import { imageSize } from '../../../../functions/engine/image/sizes';
 import { anna, hale, scene } from './fixtures';
 

@@ -6,7 +6,8 @@ import {
   validateFfmpegParams,
   validateMergeInputs,
 } from '../../../../functions/engine/video/params';
-import { EngineError, type FfmpegParams, type MergeRequest } from '../../../../functions/engine/types';
+import { EngineError } from '../../../../functions/engine/types';
+import type { FfmpegParams, MergeRequest } from '../../../../functions/engine/video/types';
 
 const landscape = { width: 1920, height: 1080 };
 
