@@ -10,7 +10,7 @@ import { assembleLesson, planLesson, presenterPortrait, renderLessonSegment } fr
 import type { SlideStyle } from './productions/slides';
 import { renderChapterFilm } from './productions/film';
 import { joinNarration, planNarration, synthesizeNarrationPart } from './productions/narration';
-import { characterSeed } from './text/characters';
+import { characterSeed } from './text/local/characters';
 import { characterProfile, SCRIPT_STYLES, type QuizDifficulty, type ScriptStyle } from './text/types';
 import { EngineError } from './types';
 import { IMAGE_STYLES, type ImageStyle } from './image/types';

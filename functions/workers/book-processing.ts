@@ -13,7 +13,7 @@ import {
 } from '../books/ingest';
 import { bookKeys, type BookRecord, type ChapterRecord } from '../books/model';
 import { addChapterDone, deleteChaptersAbove, getBook, putChapter, updateBook } from '../books/repository';
-import { summarize } from '../engine/text/summarize';
+import { summarize } from '../engine/text/local/summarize';
 import { config } from '../lib/config';
 import { injectFault } from '../lib/faults';
 import { stableUuid } from '../lib/ids';

@@ -5,8 +5,8 @@ import type { Engine, ProbeResult } from '../types';
 import type { MixTrack } from '../audio/types';
 import type { SubtitleCue } from '../video/types';
 import { clipSettings, evenSize, outputArgs } from '../video/encoding';
-import { cameraMove, stillToMotion } from '../video/kenburns';
-import { captionLayer, type CaptionLayer } from '../video/captions';
+import { cameraMove, stillToMotion } from '../video/local/kenburns';
+import { captionLayer, type CaptionLayer } from '../video/local/captions';
 import { composeTimeline, sec, sequenceSegments } from '../video/timeline';
 import {
   aspectRatioOf,

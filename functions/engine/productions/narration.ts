@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseEbur128Summary } from '../audio/analysis';
-import { normalisationFilters } from '../audio/mix';
+import { parseEbur128Summary } from '../audio/local/analysis';
+import { normalisationFilters } from '../audio/local/mix';
 import { ffmpegLog, probe, runFfmpeg } from '../media/ffmpeg';
 import { splitSentences } from '../text/sentences';
 import type { Engine } from '../types';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Engine } from '../types';
 import type { SubtitleCue } from '../video/types';
 import type { WordTiming } from '../speech/types';
-import { cuesFromWords } from '../video/subtitles';
+import { cuesFromWords } from '../video/local/subtitles';
 
 export interface SpokenLine {
   text: string;

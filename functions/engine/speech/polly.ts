@@ -6,8 +6,8 @@ import {
   type VoiceId,
 } from '@aws-sdk/client-polly';
 import { aws } from '../../lib/clients';
-import { mp3Info } from '../audio/mp3';
-import { encodeWav } from '../audio/wav';
+import { mp3Info } from '../media/mp3';
+import { encodeWav } from '../media/wav';
 import { engineConfig, type EngineConfig } from '../config';
 import { EngineError } from '../types';
 import type { SpeechEngine, SpeechRequest, SpeechResult, VisemeTiming, WordTiming } from './types';

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeWav } from '../../../../functions/engine/audio/wav';
+import { decodeWav } from '../../../../functions/engine/media/wav';
 import { ffmpegLog, runFfmpeg } from '../../../../functions/engine/media/ffmpeg';
 
 /** Helpers for the audio and speech integration tests: scratch folders and sample analysis. */

@@ -3,7 +3,7 @@ import { probe } from '../../../../functions/engine/media/ffmpeg';
 import { EngineError } from '../../../../functions/engine/types';
 import type { WordTiming } from '../../../../functions/engine/speech/types';
 import { createLocalVideoEngine } from '../../../../functions/engine/video/local';
-import { cuesFromWords } from '../../../../functions/engine/video/subtitles';
+import { cuesFromWords } from '../../../../functions/engine/video/local/subtitles';
 import {
   expectPlayable,
   frameAt,

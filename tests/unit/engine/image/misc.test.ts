@@ -1,9 +1,9 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { distance, lighten, mix, parseHex, toHex } from '../../../../functions/engine/image/colour';
-import { FACE_METADATA_KEY, readFaceMetadata } from '../../../../functions/engine/image/face-metadata';
+import { FACE_METADATA_KEY, readFaceMetadata } from '../../../../functions/engine/image/local/face-metadata';
 import { readPngText, withPngText } from '../../../../functions/engine/image/png';
-import { nearestAspectRatio, sceneFromPrompt } from '../../../../functions/engine/image/prompt-scene';
+import { nearestAspectRatio, sceneFromPrompt } from '../../../../functions/engine/video/local/prompt-scene';
 import { validateImageRequest } from '../../../../functions/engine/image/request';
 import { imageSize } from '../../../../functions/engine/image/sizes';
 import { EngineError } from '../../../../functions/engine/types';

@@ -5,7 +5,7 @@ import {
   sizeForShortSide,
   validateFfmpegParams,
   validateMergeInputs,
-} from '../../../../functions/engine/video/params';
+} from '../../../../functions/engine/video/local/params';
 import { EngineError } from '../../../../functions/engine/types';
 import type { FfmpegParams, MergeRequest } from '../../../../functions/engine/video/types';
 

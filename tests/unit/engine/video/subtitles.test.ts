@@ -5,7 +5,7 @@ import {
   cuesFromWords,
   visibleCues,
   wrapCue,
-} from '../../../../functions/engine/video/subtitles';
+} from '../../../../functions/engine/video/local/subtitles';
 import type { WordTiming } from '../../../../functions/engine/speech/types';
 
 /** Words at a steady pace: 0.3 s each with 0.05 s gaps. */

@@ -1,0 +1,93 @@
+/** Instructions for the cloud text model, one per capability. */
+import type { QuizDifficulty, ScreenplayOptions } from '../types';
+
+const GROUNDING =
+  'Use only what the text says; never invent characters, places or events. Answer by calling the tool exactly once.';
+
+export const SUMMARY_SYSTEM = `You summarise book chapters for readers. ${GROUNDING}`;
+
+export function summaryPrompt(text: string, maxSentences: number, maxKeyPoints: number): string {
+  return `Summarise the text below in at most ${maxSentences} sentences, and list ${maxKeyPoints} distinct key points (one sentence each, no repeats).\n\n<text>\n${text}\n</text>`;
+}
+
+export const PLOT_SYSTEM = `You are a story analyst who prepares books for film adaptation. ${GROUNDING}`;
+
+export function plotPrompt(title: string, text: string): string {
+  return (
+    `Analyse the book "${title}" from the chapters below. Give a one-sentence logline (protagonist, goal, conflict), ` +
+    'genre, tone, audience, setting (main places and era), 3 to 5 themes, the story structure that fits it best ' +
+    '(story_type) and the one a screenplay of it should use (script_story_type), and the main characters ranked by ' +
+    'importance, with role (protagonist, antagonist, mentor, sidekick or supporting), looks, personality, arc, ' +
+    `archetypes, want, need, lie and ghost.\n\n<book>\n${text}\n</book>`
+  );
+}
+
+export const SCREENPLAY_SYSTEM =
+  `You are a screenwriter adapting a book chapter. The chapter is already divided into numbered passages; write ` +
+  `exactly one scene per passage, in order. Characters and dialogue must come from that passage. ${GROUNDING}`;
+
+export function screenplayPrompt(input: {
+  bookTitle: string;
+  chapterTitle: string;
+  passages: string[];
+  options: ScreenplayOptions;
+  targetSeconds?: number;
+  knownCharacters: string[];
+  withProfiles: boolean;
+}): string {
+  const { options } = input;
+  const style =
+    options.style === 'cinematic_movie'
+      ? 'a film script: characters speak their lines from the passage; narration is only a short bridging voice-over'
+      : 'a narrated film: a voice-over narrator tells each scene (narration is the main content), with little dialogue';
+  const instructions = [
+    `Adapt the chapter "${input.chapterTitle}" of "${input.bookTitle}" as ${style}.`,
+    `Story structure: ${options.storyType}.`,
+    options.focusAreas.length ? `Focus on: ${options.focusAreas.join(', ')}.` : '',
+    input.targetSeconds
+      ? `The whole script should run about ${input.targetSeconds} seconds.`
+      : 'Size each scene by its content.',
+    input.knownCharacters.length
+      ? `Use these character names when they appear: ${input.knownCharacters.join(', ')}.`
+      : '',
+    input.withProfiles ? 'Also give profiles of the characters who appear (character_details).' : '',
+    'Action lines are in the present tense. Heading fields: location, INT or EXT, time of day.',
+  ].filter(Boolean);
+  return `${instructions.join('\n')}\n\n${input.passages.join('\n\n')}`;
+}
+
+export const QUIZ_SYSTEM = `You write fair multiple-choice reading quizzes. Each question has exactly 4 different options and one correct answer. ${GROUNDING}`;
+
+const DIFFICULTY: Record<QuizDifficulty, string> = {
+  easy: 'easy: who/what/where facts stated plainly in the text',
+  medium:
+    'medium: complete a sentence of the text with a key term; wrong options are terms of the same kind from the text',
+  hard: 'hard: which statement is true or false, and why things happen (cause and effect)',
+};
+
+export function quizPrompt(title: string, text: string, count: number, difficulty: QuizDifficulty): string {
+  return (
+    `Write ${count} questions about "${title}" at this level — ${DIFFICULTY[difficulty]}. For each give the ` +
+    `index of the correct option, an explanation that quotes or paraphrases the text, and the source sentence.\n\n<text>\n${text}\n</text>`
+  );
+}
+
+export const GENERATE_SYSTEM =
+  'You are a helpful writing assistant for readers and creators. When source text is given, base the answer on it ' +
+  'and say so when it does not cover the question. Answer by calling the tool exactly once.';
+
+export function generatePrompt(prompt: string, context: string | undefined, maxWords: number): string {
+  const source = context
+    ? `\n\n<source>\n${context}\n</source>`
+    : '\n\n(No source text was given; say so briefly and answer generally.)';
+  return `${prompt}\n\nAnswer in at most ${maxWords} words.${source}`;
+}
+
+export const SAFETY_SYSTEM =
+  'You rate texts for audience suitability. Flag violence, sexual content, strong language, self-harm, drugs and hate, ' +
+  'each with a severity and a short excerpt. Rating: general, teen or mature; safe is false only for mature. ' +
+  'Answer by calling the tool exactly once.';
+
+export function safetyPrompt(text: string): string {
+  return `Rate this text.\n\n<text>\n${text}\n</text>`;
+}
