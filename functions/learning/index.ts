@@ -11,7 +11,7 @@ import { config } from '../lib/config';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { defineHandler, ok, requireUser } from '../lib/http';
 import { headObject, mediaUrl, uploadFile } from '../lib/storage';
-import { findPresenter, PRESENTERS, presenterProfile } from './avatars';
+import { findPresenter, PRESENTERS, presenterProfile } from '../engine/productions/presenters';
 import { chapterText, jobView } from './jobs';
 import { jobKeys } from './model';
 import { generateQuiz, loadOwnQuiz, quizView, submitQuiz } from './quizzes';

@@ -32,7 +32,7 @@ import { injectFault } from '../lib/faults';
 import { logger } from '../lib/logger';
 import { deletePrefix, downloadToFile, getJson, putJson, uploadFile } from '../lib/storage';
 import { recordUserEvent } from '../users/events';
-import { DEFAULT_PRESENTER, findPresenter, presenterProfile } from '../learning/avatars';
+import { DEFAULT_PRESENTER, findPresenter, presenterProfile } from '../engine/productions/presenters';
 import { chapterText, loadChapterContext, type ChapterContext } from '../learning/jobs';
 import { jobKeys, type JobRecord } from '../learning/model';
 import { countJobPart, deleteJobs, getJob, listContent, putContent, updateJob } from '../learning/repository';

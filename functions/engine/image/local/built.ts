@@ -1,7 +1,7 @@
-import { darken } from '../colour';
+import { darken } from '../../drawing/colour';
 import { grassTufts, groundFill, hazy, house, lampGlow, ridge, treeRow, windows } from './scenery';
 import type { SettingDrawer } from './setting-art';
-import { el, group, num, polygonPath } from '../svg';
+import { el, group, num, polygonPath } from '../../drawing/svg';
 
 /** Settings people built: a city street, a castle and a village. */
 export const city: SettingDrawer = {

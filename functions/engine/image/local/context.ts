@@ -1,8 +1,8 @@
 import { createRandom, type Random } from '../../random';
-import { mix } from '../colour';
+import { mix } from '../../drawing/colour';
 import type { SkyPalette } from './palette';
 import type { StyleKit } from './style-kit';
-import { linearGradient } from '../svg';
+import { linearGradient } from '../../drawing/svg';
 
 /** Everything a drawing function needs: canvas geometry, colours and seeded randomness. */
 export interface DrawContext {

@@ -1,5 +1,5 @@
 import type { Size } from '../../types';
-import { readPngText } from '../png';
+import { readPngText } from '../../drawing/png';
 import type { Box } from '../../types';
 
 /**

@@ -1,7 +1,7 @@
-import { darken } from '../colour';
+import { darken } from '../../drawing/colour';
 import { drawHead, type Expression } from './head';
 import type { CharacterLook } from './look';
-import { el, group, num, polygonPath } from '../svg';
+import { el, group, num, polygonPath } from '../../drawing/svg';
 
 /** A standing, front-facing character for scenes; `height` is the full body height in pixels. */
 export interface FigurePlacement {

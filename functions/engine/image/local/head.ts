@@ -1,6 +1,6 @@
-import { darken, lighten, mix } from '../colour';
+import { darken, lighten, mix } from '../../drawing/colour';
 import type { CharacterLook } from './look';
-import { el, group, num } from '../svg';
+import { el, group, num } from '../../drawing/svg';
 
 /**
  * A character's head, drawn the same way for portraits (large, detailed) and for figures in scenes

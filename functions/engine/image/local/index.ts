@@ -2,7 +2,7 @@ import type { ImageEngine } from '../types';
 import { describePortrait, describeScene } from './describe';
 import { FACE_METADATA_KEY, type FaceMetadata } from './face-metadata';
 import { characterLook } from './look';
-import { writeSvgAsPng } from '../png';
+import { writeSvgAsPng } from '../../drawing/png';
 import { buildPortraitSvg, portraitLayout } from './portrait-svg';
 import { validateImageRequest } from '../request';
 import { planScene } from './scene-plan';

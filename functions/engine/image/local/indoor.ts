@@ -1,11 +1,11 @@
-import { darken, lighten } from '../colour';
+import { darken, lighten } from '../../drawing/colour';
 import type { DrawContext } from './context';
 import { mentions } from './keywords';
 import type { SettingArt } from './setting-art';
 import type { SkyPalette } from './palette';
 import { lampGlow, planks } from './scenery';
 import type { IndoorSetting } from './settings';
-import { el, group, num, polygonPath } from '../svg';
+import { el, group, num, polygonPath } from '../../drawing/svg';
 
 /** Draws the outdoor view seen through a window at the given box. */
 export type WindowView = (

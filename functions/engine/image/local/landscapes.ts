@@ -1,4 +1,4 @@
-import { darken, lighten } from '../colour';
+import { darken, lighten } from '../../drawing/colour';
 import { mentions } from './keywords';
 import {
   broadleaf,
@@ -12,7 +12,7 @@ import {
   treeRow,
 } from './scenery';
 import type { SettingDrawer } from './setting-art';
-import { el, group, num } from '../svg';
+import { el, group, num } from '../../drawing/svg';
 
 /** Natural outdoor settings: forest, mountains, desert, fields and the generic landscape. */
 export const forest: SettingDrawer = {

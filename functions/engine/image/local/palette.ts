@@ -1,5 +1,5 @@
 import type { Mood, TimeOfDay } from '../../text/types';
-import { mix, saturate } from '../colour';
+import { mix, saturate } from '../../drawing/colour';
 import { mentions } from './keywords';
 
 /** Sky and light by time of day; the mood then tints every environment colour. */

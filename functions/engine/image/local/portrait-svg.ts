@@ -1,13 +1,13 @@
 import { createRandom } from '../../random';
 import type { Box, Size } from '../../types';
 import type { ImageStyle } from '../types';
-import { darken, lighten, mix } from '../colour';
+import { darken, lighten, mix } from '../../drawing/colour';
 import { drawHead, MOUTH_LINE, type HeadGeometry } from './head';
 import type { CharacterLook } from './look';
-import { FONT_FAMILY } from '../fontconfig';
+import { FONT_FAMILY } from '../../drawing/fontconfig';
 import { styleKit, type StyleKit } from './style-kit';
 import { drawStyleOverlay, styleDefs } from './style-overlays';
-import { el, escapeXml, group, num, radialGradient, svgDocument } from '../svg';
+import { el, escapeXml, group, num, radialGradient, svgDocument } from '../../drawing/svg';
 
 export interface PortraitLayout {
   head: HeadGeometry;

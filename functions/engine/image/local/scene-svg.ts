@@ -1,8 +1,8 @@
 import type { Size } from '../../types';
-import { lighten } from '../colour';
+import { lighten } from '../../drawing/colour';
 import { createContext, type DrawContext } from './context';
 import { drawFigure } from './figure';
-import { FONT_FAMILY } from '../fontconfig';
+import { FONT_FAMILY } from '../../drawing/fontconfig';
 import { INDOOR, type WindowView } from './indoor';
 import { OUTDOOR } from './outdoor';
 import type { SettingArt } from './setting-art';
@@ -10,7 +10,7 @@ import type { ScenePlan } from './scene-plan';
 import { drawSky } from './sky';
 import { styleKit } from './style-kit';
 import { drawStyleOverlay, letterboxHeight, styleDefs } from './style-overlays';
-import { el, escapeXml, group, num, polygonPath, svgDocument } from '../svg';
+import { el, escapeXml, group, num, polygonPath, svgDocument } from '../../drawing/svg';
 import { drawWeather } from './weather';
 
 /** Turns a scene plan into an SVG picture of the given size. */

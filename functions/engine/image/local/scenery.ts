@@ -1,7 +1,7 @@
 import type { Random } from '../../random';
-import { darken, lighten, mix } from '../colour';
+import { darken, lighten, mix } from '../../drawing/colour';
 import type { DrawContext } from './context';
-import { el, group, num, polygonPath } from '../svg';
+import { el, group, num, polygonPath } from '../../drawing/svg';
 
 /** Reusable pieces of landscape and architecture, sized from the canvas unit. */
 

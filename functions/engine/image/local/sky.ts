@@ -1,6 +1,6 @@
-import { mix } from '../colour';
+import { mix } from '../../drawing/colour';
 import type { DrawContext } from './context';
-import { el, group, num, radialGradient } from '../svg';
+import { el, group, num, radialGradient } from '../../drawing/svg';
 import type { Weather } from './weather';
 
 /** Sky gradient, sun or moon, stars and clouds. */

@@ -1,5 +1,5 @@
 import type { ImageStyle } from '../types';
-import { luminance, mix, saturate } from '../colour';
+import { luminance, mix, saturate } from '../../drawing/colour';
 
 /**
  * What an image style changes: one colour transform applied to everything drawn (so a character

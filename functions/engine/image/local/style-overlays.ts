@@ -1,7 +1,7 @@
 import { createRandom } from '../../random';
 import type { StyleKit } from './style-kit';
 import { SKETCH_GRAPHITE } from './style-kit';
-import { el, group, num, radialGradient } from '../svg';
+import { el, group, num, radialGradient } from '../../drawing/svg';
 
 /** Effects drawn over the whole picture: vignette, letterbox, magic particles, pencil hatching. */
 export interface OverlayCanvas {

@@ -1,8 +1,8 @@
-import { darken, lighten, mix } from '../colour';
+import { darken, lighten, mix } from '../../drawing/colour';
 import { mentions } from './keywords';
 import { boat, house, lampGlow, planks, ridge, waves } from './scenery';
 import type { SettingDrawer } from './setting-art';
-import { el, group, num, polygonPath } from '../svg';
+import { el, group, num, polygonPath } from '../../drawing/svg';
 
 /** Settings on the water: the sea shore or harbour, and a ship's deck. */
 const HARBOUR_WORDS = ['harbour', 'harbor', 'port', 'dock', 'docks', 'quay', 'pier', 'wharf'];

@@ -1,7 +1,7 @@
 import type { SceneDescription } from '../../text/types';
 import type { DrawContext } from './context';
 import { mentions } from './keywords';
-import { el, group, linearGradient, num } from '../svg';
+import { el, group, linearGradient, num } from '../../drawing/svg';
 
 export interface Weather {
   rain: boolean;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { readFaceMetadata } from '../../image/local/face-metadata';
-import { toHex } from '../../image/colour';
+import { toHex } from '../../drawing/colour';
 import type { Box } from '../../types';
 import type { Size } from '../../types';
 import type { EyeShape } from './patches';

@@ -1,5 +1,5 @@
-import { darken, mix } from '../../image/colour';
-import { el, num, radialGradient, svgDocument } from '../../image/svg';
+import { darken, mix } from '../../drawing/colour';
+import { el, num, radialGradient, svgDocument } from '../../drawing/svg';
 import type { Size } from '../../types';
 import type { MouthShape } from './shapes';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { FONT_FAMILY } from '../../image/fontconfig';
-import { writeSvgAsPng } from '../../image/png';
-import { el, escapeXml, group, num, svgDocument } from '../../image/svg';
+import { FONT_FAMILY } from '../../drawing/fontconfig';
+import { writeSvgAsPng } from '../../drawing/png';
+import { el, escapeXml, group, num, svgDocument } from '../../drawing/svg';
 import type { Size } from '../../types';
 import type { SubtitleCue } from '../types';
 import { evenSize } from '../encoding';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { distance, type Rgb } from '../../../../functions/engine/image/colour';
+import { distance, type Rgb } from '../../../../functions/engine/drawing/colour';
 import { readFaceMetadata } from '../../../../functions/engine/image/local/face-metadata';
 import { createLocalImageEngine } from '../../../../functions/engine/image/local';
 import { characterLook } from '../../../../functions/engine/image/local/look';

@@ -1,8 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { distance, lighten, mix, parseHex, toHex } from '../../../../functions/engine/image/colour';
+import { distance, lighten, mix, parseHex, toHex } from '../../../../functions/engine/drawing/colour';
 import { FACE_METADATA_KEY, readFaceMetadata } from '../../../../functions/engine/image/local/face-metadata';
-import { readPngText, withPngText } from '../../../../functions/engine/image/png';
+import { readPngText, withPngText } from '../../../../functions/engine/drawing/png';
 import { nearestAspectRatio, sceneFromPrompt } from '../../../../functions/engine/video/local/prompt-scene';
 import { validateImageRequest } from '../../../../functions/engine/image/request';
 import { imageSize } from '../../../../functions/engine/image/sizes';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHex } from '../../../../functions/engine/image/colour';
+import { parseHex } from '../../../../functions/engine/drawing/colour';
 import { describePortrait, describeScene } from '../../../../functions/engine/image/local/describe';
 import { characterLook } from '../../../../functions/engine/image/local/look';
 import {

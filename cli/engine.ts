@@ -2,19 +2,33 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { getEngine } from './index';
-import { probe } from './media/ffmpeg';
-import { renderChapterVideo } from './productions/chapter-video';
-import { findPresenter, PRESENTERS, presenterProfile } from '../learning/avatars';
-import { assembleLesson, planLesson, presenterPortrait, renderLessonSegment } from './productions/lesson';
-import type { SlideStyle } from './productions/slides';
-import { renderChapterFilm } from './productions/film';
-import { joinNarration, planNarration, synthesizeNarrationPart } from './productions/narration';
-import { characterSeed } from './text/local/characters';
-import { characterProfile, SCRIPT_STYLES, type QuizDifficulty, type ScriptStyle } from './text/types';
-import { EngineError } from './types';
-import { IMAGE_STYLES, type ImageStyle } from './image/types';
-import { MUSIC_STYLES, type MusicStyle } from './audio/types';
+import { getEngine } from '../functions/engine';
+import { MUSIC_STYLES, type MusicStyle } from '../functions/engine/audio/types';
+import { IMAGE_STYLES, type ImageStyle } from '../functions/engine/image/types';
+import { probe } from '../functions/engine/media/ffmpeg';
+import { renderChapterVideo } from '../functions/engine/productions/chapter-video';
+import { renderChapterFilm } from '../functions/engine/productions/film';
+import {
+  assembleLesson,
+  planLesson,
+  presenterPortrait,
+  renderLessonSegment,
+} from '../functions/engine/productions/lesson';
+import {
+  joinNarration,
+  planNarration,
+  synthesizeNarrationPart,
+} from '../functions/engine/productions/narration';
+import { findPresenter, PRESENTERS, presenterProfile } from '../functions/engine/productions/presenters';
+import type { SlideStyle } from '../functions/engine/productions/slides';
+import { characterSeed } from '../functions/engine/text/local/characters';
+import {
+  characterProfile,
+  SCRIPT_STYLES,
+  type QuizDifficulty,
+  type ScriptStyle,
+} from '../functions/engine/text/types';
+import { EngineError } from '../functions/engine/types';
 
 /**
  * `npm run engine -- <command>`: the media engine without the web app, for demos, debugging and

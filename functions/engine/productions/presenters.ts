@@ -1,5 +1,5 @@
-import { characterProfile, type CharacterProfile } from '../engine/text/types';
-import { hashString } from '../engine/random';
+import { characterProfile, type CharacterProfile } from '../text/types';
+import { hashString } from '../random';
 
 /** The presenters a tutor video can have: described once, drawn and voiced consistently. */
 export interface Presenter {
