@@ -1,12 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ASPECT_RATIOS, type AspectRatio, type ImageStyle } from '../image/types';
+import { ASPECT_RATIOS, type AspectRatio, type ImageResult, type ImageStyle } from '../image/types';
 import {
   DEFAULT_STORY_TYPE,
   type ChapterText,
   type CharacterProfile,
   type ScriptStyle,
   type Screenplay,
+  type ScriptScene,
 } from '../text/types';
 import type { Engine, ProbeResult, Size } from '../types';
 import type { MusicStyle } from '../audio/types';
@@ -68,6 +69,28 @@ export function aspectRatioOf(size: Size): AspectRatio {
   return ASPECT_RATIOS.reduce((best, r) =>
     Math.abs(value(r) - ratio) < Math.abs(value(best) - ratio) ? r : best,
   );
+}
+
+/**
+ * A scene's picture, drawn alike for the per-scene pipeline and the film: the characters the scene
+ * names, the plan's style and a seed of its own.
+ */
+export function drawScene(
+  engine: Engine,
+  plan: ChapterVideoPlan,
+  scene: ScriptScene,
+  size: Size,
+  outputPath: string,
+): Promise<ImageResult> {
+  return engine.image.scene({
+    scene,
+    characters: plan.cast.filter((c) => scene.characters.includes(c.name)),
+    style: plan.imageStyle,
+    quality: 'standard',
+    aspectRatio: aspectRatioOf(size),
+    seed: plan.seed + scene.scene_number,
+    outputPath,
+  });
 }
 
 export async function planChapterVideo(engine: Engine, input: ChapterVideoInput): Promise<ChapterVideoPlan> {
@@ -166,15 +189,7 @@ export async function renderChapterScene(
   });
 
   onProgress?.('picture', 0.6);
-  const image = await engine.image.scene({
-    scene,
-    characters: plan.cast.filter((c) => scene.characters.includes(c.name)),
-    style: plan.imageStyle,
-    quality: 'standard',
-    aspectRatio: aspectRatioOf(plan.size),
-    seed: plan.seed + scene.scene_number,
-    outputPath: join(workDir, `${name}.png`),
-  });
+  const image = await drawScene(engine, plan, scene, plan.size, join(workDir, `${name}.png`));
 
   onProgress?.('clip', 0.75);
   const clip = await engine.video.sceneClip({

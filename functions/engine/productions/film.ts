@@ -9,7 +9,7 @@ import { cameraMove, stillToMotion } from '../video/local/kenburns';
 import { captionLayer, type CaptionLayer } from '../video/local/captions';
 import { composeTimeline, sec, sequenceSegments } from '../video/timeline';
 import {
-  aspectRatioOf,
+  drawScene,
   planChapterVideo,
   sceneLines,
   type ChapterVideoInput,
@@ -49,17 +49,7 @@ export async function renderChapterFilm(
   // The pictures need only the screenplay: they are drawn (on other threads) while the voices speak.
   onProgress?.('pictures', 0.05);
   const drawing = Promise.all(
-    scenes.map((scene, i) =>
-      engine.image.scene({
-        scene,
-        characters: plan.cast.filter((c) => scene.characters.includes(c.name)),
-        style: plan.imageStyle,
-        quality: 'standard',
-        aspectRatio: aspectRatioOf(size),
-        seed: plan.seed + scene.scene_number,
-        outputPath: join(workDir, `scene-${i + 1}.png`),
-      }),
-    ),
+    scenes.map((scene, i) => drawScene(engine, plan, scene, size, join(workDir, `scene-${i + 1}.png`))),
   );
   // Awaited below; until then a failure must not count as unhandled.
   drawing.catch(() => undefined);

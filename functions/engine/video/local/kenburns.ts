@@ -63,6 +63,10 @@ function easedLerp(counter: 'on' | 'n', frames: number): (a: number, b: number) 
   return (a, b) => (a === b ? sec(a) : `(${sec(a)}+${sec(b - a)}*${p})`);
 }
 
+/** The still scaled to cover the canvas (cropping what overhangs), so no move shows its edges. */
+const coverCanvas = (input: string, canvas: Size) =>
+  `[${input}]scale=${canvas.width}:${canvas.height}:force_original_aspect_ratio=increase,crop=${canvas.width}:${canvas.height},setsar=1,format=yuv420p,`;
+
 /** Filter chain turning one decoded still into `frames` frames of camera motion. */
 export function stillToMotion(
   input: string,
@@ -77,7 +81,7 @@ export function stillToMotion(
   const lerp = easedLerp('on', frames);
   const zoom = lerp(move.zoomFrom, move.zoomTo);
   return (
-    `[${input}]scale=${canvas.width}:${canvas.height}:force_original_aspect_ratio=increase,crop=${canvas.width}:${canvas.height},setsar=1,format=yuv420p,` +
+    coverCanvas(input, canvas) +
     `zoompan=z='${zoom}':x='(iw-iw/zoom)*${lerp(move.xFrom, move.xTo)}':y='(ih-ih/zoom)*${lerp(move.yFrom, move.yTo)}':d=${frames}:s=${size.width}x${size.height}:fps=${fps},` +
     `trim=end_frame=${frames},setpts=PTS-STARTPTS[${output}]`
   );
@@ -100,7 +104,7 @@ function panOverStill(
   const last = Math.max(1, frames - 1);
   const lerp = easedLerp('n', frames);
   return (
-    `[${input}]scale=${canvas.width}:${canvas.height}:force_original_aspect_ratio=increase,crop=${canvas.width}:${canvas.height},setsar=1,format=yuv420p,` +
+    coverCanvas(input, canvas) +
     `loop=loop=${last}:size=1:start=0,setpts=N/${fps}/TB,` +
     `crop=${size.width}:${size.height}:x='(in_w-out_w)*${lerp(move.xFrom, move.xTo)}':y='(in_h-out_h)*${lerp(move.yFrom, move.yTo)}',` +
     `trim=end_frame=${frames},setpts=PTS-STARTPTS[${output}]`
