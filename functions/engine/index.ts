@@ -8,11 +8,9 @@ import { createPollySpeechEngine } from './speech/polly';
 import { createBedrockTextEngine } from './text/bedrock';
 import { createLocalTextEngine } from './text/local';
 import type { Engine } from './types';
-import { createBedrockSceneVideoEngine } from './video/bedrock-scene-video';
+import { createBedrockSceneVideoEngine } from './video/bedrock';
 import { createLocalVideoEngine } from './video/local';
-import { createLocalSceneVideoEngine } from './video/scene-video';
-
-export * from './types';
+import { createLocalSceneVideoEngine } from './video/local/scene-video';
 
 let engine: Engine | undefined;
 

@@ -11,7 +11,7 @@ import { createApiHandler } from '../lib/api-handler';
 import { BadRequestError } from '../lib/errors';
 import { defineHandler, ok, requireUser } from '../lib/http';
 import { mediaUrl } from '../lib/json-files';
-import { findPresenter, PRESENTERS, presenterProfile } from './avatars';
+import { findPresenter, PRESENTERS, presenterProfile } from '../engine/productions/presenters';
 import { learning, quizzes } from './instance';
 import { learningKeys } from './model';
 import { learningJobView } from './service';

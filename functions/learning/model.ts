@@ -1,5 +1,5 @@
 import type { ChapterVideoStyle, LearningContentType, TutorialStyle } from '../contracts/learning';
-import type { QuizQuestion } from '../engine/types';
+import type { QuizQuestion } from '../engine/text/types';
 import type { JobRecord } from '../jobs';
 
 /** What a learning-content job was asked for. */

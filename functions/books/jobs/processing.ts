@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { BookStructure, StructureChapter } from '../../contracts/books';
 import { LEARNING_CATEGORIES } from '../../contracts/books';
-import { summarize } from '../../engine/text/summarize';
+import { summarize } from '../../engine/text/local/summarize';
 import { getAdapters } from '../../lib/adapters';
 import { stableUuid } from '../../lib/ids';
 import { getJson, putJson } from '../../lib/json-files';

@@ -4,12 +4,14 @@ import { InvokeModelCommand, type BedrockRuntimeClient } from '@aws-sdk/client-b
 import sharp from 'sharp';
 import { aws } from '../../lib/aws/clients';
 import { engineConfig } from '../config';
-import { EngineError, type CharacterProfile, type ImageEngine, type ImageResult, type Size } from '../types';
-import { bedrockError, contentFiltered, isContentFilterMessage } from './bedrock-errors';
-import { describePortrait, describeScene } from './describe';
-import { characterLook } from './look';
+import { EngineError, type Size } from '../types';
+import type { CharacterProfile } from '../text/types';
+import type { ImageEngine, ImageResult } from './types';
+import { bedrockError, contentFiltered, isContentFilterMessage } from '../bedrock-errors';
+import { describePortrait, describeScene } from './local/describe';
+import { characterLook } from './local/look';
 import { validateImageRequest } from './request';
-import { planScene } from './scene-plan';
+import { planScene } from './local/scene-plan';
 
 /**
  * Amazon Nova Canvas through Bedrock InvokeModel.

@@ -1,11 +1,5 @@
-import {
-  ASPECT_RATIOS,
-  EngineError,
-  IMAGE_QUALITIES,
-  IMAGE_STYLES,
-  type ImageRequest,
-  type Size,
-} from '../types';
+import { ASPECT_RATIOS, IMAGE_QUALITIES, IMAGE_STYLES, type ImageRequest } from './types';
+import { EngineError, type Size } from '../types';
 import { imageSize } from './sizes';
 
 /** Checks the options every image request shares and returns the output size. */

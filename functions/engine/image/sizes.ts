@@ -1,4 +1,5 @@
-import type { AspectRatio, ImageQuality, Size } from '../types';
+import type { AspectRatio, ImageQuality } from './types';
+import type { Size } from '../types';
 
 /** Output sizes per aspect ratio; hd is 1.5× standard (1920×1080 for 16:9). */
 const STANDARD: Record<AspectRatio, Size> = {

@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { EngineError, type ProbeResult, type ProgressListener } from '../types';
@@ -97,24 +98,31 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
-/** Runs ffmpeg with the given arguments (overwrite on, no stdin); rejects with the tail of its log. */
-export function runFfmpeg(args: string[], options: RunOptions = {}): Promise<void> {
+/** How much of FFmpeg's log is kept: its end holds the error, and the readings of measuring filters. */
+const LOG_TAIL_CHARS = 16_000;
+
+/**
+ * One FFmpeg process (overwrite on, no stdin), killed when it runs past its time. At the `errors`
+ * log level it reports progress from `-progress`; at `info` its log is kept for the filters that print
+ * their readings there (ebur128, loudnorm). Resolves with the end of the log, rejects with its last lines.
+ */
+function execute(args: string[], options: RunOptions, log: 'errors' | 'info'): Promise<string> {
   const { ffmpeg } = ffmpegBinaries();
+  const leading =
+    log === 'errors'
+      ? ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-progress', 'pipe:1']
+      : ['-hide_banner', '-nostdin', '-nostats', '-y'];
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      ffmpeg,
-      ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-progress', 'pipe:1', ...args],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(ffmpeg, [...leading, ...args], {
+      stdio: ['ignore', log === 'errors' ? 'pipe' : 'ignore', 'pipe'],
+    });
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 600_000);
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-8000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-LOG_TAIL_CHARS);
     });
     let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
@@ -133,7 +141,7 @@ export function runFfmpeg(args: string[], options: RunOptions = {}): Promise<voi
       clearTimeout(timer);
       if (code === 0) {
         options.onProgress?.(1);
-        resolve();
+        resolve(stderr);
         return;
       }
       const reason = signal ? `was stopped (${signal})` : `failed (exit ${code})`;
@@ -145,6 +153,46 @@ export function runFfmpeg(args: string[], options: RunOptions = {}): Promise<voi
       );
     });
   });
+}
+
+/** Runs ffmpeg with the given arguments (overwrite on, no stdin); rejects with the tail of its log. */
+export async function runFfmpeg(args: string[], options: RunOptions = {}): Promise<void> {
+  await execute(args, options, 'errors');
+}
+
+/** Runs FFmpeg at info log level and resolves with the end of its log. */
+export function ffmpegLog(args: string[], timeoutMs = 600_000): Promise<string> {
+  return execute(args, { timeoutMs }, 'info');
+}
+
+export interface FilterGraph {
+  /** Input options and files, e.g. `['-i', 'a.png', '-i', 'b.wav']`. */
+  inputs: string[];
+  /** Filter statements (`[in]filter[out]`). */
+  graph: string[];
+  /** Everything after the graph: maps, codecs and the output files. */
+  outputs: string[];
+  /**
+   * Where to write the graph for `-filter_complex_script`, for graphs that grow with their input
+   * (the command line has a length limit); otherwise it is passed as an argument.
+   */
+  scriptPath?: string;
+}
+
+/**
+ * Runs a filter graph. With `readLog` FFmpeg logs at info level and the end of its log is returned
+ * (measuring filters print their readings there); otherwise it reports progress like `runFfmpeg`.
+ */
+export async function runFilterGraph(
+  run: FilterGraph,
+  options: RunOptions & { readLog?: boolean } = {},
+): Promise<string> {
+  let graphArgs = ['-filter_complex', run.graph.join(';')];
+  if (run.scriptPath) {
+    await writeFile(run.scriptPath, run.graph.join(';\n'));
+    graphArgs = ['-filter_complex_script', run.scriptPath];
+  }
+  return execute([...run.inputs, ...graphArgs, ...run.outputs], options, options.readLog ? 'info' : 'errors');
 }
 
 /** Duration, size and streams of a media file. */

@@ -1,21 +1,18 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ASPECT_RATIOS, type AspectRatio, type ImageResult, type ImageStyle } from '../image/types';
 import {
-  ASPECT_RATIOS,
   DEFAULT_STORY_TYPE,
-  type AspectRatio,
   type ChapterText,
   type CharacterProfile,
-  type Engine,
-  type ImageStyle,
-  type MusicStyle,
-  type ProbeResult,
   type ScriptStyle,
   type Screenplay,
-  type Size,
-  type SubtitleCue,
-  type VoiceModel,
-} from '../types';
+  type ScriptScene,
+} from '../text/types';
+import type { Engine, ProbeResult, Size } from '../types';
+import type { MusicStyle } from '../audio/types';
+import type { SubtitleCue } from '../video/types';
+import type { VoiceModel } from '../speech/types';
 import { synthesizeLines, type SpokenLine } from './speech-track';
 
 /**
@@ -72,6 +69,28 @@ export function aspectRatioOf(size: Size): AspectRatio {
   return ASPECT_RATIOS.reduce((best, r) =>
     Math.abs(value(r) - ratio) < Math.abs(value(best) - ratio) ? r : best,
   );
+}
+
+/**
+ * A scene's picture, drawn alike for the per-scene pipeline and the film: the characters the scene
+ * names, the plan's style and a seed of its own.
+ */
+export function drawScene(
+  engine: Engine,
+  plan: ChapterVideoPlan,
+  scene: ScriptScene,
+  size: Size,
+  outputPath: string,
+): Promise<ImageResult> {
+  return engine.image.scene({
+    scene,
+    characters: plan.cast.filter((c) => scene.characters.includes(c.name)),
+    style: plan.imageStyle,
+    quality: 'standard',
+    aspectRatio: aspectRatioOf(size),
+    seed: plan.seed + scene.scene_number,
+    outputPath,
+  });
 }
 
 export async function planChapterVideo(engine: Engine, input: ChapterVideoInput): Promise<ChapterVideoPlan> {
@@ -170,15 +189,7 @@ export async function renderChapterScene(
   });
 
   onProgress?.('picture', 0.6);
-  const image = await engine.image.scene({
-    scene,
-    characters: plan.cast.filter((c) => scene.characters.includes(c.name)),
-    style: plan.imageStyle,
-    quality: 'standard',
-    aspectRatio: aspectRatioOf(plan.size),
-    seed: plan.seed + scene.scene_number,
-    outputPath: join(workDir, `${name}.png`),
-  });
+  const image = await drawScene(engine, plan, scene, plan.size, join(workDir, `${name}.png`));
 
   onProgress?.('clip', 0.75);
   const clip = await engine.video.sceneClip({

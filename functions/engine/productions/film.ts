@@ -1,13 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { probe, runFfmpeg } from '../media/ffmpeg';
-import type { Engine, MixTrack, ProbeResult, SubtitleCue } from '../types';
+import { probe, runFfmpeg, runFilterGraph } from '../media/ffmpeg';
+import type { Engine, ProbeResult } from '../types';
+import type { MixTrack } from '../audio/types';
+import type { SubtitleCue } from '../video/types';
 import { clipSettings, evenSize, outputArgs } from '../video/encoding';
-import { cameraMove, stillToMotion } from '../video/kenburns';
-import { captionLayer, type CaptionLayer } from '../video/captions';
+import { cameraMove, stillToMotion } from '../video/local/kenburns';
+import { captionLayer, type CaptionLayer } from '../video/local/captions';
 import { composeTimeline, sec, sequenceSegments } from '../video/timeline';
 import {
-  aspectRatioOf,
+  drawScene,
   planChapterVideo,
   sceneLines,
   type ChapterVideoInput,
@@ -47,17 +49,7 @@ export async function renderChapterFilm(
   // The pictures need only the screenplay: they are drawn (on other threads) while the voices speak.
   onProgress?.('pictures', 0.05);
   const drawing = Promise.all(
-    scenes.map((scene, i) =>
-      engine.image.scene({
-        scene,
-        characters: plan.cast.filter((c) => scene.characters.includes(c.name)),
-        style: plan.imageStyle,
-        quality: 'standard',
-        aspectRatio: aspectRatioOf(size),
-        seed: plan.seed + scene.scene_number,
-        outputPath: join(workDir, `scene-${i + 1}.png`),
-      }),
-    ),
+    scenes.map((scene, i) => drawScene(engine, plan, scene, size, join(workDir, `scene-${i + 1}.png`))),
   );
   // Awaited below; until then a failure must not count as unhandled.
   drawing.catch(() => undefined);
@@ -136,7 +128,7 @@ export async function renderChapterFilm(
   };
 }
 
-function renderPicture(request: {
+async function renderPicture(request: {
   images: string[];
   captions: CaptionLayer | null;
   segments: ReturnType<typeof sequenceSegments>['segments'];
@@ -168,20 +160,20 @@ function renderPicture(request: {
   statements.push(
     ...(captions?.statements(request.images.length, 'pictures', 'vout') ?? ['[pictures]null[vout]']),
   );
-  return runFfmpeg(
-    [
-      ...request.images.flatMap((image) => ['-i', image]),
-      ...(captions?.inputs ?? []),
-      '-filter_complex',
-      statements.join(';'),
-      '-map',
-      '[vout]',
-      '-an',
-      ...outputArgs(clipSettings(size, fps)),
-      '-t',
-      sec(total),
-      request.outputPath,
-    ],
+  await runFilterGraph(
+    {
+      inputs: [...request.images.flatMap((image) => ['-i', image]), ...(captions?.inputs ?? [])],
+      graph: statements,
+      outputs: [
+        '-map',
+        '[vout]',
+        '-an',
+        ...outputArgs(clipSettings(size, fps)),
+        '-t',
+        sec(total),
+        request.outputPath,
+      ],
+    },
     { duration: total, onProgress: request.onProgress },
   );
 }

@@ -1,11 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { probe, runFfmpeg } from '../media/ffmpeg';
+import { probe, runFilterGraph } from '../media/ffmpeg';
 import { contentWords, splitSentences } from '../text/sentences';
-import type { ChapterText, CharacterProfile, Engine, ProbeResult, Size, VoiceModel } from '../types';
-import { clipSettings, evenSize, outputArgs } from '../video/encoding';
-import { captionLayer } from '../video/captions';
-import { cuesFromWords } from '../video/subtitles';
+import type { ChapterText, CharacterProfile } from '../text/types';
+import type { Engine, ProbeResult, Size } from '../types';
+import type { VoiceModel } from '../speech/types';
+import { clipSettings, encodedOutput, evenSize } from '../video/encoding';
+import { captionLayer } from '../video/local/captions';
+import { cuesFromWords } from '../video/local/subtitles';
 import { sec } from '../video/timeline';
 import { renderSlide, type Slide, type SlideStyle } from './slides';
 import { SUBTITLE_OPTIONS, withPunctuation } from './speech-track';
@@ -215,30 +217,24 @@ export async function renderLessonSegment(
     ...(captions?.statements(2, 'framed', 'captioned') ?? ['[framed]null[captioned]']),
     `[captioned]${fades.length ? fades.join(',') : 'null'}[vout]`,
     `[1:a]aresample=48000,aformat=channel_layouts=stereo,apad,atrim=0:${sec(duration)}[aout]`,
-  ].join(';');
+  ];
   const clip = join(workDir, `${name}.mp4`);
-  await runFfmpeg(
-    [
-      '-loop',
-      '1',
-      '-framerate',
-      String(plan.fps),
-      '-i',
-      slidePath,
-      '-i',
-      talking.path,
-      ...(captions?.inputs ?? []),
-      '-filter_complex',
+  await runFilterGraph(
+    {
+      inputs: [
+        '-loop',
+        '1',
+        '-framerate',
+        String(plan.fps),
+        '-i',
+        slidePath,
+        '-i',
+        talking.path,
+        ...(captions?.inputs ?? []),
+      ],
       graph,
-      '-map',
-      '[vout]',
-      '-map',
-      '[aout]',
-      ...outputArgs(clipSettings(plan.size, plan.fps)),
-      '-t',
-      sec(duration),
-      clip,
-    ],
+      outputs: encodedOutput('vout', clipSettings(plan.size, plan.fps), duration, clip),
+    },
     { duration },
   );
   return { clip, duration };

@@ -1,10 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ffmpegLog, parseEbur128Summary } from '../audio/analysis';
-import { normalisationFilters } from '../audio/mix';
-import { probe, runFfmpeg } from '../media/ffmpeg';
+import { parseEbur128Summary } from '../audio/local/analysis';
+import { normalisationFilters } from '../audio/local/mix';
+import { ffmpegLog, probe, runFfmpeg } from '../media/ffmpeg';
 import { splitSentences } from '../text/sentences';
-import type { Engine, WordTiming } from '../types';
+import type { Engine } from '../types';
+import type { WordTiming } from '../speech/types';
 
 /**
  * Narration of a whole chapter: the text is cut into parts at paragraph (else sentence) boundaries so

@@ -1,6 +1,6 @@
-import { FONT_FAMILY, ensureFontconfig } from '../image/fontconfig';
-import { writeSvgAsPng } from '../image/png';
-import { escapeXml } from '../image/svg';
+import { FONT_FAMILY, ensureFontconfig } from '../drawing/fontconfig';
+import { writeSvgAsPng } from '../drawing/png';
+import { escapeXml } from '../drawing/svg';
 import type { Size } from '../types';
 
 /**

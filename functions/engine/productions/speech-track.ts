@@ -1,6 +1,8 @@
 import { join } from 'node:path';
-import type { Engine, SubtitleCue, WordTiming } from '../types';
-import { cuesFromWords } from '../video/subtitles';
+import type { Engine } from '../types';
+import type { SubtitleCue } from '../video/types';
+import type { WordTiming } from '../speech/types';
+import { cuesFromWords } from '../video/local/subtitles';
 
 export interface SpokenLine {
   text: string;

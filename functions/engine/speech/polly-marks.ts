@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EngineError, type VisemeTiming, type WordTiming } from '../types';
+import { EngineError } from '../types';
+import type { VisemeTiming, WordTiming } from './types';
 import { roundTime } from './timings';
 
 /**

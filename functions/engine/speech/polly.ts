@@ -6,17 +6,11 @@ import {
   type VoiceId,
 } from '@aws-sdk/client-polly';
 import { aws } from '../../lib/aws/clients';
-import { mp3Info } from '../audio/mp3';
-import { encodeWav } from '../audio/wav';
+import { mp3Info } from '../media/mp3';
+import { encodeWav } from '../media/wav';
 import { engineConfig, type EngineConfig } from '../config';
-import {
-  EngineError,
-  type SpeechEngine,
-  type SpeechRequest,
-  type SpeechResult,
-  type VisemeTiming,
-  type WordTiming,
-} from '../types';
+import { EngineError } from '../types';
+import type { SpeechEngine, SpeechRequest, SpeechResult, VisemeTiming, WordTiming } from './types';
 import { parseSpeechMarks, pollyText, timingsFromMarks } from './polly-marks';
 import { checkSpeechRequest } from './request';
 import { chunkText, type TextChunk } from './text';

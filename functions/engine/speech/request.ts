@@ -1,4 +1,5 @@
-import { EngineError, type SpeechRequest } from '../types';
+import { EngineError } from '../types';
+import type { SpeechRequest } from './types';
 import { MAX_SPEECH_CHARS, speakableText, tokenizeWords } from './text';
 
 export const MIN_RATE = 0.5;

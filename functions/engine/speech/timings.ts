@@ -1,4 +1,4 @@
-import type { VisemeTiming, WordTiming } from '../types';
+import type { VisemeTiming, WordTiming } from './types';
 import type { WordToken } from './text';
 
 /**

@@ -1,5 +1,6 @@
 import { hashString } from '../random';
-import { EngineError, type VoiceInfo, type VoiceModel } from '../types';
+import { EngineError } from '../types';
+import type { VoiceChoice, VoiceInfo, VoiceModel } from './types';
 
 /**
  * The voice catalogues (offline espeak voices and Amazon Polly voices) and how a voice is chosen:
@@ -12,14 +13,6 @@ type Gender = VoiceInfo['gender'];
 /** A catalogue entry: what the product shows, plus the narration style it suits. */
 export interface CatalogueVoice extends VoiceInfo {
   style?: NarratorStyle;
-}
-
-export interface VoiceChoice {
-  model?: VoiceModel;
-  language?: string;
-  role: 'narrator' | 'character';
-  gender?: 'female' | 'male';
-  seed?: number;
 }
 
 /** The voice models of the forms, as a narration style and the gender each is known for. */

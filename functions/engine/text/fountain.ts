@@ -2,7 +2,7 @@
  * Fountain (https://fountain.io) export of a structured script, shared by the local and the cloud
  * text engines. Text from the book is escaped so it can never be read as Fountain markup.
  */
-import type { DialogueLine, ScriptScene, ScriptStyle } from '../types';
+import type { DialogueLine, ScriptScene, ScriptStyle } from './types';
 
 export type SceneElement =
   | { kind: 'action'; text: string }

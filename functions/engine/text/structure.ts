@@ -2,7 +2,7 @@
  * Story structures: each story type's acts (as shares of the story) and beats (at positions in it),
  * mapped onto the scenes of a script.
  */
-import type { Act, Beat, StoryType } from '../types';
+import type { Act, Beat, StoryType } from './types';
 
 interface ActTemplate {
   title: string;

@@ -1,6 +1,5 @@
 import {
   DEFAULT_SCENES,
-  EngineError,
   MAX_CHAPTER_WORDS,
   MAX_SCENES,
   MIN_SCENES,
@@ -10,7 +9,8 @@ import {
   type QuizDifficulty,
   type ScriptStyle,
   type StoryType,
-} from '../types';
+} from './types';
+import { EngineError } from '../types';
 import { countWords } from './sentences';
 
 const numberFormat = new Intl.NumberFormat('en-GB');

@@ -1,4 +1,6 @@
-import type { AudioCodec, OutputFormat, Preset, Size, VideoCodec } from '../types';
+import type { AudioCodec, OutputFormat, Preset, VideoCodec } from './types';
+import type { Size } from '../types';
+import { sec } from './timeline';
 
 /**
  * FFmpeg output arguments. Everything the product plays in the browser is yuv420p (Chromium cannot
@@ -109,6 +111,16 @@ export function outputArgs(settings: EncodeSettings): string[] {
     ...audioEncoderArgs(settings.audioCodec),
     ...containerArgs(settings.format),
   ];
+}
+
+/** Outputs of a rendered clip: the graph's picture and its `[aout]` sound, encoded, cut to `duration`. */
+export function encodedOutput(
+  picture: string,
+  settings: EncodeSettings,
+  duration: number,
+  outputPath: string,
+): string[] {
+  return ['-map', `[${picture}]`, '-map', '[aout]', ...outputArgs(settings), '-t', sec(duration), outputPath];
 }
 
 /** Internal clips (scene clips, assembled videos, talking heads): H.264/AAC MP4, quick to encode. */

@@ -1,4 +1,5 @@
-import type { Size, TransitionType } from '../types';
+import type { Size } from '../types';
+import type { TransitionType } from './types';
 
 /**
  * Composition of segments on one timeline without the xfade filter (the bundled 2018 FFmpeg has

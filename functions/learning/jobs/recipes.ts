@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { BookRecord, ChapterRecord } from '../../books/model';
 import type { ChapterVideoStyle, LearningContentType } from '../../contracts/learning';
-import type { Engine, ImageStyle } from '../../engine/types';
+import type { ImageStyle } from '../../engine/image/types';
+import type { Engine } from '../../engine/types';
 import { runFfmpeg } from '../../engine/media/ffmpeg';
 import {
   assembleChapterVideo,
@@ -22,7 +23,7 @@ import {
   synthesizeNarrationPart,
   type NarrationPart,
 } from '../../engine/productions/narration';
-import { DEFAULT_PRESENTER, findPresenter, presenterProfile } from '../avatars';
+import { DEFAULT_PRESENTER, findPresenter, presenterProfile } from '../../engine/productions/presenters';
 import type { LearningOptions, LearningOutputs } from '../model';
 
 /**

@@ -5,7 +5,7 @@ import {
   supportingSentences,
 } from '../../../functions/engine/productions/lesson';
 import { slideSvg, wrapText } from '../../../functions/engine/productions/slides';
-import { captionStyle } from '../../../functions/engine/video/subtitles';
+import { captionStyle } from '../../../functions/engine/video/local/subtitles';
 import { learningFailureMessage as messageFor } from '../../../functions/learning/jobs/content.kind';
 import { isTimeout, readFailure, type TaskFailure } from '../../../functions/lib/workflows';
 

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalAudioEngine } from '../../../../functions/engine/audio/local';
-import { encodeWav } from '../../../../functions/engine/audio/wav';
+import { encodeWav } from '../../../../functions/engine/media/wav';
 import { probe } from '../../../../functions/engine/media/ffmpeg';
 import { crossingRate, largestStep, readSamples, scratchDir } from './helpers';
 

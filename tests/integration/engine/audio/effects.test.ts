@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalAudioEngine } from '../../../../functions/engine/audio/local';
-import { AMBIANCE_LOOP } from '../../../../functions/engine/audio/sfx/render';
+import { AMBIANCE_LOOP } from '../../../../functions/engine/audio/local/sfx/render';
 import { probe } from '../../../../functions/engine/media/ffmpeg';
 import { crossingRate, largestStep, readSamples, scratchDir, windowRms } from './helpers';
 

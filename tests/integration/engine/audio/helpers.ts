@@ -1,9 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ffmpegLog } from '../../../../functions/engine/audio/analysis';
-import { decodeWav } from '../../../../functions/engine/audio/wav';
-import { runFfmpeg } from '../../../../functions/engine/media/ffmpeg';
+import { decodeWav } from '../../../../functions/engine/media/wav';
+import { ffmpegLog, runFfmpeg } from '../../../../functions/engine/media/ffmpeg';
 
 /** Helpers for the audio and speech integration tests: scratch folders and sample analysis. */
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalAudioEngine } from '../../../../functions/engine/audio/local';
 import { probe, runFfmpeg } from '../../../../functions/engine/media/ffmpeg';
 import { createLocalSpeechEngine } from '../../../../functions/engine/speech/local';
-import type { MixTrack, SpeechResult } from '../../../../functions/engine/types';
+import type { MixTrack } from '../../../../functions/engine/audio/types';
+import type { SpeechResult } from '../../../../functions/engine/speech/types';
 import { loudnessOf, readSamples, scratchDir, toDb, windowRms } from './helpers';
 
 const audio = createLocalAudioEngine();

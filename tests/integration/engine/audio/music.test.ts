@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalAudioEngine } from '../../../../functions/engine/audio/local';
-import { compose } from '../../../../functions/engine/audio/music/score';
+import { compose } from '../../../../functions/engine/audio/local/music/score';
 import { probe } from '../../../../functions/engine/media/ffmpeg';
-import { MUSIC_STYLES, type MusicStyle } from '../../../../functions/engine/types';
+import { MUSIC_STYLES, type MusicStyle } from '../../../../functions/engine/audio/types';
 import { readSamples, scratchDir, windowRms, type Samples } from './helpers';
 
 const engine = createLocalAudioEngine();

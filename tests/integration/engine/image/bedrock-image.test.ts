@@ -4,7 +4,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBedrockImageEngine } from '../../../../functions/engine/image/bedrock';
-import { EngineError, type ImageRequest } from '../../../../functions/engine/types';
+import { EngineError } from '../../../../functions/engine/types';
+import type { ImageRequest } from '../../../../functions/engine/image/types';
 import { anna, hale, scene } from '../../../unit/engine/image/fixtures';
 import { scratchDir } from '../video/media';
 

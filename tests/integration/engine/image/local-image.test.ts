@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { distance, type Rgb } from '../../../../functions/engine/image/colour';
-import { readFaceMetadata } from '../../../../functions/engine/image/face-metadata';
+import { distance, type Rgb } from '../../../../functions/engine/drawing/colour';
+import { readFaceMetadata } from '../../../../functions/engine/image/local/face-metadata';
 import { createLocalImageEngine } from '../../../../functions/engine/image/local';
-import { characterLook } from '../../../../functions/engine/image/look';
-import { mouthBox } from '../../../../functions/engine/image/portrait-svg';
-import { styleKit } from '../../../../functions/engine/image/style-kit';
-import { ASPECT_RATIOS, type ImageRequest, type ImageStyle } from '../../../../functions/engine/types';
+import { characterLook } from '../../../../functions/engine/image/local/look';
+import { mouthBox } from '../../../../functions/engine/image/local/portrait-svg';
+import { styleKit } from '../../../../functions/engine/image/local/style-kit';
+import { ASPECT_RATIOS, type ImageRequest, type ImageStyle } from '../../../../functions/engine/image/types';
 import { anna, hale, scene } from '../../../unit/engine/image/fixtures';
 import { scratchDir } from '../video/media';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalImageEngine } from '../../../../functions/engine/image/local';
-import { locateFace } from '../../../../functions/engine/lipsync/face';
+import { locateFace } from '../../../../functions/engine/lipsync/local/face';
 import { createLocalLipSyncEngine } from '../../../../functions/engine/lipsync/local';
 import { probe } from '../../../../functions/engine/media/ffmpeg';
 import { evenSize } from '../../../../functions/engine/video/encoding';

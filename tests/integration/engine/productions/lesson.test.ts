@@ -12,7 +12,7 @@ import {
   presenterPortrait,
   renderLessonSegment,
 } from '../../../../functions/engine/productions/lesson';
-import { findPresenter, presenterProfile } from '../../../../functions/learning/avatars';
+import { findPresenter, presenterProfile } from '../../../../functions/engine/productions/presenters';
 
 const work = mkdtempSync(join(tmpdir(), 'lesson-'));
 afterAll(() => (process.env.KEEP_WORK ? undefined : rmSync(work, { recursive: true, force: true })));

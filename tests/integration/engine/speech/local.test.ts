@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe } from '../../../../functions/engine/media/ffmpeg';
 import { createLocalSpeechEngine } from '../../../../functions/engine/speech/local';
 import { tokenizeWords } from '../../../../functions/engine/speech/text';
-import type { SpeechResult } from '../../../../functions/engine/types';
+import type { SpeechResult } from '../../../../functions/engine/speech/types';
 import { medianPitch, readSamples, scratchDir, toDb, windowRms, type Samples } from '../audio/helpers';
 
 const engine = createLocalSpeechEngine();

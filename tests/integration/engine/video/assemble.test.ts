@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TransitionType } from '../../../../functions/engine/types';
+import type { TransitionType } from '../../../../functions/engine/video/types';
 import { createLocalVideoEngine } from '../../../../functions/engine/video/local';
 import { audioRms, colourClip, expectPlayable, frameAt, meanColour, scratchDir, tone } from './media';
 

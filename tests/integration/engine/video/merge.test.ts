@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EngineError } from '../../../../functions/engine/types';
 import {
-  EngineError,
   WATERMARK_POSITIONS,
   type FfmpegParams,
   type MergeRequest,
-} from '../../../../functions/engine/types';
+} from '../../../../functions/engine/video/types';
 import { createLocalVideoEngine } from '../../../../functions/engine/video/local';
 import { audioRms, colourClip, expectPlayable, frameAt, meanColour, scratchDir, tone } from './media';
 

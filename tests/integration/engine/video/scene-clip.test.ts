@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { probe } from '../../../../functions/engine/media/ffmpeg';
-import { EngineError, type WordTiming } from '../../../../functions/engine/types';
+import { EngineError } from '../../../../functions/engine/types';
+import type { WordTiming } from '../../../../functions/engine/speech/types';
 import { createLocalVideoEngine } from '../../../../functions/engine/video/local';
-import { cuesFromWords } from '../../../../functions/engine/video/subtitles';
+import { cuesFromWords } from '../../../../functions/engine/video/local/subtitles';
 import {
   expectPlayable,
   frameAt,

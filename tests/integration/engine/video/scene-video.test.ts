@@ -8,8 +8,8 @@ import {
 import { GetObjectCommand, S3Client, type GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBedrockSceneVideoEngine } from '../../../../functions/engine/video/bedrock-scene-video';
-import { createLocalSceneVideoEngine } from '../../../../functions/engine/video/scene-video';
+import { createBedrockSceneVideoEngine } from '../../../../functions/engine/video/bedrock';
+import { createLocalSceneVideoEngine } from '../../../../functions/engine/video/local/scene-video';
 import { expectPlayable, ffmpeg, frameAt, meanDifference, patternImage, scratchDir } from './media';
 
 const scratch = scratchDir('scene-video');

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ffmpegBinaries } from '../../../../functions/engine/media/ffmpeg';
-import { TRANSITIONS, type TransitionType } from '../../../../functions/engine/types';
+import { TRANSITIONS, type TransitionType } from '../../../../functions/engine/video/types';
 import {
   composeTimeline,
   planWindows,

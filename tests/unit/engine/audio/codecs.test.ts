@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mp3Info } from '../../../../functions/engine/audio/mp3';
-import { codecArgs, formatOf } from '../../../../functions/engine/audio/output';
-import { decodeWav, encodeWav, toInt16, wavHeader } from '../../../../functions/engine/audio/wav';
+import { mp3Info } from '../../../../functions/engine/media/mp3';
+import { codecArgs, formatOf } from '../../../../functions/engine/audio/local/output';
+import { decodeWav, encodeWav, toInt16, wavHeader } from '../../../../functions/engine/media/wav';
 
 describe('WAV', () => {
   it('round-trips samples and writes a standard header', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeFloatWav, sumParts } from '../../../../functions/engine/audio/combine';
+import { encodeFloatWav, sumParts } from '../../../../functions/engine/audio/local/combine';
 
 describe('sumParts', () => {
   it('adds each part at its own start (to the sample) and gain, in float', () => {

@@ -10,7 +10,7 @@ import {
   SAMPLE_RATE,
   smoothRandom,
   stereo,
-} from '../../../../functions/engine/audio/dsp';
+} from '../../../../functions/engine/audio/local/dsp';
 import { createRandom } from '../../../../functions/engine/random';
 
 const sine = (frequency: number, seconds = 0.5) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseEbur128Summary, parseLoudnormJson } from '../../../../functions/engine/audio/analysis';
-import { concatGraph, partOffsets } from '../../../../functions/engine/audio/concat';
-import { mixGraph, normalisationFilters } from '../../../../functions/engine/audio/mix';
+import { parseEbur128Summary, parseLoudnormJson } from '../../../../functions/engine/audio/local/analysis';
+import { concatGraph, partOffsets } from '../../../../functions/engine/audio/local/concat';
+import { mixGraph, normalisationFilters } from '../../../../functions/engine/audio/local/mix';
 
 const track = (role: 'speech' | 'music' | 'effect' | 'ambiance', start = 0, volume = 1) => ({
   path: `${role}.wav`,

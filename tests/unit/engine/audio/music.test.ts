@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../../../functions/engine/random';
-import { INSTRUMENTS } from '../../../../functions/engine/audio/music/instruments';
-import { compose } from '../../../../functions/engine/audio/music/score';
+import { INSTRUMENTS } from '../../../../functions/engine/audio/local/music/instruments';
+import { compose } from '../../../../functions/engine/audio/local/music/score';
 import {
   chordTones,
   degreeToMidi,
   MOOD_HARMONY,
   SCALES,
   voiceLead,
-} from '../../../../functions/engine/audio/music/theory';
-import { MOODS, MUSIC_STYLES } from '../../../../functions/engine/types';
+} from '../../../../functions/engine/audio/local/music/theory';
+import { MOODS } from '../../../../functions/engine/text/types';
+import { MUSIC_STYLES } from '../../../../functions/engine/audio/types';
 
 const DRUMS = new Set(['kick', 'snare', 'hat', 'taiko', 'swell']);
 

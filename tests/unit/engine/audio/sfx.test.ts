@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { peak, rms, SAMPLE_RATE, stereo } from '../../../../functions/engine/audio/dsp';
-import { recipesFor } from '../../../../functions/engine/audio/sfx/catalogue';
+import { peak, rms, SAMPLE_RATE, stereo } from '../../../../functions/engine/audio/local/dsp';
+import { recipesFor } from '../../../../functions/engine/audio/local/sfx/catalogue';
 import {
   crossfadeLoop,
   defaultEffectSeconds,
   renderSoundscape,
-} from '../../../../functions/engine/audio/sfx/render';
+} from '../../../../functions/engine/audio/local/sfx/render';
 
 const names = (description: string) => recipesFor(description).map((recipe) => recipe.name);
 

@@ -5,7 +5,7 @@ import {
   novaCanvasSize,
   textToImageBody,
 } from '../../../../functions/engine/image/bedrock';
-import { bedrockError } from '../../../../functions/engine/image/bedrock-errors';
+import { bedrockError } from '../../../../functions/engine/bedrock-errors';
 import { EngineError } from '../../../../functions/engine/types';
 
 const named = (name: string, message = 'x') => Object.assign(new Error(message), { name });

@@ -1,4 +1,4 @@
-import type { CharacterProfile, SceneDescription } from '../../../../functions/engine/types';
+import type { CharacterProfile, SceneDescription } from '../../../../functions/engine/text/types';
 
 export function character(overrides: Partial<CharacterProfile> = {}): CharacterProfile {
   return {

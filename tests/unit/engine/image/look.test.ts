@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterLook, describeLook } from '../../../../functions/engine/image/look';
+import { characterLook, describeLook } from '../../../../functions/engine/image/local/look';
 import { anna, character, hale } from './fixtures';
 
 describe('characterLook', () => {

@@ -1,12 +1,13 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { distance, lighten, mix, parseHex, toHex } from '../../../../functions/engine/image/colour';
-import { FACE_METADATA_KEY, readFaceMetadata } from '../../../../functions/engine/image/face-metadata';
-import { readPngText, withPngText } from '../../../../functions/engine/image/png';
-import { nearestAspectRatio, sceneFromPrompt } from '../../../../functions/engine/image/prompt-scene';
+import { distance, lighten, mix, parseHex, toHex } from '../../../../functions/engine/drawing/colour';
+import { FACE_METADATA_KEY, readFaceMetadata } from '../../../../functions/engine/image/local/face-metadata';
+import { readPngText, withPngText } from '../../../../functions/engine/drawing/png';
+import { nearestAspectRatio, sceneFromPrompt } from '../../../../functions/engine/video/local/prompt-scene';
 import { validateImageRequest } from '../../../../functions/engine/image/request';
 import { imageSize } from '../../../../functions/engine/image/sizes';
-import { EngineError, type ImageRequest } from '../../../../functions/engine/types';
+import { EngineError } from '../../../../functions/engine/types';
+import type { ImageRequest } from '../../../../functions/engine/image/types';
 
 function tinyPng(): Buffer {
   const chunk = (type: string, data: Buffer) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSetting } from '../../../../functions/engine/image/settings';
-import { detectWeather } from '../../../../functions/engine/image/weather';
+import { chooseSetting } from '../../../../functions/engine/image/local/settings';
+import { detectWeather } from '../../../../functions/engine/image/local/weather';
 import { scene } from './fixtures';
 
 describe('chooseSetting', () => {

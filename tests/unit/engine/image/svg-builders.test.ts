@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { parseHex } from '../../../../functions/engine/image/colour';
-import { describePortrait, describeScene } from '../../../../functions/engine/image/describe';
-import { characterLook } from '../../../../functions/engine/image/look';
-import { buildPortraitSvg, mouthBox, portraitLayout } from '../../../../functions/engine/image/portrait-svg';
-import { castOf, planScene } from '../../../../functions/engine/image/scene-plan';
-import { buildSceneSvg, figurePlacements } from '../../../../functions/engine/image/scene-svg';
-import { styleKit } from '../../../../functions/engine/image/style-kit';
-import { ASPECT_RATIOS, type ImageStyle } from '../../../../functions/engine/types';
+import { parseHex } from '../../../../functions/engine/drawing/colour';
+import { describePortrait, describeScene } from '../../../../functions/engine/image/local/describe';
+import { characterLook } from '../../../../functions/engine/image/local/look';
+import {
+  buildPortraitSvg,
+  mouthBox,
+  portraitLayout,
+} from '../../../../functions/engine/image/local/portrait-svg';
+import { castOf, planScene } from '../../../../functions/engine/image/local/scene-plan';
+import { buildSceneSvg, figurePlacements } from '../../../../functions/engine/image/local/scene-svg';
+import { styleKit } from '../../../../functions/engine/image/local/style-kit';
+import { ASPECT_RATIOS, type ImageStyle } from '../../../../functions/engine/image/types';
 import { imageSize } from '../../../../functions/engine/image/sizes';
 import { anna, hale, scene } from './fixtures';
 

@@ -5,9 +5,9 @@ import {
   isSkin,
   largestSkinBlob,
   mouthInFace,
-} from '../../../../functions/engine/lipsync/face';
-import { eyesPatchSvg, mouthPatchSvg } from '../../../../functions/engine/lipsync/patches';
-import { MOUTH_SHAPES } from '../../../../functions/engine/lipsync/shapes';
+} from '../../../../functions/engine/lipsync/local/face';
+import { eyesPatchSvg, mouthPatchSvg } from '../../../../functions/engine/lipsync/local/patches';
+import { MOUTH_SHAPES } from '../../../../functions/engine/lipsync/local/shapes';
 
 describe('coverTransform', () => {
   it('maps image coordinates onto a canvas filled edge to edge', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { imageSequenceList, pixelBox } from '../../../../functions/engine/lipsync/sequence';
-import { blinkFrames, nodExpression, speakingSpans } from '../../../../functions/engine/lipsync/motion';
-import type { MouthShape } from '../../../../functions/engine/lipsync/shapes';
+import { imageSequenceList, pixelBox } from '../../../../functions/engine/lipsync/local/sequence';
+import { blinkFrames, nodExpression, speakingSpans } from '../../../../functions/engine/lipsync/local/motion';
+import type { MouthShape } from '../../../../functions/engine/lipsync/local/shapes';
 
 const shapes = (pattern: string): MouthShape[] =>
   [...pattern].map((c) => (c === '.' ? 'rest' : 'open-small'));

@@ -6,7 +6,7 @@ import {
   shapesFromEnvelope,
   shapesFromVisemes,
   visemeShape,
-} from '../../../../functions/engine/lipsync/shapes';
+} from '../../../../functions/engine/lipsync/local/shapes';
 
 const RATE = 16_000;
 

@@ -1,6 +1,6 @@
 import { VoiceId } from '@aws-sdk/client-polly';
 import { describe, expect, it } from 'vitest';
-import { VOICE_MODELS } from '../../../../functions/engine/types';
+import { VOICE_MODELS } from '../../../../functions/engine/speech/types';
 import {
   chooseVoice,
   findVoice,

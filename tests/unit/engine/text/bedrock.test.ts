@@ -13,7 +13,8 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetEngineConfig } from '../../../../functions/engine/config';
 import { hashString } from '../../../../functions/engine/random';
 import { createBedrockTextEngine } from '../../../../functions/engine/text/bedrock';
-import { EngineError, type ScreenplayOptions } from '../../../../functions/engine/types';
+import { EngineError } from '../../../../functions/engine/types';
+import type { ScreenplayOptions } from '../../../../functions/engine/text/types';
 import { HARBOUR_CHAPTER, STUDY_CHAPTER } from './chapters';
 import { readFountain } from './fountain-reader';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractDialogue, type Quote } from '../../../../functions/engine/text/dialogue';
-import { findCast } from '../../../../functions/engine/text/names';
-import { findNamedPlaces } from '../../../../functions/engine/text/places';
+import { extractDialogue, type Quote } from '../../../../functions/engine/text/local/dialogue';
+import { findCast } from '../../../../functions/engine/text/local/names';
+import { findNamedPlaces } from '../../../../functions/engine/text/local/places';
 import { FOREST_CHAPTER, HARBOUR_CHAPTER, STUDY_CHAPTER } from './chapters';
 
 const names = (text: string) => findCast(text).characters.map((c) => c.name);

@@ -5,7 +5,7 @@ import {
   sceneHeading,
   toFountain,
 } from '../../../../functions/engine/text/fountain';
-import type { ScriptScene } from '../../../../functions/engine/types';
+import type { ScriptScene } from '../../../../functions/engine/text/types';
 import { readFountain } from './fountain-reader';
 
 const scene = (overrides: Partial<ScriptScene> = {}): ScriptScene => ({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hashString } from '../../../../functions/engine/random';
 import { createLocalTextEngine } from '../../../../functions/engine/text/local';
-import { EngineError, STORY_TYPES } from '../../../../functions/engine/types';
+import { EngineError } from '../../../../functions/engine/types';
+import { STORY_TYPES } from '../../../../functions/engine/text/types';
 import { CHAPTERS, FOREST_CHAPTER, HARBOUR_CHAPTER, STUDY_CHAPTER } from './chapters';
 
 const engine = createLocalTextEngine();

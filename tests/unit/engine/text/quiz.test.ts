@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../../../../functions/engine/text/sentences';
 import { createLocalTextEngine } from '../../../../functions/engine/text/local';
-import type { Quiz, QuizDifficulty } from '../../../../functions/engine/types';
+import type { Quiz, QuizDifficulty } from '../../../../functions/engine/text/types';
 import { CHAPTERS, FOREST_CHAPTER, HARBOUR_CHAPTER } from './chapters';
 
 const engine = createLocalTextEngine();

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalTextEngine } from '../../../../functions/engine/text/local';
-import {
-  EngineError,
-  type Screenplay,
-  type ScreenplayOptions,
-  type StoryType,
-} from '../../../../functions/engine/types';
+import { EngineError } from '../../../../functions/engine/types';
+import type { Screenplay, ScreenplayOptions, StoryType } from '../../../../functions/engine/text/types';
 import { CHAPTERS, FOREST_CHAPTER, HARBOUR_CHAPTER, STUDY_CHAPTER } from './chapters';
 import { readFountain } from './fountain-reader';
 

@@ -6,7 +6,7 @@ import {
   sentenceSpans,
   splitSentences,
 } from '../../../../functions/engine/text/sentences';
-import { condense, keyPoints, summarize } from '../../../../functions/engine/text/summarize';
+import { condense, keyPoints, summarize } from '../../../../functions/engine/text/local/summarize';
 import { HARBOUR_CHAPTER, STUDY_CHAPTER } from './chapters';
 
 describe('sentenceSpans', () => {

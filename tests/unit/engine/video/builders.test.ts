@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeResult } from '../../../../functions/engine/types';
-import { joinAudio, musicBed } from '../../../../functions/engine/video/audio-graph';
+import { joinAudio, musicBed } from '../../../../functions/engine/video/local/audio-graph';
 import { fitVideo } from '../../../../functions/engine/video/frames';
-import { canStreamCopy, concatList } from '../../../../functions/engine/video/concat';
+import { canStreamCopy, concatList } from '../../../../functions/engine/video/local/concat';
 import {
   clipSettings,
   containerArgs,
   outputArgs,
   videoEncoderArgs,
 } from '../../../../functions/engine/video/encoding';
-import { cameraMove, canvasFor, stillToMotion } from '../../../../functions/engine/video/kenburns';
-import { isPlainSequence, mixAudio } from '../../../../functions/engine/video/merge';
-import { transcodeFrame } from '../../../../functions/engine/video/transcode';
-import { watermarkPosition } from '../../../../functions/engine/video/watermark';
+import { cameraMove, canvasFor, stillToMotion } from '../../../../functions/engine/video/local/kenburns';
+import { isPlainSequence, mixAudio } from '../../../../functions/engine/video/local/merge';
+import { transcodeFrame } from '../../../../functions/engine/video/local/transcode';
+import { watermarkPosition } from '../../../../functions/engine/video/local/watermark';
 
 const clip = (
   change: Partial<ProbeResult['video']> = {},

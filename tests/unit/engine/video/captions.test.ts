@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cueFrames } from '../../../../functions/engine/video/captions';
+import { cueFrames } from '../../../../functions/engine/video/local/captions';
 
 describe('cueFrames', () => {
   it('rounds cues to frames in time order and skips empty ones', () => {

@@ -5,8 +5,9 @@ import {
   sizeForShortSide,
   validateFfmpegParams,
   validateMergeInputs,
-} from '../../../../functions/engine/video/params';
-import { EngineError, type FfmpegParams, type MergeRequest } from '../../../../functions/engine/types';
+} from '../../../../functions/engine/video/local/params';
+import { EngineError } from '../../../../functions/engine/types';
+import type { FfmpegParams, MergeRequest } from '../../../../functions/engine/video/types';
 
 const landscape = { width: 1920, height: 1080 };
 

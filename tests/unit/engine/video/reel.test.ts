@@ -2,11 +2,7 @@ import { BedrockRuntimeClient, GetAsyncInvokeCommand } from '@aws-sdk/client-bed
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../../../functions/engine/types';
-import {
-  parseS3Uri,
-  reelRequestBody,
-  waitForInvocation,
-} from '../../../../functions/engine/video/bedrock-scene-video';
+import { parseS3Uri, reelRequestBody, waitForInvocation } from '../../../../functions/engine/video/bedrock';
 
 const bedrock = mockClient(BedrockRuntimeClient);
 afterEach(() => bedrock.reset());

@@ -5,8 +5,8 @@ import {
   cuesFromWords,
   visibleCues,
   wrapCue,
-} from '../../../../functions/engine/video/subtitles';
-import type { WordTiming } from '../../../../functions/engine/types';
+} from '../../../../functions/engine/video/local/subtitles';
+import type { WordTiming } from '../../../../functions/engine/speech/types';
 
 /** Words at a steady pace: 0.3 s each with 0.05 s gaps. */
 function spoken(text: string, start = 0, pace = 0.35): WordTiming[] {

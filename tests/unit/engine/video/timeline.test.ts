@@ -6,7 +6,7 @@ import {
   sequenceSegments,
   xfadeTimeline,
 } from '../../../../functions/engine/video/timeline';
-import type { TransitionType } from '../../../../functions/engine/types';
+import type { TransitionType } from '../../../../functions/engine/video/types';
 
 const size = { width: 320, height: 180 };
 const graph = (type: TransitionType, duration = 1) => {

@@ -1,0 +1,168 @@
+import { basename, join } from 'node:path';
+import { probe, runFfmpeg, runFilterGraph } from '../../media/ffmpeg';
+import { EngineError } from '../../types';
+import type { AudioResult, MixRequest, MixTrack } from '../types';
+import { withTempDir } from '../../media/temp';
+import { measureFile, parseEbur128Summary, type Ebur128Summary } from './analysis';
+import { combineParts } from './combine';
+import { codecArgs } from './output';
+import { wavDuration } from '../../media/wav';
+
+/**
+ * Mixing: every track placed at its start with its gain and padded to the mix length; speech and
+ * the rest summed on two buses (amix divides by its input count, so the sum is multiplied back);
+ * the bed ducked under the speech with a sidechain compressor; then measured and normalised to the
+ * target loudness in a second pass.
+ */
+export const MIX_SAMPLE_RATE = 48_000;
+export const TRUE_PEAK_LIMIT = -1.5;
+const MAX_MIX_SECONDS = 4 * 3600;
+
+/** Ducking: about 12 dB under normal speech, fast enough for phrases, released between them. */
+const DUCKING = 'threshold=0.015:ratio=12:attack=15:release=450:knee=2';
+
+/** Sums labelled streams at unity gain. */
+function sum(inputs: string[], label: string): string {
+  if (inputs.length === 1) return `${inputs[0]}anull[${label}]`;
+  return `${inputs.join('')}amix=inputs=${inputs.length}:duration=first:dropout_transition=0,volume=${inputs.length}[${label}]`;
+}
+
+/** The filter graph for tracks (input i is track i), ending in the stream [mix]. */
+export function mixGraph(tracks: MixTrack[], duration: number, duckUnderSpeech: boolean): string {
+  const frames = Math.round(duration * MIX_SAMPLE_RATE);
+  const speech: string[] = [];
+  const bed: string[] = [];
+  const lines = tracks.map((track, index) => {
+    const delay = Math.round(track.start * 1000);
+    const chain = [
+      `aformat=sample_fmts=fltp:sample_rates=${MIX_SAMPLE_RATE}:channel_layouts=stereo`,
+      `volume=${track.volume}`,
+      ...(delay > 0 ? [`adelay=${delay}|${delay}`] : []),
+      'apad',
+      `atrim=end_sample=${frames}`,
+    ];
+    (track.role === 'speech' ? speech : bed).push(`[t${index}]`);
+    return `[${index}:a]${chain.join(',')}[t${index}]`;
+  });
+  if (!speech.length || !bed.length) {
+    lines.push(sum(speech.length ? speech : bed, 'mix'));
+  } else if (duckUnderSpeech) {
+    lines.push(
+      sum(speech, 'speech'),
+      sum(bed, 'bed'),
+      '[speech]asplit=2[voice][key]',
+      `[bed][key]sidechaincompress=${DUCKING}[ducked]`,
+      sum(['[voice]', '[ducked]'], 'mix'),
+    );
+  } else {
+    lines.push(sum([...speech, ...bed], 'mix'));
+  }
+  return lines.join(';\n');
+}
+
+/** Sample-peak ceiling of the limiter, a margin under the true-peak limit. */
+const LIMITER_CEILING_DB = TRUE_PEAK_LIMIT - 0.5;
+
+/**
+ * The second pass from the first pass's readings: a plain (linear) gain to the target when the true
+ * peak stays under the limit; otherwise the gain followed by a peak limiter. (loudnorm's dynamic mode
+ * would also do, but it works at 192 kHz: 40 s for a 20-minute narration, against 1 s for this.)
+ * Silence is left alone.
+ */
+export function normalisationFilters(target: number, loudness: Ebur128Summary): string[] {
+  const plain = plainGainFilter(target, loudness);
+  if (plain) return plain;
+  const gain = Math.round((target - loudness.integrated) * 100) / 100;
+  const ceiling = (10 ** (LIMITER_CEILING_DB / 20)).toFixed(4);
+  return [`volume=${gain}dB`, `alimiter=limit=${ceiling}:level=false:attack=1:release=40`];
+}
+
+function validate(request: MixRequest): void {
+  if (!Array.isArray(request.tracks) || !request.tracks.length) {
+    throw new EngineError('invalid_input', 'There is nothing to mix: add at least one track.');
+  }
+  for (const track of request.tracks) {
+    if (!(
+      Number.isFinite(track.start) &&
+      track.start >= 0 &&
+      Number.isFinite(track.volume) &&
+      track.volume >= 0
+    )) {
+      throw new EngineError(
+        'invalid_params',
+        `The track ${basename(track.path)} needs a start of 0 s or later and a volume of 0 or more.`,
+      );
+    }
+  }
+  if (!(
+    Number.isFinite(request.targetLoudness) &&
+    request.targetLoudness >= -40 &&
+    request.targetLoudness <= -5
+  )) {
+    throw new EngineError('invalid_params', 'The target loudness must be between -40 and -5 LUFS.');
+  }
+  if (request.duration !== undefined && !(request.duration > 0 && request.duration <= MAX_MIX_SECONDS)) {
+    throw new EngineError(
+      'invalid_params',
+      'The mix length must be more than 0 seconds and at most 4 hours.',
+    );
+  }
+  if (!['wav', 'm4a', 'mp3'].includes(request.format)) {
+    throw new EngineError('invalid_params', 'Mixes can be written as wav, m4a or mp3.');
+  }
+}
+
+async function trackLength(track: MixTrack): Promise<number> {
+  // Most tracks are WAVs the engine wrote: their header gives the length without an FFprobe process.
+  const fromHeader = track.path.endsWith('.wav') ? await wavDuration(track.path).catch(() => null) : null;
+  if (fromHeader !== null) return fromHeader;
+  const info = await probe(track.path).catch(() => undefined);
+  if (!info?.audio)
+    throw new EngineError('invalid_input', `The track ${basename(track.path)} could not be read as audio.`);
+  return info.duration;
+}
+
+export async function mixTracks(request: MixRequest): Promise<AudioResult> {
+  validate(request);
+  const lengths = await Promise.all(request.tracks.map(trackLength));
+  const duration = Math.min(
+    MAX_MIX_SECONDS,
+    request.duration ?? Math.max(...request.tracks.map((track, i) => track.start + lengths[i]!)),
+  );
+  const audible = request.tracks.filter((track) => track.start < duration && track.volume > 0);
+  if (!audible.length) throw new EngineError('invalid_input', 'No track plays within the length of the mix.');
+
+  await withTempDir('mix', async (work) => {
+    const tracks = await combineParts(audible, work);
+    const premix = join(work, 'premix.wav');
+    // ebur128 alone: loudnorm's own (192 kHz) measurement is only needed when a plain gain cannot be used.
+    const meter = 'ebur128=peak=true:framelog=verbose';
+    const graph = [
+      mixGraph(tracks, duration, request.duckUnderSpeech),
+      '[mix]asplit=2[out][meter]',
+      `[meter]${meter}[measured]`,
+    ];
+    // Pass 1: the premix (32-bit float, so nothing clips before normalisation) and its loudness.
+    const inputs = tracks.flatMap((track) => ['-i', track.path]);
+    const premixOutput = ['-map', '[out]', '-c:a', 'pcm_f32le', '-ar', String(MIX_SAMPLE_RATE), premix];
+    const meterOutput = ['-map', '[measured]', '-f', 'null', '-'];
+    const log = await runFilterGraph(
+      { inputs, graph, scriptPath: join(work, 'graph.txt'), outputs: [...premixOutput, ...meterOutput] },
+      { readLog: true },
+    );
+    // Pass 2: normalise and encode.
+    const filters = normalisationFilters(request.targetLoudness, parseEbur128Summary(log));
+    const filterArgs = filters.length ? ['-af', filters.join(',')] : [];
+    const encode = ['-ar', String(MIX_SAMPLE_RATE), ...codecArgs(request.format), request.outputPath];
+    await runFfmpeg(['-i', premix, ...filterArgs, ...encode], { duration });
+  });
+  const result = await measureFile(request.outputPath);
+  return { path: request.outputPath, duration: result.duration, loudness: result.loudness };
+}
+
+/** The gain that reaches the target, when it keeps the true peak under the limit (the usual case). */
+function plainGainFilter(target: number, loudness: Ebur128Summary): string[] | null {
+  if (loudness.integrated <= -70) return [];
+  const gain = Math.round((target - loudness.integrated) * 100) / 100;
+  return (loudness.truePeak ?? Infinity) + gain <= TRUE_PEAK_LIMIT ? [`volume=${gain}dB`] : null;
+}

@@ -1,0 +1,54 @@
+import type { ImageEngine } from '../types';
+import { describePortrait, describeScene } from './describe';
+import { FACE_METADATA_KEY, type FaceMetadata } from './face-metadata';
+import { characterLook } from './look';
+import { writeSvgAsPng } from '../../drawing/png';
+import { buildPortraitSvg, portraitLayout } from './portrait-svg';
+import { validateImageRequest } from '../request';
+import { planScene } from './scene-plan';
+import { buildSceneSvg } from './scene-svg';
+
+export interface LocalImageEngineOptions {
+  /** Draw the scene's location as a caption card (off by default: videos add their own text). */
+  captions?: boolean;
+  /** Draw the character's name under portraits. */
+  nameLabels?: boolean;
+}
+
+/**
+ * Offline illustrations: SVG drawn from the scene or character description, rendered to PNG with
+ * sharp. Deterministic: the same request and seed give byte-identical files.
+ */
+export function createLocalImageEngine(options: LocalImageEngineOptions = {}): ImageEngine {
+  return {
+    async portrait(request) {
+      const size = validateImageRequest(request);
+      const look = characterLook(request.character);
+      const { svg, skin } = buildPortraitSvg({
+        look,
+        style: request.style,
+        size,
+        seed: request.seed,
+        nameLabel: options.nameLabels ? request.character.name : undefined,
+      });
+      const layout = portraitLayout(size);
+      const face: FaceMetadata = { ...size, mouth: layout.mouth, eyes: layout.eyes, skin };
+      await writeSvgAsPng(svg, request.outputPath, { [FACE_METADATA_KEY]: JSON.stringify(face) });
+      return {
+        path: request.outputPath,
+        ...size,
+        prompt: describePortrait(look, request.style, request.customPrompt),
+      };
+    },
+
+    async scene(request) {
+      const size = validateImageRequest(request);
+      const plan = planScene(request);
+      const svg = buildSceneSvg(plan, size, {
+        caption: options.captions ? request.scene.location : undefined,
+      });
+      await writeSvgAsPng(svg, request.outputPath);
+      return { path: request.outputPath, ...size, prompt: describeScene(plan) };
+    },
+  };
+}

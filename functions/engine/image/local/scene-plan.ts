@@ -1,0 +1,91 @@
+import { hashString } from '../../random';
+import { characterProfile, type CharacterProfile, type SceneDescription } from '../../text/types';
+import type { ImageRequest } from '../types';
+import type { Expression } from './head';
+import { characterLook, type CharacterLook } from './look';
+import { moodTint, SKY, type MoodTint, type SkyPalette } from './palette';
+import { chooseSetting, type SettingChoice } from './settings';
+import { detectWeather, type Weather } from './weather';
+
+/** Every decision about a scene picture, made once; the local renderer and the cloud prompt use it. */
+export interface ScenePlan {
+  scene: SceneDescription;
+  style: ImageRequest['style'];
+  seed: number;
+  setting: SettingChoice;
+  sky: SkyPalette;
+  tint: MoodTint;
+  weather: Weather;
+  cast: { profile: CharacterProfile; look: CharacterLook }[];
+  /** Named in the scene but beyond the number of figures drawn. */
+  offstage: string[];
+  expression: Expression;
+  includeBackground: boolean;
+  lightingMood?: string;
+  customPrompt?: string;
+  /** Location and description, where setting words are looked for. */
+  text: string;
+}
+
+export const MAX_FIGURES = 6;
+
+export interface SceneRequestLike {
+  scene: SceneDescription;
+  characters: CharacterProfile[];
+  style: ImageRequest['style'];
+  seed: number;
+  lightingMood?: string;
+  includeBackground?: boolean;
+  customPrompt?: string;
+}
+
+const sameName = (a: string, b: string) => {
+  const x = a.trim().toLowerCase();
+  const y = b.trim().toLowerCase();
+  return x === y || x.split(/\s+/)[0] === y || y.split(/\s+/)[0] === x;
+};
+
+/** A character the scene names but no profile describes still looks the same every time. */
+export function placeholderProfile(name: string): CharacterProfile {
+  return characterProfile({ name, seed: hashString(name.trim().toLowerCase()) });
+}
+
+export function castOf(scene: SceneDescription, profiles: CharacterProfile[]): CharacterProfile[] {
+  if (!scene.characters.length) return profiles;
+  return scene.characters.map(
+    (name) => profiles.find((p) => sameName(p.name, name)) ?? placeholderProfile(name),
+  );
+}
+
+const EXPRESSIONS: Record<SceneDescription['mood'], Expression> = {
+  calm: 'smile',
+  joyful: 'smile',
+  romantic: 'smile',
+  tense: 'frown',
+  sad: 'frown',
+  eerie: 'frown',
+  mysterious: 'neutral',
+  dramatic: 'neutral',
+  epic: 'neutral',
+};
+
+export function planScene(request: SceneRequestLike): ScenePlan {
+  const { scene } = request;
+  const cast = castOf(scene, request.characters);
+  return {
+    scene,
+    style: request.style,
+    seed: request.seed,
+    setting: chooseSetting(scene),
+    sky: SKY[scene.time_of_day],
+    tint: moodTint(scene.mood, request.lightingMood),
+    weather: detectWeather(scene, request.lightingMood),
+    cast: cast.slice(0, MAX_FIGURES).map((profile) => ({ profile, look: characterLook(profile) })),
+    offstage: cast.slice(MAX_FIGURES).map((p) => p.name),
+    expression: EXPRESSIONS[scene.mood],
+    includeBackground: request.includeBackground ?? true,
+    lightingMood: request.lightingMood,
+    customPrompt: request.customPrompt,
+    text: `${scene.location} ${scene.visual_description}`,
+  };
+}

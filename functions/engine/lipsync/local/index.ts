@@ -1,0 +1,189 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { probe, runFfmpeg, runFilterGraph } from '../../media/ffmpeg';
+import { hashString } from '../../random';
+import { EngineError, type Size } from '../../types';
+import type { LipSyncEngine, LipSyncRequest, LipSyncResult } from '../types';
+import { audioTrack } from '../../video/local/audio-graph';
+import { concatInput } from '../../video/local/concat';
+import { clipSettings, encodedOutput, evenSize } from '../../video/encoding';
+import { probeInput, requireFile, validateSize } from '../../video/local/inputs';
+import { withTempDir } from '../../media/temp';
+import { sec } from '../../video/timeline';
+import { locateFace, type FaceRegions } from './face';
+import { blinkFrames, nodExpression, speakingSpans } from './motion';
+import { eyesPatchSvg, mouthPatchSvg } from './patches';
+import { imageSequenceList, pixelBox } from './sequence';
+import { frameFeatures, shapesFromEnvelope, shapesFromVisemes, type MouthShape } from './shapes';
+
+/**
+ * Talking portraits: the portrait is scaled once onto a canvas slightly larger than the output (room
+ * for the head to move), mouth shapes are overlaid frame by frame from two image sequences read
+ * with the concat demuxer (mouth, eyelids) — one PNG per distinct shape, not per frame — and a crop
+ * window moving with the phrases gives the head its nod. Long clips cost no more per frame than
+ * short ones (no `enable=between(...)` chains).
+ */
+const MOTION_MARGIN = 0.02;
+const ANALYSIS_RATE = 16_000;
+
+async function decodeSpeech(path: string, dir: string): Promise<Int16Array> {
+  const pcm = join(dir, 'speech.pcm');
+  await runFfmpeg([
+    '-i',
+    path,
+    '-ac',
+    '1',
+    '-ar',
+    String(ANALYSIS_RATE),
+    '-f',
+    's16le',
+    '-acodec',
+    'pcm_s16le',
+    pcm,
+  ]);
+  const bytes = await readFile(pcm);
+  return new Int16Array(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + (bytes.length - (bytes.length % 2))),
+  );
+}
+
+async function writePatch(svg: string, path: string): Promise<void> {
+  await sharp(Buffer.from(svg)).ensureAlpha().png().toFile(path);
+}
+
+interface Layer {
+  list: string;
+  x: number;
+  y: number;
+}
+
+async function mouthLayer(
+  shapes: MouthShape[],
+  face: FaceRegions,
+  canvas: Size,
+  fps: number,
+  dir: string,
+): Promise<Layer> {
+  const box = pixelBox(face.mouth, canvas);
+  const file = (shape: string) => join(dir, `mouth-${shape}.png`);
+  await Promise.all(
+    [...new Set(shapes)].map((shape) => writePatch(mouthPatchSvg(shape, box, face.skin), file(shape))),
+  );
+  const list = join(dir, 'mouth.txt');
+  await writeFile(list, imageSequenceList(shapes, fps, file));
+  return { list, x: box.x, y: box.y };
+}
+
+async function eyesLayer(
+  frames: number,
+  face: FaceRegions,
+  canvas: Size,
+  fps: number,
+  seed: number,
+  dir: string,
+): Promise<Layer | undefined> {
+  if (!face.eyes.length) return undefined;
+  const left = Math.min(...face.eyes.map((e) => e.cx - e.rx * 1.5));
+  const top = Math.min(...face.eyes.map((e) => e.cy - e.ry * 1.8));
+  const right = Math.max(...face.eyes.map((e) => e.cx + e.rx * 1.5));
+  const bottom = Math.max(...face.eyes.map((e) => e.cy + e.ry * 1.8));
+  const box = pixelBox({ x: left, y: top, width: right - left, height: bottom - top }, canvas);
+  const local = face.eyes.map((e) => ({ ...e, cx: e.cx - box.x, cy: e.cy - box.y }));
+  const file = (state: string) => join(dir, `eyes-${state}.png`);
+  await writePatch(eyesPatchSvg(local, box, face.skin, false), file('open'));
+  await writePatch(eyesPatchSvg(local, box, face.skin, true), file('closed'));
+  const states = blinkFrames(frames, fps, seed).map((closed) => (closed ? 'closed' : 'open'));
+  const list = join(dir, 'eyes.txt');
+  await writeFile(list, imageSequenceList(states, fps, file));
+  return { list, x: box.x, y: box.y };
+}
+
+export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResult> {
+  validateSize(request.size, request.fps);
+  await requireFile(request.portraitPath, 'portrait');
+  const speech = await probeInput(request.speechPath, 'speech');
+  if (!speech.audio) throw new EngineError('invalid_input', 'The speech file has no sound track.');
+  if (!(speech.duration > 0)) throw new EngineError('invalid_input', 'The speech file is empty.');
+  const { fps } = request;
+  const duration = speech.duration;
+  const frames = Math.ceil(duration * fps);
+  const size = evenSize(request.size);
+  const canvas = evenSize({
+    width: size.width * (1 + 2 * MOTION_MARGIN),
+    height: size.height * (1 + 2 * MOTION_MARGIN),
+  });
+  const portrait = await readFile(request.portraitPath);
+  let face: FaceRegions;
+  try {
+    face = await locateFace(portrait, canvas);
+  } catch {
+    throw new EngineError('invalid_input', 'The portrait is not a readable image.');
+  }
+  const method = request.visemes?.length ? 'visemes' : 'audio_envelope';
+
+  return withTempDir('lipsync', async (dir) => {
+    const shapes =
+      method === 'visemes'
+        ? shapesFromVisemes(request.visemes!, frames, fps)
+        : shapesFromEnvelope(
+            frameFeatures(await decodeSpeech(request.speechPath, dir), ANALYSIS_RATE, fps, frames),
+          );
+    const base = join(dir, 'base.png');
+    await sharp(portrait)
+      .resize(canvas.width, canvas.height, { fit: 'cover' })
+      .removeAlpha()
+      .png({ compressionLevel: 1 })
+      .toFile(base);
+    const mouth = await mouthLayer(shapes, face, canvas, fps, dir);
+    const eyes = await eyesLayer(
+      frames,
+      face,
+      canvas,
+      fps,
+      hashString(portrait.subarray(0, 4096).toString('latin1')),
+      dir,
+    );
+
+    const spans = speakingSpans(shapes, fps);
+    const nod = nodExpression(spans, canvas.height * MOTION_MARGIN * 0.5);
+    const sway = nodExpression(spans, canvas.width * MOTION_MARGIN * 0.3, true);
+    const audioInput = eyes ? 3 : 2;
+    const statements = [
+      `[0:v]format=yuv420p,tpad=stop_mode=clone:stop_duration=${sec(duration + 1 / fps)}[still]`,
+      `[still][1:v]overlay=x=${mouth.x}:y=${mouth.y}:eof_action=repeat[talking]`,
+      ...(eyes ? [`[talking][2:v]overlay=x=${eyes.x}:y=${eyes.y}:eof_action=repeat[alive]`] : []),
+      `[${eyes ? 'alive' : 'talking'}]crop=${size.width}:${size.height}:x='(iw-ow)/2+${sway}':y='(ih-oh)/2+${nod}',setsar=1,format=yuv420p[vout]`,
+      audioTrack(`${audioInput}:a`, duration, 'aout'),
+    ];
+    await runFilterGraph(
+      {
+        inputs: [
+          '-framerate',
+          String(fps),
+          '-i',
+          base,
+          ...concatInput(mouth.list),
+          ...(eyes ? concatInput(eyes.list) : []),
+          '-i',
+          request.speechPath,
+        ],
+        graph: statements,
+        // The nod expression grows with the number of phrases: a script file keeps it off the command line.
+        scriptPath: join(dir, 'graph.txt'),
+        outputs: encodedOutput('vout', clipSettings(size, fps), duration, request.outputPath),
+      },
+      { duration, onProgress: request.onProgress },
+    );
+    return {
+      path: request.outputPath,
+      probe: await probe(request.outputPath),
+      method: 'encode' as const,
+      processing_method: method,
+    };
+  });
+}
+
+export function createLocalLipSyncEngine(): LipSyncEngine {
+  return { talkingClip };
+}

@@ -1,0 +1,69 @@
+export interface VoiceInfo {
+  id: string;
+  name: string;
+  /** BCP-47, e.g. en-GB. */
+  language: string;
+  gender: 'female' | 'male' | 'neutral';
+  role: 'narrator' | 'character';
+  description: string;
+}
+
+/** Seconds from the start of the audio. */
+export interface WordTiming {
+  word: string;
+  start: number;
+  end: number;
+  /** Offsets of the word in the synthesised text. */
+  charStart: number;
+  charEnd: number;
+}
+
+/** Polly-style viseme codes: p t S T f k i r s u @ a e E o O sil. */
+export interface VisemeTiming {
+  time: number;
+  viseme: string;
+}
+
+export interface SpeechRequest {
+  text: string;
+  voice: string;
+  /** Words per minute relative to normal (0.5–2). */
+  rate?: number;
+  /** Where to write the audio (WAV for the local engine). */
+  outputPath: string;
+}
+
+export interface SpeechResult {
+  path: string;
+  format: 'wav' | 'mp3';
+  sampleRate: number;
+  /** Seconds. */
+  duration: number;
+  words: WordTiming[];
+  visemes: VisemeTiming[];
+}
+
+/** Voice model names the product's forms use, mapped onto the catalogue. */
+export const VOICE_MODELS = [
+  'elevenlabs_narrator',
+  'elevenlabs_conversational',
+  'elevenlabs_expressive',
+  'openai_tts',
+  'google_wavenet',
+] as const;
+export type VoiceModel = (typeof VOICE_MODELS)[number];
+
+export interface VoiceChoice {
+  model?: VoiceModel;
+  language?: string;
+  role: 'narrator' | 'character';
+  gender?: 'female' | 'male';
+  seed?: number;
+}
+
+export interface SpeechEngine {
+  voices(language?: string): VoiceInfo[];
+  /** A voice id for a model name of the forms, a language and (for characters) a stable seed. */
+  voiceFor(input: VoiceChoice): string;
+  synthesize(request: SpeechRequest): Promise<SpeechResult>;
+}

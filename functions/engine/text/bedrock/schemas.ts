@@ -1,0 +1,107 @@
+/**
+ * What the cloud text model must return for each request, as zod schemas mirroring the text
+ * capability's types (text/types.ts). The same schemas become the JSON Schema of the tool the model
+ * is made to call, and validate its answer. Fields the engine computes itself (seeds, mentions,
+ * offsets, Fountain) are not asked for.
+ */
+import { z } from 'zod';
+import { CHARACTER_ROLES, MOODS, STORY_TYPES, TIMES_OF_DAY } from '../types';
+
+const text = (description: string) => z.string().describe(description);
+
+export const characterSchema = z.object({
+  name: text('The name the book uses most for the character'),
+  role: z.enum(CHARACTER_ROLES),
+  physical_description: text('How the character looks, from the text where it says so'),
+  personality: text('Personality in a few words'),
+  character_arc: text('How the character changes'),
+  archetypes: z.array(z.string()).max(4),
+  want: text('What the character consciously wants, one short sentence'),
+  need: text('What the character really needs, one short sentence'),
+  lie: text('The false belief the character holds, one short sentence'),
+  ghost: text('The past wound behind the lie, one short sentence'),
+});
+
+export type ModelCharacter = z.infer<typeof characterSchema>;
+
+export const summarySchema = z.object({
+  summary: text('A faithful summary of the text'),
+  key_points: z.array(z.string().min(1)).min(1).max(6).describe('Distinct key points, one sentence each'),
+});
+
+export const plotSchema = z.object({
+  logline: text('One sentence: protagonist, goal and conflict'),
+  genre: z.string().min(1),
+  tone: z.string().min(1),
+  audience: z.string().min(1),
+  setting: text('Main places and era'),
+  themes: z.array(z.string().min(1)).min(1).max(6),
+  story_type: z.enum(STORY_TYPES),
+  script_story_type: z.enum(STORY_TYPES),
+  characters: z.array(characterSchema).max(20).describe('Main characters, most important first'),
+});
+
+const dialogueSchema = z.object({
+  character: text('Speaker, exactly as named in the passage'),
+  line: text('The words spoken, taken from the passage'),
+  parenthetical: z.string().optional(),
+});
+
+const sceneSchema = z.object({
+  scene_number: z.number().int().min(1),
+  location: z.string().min(1),
+  setting_type: z.enum(['INT', 'EXT']),
+  time_of_day: z.enum(TIMES_OF_DAY),
+  mood: z.enum(MOODS),
+  visual_description: text('What the scene looks like, concrete and drawn from the passage'),
+  key_actions: z.array(z.string()).max(6),
+  audio_requirements: z.array(z.string()).max(8),
+  characters: z.array(z.string()).describe('Characters present, only names that appear in the passage'),
+  action: z.array(z.string()).describe('Action lines in the present tense'),
+  dialogue: z.array(dialogueSchema),
+  narration: text('Voice-over narration for the scene'),
+  estimated_duration: z.number().positive().describe('Seconds'),
+});
+
+export function screenplaySchema(sceneCount: number, withProfiles: boolean) {
+  const base = z.object({
+    title: z.string().min(1),
+    logline: z.string().min(1),
+    scenes: z.array(sceneSchema).length(sceneCount).describe('One entry per numbered passage, in order'),
+  });
+  return withProfiles ? base.extend({ character_details: z.array(characterSchema).max(20) }) : base;
+}
+
+export const quizSchema = z.object({
+  questions: z
+    .array(
+      z.object({
+        question: z.string().min(1),
+        options: z.array(z.string().min(1)).length(4),
+        answer_index: z.number().int().min(0).max(3),
+        explanation: z.string().min(1),
+        source_excerpt: text('The sentence of the text the question is built from'),
+      }),
+    )
+    .min(1),
+});
+
+export const generateSchema = z.object({ text: z.string().min(1) });
+
+export const safetySchema = z.object({
+  rating: z.enum(['general', 'teen', 'mature']),
+  safe: z.boolean(),
+  flags: z.array(
+    z.object({
+      category: z.enum(['violence', 'sexual', 'language', 'self_harm', 'drugs', 'hate']),
+      severity: z.enum(['low', 'medium', 'high']),
+      excerpt: z.string(),
+    }),
+  ),
+});
+
+/** The JSON Schema of a tool's input (Bedrock wants a plain object schema without `$schema`). */
+export function toolInputSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  return json;
+}

@@ -1,0 +1,483 @@
+/**
+ * Character profiles from the text: role by prominence and by the words around each character,
+ * looks and personality from the sentences that describe them, arc from what they do first and last.
+ * Where the text says nothing, a plausible profile is derived from the cues it does give (title,
+ * age words, genre), seeded by the character so it is the same every time.
+ */
+import { hashString, createRandom, type Random } from '../../random';
+import type { CharacterProfile, CharacterRole } from '../types';
+import type { Quote } from './dialogue';
+import { CONFLICT_CUES, MENTOR_CUES, PERSONALITY_ADJECTIVES, PHYSICAL_CUES, SIDEKICK_CUES } from './lexicon';
+import type { Cast, Character } from './names';
+import { gerund, tagWords } from './nlp';
+import { sentenceSpans, truncateText, type TextSpan } from '../sentences';
+import { capitalise, escapeRegExp, joinList, lowerWords } from '../strings';
+
+export interface ProfileInput {
+  text: string;
+  cast: Cast;
+  quotes: readonly Quote[];
+  themes: readonly string[];
+  genre: string;
+  /** Most prominent characters to profile. */
+  limit?: number;
+  /** Characters mentioned less often are left out (default: 2 when the text has at least three such). */
+  minimumMentions?: number;
+}
+
+interface Evidence {
+  character: Character;
+  /** Sentences naming the character, plus a following one that goes on about them ("She was nineteen…"). */
+  sentences: string[];
+  /** Words that describe the character where it is mentioned. */
+  nearby: string[];
+  lines: Quote[];
+}
+
+const DEFAULT_LIMIT = 12;
+
+export function characterSeed(name: string): number {
+  return hashString(name.trim().toLowerCase().replace(/\s+/g, ' '));
+}
+
+export function profileCharacters(input: ProfileInput): CharacterProfile[] {
+  const spans = sentenceSpans(input.text);
+  const minimum =
+    input.minimumMentions ?? (input.cast.characters.filter((c) => c.mentions >= 2).length >= 3 ? 2 : 1);
+  const characters = input.cast.characters
+    .filter((c) => c.mentions >= minimum)
+    .slice(0, input.limit ?? DEFAULT_LIMIT);
+  const evidence = characters.map((c) => gatherEvidence(c, input, spans));
+  const roles = assignRoles(evidence);
+  // Characters carry different themes so their needs differ.
+  return evidence.map((e, i) =>
+    buildProfile(e, roles[i]!, input.themes[i % Math.max(input.themes.length, 1)], input),
+  );
+}
+
+function gatherEvidence(character: Character, input: ProfileInput, spans: readonly TextSpan[]): Evidence {
+  const indices = new Set<number>();
+  const nearby: string[] = [];
+  const mentions = input.cast.mentions;
+  mentions.forEach((mention, i) => {
+    if (mention.character !== character) return;
+    const index = sentenceIndexAt(spans, mention.start);
+    indices.add(index);
+    const next = spans[index + 1]?.text;
+    const followUp = next !== undefined && followsUp(next, character);
+    if (followUp) indices.add(index + 1);
+    let stop = Math.min(spans[index]!.end, mention.end + 200);
+    for (let j = i + 1; j < mentions.length && mentions[j]!.start < stop; j++) {
+      if (mentions[j]!.character !== character) stop = mentions[j]!.start;
+    }
+    const before = input.text
+      .slice(Math.max(spans[index]!.start, mention.start - 40), mention.start)
+      .split(/\s+/)
+      .slice(-2);
+    nearby.push(...before, ...describingWords(input.text.slice(mention.end, stop)));
+    if (followUp) nearby.push(...next.split(/\s+/));
+  });
+  const sentences = [...indices].sort((a, b) => a - b).map((i) => spans[i]!.text.replace(/\s+/g, ' '));
+  return {
+    character,
+    sentences,
+    nearby: nearby.map((w) => w.toLowerCase().replace(/[^\p{L}-]/gu, '')).filter(Boolean),
+    lines: input.quotes.filter((q) => q.speaker === character),
+  };
+}
+
+/** A sentence that goes on about the character just named: "She was nineteen…". */
+function followsUp(sentence: string, character: Character): boolean {
+  if (character.gender === 'female') return /^["“]?(She|Her)\b/.test(sentence);
+  if (character.gender === 'male') return /^["“]?(He|His)\b/.test(sentence);
+  return false;
+}
+
+/**
+ * Words that describe whoever was just named: after a linking verb ("was stubborn"), in a list set
+ * off by commas ("Crane, tall and pale,"), or in "with quick, stubborn fingers". Other words of
+ * the sentence usually describe something else ("a cold grey morning").
+ */
+function describingWords(after: string): string[] {
+  const text = after.replace(/\bout loud\b/g, '');
+  const found: string[] = [];
+  const linked =
+    /^\s*(?:was|is|seemed|looked|grew|felt|became|appeared|sounded|remained)\s+((?:[\p{L}-]+,?\s+){0,4}[\p{L}-]+)/u.exec(
+      text,
+    );
+  if (linked) found.push(linked[1]!);
+  for (const m of text.matchAll(/,\s+((?:[\p{L}-]+,?\s+(?:and\s+)?){0,2}[\p{L}-]+)(?=\s*[,.;]|$)/gu))
+    found.push(m[1]!);
+  for (const m of text.matchAll(
+    /\bwith\s+((?:[\p{L}-]+,?\s+){1,3})(?:fingers|hands|eyes|voice|smile|face|manner|gaze|laugh|air|heart)\b/gu,
+  )) {
+    found.push(m[1]!);
+  }
+  return found.join(' ').split(/\s+/);
+}
+
+function sentenceIndexAt(spans: readonly TextSpan[], offset: number): number {
+  let low = 0;
+  let high = spans.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (spans[mid]!.start <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+function cueRate(e: Evidence, cues: ReadonlySet<string>): number {
+  let hits = 0;
+  for (const sentence of e.sentences) for (const w of lowerWords(sentence)) if (cues.has(w)) hits++;
+  return hits < 2 ? 0 : hits / Math.sqrt(e.sentences.length);
+}
+
+/** The most mentioned is the protagonist; then the strongest conflict, mentor and companion signals. */
+function assignRoles(evidence: readonly Evidence[]): CharacterRole[] {
+  const roles: CharacterRole[] = evidence.map((_, i) => (i === 0 ? 'protagonist' : 'supporting'));
+  const protagonist = evidence[0]?.character;
+  const claim = (role: CharacterRole, score: (e: Evidence) => number) => {
+    let best = -1;
+    let bestScore = 0;
+    evidence.forEach((e, i) => {
+      if (roles[i] !== 'supporting') return;
+      const s = score(e);
+      if (s > bestScore) {
+        best = i;
+        bestScore = s;
+      }
+    });
+    if (best >= 0) roles[best] = role;
+  };
+  // A title ("Lord Vask", "Old Brannigan") strengthens a role the words already suggest.
+  const withTitle = (rate: number, e: Evidence, titles: string[]) =>
+    rate > 0 && titles.includes(e.character.title) ? rate + 0.5 : rate;
+  claim('antagonist', (e) => withTitle(cueRate(e, CONFLICT_CUES), e, ['lord', 'king', 'queen']));
+  claim('mentor', (e) => withTitle(cueRate(e, MENTOR_CUES), e, ['old', 'master', 'professor', 'doctor']));
+  claim('sidekick', (e) => {
+    const together = protagonist
+      ? e.sentences.filter((s) => protagonist.aliases.some((a) => s.includes(a))).length
+      : 0;
+    const share = together / Math.max(e.sentences.length, 1);
+    const rate = cueRate(e, SIDEKICK_CUES);
+    return rate > 0 || share >= 0.5 ? rate + share : 0;
+  });
+  return roles;
+}
+
+function buildProfile(
+  e: Evidence,
+  role: CharacterRole,
+  theme: string | undefined,
+  input: ProfileInput,
+): CharacterProfile {
+  const seed = characterSeed(e.character.name);
+  // Seeded by the name alone, so an invented look is the same in every overview and script.
+  const random = createRandom(seed);
+  const personality = describePersonality(e, role, random);
+  const archetypes = archetypesOf(role, personality, e);
+  return {
+    name: e.character.name,
+    role,
+    physical_description: describeLooks(e, input.genre, random),
+    personality,
+    character_arc: describeArc(e, role),
+    archetypes,
+    want: describeWant(e, role),
+    need: NEEDS[theme ?? ''] ?? NEEDS.Courage!,
+    lie: random.pick(LIES[role || 'supporting'] ?? LIES.supporting!),
+    ghost: describeGhost(e, role, random),
+    gender: e.character.gender,
+    mentions: e.character.mentions,
+    seed,
+    voice: '',
+  };
+}
+
+/** The sentences that describe the character's looks, else a plausible look from the text's cues. */
+function describeLooks(e: Evidence, genre: string, random: Random): string {
+  const described = e.sentences
+    .map((sentence, index) => ({ sentence, index, cues: physicalCues(sentence) }))
+    .filter((s) => s.cues >= 2 && !/^["“]/.test(s.sentence))
+    .sort((a, b) => b.cues - a.cues || a.index - b.index)
+    .slice(0, 2)
+    .sort((a, b) => a.index - b.index)
+    .map((s) => nameLeadingPronoun(s.sentence, e.character));
+  if (described.length > 0) return truncateText(described.join(' '), 400);
+
+  const context = e.sentences.join(' ').toLowerCase();
+  const old =
+    e.character.title === 'old' || /\b(old|elderly|ancient|aged|grey-haired|white-haired)\b/.test(context);
+  const young = /\b(young|boy|girl|child|youth|lad|lass)\b/.test(context);
+  const person = e.character.gender === 'female' ? 'woman' : e.character.gender === 'male' ? 'man' : 'person';
+  const age = old ? 'An older' : young ? 'A young' : random.pick(['A', 'A grown', 'A middle-aged']);
+  const hair = old
+    ? random.pick(['grey', 'white', 'silver'])
+    : random.pick(['dark', 'black', 'brown', 'auburn', 'fair', 'red']);
+  const eyes = random.pick(['brown', 'grey', 'green', 'blue', 'hazel', 'dark']);
+  const build = random.pick(['slight', 'wiry', 'broad-shouldered', 'tall', 'stocky', 'lean']);
+  return `${age} ${person}, ${build}, with ${hair} hair and ${eyes} eyes, ${clothingFor(e.character, genre, random)}.`;
+}
+
+function physicalCues(sentence: string): number {
+  let count = 0;
+  for (const w of sentence.toLowerCase().match(/[\p{L}-]+/gu) ?? []) if (PHYSICAL_CUES.has(w)) count++;
+  return count;
+}
+
+const TITLE_CLOTHING: Record<string, string> = {
+  captain: "in a weathered captain's coat",
+  inspector: 'in a sober dark overcoat',
+  detective: 'in a sober dark overcoat',
+  doctor: 'in a plain dark suit',
+  dr: 'in a plain dark suit',
+  lord: 'in fine dark clothes',
+  lady: 'in an elegant gown',
+  king: 'in rich robes',
+  queen: 'in rich robes',
+  sergeant: 'in uniform',
+};
+
+const GENRE_CLOTHING: Record<string, string[]> = {
+  Fantasy: ['in a travel-worn cloak', 'in a hooded cloak and leather boots', 'in a simple tunic and cloak'],
+  'Science fiction': ['in a practical flight suit', 'in a worn utility jacket'],
+  Mystery: ['in a buttoned overcoat', 'in neat, sober clothes'],
+  Historical: ['in period clothes', 'in a long coat'],
+  Adventure: ['in practical, weathered clothes', 'in a salt-stained coat'],
+};
+
+function clothingFor(character: Character, genre: string, random: Random): string {
+  return (
+    TITLE_CLOTHING[character.title] ??
+    random.pick(GENRE_CLOTHING[genre] ?? ['in everyday clothes', 'in plain, practical clothes'])
+  );
+}
+
+const DIALOGUE_TRAITS: Record<string, string> = {
+  whispering: 'guarded',
+  muttering: 'grudging',
+  shouting: 'forceful',
+  laughing: 'good-humoured',
+  sharply: 'sharp-tongued',
+  pleasantly: 'smooth',
+  quietly: 'measured',
+};
+
+const ROLE_PERSONALITY: Record<string, string[]> = {
+  protagonist: ['determined and resourceful', 'stubborn and brave', 'curious and headstrong'],
+  antagonist: ['calculating and cold', 'proud and ruthless', 'smooth-spoken and menacing'],
+  mentor: ['wise and patient', 'gruff but caring', 'weary and knowing'],
+  sidekick: ['loyal and good-humoured', 'cheerful and dependable', 'eager and brave'],
+  supporting: [
+    'practical and watchful',
+    'reserved and observant',
+    'warm and talkative',
+    'nervous but honest',
+  ],
+};
+
+/** Personality adjectives used near the character, plus how they talk; else typical of the role. */
+function describePersonality(e: Evidence, role: CharacterRole, random: Random): string {
+  const counts = new Map<string, number>();
+  for (const w of e.nearby) if (PERSONALITY_ADJECTIVES.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  for (const line of e.lines) {
+    const trait = line.parenthetical ? DIALOGUE_TRAITS[line.parenthetical] : undefined;
+    if (trait) counts.set(trait, (counts.get(trait) ?? 0) + 1);
+  }
+  const traits = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([w]) => w);
+  const base =
+    traits.length > 0 ? joinList(traits.slice(0, 3)) : random.pick(ROLE_PERSONALITY[role || 'supporting']!);
+  return `${capitalise(base)}${speechStyle(e.lines)}.`;
+}
+
+function speechStyle(lines: readonly Quote[]): string {
+  if (lines.length < 2) return '';
+  const words = lines.reduce((sum, l) => sum + l.text.split(/\s+/).length, 0) / lines.length;
+  const questions = lines.filter((l) => l.text.includes('?')).length / lines.length;
+  if (questions >= 0.5) return '; asks more than they answer';
+  if (words <= 7) return '; speaks in short, direct sentences';
+  if (words >= 18) return '; talks at length';
+  return '; speaks plainly';
+}
+
+/** "Goes from mending a torn net to watching the Gannet slip out" — first and last things they do. */
+function describeArc(e: Evidence, role: CharacterRole): string {
+  const narration = e.sentences.filter((s) => !/^["“]/.test(s));
+  // Searched from each end, so only a few sentences are tagged however often the character appears.
+  const firstAt = narration.findIndex((s) => actionOf(s, e.character) !== undefined);
+  const lastAt = narration.findLastIndex((s, i) => i > firstAt && actionOf(s, e.character) !== undefined);
+  const first = firstAt >= 0 ? actionOf(narration[firstAt]!, e.character) : undefined;
+  const last = lastAt >= 0 ? actionOf(narration[lastAt]!, e.character) : undefined;
+  if (first && last && first !== last) return `${e.character.name} goes from ${first} to ${last}.`;
+  return `${e.character.name} ${ROLE_ARCS[role || 'supporting']}`;
+}
+
+const ROLE_ARCS: Record<string, string> = {
+  protagonist: 'is pushed from a settled life into action and ends changed by what it costs.',
+  antagonist: 'tightens their hold as the story goes on until it is openly challenged.',
+  mentor: 'passes on what they know and steps back so the hero can act.',
+  sidekick: 'follows the hero into danger and proves their own worth.',
+  supporting: 'is drawn into the events and has to choose a side.',
+};
+
+/** "Nell sat on an upturned crate…" → "sitting on an upturned crate…", when the character is the subject. */
+function actionOf(sentence: string, character: Character): string | undefined {
+  for (const alias of character.aliases) {
+    // The character as subject: not right after a preposition ("with Brannigan puffing").
+    const subject = new RegExp(
+      `(?<!\\b(?:with|to|at|of|for|from|by|behind|beside|toward|towards|on|in|like)\\s+)${escapeRegExp(alias)}\\s`,
+      'u',
+    ).exec(sentence);
+    if (!subject) continue;
+    const rest = sentence
+      .slice(subject.index + subject[0].length)
+      .split(/[,;:.!?]|\s(?:and|but|while)\s/)[0]!
+      .trim();
+    const words = rest.split(/\s+/);
+    if (words.length < 2 || words.length > 12) continue;
+    const first = words[0]!.toLowerCase();
+    const verb = tagWords(words.slice(0, 3).join(' '))[0];
+    if (!verb?.tags.has('Verb') || ['was', 'were', 'had', 'is', 'has', 'could', 'would'].includes(first))
+      continue;
+    return [first.endsWith('ing') ? first : gerund(first), ...words.slice(1)].join(' ');
+  }
+  return undefined;
+}
+
+const DESIRE =
+  /\b(?:wanted|wants|wished|longed|hoped|meant|means|intended|tried|decided|needed|swore|vowed|planned)\s+to\s+([^.,;!?"”]{3,80})/i;
+const SPOKEN_DESIRE =
+  /\b(?:I|we)\s+(?:have to|must|want to|need to|mean to|am going to|have come [^.,]*? to)\s+([^.,;!?"”]{3,80})/i;
+
+function describeWant(e: Evidence, role: CharacterRole): string {
+  for (const sentence of e.sentences) {
+    if (/^["“]/.test(sentence)) continue;
+    const match = DESIRE.exec(sentence);
+    if (match) return `To ${match[1]!.trim()}.`;
+  }
+  for (const line of e.lines) {
+    const match = SPOKEN_DESIRE.exec(line.text);
+    if (match && !/\b(you|your)\b/i.test(match[1]!)) return `To ${match[1]!.trim()}.`;
+  }
+  return ROLE_WANTS[role || 'supporting']!;
+}
+
+const ROLE_WANTS: Record<string, string> = {
+  protagonist: 'To set right what has gone wrong in their world.',
+  antagonist: 'To keep control of what they have taken.',
+  mentor: 'To see the hero ready before it is too late.',
+  sidekick: 'To stand by the hero and be useful.',
+  supporting: 'To get through the trouble unharmed.',
+};
+
+const NEEDS: Record<string, string> = {
+  Love: 'To let someone close enough to be known.',
+  Friendship: 'To trust others instead of carrying everything alone.',
+  Family: 'To make peace with where they come from.',
+  Courage: 'To trust their own courage rather than wait for permission.',
+  'Power and corruption': 'To see that power taken by force cannot be kept.',
+  'Justice and truth': 'To value the truth more than comfort.',
+  Revenge: 'To let go of the wish for revenge.',
+  Betrayal: 'To learn whom to trust, and forgive where they can.',
+  Survival: 'To find something worth more than simply surviving.',
+  'Loss and grief': 'To accept a loss and keep living.',
+  Freedom: 'To claim their freedom and its responsibilities.',
+  'Identity and belonging': 'To accept who they really are.',
+  'Coming of age': 'To step out of the shadow of those who raised them.',
+  'Good versus evil': 'To choose what is right when it costs them.',
+  Ambition: 'To learn that success is not the same as worth.',
+  'Community and solidarity': 'To see that they are stronger together than alone.',
+  'Fate and destiny': 'To choose their own path instead of waiting for fate.',
+  Nature: 'To respect forces larger than themselves.',
+  Obsession: 'To let go before the obsession consumes them.',
+  'Secrets and deception': 'To stop hiding and face the truth.',
+};
+
+const LIES: Record<string, string[]> = {
+  protagonist: [
+    'That they have to face everything alone.',
+    'That they are too small to change anything.',
+    'That being careful is the same as being safe.',
+  ],
+  antagonist: [
+    'That fear is the only way to hold people together.',
+    'That everything has a price and everyone can be bought.',
+    'That strength means never giving way.',
+  ],
+  mentor: [
+    'That their time to make a difference has passed.',
+    'That protecting others means keeping them from danger.',
+  ],
+  sidekick: ['That they only matter as someone else’s helper.', 'That a joke can keep any danger away.'],
+  supporting: [
+    'That keeping their head down will keep them safe.',
+    'That what happens to others is not their concern.',
+    'That the old ways cannot be changed.',
+  ],
+};
+
+const PAST =
+  /\b(?:years|ago|long ago|remembered|had been|had kept|had taught|as a child|when (?:she|he) was a|lost|died|never forgot)\b/i;
+
+/** A sentence about their past if the text has one, else a wound typical of the role. */
+function describeGhost(e: Evidence, role: CharacterRole, random: Random): string {
+  const subjectFirst = (s: string) =>
+    /^(?:She|He)\b/.test(s)
+      ? !mentionsCharacter(s, e.character)
+      : mentionsCharacter(s.split(/\s+/).slice(0, 3).join(' '), e.character);
+  const past = e.sentences.find((s) => !/^["“]/.test(s) && PAST.test(s) && s.length < 240 && subjectFirst(s));
+  if (past) return nameLeadingPronoun(past, e.character);
+  return random.pick(GHOSTS[role || 'supporting'] ?? GHOSTS.supporting!);
+}
+
+const GHOSTS: Record<string, string[]> = {
+  protagonist: [
+    'An earlier failure they have never spoken about.',
+    'Someone they could not protect.',
+    'Being told, long ago, that they would never amount to much.',
+  ],
+  antagonist: [
+    'A humiliation they swore never to suffer again.',
+    'Losing everything once, and deciding never to lose again.',
+  ],
+  mentor: ['A student they once failed.', 'A fight they walked away from long ago.'],
+  sidekick: ['Always being the one left behind.', 'A family that expected little of them.'],
+  supporting: ['A hard past they rarely talk about.', 'An old debt that still weighs on them.'],
+};
+
+/** "She was nineteen…" → "Nell was nineteen…", for a follow-up sentence that does not name her. */
+function nameLeadingPronoun(sentence: string, character: Character): string {
+  return mentionsCharacter(sentence, character) ? sentence : sentence.replace(/^(She|He)\b/, character.name);
+}
+
+function mentionsCharacter(text: string, character: Character): boolean {
+  return character.aliases.some((alias) => new RegExp(`\\b${escapeRegExp(alias)}\\b`, 'u').test(text));
+}
+
+function archetypesOf(role: CharacterRole, personality: string, e: Evidence): string[] {
+  const list: string[] = [];
+  const byRole: Record<string, string> = {
+    protagonist: 'Hero',
+    antagonist: 'Shadow',
+    mentor: 'Mentor',
+    sidekick: 'Ally',
+  };
+  if (byRole[role]) list.push(byRole[role]!);
+  const text = `${personality} ${e.sentences.join(' ')}`.toLowerCase();
+  const cues: [string, RegExp][] = [
+    ['Sage', /\b(wise|wisdom|wizard|taught|scholar|books)\b/],
+    ['Trickster', /\b(trick|clever|cunning|sly|mischievous|joke)\b/],
+    ['Caregiver', /\b(kind|gentle|helped|cared|nurse|mending|tended)\b/],
+    ['Rebel', /\b(stubborn|defiant|refused|rebel|rather starve)\b/],
+    ['Explorer', /\b(sail|sailed|journey|travel|explore|road|voyage)\b/],
+    ['Ruler', /\b(lord|king|queen|command|bought|control|throne|captain)\b/],
+    ['Innocent', /\b(young|naive|innocent|child)\b/],
+    ['Everyman', /\b(ordinary|plain|simple|fisherm[ae]n|housekeeper)\b/],
+    ['Lover', /\b(love|loved|heart|kiss)\b/],
+  ];
+  for (const [name, pattern] of cues)
+    if (list.length < 3 && pattern.test(text) && !list.includes(name)) list.push(name);
+  if (list.length === 0) list.push('Everyman');
+  return list;
+}

@@ -1,0 +1,112 @@
+import { createRandom } from '../../random';
+import type { SceneClipRequest } from '../types';
+import type { Size } from '../../types';
+import { evenSize } from '../encoding';
+import { sec } from '../timeline';
+
+/**
+ * Camera moves over a still. The still is scaled once to a larger canvas (zoompan then crops and
+ * scales each frame from it, which is ~3× faster than rescaling the source per frame and halves the
+ * pixel jitter of zoompan's integer crop positions).
+ */
+export interface CameraMove {
+  zoomFrom: number;
+  zoomTo: number;
+  /** Position of the crop window within the free space, 0 = left/top, 1 = right/bottom. */
+  xFrom: number;
+  xTo: number;
+  yFrom: number;
+  yTo: number;
+}
+
+export function cameraMove(motion: SceneClipRequest['motion'], seed: number, index: number): CameraMove {
+  const random = createRandom(`${seed}:camera:${index}`);
+  if (motion === 'static') return { zoomFrom: 1, zoomTo: 1, xFrom: 0.5, xTo: 0.5, yFrom: 0.5, yTo: 0.5 };
+  if (motion === 'pan') {
+    const leftToRight = random.chance(0.5);
+    const y = 0.35 + random.next() * 0.3;
+    return {
+      zoomFrom: 1.15,
+      zoomTo: 1.15,
+      xFrom: leftToRight ? 0 : 1,
+      xTo: leftToRight ? 1 : 0,
+      yFrom: y,
+      yTo: y,
+    };
+  }
+  const zoomIn = random.chance(0.5);
+  const amount = 1.12 + random.next() * 0.1;
+  const point = () => 0.2 + random.next() * 0.6;
+  return {
+    zoomFrom: zoomIn ? 1 : amount,
+    zoomTo: zoomIn ? amount : 1,
+    xFrom: point(),
+    xTo: point(),
+    yFrom: point(),
+    yTo: point(),
+  };
+}
+
+/** The canvas the still is scaled to once: twice the output, at most 4K wide. */
+export function canvasFor(size: Size): Size {
+  const factor = Math.min(2, 3840 / size.width, 3840 / size.height);
+  return evenSize({ width: size.width * factor, height: size.height * factor });
+}
+
+/**
+ * Moves from a to b over the frames with smoothstep easing, so the camera starts and stops gently.
+ * The frame counter is `on` inside zoompan and `n` in other filters.
+ */
+function easedLerp(counter: 'on' | 'n', frames: number): (a: number, b: number) => string {
+  const last = Math.max(1, frames - 1);
+  const p = `(3*pow(min(${counter}/${last},1),2)-2*pow(min(${counter}/${last},1),3))`;
+  return (a, b) => (a === b ? sec(a) : `(${sec(a)}+${sec(b - a)}*${p})`);
+}
+
+/** The still scaled to cover the canvas (cropping what overhangs), so no move shows its edges. */
+const coverCanvas = (input: string, canvas: Size) =>
+  `[${input}]scale=${canvas.width}:${canvas.height}:force_original_aspect_ratio=increase,crop=${canvas.width}:${canvas.height},setsar=1,format=yuv420p,`;
+
+/** Filter chain turning one decoded still into `frames` frames of camera motion. */
+export function stillToMotion(
+  input: string,
+  move: CameraMove,
+  frames: number,
+  size: Size,
+  fps: number,
+  output: string,
+): string {
+  if (move.zoomFrom === move.zoomTo) return panOverStill(input, move, frames, size, fps, output);
+  const canvas = canvasFor(size);
+  const lerp = easedLerp('on', frames);
+  const zoom = lerp(move.zoomFrom, move.zoomTo);
+  return (
+    coverCanvas(input, canvas) +
+    `zoompan=z='${zoom}':x='(iw-iw/zoom)*${lerp(move.xFrom, move.xTo)}':y='(ih-ih/zoom)*${lerp(move.yFrom, move.yTo)}':d=${frames}:s=${size.width}x${size.height}:fps=${fps},` +
+    `trim=end_frame=${frames},setpts=PTS-STARTPTS[${output}]`
+  );
+}
+
+/**
+ * A camera move without zoom needs no per-frame scaling: the still is scaled once to the zoomed
+ * size and a frame-sized window slides across it (crop is a pointer move, several times cheaper
+ * than zoompan).
+ */
+function panOverStill(
+  input: string,
+  move: CameraMove,
+  frames: number,
+  size: Size,
+  fps: number,
+  output: string,
+): string {
+  const canvas = evenSize({ width: size.width * move.zoomFrom, height: size.height * move.zoomFrom });
+  const last = Math.max(1, frames - 1);
+  const lerp = easedLerp('n', frames);
+  return (
+    coverCanvas(input, canvas) +
+    `loop=loop=${last}:size=1:start=0,setpts=N/${fps}/TB,` +
+    `crop=${size.width}:${size.height}:x='(in_w-out_w)*${lerp(move.xFrom, move.xTo)}':y='(in_h-out_h)*${lerp(move.yFrom, move.yTo)}',` +
+    `trim=end_frame=${frames},setpts=PTS-STARTPTS[${output}]`
+  );
+}

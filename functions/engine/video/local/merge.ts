@@ -1,0 +1,139 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { probe, runFilterGraph } from '../../media/ffmpeg';
+import { EngineError, type ProbeResult } from '../../types';
+import type { MergeInput, MergeRequest, VideoResult } from '../types';
+import { fitVideo } from '../frames';
+import { canStreamCopy, streamCopyConcat } from './concat';
+import { encodedOutput, PROBE_AUDIO_CODEC, PROBE_VIDEO_CODEC, type EncodeSettings } from '../encoding';
+import { probeInput } from './inputs';
+import { resolveMergeSettings, validateMergeInputs } from './params';
+import { withTempDir } from '../../media/temp';
+import { composeTimeline, sec, type TimelineSegment } from '../timeline';
+import { watermarkFilter } from './watermark';
+
+/**
+ * The merge studio: videos placed at their start times (later inputs on top, black where nothing
+ * plays), every sound mixed at its own volume, an optional text watermark, encoded with the chosen
+ * tier or custom parameters. Videos that simply follow each other and already match the output are
+ * joined by stream copy instead.
+ */
+const SEQUENCE_TOLERANCE = 0.1;
+
+interface Placed {
+  input: MergeInput;
+  probe: ProbeResult;
+  index: number;
+}
+
+/** Plain back-to-back videos at full volume: the case that needs no filtering at all. */
+export function isPlainSequence(placed: Placed[], request: MergeRequest): boolean {
+  if (request.watermark || request.previewSeconds) return false;
+  if (placed.some((p) => p.input.type !== 'video' || p.input.volume !== 1)) return false;
+  const ordered = [...placed].sort((a, b) => a.input.start_time - b.input.start_time);
+  let end = 0;
+  for (const p of ordered) {
+    if (Math.abs(p.input.start_time - end) > SEQUENCE_TOLERANCE) return false;
+    end = p.input.start_time + p.probe.duration;
+  }
+  return true;
+}
+
+export function mixAudio(placed: Placed[], total: number, output: string): string[] {
+  const sounding = placed.filter((p) => p.probe.audio);
+  if (!sounding.length) return [`anullsrc=r=48000:cl=stereo,atrim=0:${sec(total)}[${output}]`];
+  const statements = sounding.map((p, i) => {
+    const delay = Math.round(p.input.start_time * 1000);
+    return `[${p.index}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${p.input.volume},adelay=${delay}|${delay},apad,atrim=0:${sec(total)},asetpts=PTS-STARTPTS[mix${i}]`;
+  });
+  const labels = sounding.map((_, i) => `[mix${i}]`).join('');
+  // amix divides every input by their number; multiplying back keeps each sound at its own volume.
+  statements.push(
+    sounding.length === 1
+      ? `[mix0]anull[${output}]`
+      : `${labels}amix=inputs=${sounding.length}:duration=longest:dropout_transition=0,volume=${sounding.length}[${output}]`,
+  );
+  return statements;
+}
+
+export async function mergeMedia(request: MergeRequest): Promise<VideoResult> {
+  validateMergeInputs(request);
+  const probes = await Promise.all(
+    request.inputs.map((input, i) => probeInput(input.path, `input ${i + 1}`)),
+  );
+  const placed: Placed[] = request.inputs.map((input, index) => ({ input, probe: probes[index]!, index }));
+  for (const p of placed) {
+    if (p.input.type === 'video' && !p.probe.video)
+      throw new EngineError('invalid_input', `Input ${p.index + 1} is marked as video but has no picture.`);
+    if (p.input.type === 'audio' && !p.probe.audio)
+      throw new EngineError('invalid_input', `Input ${p.index + 1} is marked as audio but has no sound.`);
+  }
+  const videos = placed
+    .filter((p) => p.input.type === 'video')
+    .sort((a, b) => a.input.start_time - b.input.start_time);
+  const first = videos[0]!.probe.video!;
+  const settings = resolveMergeSettings(request, { width: first.width, height: first.height });
+  const total = Math.max(...placed.map((p) => p.input.start_time + p.probe.duration));
+
+  if (
+    isPlainSequence(placed, request) &&
+    canStreamCopy(
+      videos.map((v) => v.probe),
+      {
+        videoCodec: PROBE_VIDEO_CODEC[settings.videoCodec],
+        audioCodec: videos[0]!.probe.audio ? PROBE_AUDIO_CODEC[settings.audioCodec] : undefined,
+        size: settings.size,
+        fps: settings.fps,
+      },
+    )
+  ) {
+    return streamCopyConcat(
+      videos.map((v) => v.input.path),
+      request.outputPath,
+      settings.format,
+      total,
+      request.onProgress,
+    );
+  }
+  return encodeMerge(request, placed, settings, total);
+}
+
+async function encodeMerge(
+  request: MergeRequest,
+  placed: Placed[],
+  settings: EncodeSettings,
+  total: number,
+): Promise<VideoResult> {
+  const length = request.previewSeconds ? Math.min(request.previewSeconds, total) : total;
+  const { size, fps } = settings;
+  // Input order is stacking order: later videos cover earlier ones where they overlap.
+  const videos = placed.filter((p) => p.input.type === 'video');
+  const segments: TimelineSegment[] = videos.map((v) => ({
+    input: `picture${v.index}`,
+    start: v.input.start_time,
+    duration: v.probe.duration,
+  }));
+  const statements = [
+    ...videos.map((v) => fitVideo(`${v.index}:v`, size, fps, v.probe.duration, `picture${v.index}`)),
+    ...composeTimeline(segments, { size, fps, total, output: 'pictures' }),
+    ...mixAudio(placed, total, 'aout'),
+  ];
+  return withTempDir('merge', async (dir) => {
+    let videoLabel = 'pictures';
+    if (request.watermark) {
+      const textFile = join(dir, 'watermark.txt');
+      await writeFile(textFile, request.watermark.text.trim());
+      statements.push(watermarkFilter('pictures', textFile, request.watermark.position, 'vout'));
+      videoLabel = 'vout';
+    }
+    await runFilterGraph(
+      {
+        inputs: placed.flatMap((p) => ['-i', p.input.path]),
+        graph: statements,
+        outputs: encodedOutput(videoLabel, settings, length, request.outputPath),
+      },
+      { duration: length, onProgress: request.onProgress },
+    );
+    return { path: request.outputPath, probe: await probe(request.outputPath), method: 'encode' as const };
+  });
+}
