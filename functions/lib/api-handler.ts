@@ -31,7 +31,6 @@ export function createApiHandler(
       observability<ChainEvent>({
         operation: (event) => event.routeKey,
         correlationId: (event) => event.requestContext?.requestId,
-        outcome: (response) => String((response as { statusCode?: number }).statusCode ?? 200),
       }),
     )
     .use(normalise(groupRoutes, handlers))

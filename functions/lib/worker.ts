@@ -32,6 +32,7 @@ export function defineWorker<S extends z.ZodType, R>(
     .use(
       observability<WorkerEvent>({
         operation: () => name,
+        metrics: true,
         correlationId: (event) => event.execution,
         keys: (event) => ({
           job_id: typeof event.job_id === 'string' ? event.job_id : undefined,
