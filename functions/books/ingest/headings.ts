@@ -7,7 +7,16 @@ import { collapseWhitespace, endsLikeSentence, isRomanNumeral, wordSet } from '.
  */
 
 export type HeadingKind =
-  'part' | 'book' | 'volume' | 'section' | 'chapter' | 'special' | 'contents' | 'front' | 'other';
+  | 'part'
+  | 'book'
+  | 'volume'
+  | 'section'
+  | 'chapter'
+  | 'special'
+  | 'contents'
+  | 'front'
+  | 'back'
+  | 'other';
 
 export interface HeadingInfo {
   kind: HeadingKind;
@@ -31,14 +40,19 @@ const NUMBER = `(?:[0-9]{1,4}(?:\\.[0-9]{1,3})*|[ivxlcdm]{1,8}|${NUMBER_WORDS}|t
  */
 const TAIL = `(?:\\s*[:.\\-\u2013\u2014]\\s*(.+)|\\s+(\\S.*))?`;
 
-const CHAPTER = new RegExp(`^(?:chapter|chap\\.?|ch\\.)\\s*(${NUMBER})${TAIL}$`, 'i');
+/** Labels books use for their chapter-level units besides "Chapter" (Doyle's adventures, Dickens' staves…). */
+const CHAPTER_LABELS = 'chapter|chap\\.?|ch\\.|adventure|stave|letter|canto|lecture|lesson|episode|story|tale';
+const CHAPTER = new RegExp(`^(?:${CHAPTER_LABELS})\\s*(${NUMBER})${TAIL}$`, 'i');
 const DIVISION = new RegExp(`^(part|book|volume|vol\\.)\\s+(${NUMBER})${TAIL}$`, 'i');
 const SECTION = new RegExp(`^section\\s+(${NUMBER})${TAIL}$`, 'i');
 const SPECIAL =
   /^(prologue|epilogue|introduction|preface|foreword|afterword|interlude|conclusion|postscript|coda|appendix(?:\s+[A-Z0-9]{1,3})?)(?:\s*[:.\-\u2013\u2014]\s*(.+))?$/i;
 const CONTENTS = /^(?:table of contents|contents|content)$/i;
 const FRONT =
-  /^(?:copyright(?: page)?|dedication|title page|half[- ]title|cover|also by .+|praise for .+|epigraph|colophon|imprint|frontispiece)$/i;
+  /^(?:copyright(?: page)?|uncopyright|dedication|title ?page|half[- ]?title(?: ?page)?|cover|also by .+|praise for .+|epigraph|imprint|frontispiece|(?:list of )?(?:illustrations|plates)|by .{2,60})$/i;
+/** Back matter: not part of the story or the teaching, never a chapter. */
+const BACK =
+  /^(?:notes|end ?notes|foot ?notes|notes on the text|index|the end|finis|transcriber[\u2019']?s? notes?|about the (?:author|authors|publisher)|colophon|acknowledge?ments|(?:the )?full project gutenberg licen[cs]e|(?:end of )?(?:the )?project gutenberg.*)$/i;
 const NUMBERED_TITLE = /^([0-9]{1,3})[.:)]?\s+(\p{Lu}.*)$/u;
 
 /**
@@ -74,6 +88,7 @@ export function classifyHeading(raw: string): HeadingInfo {
   if (SPECIAL.test(text)) return { kind: 'special', numberOnly: false, strong: true };
   if (CONTENTS.test(text)) return { kind: 'contents', numberOnly: false, strong: true };
   if (FRONT.test(text)) return { kind: 'front', numberOnly: false, strong: false };
+  if (BACK.test(text)) return { kind: 'back', numberOnly: false, strong: false };
   if (isRomanNumeral(text)) {
     // A lone upper-case numeral line is a classic chapter heading; lower-case "i" or "mix" is not.
     return { kind: 'chapter', numberOnly: true, strong: text === text.toUpperCase() };
@@ -116,4 +131,65 @@ export function toDisplayTitle(text: string): string {
     if (!isFirst && SMALL_WORDS.has(lower)) return lower;
     return lower.charAt(0).toUpperCase() + lower.slice(1);
   });
+}
+
+/**
+ * A heading's words without its label and number, for comparing a contents entry with the heading in
+ * the text: "CHAPTER I. Down the Rabbit-Hole", "I. Down the Rabbit-Hole" and "Down the Rabbit-Hole
+ * . . . 12" all give "down the rabbit hole". A heading that is only a label and a number keeps them
+ * ("Chapter 12" → "chapter 12"), with number words and roman numerals as digits.
+ */
+export function headingKey(text: string): string {
+  const plain = text
+    .slice(0, 200)
+    .toLowerCase()
+    // Dot leaders and a page number at the end of a contents line.
+    .replace(/(?:\s*\.){2,}\s*[0-9ivxlc]*\s*$/, '')
+    // "Who Stole the Tarts?   97" loses its page number; "Chapter 12" keeps its number.
+    .replace(/^(.*?\p{L}.*?[^\s\p{L}]?)\s+[0-9]{1,4}\s*$/u, (whole, head: string) =>
+      LABEL_END.test(head) ? whole : head,
+    )
+    .replace(/[\u2019']/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  const words = plain.split(' ');
+  // Drop a label word ("chapter", "adventure", "book") followed by a number, or a number alone.
+  let start = 0;
+  if (words.length > 1 && !isNumberWord(words[0] as string) && isNumberWord(words[1] as string)) start = 2;
+  else if (isNumberWord(words[0] as string) && words.length > 1) start = 1;
+  const rest = words.slice(start).join(' ');
+  if (rest) return rest;
+  return words.map(numberValue).join(' ');
+}
+
+const LABEL_END = new RegExp(`(?:^|\\s)(?:${CHAPTER_LABELS}|part|book|volume|vol\\.|section|no\\.?|number)$`, 'i');
+
+const NUMBER_WORD_VALUES = new Map(
+  'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
+    .split(' ')
+    .map((word, i) => [word, i + 1]),
+);
+
+function isNumberWord(word: string): boolean {
+  return /^[0-9]{1,4}$/.test(word) || isRomanNumeral(word) || NUMBER_WORD_VALUES.has(word);
+}
+
+function numberValue(word: string): string {
+  if (/^[0-9]+$/.test(word)) return String(Number(word));
+  const named = NUMBER_WORD_VALUES.get(word);
+  if (named !== undefined) return String(named);
+  if (isRomanNumeral(word)) return String(romanValue(word));
+  return word;
+}
+
+function romanValue(numeral: string): number {
+  const values: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+  let total = 0;
+  const lower = numeral.toLowerCase();
+  for (let i = 0; i < lower.length; i++) {
+    const value = values[lower[i] as string] ?? 0;
+    const next = values[lower[i + 1] as string] ?? 0;
+    total += value < next ? -value : value;
+  }
+  return total;
 }

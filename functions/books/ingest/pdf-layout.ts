@@ -38,6 +38,8 @@ export interface PdfPage {
 const MARGIN_ZONE = 0.1;
 const HEADING_SIZE_RATIO = 1.2;
 const MAX_HEADING_CHARS = 120;
+/** A contents line's end: dot leaders or a wide gap, then a page number. */
+const PAGE_REFERENCE_END = /(?:\.\s*){3,}\s*[0-9ivxlc]{1,5}$|\S\s{2,}[0-9]{1,4}$/i;
 
 export function itemsToLines(items: readonly PdfTextItem[]): PdfLine[] {
   const visible = items.filter((item) => item.str.trim() !== '' && item.size > 0);
@@ -214,15 +216,21 @@ export function pagesToBlocks(pages: readonly PdfPage[], bodySize: number): DocB
   const levelOf = headingLevels(pages, bodySize);
   const blocks: DocBlock[] = [];
   let paragraph: string[] = [];
+  /** Per line of the paragraph: it ends well before the right margin, or with a page number. */
+  let shortLines: boolean[] = [];
   let paragraphStart: { page: number; fontSize: number } | null = null;
   let previous: PlacedLine | null = null;
   let geometry: PageGeometry = { left: 0, right: Infinity, lineSpacing: bodySize * 1.4 };
 
   const flush = () => {
     if (paragraph.length > 0 && paragraphStart) {
-      blocks.push({ kind: 'paragraph', text: joinLines(paragraph), ...paragraphStart });
+      // A run of short lines (a contents page, verse, an address) keeps its line breaks.
+      const list = paragraph.length >= 2 && shortLines.slice(0, -1).every(Boolean);
+      const text = list ? paragraph.map((line) => line.trim()).join('\n') : joinLines(paragraph);
+      blocks.push({ kind: 'paragraph', text, ...paragraphStart });
     }
     paragraph = [];
+    shortLines = [];
     paragraphStart = null;
   };
 
@@ -232,13 +240,16 @@ export function pagesToBlocks(pages: readonly PdfPage[], bodySize: number): DocB
       if (isHeadingLine(line, bodySize)) {
         flush();
         const last = blocks[blocks.length - 1];
+        // A title set over two lines continues in the same size right below (word processors leave up
+        // to about two line heights between them), unless the new line is a heading of its own.
         const continues =
           previous !== null &&
           last?.kind === 'heading' &&
           previous.page === page.number &&
-          previous.line.size === line.size &&
-          previous.line.y - line.y <= line.size * 1.6 &&
-          !classifyHeading(last.text).numberOnly;
+          Math.abs(previous.line.size - line.size) < 0.5 &&
+          previous.line.y - line.y <= line.size * 2.2 &&
+          !classifyHeading(last.text).numberOnly &&
+          !classifyHeading(line.text).strong;
         if (continues && last) {
           // A long title wrapped onto a second line.
           last.text = `${last.text} ${line.text}`;
@@ -255,6 +266,8 @@ export function pagesToBlocks(pages: readonly PdfPage[], bodySize: number): DocB
         if (previous && startsParagraph(previous, line, page.number, geometry)) flush();
         if (!paragraphStart) paragraphStart = { page: page.number, fontSize: line.size };
         paragraph.push(line.text);
+        const width = geometry.right - geometry.left;
+        shortLines.push(line.xEnd < geometry.right - width * 0.25 || PAGE_REFERENCE_END.test(line.text));
       }
       previous = { line, page: page.number, geometry };
     }

@@ -1,0 +1,194 @@
+import { classifyHeading, cleanHeadingText, headingKey } from './headings';
+import { countWords } from './text-tools';
+import type { DocBlock } from './types';
+
+/**
+ * A contents list printed in the book (PDF, DOCX without a TOC field, plain text): a run of short
+ * lines near the start whose titles come back later, in the same order, as the headings of the text.
+ * It is never a chapter, and it is the best evidence of what the chapters are: each entry is matched
+ * to the line where its chapter starts, so a heading wrapped over two lines, a heading set in body
+ * type, or "ADVENTURE I. A SCANDAL IN BOHEMIA" under the entry "I. A Scandal in Bohemia" are found,
+ * while section marks inside chapters ("I.", "II.") that the list does not name stay text.
+ */
+
+export interface ContentsEntry {
+  title: string;
+  /** Where its chapter starts in the text: first block and number of blocks its heading spans. */
+  target?: { index: number; span: number };
+}
+
+export interface ContentsList {
+  /** Blocks of the list itself (with its "Contents" title), to remove. */
+  first: number;
+  last: number;
+  entries: ContentsEntry[];
+  /** Entries matched to a heading in the text. */
+  matched: number;
+}
+
+interface Line {
+  text: string;
+  key: string;
+  block: number;
+}
+
+const MAX_LINE_CHARS = 120;
+const MAX_LINE_WORDS = 18;
+/** Lines of a contents page that are not entries: its title, column labels, a lone page number. */
+const NOISE = /^(?:(?:table of )?contents|page|pages|chapter|chap\.?|illustrations?)$/i;
+const CONTENTS_TITLE = /^(?:table of )?contents\.?$/i;
+const STOPS_LIST = /^(?:list of )?(?:illustrations|plates|figures)\.?$/i;
+/** A target heading may span this many blocks (a title wrapped over lines the layout split). */
+const MAX_SPAN = 3;
+
+/** A contents page flattened into one paragraph is cut before each "CHAPTER n" or after each page number. */
+function splitFlattened(text: string): string[] {
+  const leaders = text.match(/\.(?: ?\.){3,}/g)?.length ?? 0;
+  if (leaders >= 2) {
+    return text
+      .split(/(?<=(?:\.\s*){3,}\s*[0-9ivxlc]{1,5})\s+/i)
+      .map((line) => line.trim())
+      .filter(Boolean);
+  }
+  const chapters = text.match(/\b(?:chapter|adventure|letter|stave|book|part)\s+[0-9ivxlcdm]+\b/gi)?.length ?? 0;
+  if (chapters >= 3 && chapters >= countWords(text) / 15) {
+    return text
+      .split(/(?=\b(?:CHAPTER|Chapter|ADVENTURE|Adventure|LETTER|Letter|STAVE|Stave|BOOK|Book|PART|Part)\s+[0-9IVXLCDMivxlcdm]+\b)/)
+      .map((line) => line.trim())
+      .filter(Boolean);
+  }
+  return [text];
+}
+
+function linesOf(block: DocBlock): string[] {
+  if (block.kind === 'heading') return [block.text];
+  if (block.text.includes('\n')) return block.text.split('\n').flatMap(splitFlattened);
+  return splitFlattened(block.text);
+}
+
+/** Short, with letters, and not a line of dialogue. */
+function entryLike(text: string): boolean {
+  return (
+    text.length <= MAX_LINE_CHARS &&
+    countWords(text) <= MAX_LINE_WORDS &&
+    /\p{L}/u.test(text) &&
+    !/^["'\u201c\u2018\u2014-]/.test(text)
+  );
+}
+
+/** Heading-like blocks of the text by key, with keys of two or three blocks joined for wrapped titles. */
+function targetIndex(blocks: readonly DocBlock[], from: number): Map<string, { index: number; span: number }[]> {
+  const index = new Map<string, { index: number; span: number }[]>();
+  const add = (key: string, at: number, span: number) => {
+    if (!key) return;
+    const list = index.get(key);
+    if (list) list.push({ index: at, span });
+    else index.set(key, [{ index: at, span }]);
+  };
+  const short = (block: DocBlock | undefined) =>
+    block !== undefined && block.text.length <= MAX_LINE_CHARS && !block.text.includes('\n');
+  for (let i = from; i < blocks.length; i++) {
+    const block = blocks[i] as DocBlock;
+    if (!short(block) || block.text.startsWith('[')) continue;
+    add(headingKey(block.text), i, 1);
+    let joined = block.text;
+    for (let span = 2; span <= MAX_SPAN; span++) {
+      const next = blocks[i + span - 1];
+      if (!short(next) || (next as DocBlock).text.startsWith('[')) break;
+      joined = `${joined} ${(next as DocBlock).text}`;
+      if (joined.length > MAX_LINE_CHARS * 1.5) break;
+      add(headingKey(joined), i, span);
+    }
+  }
+  return index;
+}
+
+/** The printed contents list, if the book has one whose entries come back as headings. */
+export function findContentsList(blocks: readonly DocBlock[]): ContentsList | null {
+  const limit = Math.min(blocks.length, Math.max(300, Math.floor(blocks.length * 0.3)), 5_000);
+  const lines: Line[] = [];
+  for (let i = 0; i < limit; i++) {
+    for (const text of linesOf(blocks[i] as DocBlock)) {
+      const clean = cleanHeadingText(text);
+      if (clean) lines.push({ text: clean, key: headingKey(clean), block: i });
+    }
+  }
+  if (lines.length < 2) return null;
+  const targets = targetIndex(blocks, 0);
+  const echoesAfter = (line: Line, after: number) =>
+    (targets.get(line.key) ?? []).some((target) => target.index > after);
+
+  let best: ContentsList | null = null;
+  let start = 0;
+  while (start < lines.length) {
+    // A run of entry-like lines, stopped by prose and by a list of illustrations.
+    let end = start;
+    while (
+      end < lines.length &&
+      entryLike((lines[end] as Line).text) &&
+      !(end > start && STOPS_LIST.test((lines[end] as Line).text))
+    )
+      end++;
+    if (end - start >= 2) {
+      const candidate = contentsFromRun(lines.slice(start, end), blocks, targets, echoesAfter);
+      if (candidate && (!best || candidate.matched > best.matched)) best = candidate;
+    }
+    start = end + 1;
+  }
+  return best;
+}
+
+function contentsFromRun(
+  run: readonly Line[],
+  blocks: readonly DocBlock[],
+  targets: Map<string, { index: number; span: number }[]>,
+  echoesAfter: (line: Line, after: number) => boolean,
+): ContentsList | null {
+  // The list runs from its first to its last line that comes back later in the text.
+  let first = -1;
+  let last = -1;
+  run.forEach((line, i) => {
+    if (!NOISE.test(line.text) && line.key.length >= 3 && echoesAfter(line, line.block)) {
+      if (first < 0) first = i;
+      last = i;
+    }
+  });
+  if (first < 0) return null;
+  const entriesLines = run.slice(first, last + 1).filter((line) => !NOISE.test(line.text));
+  const end = (run[last] as Line).block;
+  const entries: ContentsEntry[] = [];
+  let cursor = end + 1;
+  let matched = 0;
+  for (const line of entriesLines) {
+    const candidates = targets.get(line.key) ?? [];
+    const target = candidates.find((candidate) => candidate.index >= cursor);
+    const entry: ContentsEntry = { title: line.text };
+    if (target) {
+      entry.target = target;
+      cursor = target.index + target.span;
+      matched++;
+    }
+    entries.push(entry);
+  }
+  const titled = first > 0 && CONTENTS_TITLE.test((run[first - 1] as Line).text);
+  if (matched < (titled ? 2 : 3) || matched < entries.length * 0.5) return null;
+  // Lines that only look like entries (a title page's "By Lewis Carroll") are not counted as matches
+  // unless they find a heading-like target; a run whose matches are mostly ordinary short paragraphs
+  // (dialogue) is not a contents list.
+  const headingTargets = entries.filter(
+    (entry) =>
+      entry.target &&
+      ((blocks[entry.target.index] as DocBlock).kind === 'heading' ||
+        classifyHeading((blocks[entry.target.index] as DocBlock).text).kind !== 'other' ||
+        isolatedLine(blocks, entry.target.index, entry.target.span)),
+  ).length;
+  if (headingTargets < matched * 0.6) return null;
+  const firstBlock = titled ? (run[first - 1] as Line).block : (run[first] as Line).block;
+  return { first: firstBlock, last: end, entries, matched };
+}
+
+/** A short line set apart from prose: the block after it is longer prose, not another short line. */
+function isolatedLine(blocks: readonly DocBlock[], index: number, span: number): boolean {
+  const next = blocks[index + span];
+  return next === undefined || countWords(next.text) >= 20;
+}
