@@ -85,8 +85,9 @@ function targetIndex(blocks: readonly DocBlock[], from: number): Map<string, { i
     if (list) list.push({ index: at, span });
     else index.set(key, [{ index: at, span }]);
   };
+  // A heading the layout kept as one block over two or three lines still counts.
   const short = (block: DocBlock | undefined) =>
-    block !== undefined && block.text.length <= MAX_LINE_CHARS && !block.text.includes('\n');
+    block !== undefined && block.text.length <= MAX_LINE_CHARS && block.text.split('\n').length <= 3;
   for (let i = from; i < blocks.length; i++) {
     const block = blocks[i] as DocBlock;
     if (!short(block) || block.text.startsWith('[')) continue;
@@ -109,7 +110,8 @@ export function findContentsList(blocks: readonly DocBlock[]): ContentsList | nu
   const lines: Line[] = [];
   for (let i = 0; i < limit; i++) {
     for (const text of linesOf(blocks[i] as DocBlock)) {
-      const clean = cleanHeadingText(text);
+      // Dot leaders say nothing about the entry: "Chapter 1 . . . . . 11" is "Chapter 1 11".
+      const clean = cleanHeadingText(text.replace(/\s*(?:\.\s*){3,}/g, ' '));
       if (clean) lines.push({ text: clean, key: headingKey(clean), block: i });
     }
   }
@@ -129,11 +131,15 @@ export function findContentsList(blocks: readonly DocBlock[]): ContentsList | nu
       !(end > start && STOPS_LIST.test((lines[end] as Line).text))
     )
       end++;
-    if (end - start >= 2) {
-      const candidate = contentsFromRun(lines.slice(start, end), blocks, targets, echoesAfter);
+    // A list of illustrations ends the run; a "Contents" title starts the entries afresh. The lines of
+    // a list of illustrations are captions, never chapters.
+    let from = STOPS_LIST.test((lines[start] as Line).text) ? end : start;
+    for (let i = start; i < end; i++) if (CONTENTS_TITLE.test((lines[i] as Line).text)) from = i;
+    if (end - from >= 2) {
+      const candidate = contentsFromRun(lines.slice(from, end), blocks, targets, echoesAfter);
       if (candidate && (!best || candidate.matched > best.matched)) best = candidate;
     }
-    start = end + 1;
+    start = end < lines.length && STOPS_LIST.test((lines[end] as Line).text) ? end : end + 1;
   }
   return best;
 }
@@ -176,19 +182,21 @@ function contentsFromRun(
   // unless they find a heading-like target; a run whose matches are mostly ordinary short paragraphs
   // (dialogue) is not a contents list.
   const headingTargets = entries.filter(
-    (entry) =>
-      entry.target &&
-      ((blocks[entry.target.index] as DocBlock).kind === 'heading' ||
-        classifyHeading((blocks[entry.target.index] as DocBlock).text).kind !== 'other' ||
-        isolatedLine(blocks, entry.target.index, entry.target.span)),
+    (entry) => entry.target && headingLike(blocks, entry.target.index, entry.target.span),
   ).length;
   if (headingTargets < matched * 0.6) return null;
   const firstBlock = titled ? (run[first - 1] as Line).block : (run[first] as Line).block;
   return { first: firstBlock, last: end, entries, matched };
 }
 
-/** A short line set apart from prose: the block after it is longer prose, not another short line. */
-function isolatedLine(blocks: readonly DocBlock[], index: number, span: number): boolean {
+/**
+ * A target that reads as a heading: marked as one, worded like one ("CHAPTER I."), set in capitals,
+ * or a short line set apart from prose (the block after it is a heading or longer prose).
+ */
+function headingLike(blocks: readonly DocBlock[], index: number, span: number): boolean {
+  const block = blocks[index] as DocBlock;
+  if (block.kind === 'heading' || classifyHeading(block.text).kind !== 'other') return true;
+  if (/\p{Lu}/u.test(block.text) && !/\p{Ll}/u.test(block.text)) return true;
   const next = blocks[index + span];
-  return next === undefined || countWords(next.text) >= 20;
+  return next === undefined || next.kind === 'heading' || countWords(next.text) >= 20;
 }

@@ -54,6 +54,7 @@ const FRONT =
 const BACK =
   /^(?:notes|end ?notes|foot ?notes|notes on the text|index|the end|finis|transcriber[\u2019']?s? notes?|about the (?:author|authors|publisher)|colophon|acknowledge?ments|(?:the )?full project gutenberg licen[cs]e|(?:end of )?(?:the )?project gutenberg.*)$/i;
 const NUMBERED_TITLE = /^([0-9]{1,3})[.:)]?\s+(\p{Lu}.*)$/u;
+const ROMAN_TITLED = /^([IVXLCDM]{1,7})[.:]\s+(\p{Lu}.*)$/u;
 
 /**
  * Checks `NUMBER` matched something real (the roman alternative also matches words like "mix") and
@@ -94,6 +95,12 @@ export function classifyHeading(raw: string): HeadingInfo {
     return { kind: 'chapter', numberOnly: true, strong: text === text.toUpperCase() };
   }
   if (/^[0-9]{1,3}$/.test(text)) return { kind: 'chapter', numberOnly: true, strong: false };
+  const romanTitled = ROMAN_TITLED.exec(text);
+  if (romanTitled && isRomanNumeral(romanTitled[1] as string) && !endsLikeSentence(text)) {
+    // "IV. THE BOSCOMBE VALLEY MYSTERY": a numbered title; set in capitals it is surely a heading.
+    const title = romanTitled[2] as string;
+    return { kind: 'chapter', numberOnly: false, strong: !/\p{Ll}/u.test(title) };
+  }
   if (NUMBERED_TITLE.test(text) && !endsLikeSentence(text)) {
     return { kind: 'chapter', numberOnly: false, strong: false };
   }
@@ -122,8 +129,9 @@ export function toDisplayTitle(text: string): string {
   const title = cleanHeadingText(text);
   if (!/\p{Lu}/u.test(title) || /\p{Ll}/u.test(title)) return title;
   let first = true;
-  return title.replace(/[\p{L}\p{N}'\u2019]+/gu, (word) => {
-    const isFirst = first;
+  return title.replace(/[\p{L}\p{N}'\u2019]+/gu, (word, offset: number) => {
+    // The first word, and the first after a separator ("Adventure I. A Scandal"), are capitalised.
+    const isFirst = first || /[.:;!?\u2014\u2013-]\s*$/.test(title.slice(Math.max(0, offset - 3), offset));
     first = false;
     if (isRomanNumeral(word) && word.length > 1) return word;
     if (word === 'I') return word;
@@ -147,7 +155,7 @@ export function headingKey(text: string): string {
     .replace(/(?:\s*\.){2,}\s*[0-9ivxlc]*\s*$/, '')
     // "Who Stole the Tarts?   97" loses its page number; "Chapter 12" keeps its number.
     .replace(/^(.*?\p{L}.*?[^\s\p{L}]?)\s+[0-9]{1,4}\s*$/u, (whole, head: string) =>
-      LABEL_END.test(head) ? whole : head,
+      LABEL_END.test(head.trim()) ? whole : head,
     )
     .replace(/[\u2019']/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
@@ -162,7 +170,7 @@ export function headingKey(text: string): string {
   return words.map(numberValue).join(' ');
 }
 
-const LABEL_END = new RegExp(`(?:^|\\s)(?:${CHAPTER_LABELS}|part|book|volume|vol\\.|section|no\\.?|number)$`, 'i');
+const LABEL_END = new RegExp(`^(?:${CHAPTER_LABELS}|part|book|volume|vol\\.|section|no\\.?|number)$`, 'i');
 
 const NUMBER_WORD_VALUES = new Map(
   'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'

@@ -291,7 +291,8 @@ export function toRemovedMatter(
     return {
       title: removal.title.slice(0, 200),
       kind: removal.kind,
-      word_count: countWords(content),
+      // Words with letters or digits: the dot leaders of a contents page are not words.
+      word_count: content.match(/[\p{L}\p{N}]+(?:['\u2019-][\p{L}\p{N}]+)*/gu)?.length ?? 0,
       content: truncated ? content.slice(0, MAX_REMOVED_CONTENT_CHARS) : content,
       ...(truncated ? { content_truncated: true } : {}),
     };

@@ -220,7 +220,12 @@ export function pagesToBlocks(pages: readonly PdfPage[], bodySize: number): DocB
   let shortLines: boolean[] = [];
   let paragraphStart: { page: number; fontSize: number } | null = null;
   let previous: PlacedLine | null = null;
+  // Pages with too little body text to measure (a title page) borrow the first measurable page's geometry.
   let geometry: PageGeometry = { left: 0, right: Infinity, lineSpacing: bodySize * 1.4 };
+  for (const page of pages) {
+    geometry = measurePage(page, bodySize, geometry);
+    if (Number.isFinite(geometry.right)) break;
+  }
 
   const flush = () => {
     if (paragraph.length > 0 && paragraphStart) {

@@ -269,14 +269,19 @@ function unitsFromContents(contents: ContentsList, blocks: readonly DocBlock[], 
   for (const entry of contents.entries) {
     if (!entry.target) continue;
     const { index, span } = entry.target;
-    const title = range(index, index + span)
-      .map((i) => (blocks[i] as DocBlock).text.trim())
-      .join(' ');
+    // "CHAPTER I." over "Down the Rabbit-Hole" reads "Chapter I: Down the Rabbit-Hole"; a title wrapped
+    // over two lines is joined back into one.
+    const lines = range(index, index + span).map((i) => (blocks[i] as DocBlock).text.trim());
+    const [head = '', ...rest] = lines;
+    const title =
+      rest.length > 0 && classifyHeading(head).numberOnly ? joinTitle(head, rest.join(' ')) : lines.join(' ');
     const info = classifyHeading(title);
     const division = DIVISION_KINDS.has(info.kind) || DIVISION_KINDS.has(classifyHeading(entry.title).kind);
     units.push(newUnit(title, division ? 1 : 2, index, span, false));
     for (let i = index; i < index + span; i++) covered.add(i);
   }
+  // A list that names only the parts ("BOOK ONE" … "BOOK FIFTEEN") leaves the chapters to the headings.
+  if (units.every((unit) => isDivision(unit))) return null;
   for (const unit of headingUnits) {
     if (isDivision(unit) && unit.info.strong && !covered.has(unit.headingIndex))
       units.push({ ...unit, level: 1, content: [] });
@@ -379,7 +384,8 @@ function dropFrontMatter(
     } else if (unit.info.kind === 'contents' || (unit.info.kind === 'front' && beforeChapters)) {
       // Without a later heading, the book's text itself may follow the contents list.
       const from = firstProseBlock(unit.content, blocks);
-      remove(kindOfTitle(unit.title, 'front_matter'), Math.max(from, 1));
+      remove(kindOfTitle(unit.title, 'front_matter'), from);
+      if (from === 0) log.add(unit.title, kindOfTitle(unit.title, 'front_matter'), headingRange(unit));
       keepText(from);
     } else if (unit.info.kind === 'back' && i >= backFrom) {
       remove(kindOfTitle(unit.title, 'back_matter'));
@@ -415,7 +421,12 @@ function textOf(indices: readonly number[], blocks: readonly DocBlock[]): string
 function firstProseBlock(content: readonly number[], blocks: readonly DocBlock[]): number {
   const index = content.findIndex((blockIndex) => {
     const block = blocks[blockIndex] as DocBlock;
-    return block.kind === 'paragraph' && countWords(block.text) >= 30 && !isCopyrightNotice(block.text);
+    return (
+      block.kind === 'paragraph' &&
+      countWords(block.text) >= 30 &&
+      !isCopyrightNotice(block.text) &&
+      !looksLikeContentsList(block.text)
+    );
   });
   return index < 0 ? content.length : index;
 }
