@@ -50,10 +50,13 @@ function splitFlattened(text: string): string[] {
       .map((line) => line.trim())
       .filter(Boolean);
   }
-  const chapters = text.match(/\b(?:chapter|adventure|letter|stave|book|part)\s+[0-9ivxlcdm]+\b/gi)?.length ?? 0;
+  const chapters =
+    text.match(/\b(?:chapter|adventure|letter|stave|book|part)\s+[0-9ivxlcdm]+\b/gi)?.length ?? 0;
   if (chapters >= 3 && chapters >= countWords(text) / 15) {
     return text
-      .split(/(?=\b(?:CHAPTER|Chapter|ADVENTURE|Adventure|LETTER|Letter|STAVE|Stave|BOOK|Book|PART|Part)\s+[0-9IVXLCDMivxlcdm]+\b)/)
+      .split(
+        /(?=\b(?:CHAPTER|Chapter|ADVENTURE|Adventure|LETTER|Letter|STAVE|Stave|BOOK|Book|PART|Part)\s+[0-9IVXLCDMivxlcdm]+\b)/,
+      )
       .map((line) => line.trim())
       .filter(Boolean);
   }
@@ -77,7 +80,10 @@ function entryLike(text: string): boolean {
 }
 
 /** Heading-like blocks of the text by key, with keys of two or three blocks joined for wrapped titles. */
-function targetIndex(blocks: readonly DocBlock[], from: number): Map<string, { index: number; span: number }[]> {
+function targetIndex(
+  blocks: readonly DocBlock[],
+  from: number,
+): Map<string, { index: number; span: number }[]> {
   const index = new Map<string, { index: number; span: number }[]>();
   const add = (key: string, at: number, span: number) => {
     if (!key) return;

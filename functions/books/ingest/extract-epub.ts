@@ -262,7 +262,8 @@ function readXhtmlBlocks(
 
   const currentSemantics = () => {
     const words: string[] = [];
-    for (const element of stack) if (element.semantics) for (const word of element.semantics) words.push(word);
+    for (const element of stack)
+      if (element.semantics) for (const word of element.semantics) words.push(word);
     return words.length > 0 ? words.join(' ') : fileDefault;
   };
 

@@ -7,16 +7,7 @@ import { collapseWhitespace, endsLikeSentence, isRomanNumeral, wordSet } from '.
  */
 
 export type HeadingKind =
-  | 'part'
-  | 'book'
-  | 'volume'
-  | 'section'
-  | 'chapter'
-  | 'special'
-  | 'contents'
-  | 'front'
-  | 'back'
-  | 'other';
+  'part' | 'book' | 'volume' | 'section' | 'chapter' | 'special' | 'contents' | 'front' | 'back' | 'other';
 
 export interface HeadingInfo {
   kind: HeadingKind;
@@ -41,7 +32,8 @@ const NUMBER = `(?:[0-9]{1,4}(?:\\.[0-9]{1,3})*|[ivxlcdm]{1,8}|${NUMBER_WORDS}|t
 const TAIL = `(?:\\s*[:.\\-\u2013\u2014]\\s*(.+)|\\s+(\\S.*))?`;
 
 /** Labels books use for their chapter-level units besides "Chapter" (Doyle's adventures, Dickens' staves…). */
-const CHAPTER_LABELS = 'chapter|chap\\.?|ch\\.|adventure|stave|letter|canto|lecture|lesson|episode|story|tale';
+const CHAPTER_LABELS =
+  'chapter|chap\\.?|ch\\.|adventure|stave|letter|canto|lecture|lesson|episode|story|tale';
 const CHAPTER = new RegExp(`^(?:${CHAPTER_LABELS})\\s*(${NUMBER})${TAIL}$`, 'i');
 const DIVISION = new RegExp(`^(part|book|volume|vol\\.)\\s+(${NUMBER})${TAIL}$`, 'i');
 const SECTION = new RegExp(`^section\\s+(${NUMBER})${TAIL}$`, 'i');

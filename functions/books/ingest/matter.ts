@@ -184,7 +184,14 @@ export function removeMarkedMatter(doc: ExtractedDocument): PreparedDocument {
       kind: 'licence',
       blocks: licence,
       order: start,
-      ...(before ? { text: [first.slice(at), ...licence.slice(1).map((index) => (blocks[index] as DocBlock).text)].join('\n\n') } : {}),
+      ...(before
+        ? {
+            text: [
+              first.slice(at),
+              ...licence.slice(1).map((index) => (blocks[index] as DocBlock).text),
+            ].join('\n\n'),
+          }
+        : {}),
     });
     break;
   }
@@ -204,7 +211,9 @@ export function removeMarkedMatter(doc: ExtractedDocument): PreparedDocument {
     runStart = -1;
     if (indices.length === 0) return;
     const kind = semanticRemoval(runSemantics);
-    const heading = indices.map((index) => blocks[index] as DocBlock).find((block) => block.kind === 'heading');
+    const heading = indices
+      .map((index) => blocks[index] as DocBlock)
+      .find((block) => block.kind === 'heading');
     let resolved: RemovedMatterKind | null = kind === 'generic' ? null : kind;
     if (kind === 'generic') {
       // Unnamed front or back matter: removed when short or named like front matter, kept when it is
@@ -213,9 +222,11 @@ export function removeMarkedMatter(doc: ExtractedDocument): PreparedDocument {
       const words = indices.reduce((sum, index) => sum + countWords((blocks[index] as DocBlock).text), 0);
       if (info?.kind === 'special' || info?.kind === 'chapter' || info?.kind === 'part') resolved = null;
       else if (info && (info.kind === 'front' || info.kind === 'back' || info.kind === 'contents'))
-        resolved = kindOfTitle(heading?.text ?? '', runSemantics.includes('backmatter') ? 'back_matter' : 'front_matter');
-      else if (words < 300)
-        resolved = runSemantics.includes('backmatter') ? 'back_matter' : 'front_matter';
+        resolved = kindOfTitle(
+          heading?.text ?? '',
+          runSemantics.includes('backmatter') ? 'back_matter' : 'front_matter',
+        );
+      else if (words < 300) resolved = runSemantics.includes('backmatter') ? 'back_matter' : 'front_matter';
     }
     if (!resolved) return;
     for (const index of indices) removed[index] = 1;
@@ -280,7 +291,8 @@ export function toRemovedMatter(
 ): RemovedMatter[] {
   const items = removals
     .map(({ removal, blocks }) => {
-      const raw = removal.text ?? removal.blocks.map((index) => (blocks[index] as DocBlock).text).join('\n\n');
+      const raw =
+        removal.text ?? removal.blocks.map((index) => (blocks[index] as DocBlock).text).join('\n\n');
       const content = cleanChapterContent(raw);
       return { removal, content };
     })

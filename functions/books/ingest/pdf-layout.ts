@@ -242,31 +242,32 @@ export function pagesToBlocks(pages: readonly PdfPage[], bodySize: number): DocB
   for (const page of pages) {
     geometry = measurePage(page, bodySize, geometry);
     for (const line of page.lines) {
-      if (isHeadingLine(line, bodySize)) {
+      const last = blocks[blocks.length - 1];
+      // A title set over two lines continues in the same size right below (word processors leave up
+      // to about two line heights between them), unless the new line is a heading of its own. The
+      // second line may end like a sentence ("Tarts?").
+      const continues =
+        paragraph.length === 0 &&
+        previous !== null &&
+        last?.kind === 'heading' &&
+        previous.page === page.number &&
+        line.size >= bodySize * HEADING_SIZE_RATIO &&
+        line.text.length <= MAX_HEADING_CHARS &&
+        Math.abs(previous.line.size - line.size) < 0.5 &&
+        previous.line.y - line.y <= line.size * 2.2 &&
+        !classifyHeading(last.text).numberOnly &&
+        !classifyHeading(line.text).strong;
+      if (continues && last) {
+        last.text = `${last.text} ${line.text}`;
+      } else if (isHeadingLine(line, bodySize)) {
         flush();
-        const last = blocks[blocks.length - 1];
-        // A title set over two lines continues in the same size right below (word processors leave up
-        // to about two line heights between them), unless the new line is a heading of its own.
-        const continues =
-          previous !== null &&
-          last?.kind === 'heading' &&
-          previous.page === page.number &&
-          Math.abs(previous.line.size - line.size) < 0.5 &&
-          previous.line.y - line.y <= line.size * 2.2 &&
-          !classifyHeading(last.text).numberOnly &&
-          !classifyHeading(line.text).strong;
-        if (continues && last) {
-          // A long title wrapped onto a second line.
-          last.text = `${last.text} ${line.text}`;
-        } else {
-          blocks.push({
-            kind: 'heading',
-            text: line.text,
-            level: levelOf(line.size),
-            page: page.number,
-            fontSize: line.size,
-          });
-        }
+        blocks.push({
+          kind: 'heading',
+          text: line.text,
+          level: levelOf(line.size),
+          page: page.number,
+          fontSize: line.size,
+        });
       } else {
         if (previous && startsParagraph(previous, line, page.number, geometry)) flush();
         if (!paragraphStart) paragraphStart = { page: page.number, fontSize: line.size };

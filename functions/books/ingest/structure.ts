@@ -176,7 +176,9 @@ function unitsFromHeadings(blocks: readonly DocBlock[]): Unit[] {
     // Body text that reads like a heading ("Chapter 3", "PART TWO", "Prologue") counts as one.
     if (block.text.length > 100 || endsLikeSentence(block.text)) continue;
     const info = classifyHeading(block.text);
-    if (info.strong && HEADING_LIKE_PARAGRAPH_KINDS.has(info.kind)) {
+    // "FOOTNOTES", "THE END", "INDEX" alone on a line open back matter (removed only after the chapters).
+    const backMatter = info.kind === 'back' && countWords(block.text) <= 4;
+    if ((info.strong && HEADING_LIKE_PARAGRAPH_KINDS.has(info.kind)) || backMatter) {
       const unit = newUnit(block.text, Number.NaN, index, 1, false);
       units.push(unit);
       paragraphMarks.push(unit);
@@ -263,7 +265,11 @@ function unitsFromToc(doc: ExtractedDocument): Unit[] | null {
  * Units at the headings a printed contents list points to. The title is the heading as the text
  * prints it (a wrapped heading joined again); division headings the list leaves out still open parts.
  */
-function unitsFromContents(contents: ContentsList, blocks: readonly DocBlock[], headingUnits: readonly Unit[]): Unit[] | null {
+function unitsFromContents(
+  contents: ContentsList,
+  blocks: readonly DocBlock[],
+  headingUnits: readonly Unit[],
+): Unit[] | null {
   const units: Unit[] = [];
   const covered = new Set<number>();
   for (const entry of contents.entries) {
@@ -282,9 +288,18 @@ function unitsFromContents(contents: ContentsList, blocks: readonly DocBlock[], 
   }
   // A list that names only the parts ("BOOK ONE" … "BOOK FIFTEEN") leaves the chapters to the headings.
   if (units.every((unit) => isDivision(unit))) return null;
+  const lastTarget = Math.max(...units.map((unit) => unit.headingIndex));
   for (const unit of headingUnits) {
-    if (isDivision(unit) && unit.info.strong && !covered.has(unit.headingIndex))
-      units.push({ ...unit, level: 1, content: [] });
+    if (covered.has(unit.headingIndex)) continue;
+    if (isDivision(unit) && unit.info.strong) units.push({ ...unit, level: 1, content: [] });
+    // Headings after the last entry that the list leaves out: notes, an index, "THE END" (removed as
+    // back matter), or an epilogue set as a real heading.
+    else if (
+      unit.headingIndex > lastTarget &&
+      (unit.info.kind === 'back' ||
+        (unit.info.kind === 'special' && (blocks[unit.headingIndex] as DocBlock).kind === 'heading'))
+    )
+      units.push({ ...unit, level: 2, content: [] });
   }
   return units.length >= 2 ? units : null;
 }
@@ -302,7 +317,8 @@ function assignContent(
   skip: ReadonlySet<number>,
 ): { units: Unit[]; preface: number[] } {
   const sorted = [...units].sort((a, b) => a.headingIndex - b.headingIndex);
-  const keep = (indices: number[]) => (skip.size === 0 ? indices : indices.filter((index) => !skip.has(index)));
+  const keep = (indices: number[]) =>
+    skip.size === 0 ? indices : indices.filter((index) => !skip.has(index));
   const preface = keep(range(0, sorted[0]?.headingIndex ?? blockCount));
   sorted.forEach((unit, i) => {
     const next = sorted[i + 1]?.headingIndex ?? blockCount;
@@ -503,7 +519,9 @@ function cleanTitle(text: string): string {
  * then "I.", "II.") number the sections of a chapter, not chapters.
  */
 function bareNumeralsAreSections(units: readonly Unit[]): boolean {
-  const named = units.filter((unit) => isChapterKind(unit) && !isBareNumeral(unit) && unit.info.kind === 'chapter');
+  const named = units.filter(
+    (unit) => isChapterKind(unit) && !isBareNumeral(unit) && unit.info.kind === 'chapter',
+  );
   if (named.length < 2) return false;
   let restarts = 0;
   let seenNamed = false;
@@ -634,7 +652,8 @@ function buildSectionsAndChapters(
     const keep = draft.words > 0 && (i >= firstReal || draft.isChapterKind) && firstReal >= 0;
     if (!keep) {
       append(leftover, draft.blocks);
-      if (firstReal >= 0 && draft.words > 0) log.add(draft.title, kindOfTitle(draft.title, 'front_matter'), draft.blocks);
+      if (firstReal >= 0 && draft.words > 0)
+        log.add(draft.title, kindOfTitle(draft.title, 'front_matter'), draft.blocks);
     }
     return keep;
   });
