@@ -160,9 +160,19 @@ function contentsFromRun(
   let first = -1;
   let last = -1;
   run.forEach((line, i) => {
-    if (!NOISE.test(line.text) && line.key.length >= 3 && echoesAfter(line, line.block)) {
+    if (NOISE.test(line.text) || line.key.length < 3) return;
+    if (echoesAfter(line, line.block)) {
       if (first < 0) first = i;
-      last = i;
+      last = Math.max(last, i);
+      return;
+    }
+    // The first half of an entry wrapped over two lines.
+    const following = run[i + 1];
+    if (!following) return;
+    const joined = { ...following, key: headingKey(`${line.text} ${following.text}`) };
+    if (echoesAfter(joined, following.block)) {
+      if (first < 0) first = i;
+      last = Math.max(last, i + 1);
     }
   });
   if (first < 0) return null;
@@ -171,10 +181,22 @@ function contentsFromRun(
   const entries: ContentsEntry[] = [];
   let cursor = end + 1;
   let matched = 0;
-  for (const line of entriesLines) {
-    const candidates = targets.get(line.key) ?? [];
-    const target = candidates.find((candidate) => candidate.index >= cursor);
-    const entry: ContentsEntry = { title: line.text };
+  const next = (key: string) => (targets.get(key) ?? []).find((candidate) => candidate.index >= cursor);
+  for (let i = 0; i < entriesLines.length; i++) {
+    const line = entriesLines[i] as Line;
+    let title = line.text;
+    let target = next(line.key);
+    const following = entriesLines[i + 1];
+    if (!target && following && !next(following.key)) {
+      // An entry the contents page wrapped over two lines ("A Caucus-Race and a" / "Long Tale").
+      const joined = `${line.text} ${following.text}`;
+      target = next(headingKey(joined));
+      if (target) {
+        title = joined;
+        i++;
+      }
+    }
+    const entry: ContentsEntry = { title };
     if (target) {
       entry.target = target;
       cursor = target.index + target.span;

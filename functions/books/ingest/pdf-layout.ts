@@ -222,9 +222,12 @@ export function pagesToBlocks(pages: readonly PdfPage[], bodySize: number): DocB
   let previous: PlacedLine | null = null;
   // Pages with too little body text to measure (a title page) borrow the first measurable page's geometry.
   let geometry: PageGeometry = { left: 0, right: Infinity, lineSpacing: bodySize * 1.4 };
+  // The right edge of full lines, from pages of prose: a contents page's own lines are all short.
+  let textRight = 0;
   for (const page of pages) {
-    geometry = measurePage(page, bodySize, geometry);
-    if (Number.isFinite(geometry.right)) break;
+    const measured = measurePage(page, bodySize, geometry);
+    if (!Number.isFinite(geometry.right)) geometry = measured;
+    if (Number.isFinite(measured.right)) textRight = Math.max(textRight, measured.right);
   }
 
   const flush = () => {
@@ -272,8 +275,9 @@ export function pagesToBlocks(pages: readonly PdfPage[], bodySize: number): DocB
         if (previous && startsParagraph(previous, line, page.number, geometry)) flush();
         if (!paragraphStart) paragraphStart = { page: page.number, fontSize: line.size };
         paragraph.push(line.text);
-        const width = geometry.right - geometry.left;
-        shortLines.push(line.xEnd < geometry.right - width * 0.25 || PAGE_REFERENCE_END.test(line.text));
+        const right = Math.max(geometry.right, textRight);
+        const width = right - geometry.left;
+        shortLines.push(line.xEnd < right - width * 0.25 || PAGE_REFERENCE_END.test(line.text));
       }
       previous = { line, page: page.number, geometry };
     }

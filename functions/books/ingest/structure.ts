@@ -288,10 +288,26 @@ function unitsFromContents(
   }
   // A list that names only the parts ("BOOK ONE" … "BOOK FIFTEEN") leaves the chapters to the headings.
   if (units.every((unit) => isDivision(unit))) return null;
+  const firstTarget = Math.min(...units.map((unit) => unit.headingIndex));
   const lastTarget = Math.max(...units.map((unit) => unit.headingIndex));
+  // Entries the text words differently ("Chapter 3: The Storm" for "3. A Storm"): as many labelled or
+  // titled chapter headings between the matched ones as entries went unmatched (never bare numerals,
+  // which number the sections inside chapters).
+  let unmatched = contents.entries.filter((entry) => !entry.target).length;
   for (const unit of headingUnits) {
     if (covered.has(unit.headingIndex)) continue;
     if (isDivision(unit) && unit.info.strong) units.push({ ...unit, level: 1, content: [] });
+    else if (
+      unmatched > 0 &&
+      unit.headingIndex > firstTarget &&
+      unit.headingIndex < lastTarget &&
+      unit.info.kind === 'chapter' &&
+      unit.info.strong &&
+      !isBareNumeral(unit)
+    ) {
+      unmatched--;
+      units.push({ ...unit, level: 2, content: [] });
+    }
     // Headings after the last entry that the list leaves out: notes, an index, "THE END" (removed as
     // back matter), or an epilogue set as a real heading.
     else if (
