@@ -1,4 +1,4 @@
-import { classifyHeading, cleanHeadingText, headingKey } from './headings';
+import { classifyHeading, cleanHeadingText, headingKey, headingNumber } from './headings';
 import { countWords } from './text-tools';
 import type { DocBlock } from './types';
 
@@ -29,7 +29,19 @@ export interface ContentsList {
 interface Line {
   text: string;
   key: string;
+  number: number | undefined;
   block: number;
+}
+
+interface Target {
+  index: number;
+  span: number;
+  number: number | undefined;
+}
+
+/** Same numbers, or a number on one side only: "I. A Scandal in Bohemia" for "A SCANDAL IN BOHEMIA". */
+function sameNumber(a: number | undefined, b: number | undefined): boolean {
+  return a === undefined || b === undefined || a === b;
 }
 
 const MAX_LINE_CHARS = 120;
@@ -65,6 +77,13 @@ function splitFlattened(text: string): string[] {
 
 function linesOf(block: DocBlock): string[] {
   if (block.kind === 'heading') return [block.text];
+  // A long paragraph without line breaks is prose unless it is a flattened contents page.
+  if (
+    block.text.length > MAX_LINE_CHARS * 3 &&
+    !block.text.includes('\n') &&
+    !/\. ?\. ?\.|chapter/i.test(block.text)
+  )
+    return [block.text];
   if (block.text.includes('\n')) return block.text.split('\n').flatMap(splitFlattened);
   return splitFlattened(block.text);
 }
@@ -80,16 +99,14 @@ function entryLike(text: string): boolean {
 }
 
 /** Heading-like blocks of the text by key, with keys of two or three blocks joined for wrapped titles. */
-function targetIndex(
-  blocks: readonly DocBlock[],
-  from: number,
-): Map<string, { index: number; span: number }[]> {
-  const index = new Map<string, { index: number; span: number }[]>();
+function targetIndex(blocks: readonly DocBlock[], from: number): Map<string, Target[]> {
+  const index = new Map<string, Target[]>();
   const add = (key: string, at: number, span: number) => {
     if (!key) return;
+    const target = { index: at, span, number: headingNumber((blocks[at] as DocBlock).text) };
     const list = index.get(key);
-    if (list) list.push({ index: at, span });
-    else index.set(key, [{ index: at, span }]);
+    if (list) list.push(target);
+    else index.set(key, [target]);
   };
   // A heading the layout kept as one block over two or three lines still counts.
   const short = (block: DocBlock | undefined) =>
@@ -116,15 +133,22 @@ export function findContentsList(blocks: readonly DocBlock[]): ContentsList | nu
   const lines: Line[] = [];
   for (let i = 0; i < limit; i++) {
     for (const text of linesOf(blocks[i] as DocBlock)) {
+      if (text.length > MAX_LINE_CHARS * 3) {
+        // Prose: it only ends a run.
+        lines.push({ text, key: '', number: undefined, block: i });
+        continue;
+      }
       // Dot leaders say nothing about the entry: "Chapter 1 . . . . . 11" is "Chapter 1 11".
       const clean = cleanHeadingText(text.replace(/\s*(?:\.\s*){3,}/g, ' '));
-      if (clean) lines.push({ text: clean, key: headingKey(clean), block: i });
+      if (clean) lines.push({ text: clean, key: headingKey(clean), number: headingNumber(clean), block: i });
     }
   }
   if (lines.length < 2) return null;
   const targets = targetIndex(blocks, 0);
   const echoesAfter = (line: Line, after: number) =>
-    (targets.get(line.key) ?? []).some((target) => target.index > after);
+    (targets.get(line.key) ?? []).some(
+      (target) => target.index > after && sameNumber(target.number, line.number),
+    );
 
   let best: ContentsList | null = null;
   let start = 0;
@@ -153,7 +177,7 @@ export function findContentsList(blocks: readonly DocBlock[]): ContentsList | nu
 function contentsFromRun(
   run: readonly Line[],
   blocks: readonly DocBlock[],
-  targets: Map<string, { index: number; span: number }[]>,
+  targets: Map<string, Target[]>,
   echoesAfter: (line: Line, after: number) => boolean,
 ): ContentsList | null {
   // The list runs from its first to its last line that comes back later in the text.
@@ -169,7 +193,7 @@ function contentsFromRun(
     // The first half of an entry wrapped over two lines.
     const following = run[i + 1];
     if (!following) return;
-    const joined = { ...following, key: headingKey(`${line.text} ${following.text}`) };
+    const joined = { ...following, key: headingKey(`${line.text} ${following.text}`), number: line.number };
     if (echoesAfter(joined, following.block)) {
       if (first < 0) first = i;
       last = Math.max(last, i + 1);
@@ -181,16 +205,19 @@ function contentsFromRun(
   const entries: ContentsEntry[] = [];
   let cursor = end + 1;
   let matched = 0;
-  const next = (key: string) => (targets.get(key) ?? []).find((candidate) => candidate.index >= cursor);
+  const next = (key: string, number: number | undefined) =>
+    (targets.get(key) ?? []).find(
+      (candidate) => candidate.index >= cursor && sameNumber(candidate.number, number),
+    );
   for (let i = 0; i < entriesLines.length; i++) {
     const line = entriesLines[i] as Line;
     let title = line.text;
-    let target = next(line.key);
+    let target = next(line.key, line.number);
     const following = entriesLines[i + 1];
-    if (!target && following && !next(following.key)) {
+    if (!target && following && !next(following.key, following.number)) {
       // An entry the contents page wrapped over two lines ("A Caucus-Race and a" / "Long Tale").
       const joined = `${line.text} ${following.text}`;
-      target = next(headingKey(joined));
+      target = next(headingKey(joined), line.number);
       if (target) {
         title = joined;
         i++;

@@ -146,9 +146,10 @@ export function headingKey(text: string): string {
     // Dot leaders and a page number at the end of a contents line.
     .replace(/(?:\s*\.){2,}\s*[0-9ivxlc]*\s*$/, '')
     // "Who Stole the Tarts?   97" loses its page number; "Chapter 12" keeps its number.
-    .replace(/^(.*?\p{L}.*?[^\s\p{L}]?)\s+[0-9]{1,4}\s*$/u, (whole, head: string) =>
-      LABEL_END.test(head.trim()) ? whole : head,
-    )
+    .replace(/\s+[0-9]{1,4}\s*$/, (number: string, offset: number, whole: string) => {
+      const head = whole.slice(0, offset).trim();
+      return /\p{L}/u.test(head) && !LABEL_END.test(head) ? '' : number;
+    })
     .replace(/[\u2019']/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
@@ -160,6 +161,25 @@ export function headingKey(text: string): string {
   const rest = words.slice(start).join(' ');
   if (rest) return rest;
   return words.map(numberValue).join(' ');
+}
+
+/**
+ * The number a heading gives itself ("CHAPTER XIII." → 13, "I. A Scandal in Bohemia" → 1, "Chapter
+ * Two" → 2), if any: a contents entry and a heading with different numbers are different chapters,
+ * however alike their titles ("Chapter 1: The Storm", "Chapter 13: The Storm").
+ */
+export function headingNumber(text: string): number | undefined {
+  const words = text
+    .slice(0, 60)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ');
+  const [first = '', second = ''] = words;
+  const word = isNumberWord(first) ? first : LABEL_END.test(first) && isNumberWord(second) ? second : '';
+  if (!word) return undefined;
+  const value = Number(numberValue(word));
+  return Number.isFinite(value) ? value : undefined;
 }
 
 const LABEL_END = new RegExp(`^(?:${CHAPTER_LABELS}|part|book|volume|vol\\.|section|no\\.?|number)$`, 'i');
