@@ -231,6 +231,9 @@ interface OpenElement {
   semantics?: string[];
 }
 
+/** Semantics of the book's own text, not worth recording on every block. */
+const BODY_SEMANTICS = wordSet('bodymatter chapter part volume division');
+
 /** Project Gutenberg's header and licence sections in their EPUBs. */
 const GUTENBERG_BOILERPLATE = /^pg-(header|footer)$|(^|\s)pg-boilerplate(\s|$)/;
 
@@ -260,11 +263,14 @@ function readXhtmlBlocks(
   /** A <p epub:type="title"> (or subtitle) right after a heading continues that heading. */
   let titleParagraph = false;
 
+  // Only blocks inside front or back matter carry their semantics: chapters need none, and a
+  // million-word book keeps its extracted document small.
   const currentSemantics = () => {
     const words: string[] = [];
     for (const element of stack)
       if (element.semantics) for (const word of element.semantics) words.push(word);
-    return words.length > 0 ? words.join(' ') : fileDefault;
+    const own = words.length > 0 ? words : fileDefault.split(' ').filter(Boolean);
+    return own.every((word) => BODY_SEMANTICS.has(word)) ? '' : own.join(' ');
   };
 
   const push = (block: DocBlock) => {

@@ -354,9 +354,18 @@ function range(from: number, to: number): number[] {
   return out;
 }
 
+/** Word counts per block, counted once per block list: chapters are summed many times over. */
+const blockWords = new WeakMap<readonly DocBlock[], Uint32Array>();
+
 function wordsOf(indices: readonly number[], blocks: readonly DocBlock[]): number {
+  let counts = blockWords.get(blocks);
+  if (!counts) {
+    counts = new Uint32Array(blocks.length);
+    for (let i = 0; i < blocks.length; i++) counts[i] = countWords((blocks[i] as DocBlock).text);
+    blockWords.set(blocks, counts);
+  }
   let words = 0;
-  for (const index of indices) words += countWords((blocks[index] as DocBlock).text);
+  for (const index of indices) words += counts[index] as number;
   return words;
 }
 
