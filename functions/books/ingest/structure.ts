@@ -14,7 +14,7 @@ import type {
   StructureMetadata,
   StructureSection,
 } from '../../contracts/books';
-import type { BookStructure, DocBlock, ExtractedDocument } from './types';
+import type { BookStructure, DocBlock, ExtractedDocument, TocEntry } from './types';
 
 /**
  * Turns an extracted document into chapters (and sections): remove the front and back matter the book
@@ -232,7 +232,18 @@ function mostCommon(values: readonly number[]): number | undefined {
 
 /** Units from the document's own table of contents, when enough of it points into the text. */
 function unitsFromToc(doc: ExtractedDocument): Unit[] | null {
-  const { blocks, toc } = doc;
+  const { blocks } = doc;
+  // An entry without a link that holds linked entries ("<span>Volume I</span>" over its chapters)
+  // starts where its first entry starts.
+  const holders = new Set<TocEntry>();
+  const toc = doc.toc.map((entry, i) => {
+    if (entry.blockIndex !== undefined) return entry;
+    const child = doc.toc[i + 1];
+    if (!child || child.level <= entry.level || child.blockIndex === undefined) return entry;
+    const holder = { ...entry, blockIndex: child.blockIndex };
+    holders.add(holder);
+    return holder;
+  });
   const resolved = toc.filter(
     (entry) => entry.blockIndex !== undefined && entry.blockIndex >= 0 && entry.blockIndex < blocks.length,
   );
@@ -242,6 +253,11 @@ function unitsFromToc(doc: ExtractedDocument): Unit[] | null {
   for (const entry of resolved) {
     const start = Math.max(entry.blockIndex as number, cursor);
     if (start >= blocks.length && units.length > 0) continue;
+    if (holders.has(entry)) {
+      // No heading of its own in the text: it takes none of its first entry's.
+      units.push(newUnit(entry.title, entry.level, start, 0, false));
+      continue;
+    }
     const wanted = comparable(entry.title);
     // The entry's heading in the text (or a "Chapter 1" + "The Storm" pair) is part of the title, as is
     // any heading right where the entry points. A paragraph only when it is a short piece of the title,

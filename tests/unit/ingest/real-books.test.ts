@@ -5,7 +5,7 @@ import { headingKey, toDisplayTitle } from '../../../functions/books/ingest/head
 import { pagesToBlocks } from '../../../functions/books/ingest/pdf-layout';
 import type { PdfLine } from '../../../functions/books/ingest/pdf-layout';
 import { CORPUS } from '../../fixtures/corpus';
-import { chapterParagraphs } from '../../fixtures/books';
+import { chapterParagraphs, makePdf, pdfChapterHeading } from '../../fixtures/books';
 
 /** One book of the real-layout corpus, extracted and structured. */
 async function structureOf(name: string): Promise<{ structure: BookStructure; doc: ExtractedDocument }> {
@@ -220,6 +220,35 @@ describe('class 6: chapter numbers only', () => {
     expect(titles(structure)).toEqual(Array.from({ length: 61 }, (_, i) => `Chapter ${i + 1}`));
     expect(kinds(structure)).toEqual(['title_page', 'notes']);
     expect(structure.chapters.at(-1)?.content).not.toContain('Netherfield was let at last');
+  });
+});
+
+describe('contents lists and tables of contents', () => {
+  it('tells "Chapter 1: The Storm" from "Chapter 13: The Storm"', async () => {
+    const structure = detectStructure(
+      await extractDocument(await makePdf({ chapters: 14, pagesPerChapter: 1 }), 'pdf'),
+    );
+    expect(titles(structure)).toEqual(Array.from({ length: 14 }, (_, i) => pdfChapterHeading(i + 1)));
+  });
+
+  it('opens a part at an unlinked navigation entry that holds linked chapters', () => {
+    const h = (text: string): DocBlock => ({ kind: 'heading', text, level: 2 });
+    const p = (text: string): DocBlock => ({ kind: 'paragraph', text });
+    const blocks: DocBlock[] = [];
+    const toc: ExtractedDocument['toc'] = [];
+    for (const volume of ['Volume I', 'Volume II']) {
+      toc.push({ title: volume, level: 1 });
+      for (const n of [1, 2]) {
+        toc.push({ title: `Chapter ${n}`, level: 2, blockIndex: blocks.length });
+        blocks.push(h(`Chapter ${n}`), ...chapterParagraphs(blocks.length, 300).map(p));
+      }
+    }
+    const structure = detectStructure({ format: 'epub', blocks, toc });
+    expect(structure.sections.map((section) => [section.title, section.chapters.length])).toEqual([
+      ['Volume I', 2],
+      ['Volume II', 2],
+    ]);
+    expect(structure.chapters[0]?.content.startsWith('Chapter 1')).toBe(false);
   });
 });
 
