@@ -106,7 +106,7 @@ export function kindOfTitle(title: string, fallback: RemovedMatterKind): Removed
 
 const GUTENBERG_START = /\*{3}\s*START OF (?:THE|THIS) PROJECT GUTENBERG[^*]*\*{3}/i;
 const GUTENBERG_END =
-  /\*{3}\s*END OF (?:THE|THIS) PROJECT GUTENBERG|(?:^|\n)\s*End of (?:the )?Project Gutenberg(?:'s|\u2019s)? (?:E-?book|Etext|work|edition)/i;
+  /\*{3}\s*END OF (?:THE|THIS) PROJECT GUTENBERG|(?:^|\n)\s*End of (?:the |this )?Project Gutenberg/i;
 const GUTENBERG_SMALL_PRINT = /^\s*\*+\s*(?:The )?(?:Project Gutenberg|small print)/i;
 
 /** The removal kind an EPUB block's semantics call for, or null when the block is book text. */

@@ -438,7 +438,10 @@ function dropFrontMatter(
     };
     if (drop.has(i)) {
       // Nothing to keep from a TOC run.
-    } else if (unit.info.kind === 'contents' || (unit.info.kind === 'front' && beforeChapters)) {
+    } else if (
+      unit.info.kind === 'contents' ||
+      (unit.info.kind === 'front' && (beforeChapters || i >= backFrom))
+    ) {
       // Without a later heading, the book's text itself may follow the contents list.
       const from = firstProseBlock(unit.content, blocks);
       remove(kindOfTitle(unit.title, 'front_matter'), from);
