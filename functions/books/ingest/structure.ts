@@ -299,7 +299,9 @@ function unitsFromContents(
       rest.length > 0 && classifyHeading(head).numberOnly ? joinTitle(head, rest.join(' ')) : lines.join(' ');
     const info = classifyHeading(title);
     const division = DIVISION_KINDS.has(info.kind) || DIVISION_KINDS.has(classifyHeading(entry.title).kind);
-    units.push(newUnit(title, division ? 1 : 2, index, span, false));
+    units.push(
+      newUnit(title, division ? 1 : entryLevel(blocks[index] as DocBlock, entry.title), index, span, false),
+    );
     for (let i = index; i < index + span; i++) covered.add(i);
   }
   // A list that names only the parts ("BOOK ONE" … "BOOK FIFTEEN") leaves the chapters to the headings.
@@ -334,6 +336,17 @@ function unitsFromContents(
       units.push({ ...unit, level: 2, content: [] });
   }
   return units.length >= 2 ? units : null;
+}
+
+/**
+ * The level of a chapter-like contents entry: the heading level the text gives it (font size, style),
+ * else one below chapters for a numbered subsection ("1.2 Loops"), else the chapter level.
+ */
+function entryLevel(block: DocBlock, entryTitle: string): number {
+  if (block.kind === 'heading' && block.level !== undefined) return Math.max(2, block.level);
+  return /^\s*[0-9]{1,3}\.[0-9]{1,3}\b/.test(block.text) || /^\s*[0-9]{1,3}\.[0-9]{1,3}\b/.test(entryTitle)
+    ? 3
+    : 2;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -231,6 +231,33 @@ describe('contents lists and tables of contents', () => {
     expect(titles(structure)).toEqual(Array.from({ length: 14 }, (_, i) => pdfChapterHeading(i + 1)));
   });
 
+  it('keeps the numbered sections a textbook contents list names inside their chapters', () => {
+    const h = (text: string, level: number): DocBlock => ({ kind: 'heading', text, level });
+    const p = (text: string): DocBlock => ({ kind: 'paragraph', text });
+    const prose = (seed: number) => chapterParagraphs(seed, 250).map(p);
+    const structure = detectStructure({
+      format: 'pdf',
+      toc: [],
+      blocks: [
+        h('Learning to Program', 1),
+        h('Contents', 2),
+        p('Chapter 1 Basics . . . . 1\n1.1 Variables . . . . 2\n1.2 Loops . . . . 5\nChapter 2 Functions . . . . 9\n2.1 Arguments . . . . 11'),
+        h('Chapter 1 Basics', 2),
+        ...prose(1),
+        h('1.1 Variables', 3),
+        ...prose(2),
+        h('1.2 Loops', 3),
+        ...prose(3),
+        h('Chapter 2 Functions', 2),
+        ...prose(4),
+        h('2.1 Arguments', 3),
+        ...prose(5),
+      ],
+    });
+    expect(titles(structure)).toEqual(['Chapter 1 Basics', 'Chapter 2 Functions']);
+    expect(structure.chapters[0]?.content).toContain('\n\n1.2 Loops\n\n');
+  });
+
   it('opens a part at an unlinked navigation entry that holds linked chapters', () => {
     const h = (text: string): DocBlock => ({ kind: 'heading', text, level: 2 });
     const p = (text: string): DocBlock => ({ kind: 'paragraph', text });
