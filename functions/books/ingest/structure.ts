@@ -141,7 +141,8 @@ export function detectStructure(input: ExtractedDocument): BookStructure {
       removed: log.list(),
     };
   }
-  const unused = opening ? preface.filter((index) => !opening.blocks.includes(index)) : preface;
+  const inOpening = new Set(opening?.blocks ?? []);
+  const unused = preface.filter((index) => !inOpening.has(index));
   if (unused.length > 0) log.add(prefaceTitle(unused, blocks), prefaceKind(unused, blocks), unused);
   return { ...finish(chapters, sections, blocks), removed: log.list() };
 }
