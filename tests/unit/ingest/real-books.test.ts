@@ -241,7 +241,9 @@ describe('contents lists and tables of contents', () => {
       blocks: [
         h('Learning to Program', 1),
         h('Contents', 2),
-        p('Chapter 1 Basics . . . . 1\n1.1 Variables . . . . 2\n1.2 Loops . . . . 5\nChapter 2 Functions . . . . 9\n2.1 Arguments . . . . 11'),
+        p(
+          'Chapter 1 Basics . . . . 1\n1.1 Variables . . . . 2\n1.2 Loops . . . . 5\nChapter 2 Functions . . . . 9\n2.1 Arguments . . . . 11',
+        ),
         h('Chapter 1 Basics', 2),
         ...prose(1),
         h('1.1 Variables', 3),
