@@ -222,13 +222,16 @@ export function pagesToBlocks(pages: readonly PdfPage[], bodySize: number): DocB
   let previous: PlacedLine | null = null;
   // Pages with too little body text to measure (a title page) borrow the first measurable page's geometry.
   let geometry: PageGeometry = { left: 0, right: Infinity, lineSpacing: bodySize * 1.4 };
-  // The right edge of full lines, from pages of prose: a contents page's own lines are all short.
-  let textRight = 0;
+  // The right edge of full lines on a typical page (the median page): a contents page's own lines
+  // are all short, and one wide page (a table) must not make every other line look short.
+  const rights: number[] = [];
   for (const page of pages) {
     const measured = measurePage(page, bodySize, geometry);
     if (!Number.isFinite(geometry.right)) geometry = measured;
-    if (Number.isFinite(measured.right)) textRight = Math.max(textRight, measured.right);
+    if (Number.isFinite(measured.right)) rights.push(measured.right);
   }
+  rights.sort((a, b) => a - b);
+  const textRight = rights[Math.floor(rights.length / 2)] ?? 0;
 
   const flush = () => {
     if (paragraph.length > 0 && paragraphStart) {
