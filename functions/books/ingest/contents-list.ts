@@ -1,4 +1,11 @@
-import { classifyHeading, cleanHeadingText, headingKey, headingNumber } from './headings';
+import {
+  classifyHeading,
+  cleanHeadingText,
+  headingKey,
+  headingNumber,
+  labelNumberKey,
+  withoutPageNumber,
+} from './headings';
 import { countWords } from './text-tools';
 import type { DocBlock } from './types';
 
@@ -13,6 +20,8 @@ import type { DocBlock } from './types';
 
 export interface ContentsEntry {
   title: string;
+  /** The text's heading only numbers the chapter ("CHAPTER I."): the entry's title names it. */
+  namesTheChapter?: boolean;
   /** Where its chapter starts in the text: first block and number of blocks its heading spans. */
   target?: { index: number; span: number };
 }
@@ -30,6 +39,8 @@ interface Line {
   text: string;
   key: string;
   number: number | undefined;
+  /** "chapter 1" for "Chapter I. The Lamplighter". */
+  labelKey?: string | undefined;
   block: number;
 }
 
@@ -140,14 +151,23 @@ export function findContentsList(blocks: readonly DocBlock[]): ContentsList | nu
       }
       // Dot leaders say nothing about the entry: "Chapter 1 . . . . . 11" is "Chapter 1 11".
       const clean = cleanHeadingText(text.replace(/\s*(?:\.\s*){3,}/g, ' '));
-      if (clean) lines.push({ text: clean, key: headingKey(clean), number: headingNumber(clean), block: i });
+      if (clean)
+        lines.push({
+          text: clean,
+          key: headingKey(clean),
+          number: headingNumber(clean),
+          labelKey: labelNumberKey(clean),
+          block: i,
+        });
     }
   }
   if (lines.length < 2) return null;
   const targets = targetIndex(blocks, 0);
   const echoesAfter = (line: Line, after: number) =>
-    (targets.get(line.key) ?? []).some(
-      (target) => target.index > after && sameNumber(target.number, line.number),
+    [line.key, line.labelKey].some((key) =>
+      (key ? (targets.get(key) ?? []) : []).some(
+        (target) => target.index > after && sameNumber(target.number, line.number),
+      ),
     );
 
   let best: ContentsList | null = null;
@@ -209,10 +229,29 @@ function contentsFromRun(
     (targets.get(key) ?? []).find(
       (candidate) => candidate.index >= cursor && sameNumber(candidate.number, number),
     );
+  const contentsStart = (run[Math.max(0, first - 1)] as Line).block;
   for (let i = 0; i < entriesLines.length; i++) {
     const line = entriesLines[i] as Line;
-    let title = line.text;
+    let title = withoutPageNumber(line.text);
     let target = next(line.key, line.number);
+    let namesTheChapter = false;
+    if (!target && line.labelKey) {
+      target = next(line.labelKey, line.number);
+      namesTheChapter = target !== undefined;
+    }
+    if (!target && matched === 0) {
+      // A preface printed before the contents list that names it.
+      const before = (targets.get(line.key) ?? []).filter(
+        (candidate) =>
+          candidate.index < contentsStart && headingLike(blocks, candidate.index, candidate.span),
+      );
+      const earlier = before[before.length - 1];
+      if (earlier) {
+        entries.push({ title, target: earlier });
+        matched++;
+        continue;
+      }
+    }
     const following = entriesLines[i + 1];
     if (!target && following && !next(following.key, following.number)) {
       // An entry the contents page wrapped over two lines ("A Caucus-Race and a" / "Long Tale").
@@ -223,7 +262,7 @@ function contentsFromRun(
         i++;
       }
     }
-    const entry: ContentsEntry = { title };
+    const entry: ContentsEntry = { title, ...(namesTheChapter ? { namesTheChapter } : {}) };
     if (target) {
       entry.target = target;
       cursor = target.index + target.span;

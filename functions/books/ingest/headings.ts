@@ -182,6 +182,30 @@ export function headingNumber(text: string): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
+/**
+ * "chapter 1" for an entry that starts with a label and a number and goes on with a title ("Chapter
+ * I. The Lamplighter"), to find a heading that prints only the label and the number ("CHAPTER I.").
+ */
+export function labelNumberKey(text: string): string | undefined {
+  const words = text
+    .slice(0, 80)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ');
+  const [label = '', number = ''] = words;
+  if (words.length < 3 || !LABEL_END.test(label) || !isNumberWord(number)) return undefined;
+  return `${label} ${numberValue(number)}`;
+}
+
+/** A contents entry without its page number: "Who Stole the Tarts?   97" → "Who Stole the Tarts?". */
+export function withoutPageNumber(text: string): string {
+  const match = /\s+[0-9]{1,4}$/.exec(text);
+  if (!match) return text;
+  const head = text.slice(0, match.index).trim();
+  return /\p{L}/u.test(head) && !LABEL_END.test(head) ? head : text;
+}
+
 const LABEL_END = new RegExp(`^(?:${CHAPTER_LABELS}|part|book|volume|vol\\.|section|no\\.?|number)$`, 'i');
 
 const NUMBER_WORD_VALUES = new Map(

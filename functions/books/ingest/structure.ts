@@ -296,8 +296,10 @@ function unitsFromContents(
     // over two lines is joined back into one.
     const lines = range(index, index + span).map((i) => (blocks[i] as DocBlock).text.trim());
     const [head = '', ...rest] = lines;
-    const title =
+    const printed =
       rest.length > 0 && classifyHeading(head).numberOnly ? joinTitle(head, rest.join(' ')) : lines.join(' ');
+    // A heading that only numbers the chapter takes the name the contents list gives it.
+    const title = entry.namesTheChapter ? entry.title : printed;
     const info = classifyHeading(title);
     const division = DIVISION_KINDS.has(info.kind) || DIVISION_KINDS.has(classifyHeading(entry.title).kind);
     units.push(
