@@ -198,6 +198,13 @@ export function labelNumberKey(text: string): string | undefined {
   return `${label} ${numberValue(number)}`;
 }
 
+const LABEL_START = new RegExp(`^(?:${CHAPTER_LABELS}|part|book|volume)\\s`, 'i');
+
+/** Starts with a label word ("CHAPTER XI. Who Stole the Tarts?"): a heading even if it ends with "?". */
+export function startsWithLabel(text: string): boolean {
+  return LABEL_START.test(text.trim());
+}
+
 /** A contents entry without its page number: "Who Stole the Tarts?   97" → "Who Stole the Tarts?". */
 export function withoutPageNumber(text: string): string {
   const match = /\s+[0-9]{1,4}$/.exec(text);

@@ -154,6 +154,15 @@ export function removeRunningLines(pages: readonly PdfPage[], bodySize: number):
   }));
 }
 
+const STANDALONE_KINDS = new Set(['chapter', 'part', 'book', 'volume', 'special', 'contents']);
+
+/** "CHAPTER I.", "PART TWO", "Prologue", "I. A SCANDAL IN BOHEMIA": a heading whatever its type size. */
+function isStrongHeading(text: string): boolean {
+  if (!/^[\p{Lu}\p{N}]/u.test(text)) return false;
+  const info = classifyHeading(text);
+  return info.strong && STANDALONE_KINDS.has(info.kind);
+}
+
 function isHeadingLine(line: PdfLine, bodySize: number): boolean {
   return (
     line.size >= bodySize * HEADING_SIZE_RATIO &&
@@ -232,6 +241,10 @@ export function pagesToBlocks(pages: readonly PdfPage[], bodySize: number): DocB
   }
   rights.sort((a, b) => a - b);
   const textRight = rights[Math.floor(rights.length / 2)] ?? 0;
+  // Where the text starts on a typical page: a page that starts much lower opens a chapter.
+  const tops = pages.flatMap((page) => (page.lines[0] ? [page.lines[0].y] : [])).sort((a, b) => a - b);
+  const typicalTop = tops[Math.floor(tops.length / 2)] ?? Infinity;
+  let previousStandsAlone = false;
 
   const flush = () => {
     if (paragraph.length > 0 && paragraphStart) {
@@ -275,13 +288,31 @@ export function pagesToBlocks(pages: readonly PdfPage[], bodySize: number): DocB
           fontSize: line.size,
         });
       } else {
-        if (previous && startsParagraph(previous, line, page.number, geometry)) flush();
-        if (!paragraphStart) paragraphStart = { page: page.number, fontSize: line.size };
-        paragraph.push(line.text);
         const right = Math.max(geometry.right, textRight);
         const width = right - geometry.left;
-        shortLines.push(line.xEnd < right - width * 0.25 || PAGE_REFERENCE_END.test(line.text));
+        const short = line.xEnd < right - width * 0.25;
+        // A heading set in body type ("CHAPTER I. Down the Rabbit-Hole" in bold) stands alone, even
+        // at the top of a page after a paragraph that filled its last line.
+        const headingInBodyType =
+          short && line.text.length <= MAX_HEADING_CHARS && isStrongHeading(line.text);
+        const chapterTop =
+          previous !== null &&
+          previous.page !== page.number &&
+          line.y < typicalTop - geometry.lineSpacing * 2;
+        if (
+          previous &&
+          (headingInBodyType ||
+            chapterTop ||
+            previousStandsAlone ||
+            startsParagraph(previous, line, page.number, geometry))
+        )
+          flush();
+        if (!paragraphStart) paragraphStart = { page: page.number, fontSize: line.size };
+        paragraph.push(line.text);
+        shortLines.push(short || PAGE_REFERENCE_END.test(line.text));
+        previousStandsAlone = headingInBodyType;
       }
+      if (paragraph.length === 0) previousStandsAlone = false;
       previous = { line, page: page.number, geometry };
     }
   }

@@ -1,7 +1,7 @@
 import { cleanChapterContent } from './clean';
 import { findContentsList } from './contents-list';
 import type { ContentsList } from './contents-list';
-import { classifyHeading, toDisplayTitle } from './headings';
+import { classifyHeading, startsWithLabel, toDisplayTitle } from './headings';
 import type { HeadingInfo } from './headings';
 import { kindOfTitle, removeMarkedMatter, toRemovedMatter } from './matter';
 import type { Removal } from './matter';
@@ -175,7 +175,7 @@ function unitsFromHeadings(blocks: readonly DocBlock[]): Unit[] {
       continue;
     }
     // Body text that reads like a heading ("Chapter 3", "PART TWO", "Prologue") counts as one.
-    if (block.text.length > 100 || endsLikeSentence(block.text)) continue;
+    if (block.text.length > 100 || (endsLikeSentence(block.text) && !startsWithLabel(block.text))) continue;
     const info = classifyHeading(block.text);
     // "FOOTNOTES", "THE END", "INDEX" alone on a line open back matter (removed only after the chapters).
     const backMatter = info.kind === 'back' && countWords(block.text) <= 4;
@@ -744,7 +744,7 @@ function takeSubtitle(chapter: DraftChapter, blocks: readonly DocBlock[]): void 
     text.length <= 80 &&
     countWords(text) <= MAX_SUBTITLE_WORDS &&
     /^[\p{Lu}\p{N}]/u.test(text) &&
-    !/[.!?,;:"'\u201d\u2019]$/.test(text) &&
+    !/[.,;:"'\u201d\u2019]$/.test(text) &&
     classifyHeading(text).kind === 'other';
   if (!looksLikeTitle) return;
   chapter.title = joinTitle(chapter.title, text);
