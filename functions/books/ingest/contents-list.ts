@@ -109,8 +109,26 @@ function entryLike(text: string): boolean {
   );
 }
 
-/** Heading-like blocks of the text by key, with keys of two or three blocks joined for wrapped titles. */
-function targetIndex(blocks: readonly DocBlock[], from: number): Map<string, Target[]> {
+/** The last word of a key, or of a block's text normalised the same way (numbers also as digits). */
+function lastWords(text: string): string[] {
+  const words = text
+    .slice(-80)
+    .toLowerCase()
+    .replace(/[\u2019']/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ');
+  const last = words[words.length - 1] ?? '';
+  const value = headingNumber(last);
+  return value === undefined ? [last] : [last, String(value)];
+}
+
+/**
+ * Heading-like blocks of the text by key, with keys of two or three blocks joined for wrapped titles.
+ * Only blocks whose last word ends one of the wanted keys are keyed, so a play's thousands of short
+ * lines cost a set lookup each.
+ */
+function targetIndex(blocks: readonly DocBlock[], wantedTails: ReadonlySet<string>): Map<string, Target[]> {
   const index = new Map<string, Target[]>();
   const add = (key: string, at: number, span: number) => {
     if (!key) return;
@@ -120,19 +138,24 @@ function targetIndex(blocks: readonly DocBlock[], from: number): Map<string, Tar
     else index.set(key, [target]);
   };
   // A heading the layout kept as one block over two or three lines still counts.
-  const short = (block: DocBlock | undefined) =>
-    block !== undefined && block.text.length <= MAX_LINE_CHARS && block.text.split('\n').length <= 3;
-  for (let i = from; i < blocks.length; i++) {
-    const block = blocks[i] as DocBlock;
-    if (!short(block) || block.text.startsWith('[')) continue;
-    add(headingKey(block.text), i, 1);
-    let joined = block.text;
+  const usable = new Uint8Array(blocks.length);
+  const wanted = new Uint8Array(blocks.length);
+  blocks.forEach((block, i) => {
+    if (block.text.length > MAX_LINE_CHARS || block.text.startsWith('[') || block.text.split('\n').length > 3)
+      return;
+    usable[i] = 1;
+    if (lastWords(block.text).some((word) => wantedTails.has(word))) wanted[i] = 1;
+  });
+  for (let i = 0; i < blocks.length; i++) {
+    if (!usable[i]) continue;
+    let joined = (blocks[i] as DocBlock).text;
+    if (wanted[i]) add(headingKey(joined), i, 1);
     for (let span = 2; span <= MAX_SPAN; span++) {
-      const next = blocks[i + span - 1];
-      if (!short(next) || (next as DocBlock).text.startsWith('[')) break;
-      joined = `${joined} ${(next as DocBlock).text}`;
+      const last = i + span - 1;
+      if (!usable[last]) break;
+      joined = `${joined} ${(blocks[last] as DocBlock).text}`;
       if (joined.length > MAX_LINE_CHARS * 1.5) break;
-      add(headingKey(joined), i, span);
+      if (wanted[last]) add(headingKey(joined), i, span);
     }
   }
   return index;
@@ -162,18 +185,13 @@ export function findContentsList(blocks: readonly DocBlock[]): ContentsList | nu
     }
   }
   if (lines.length < 2) return null;
-  const targets = targetIndex(blocks, 0);
-  const echoesAfter = (line: Line, after: number) =>
-    [line.key, line.labelKey].some((key) =>
-      (key ? (targets.get(key) ?? []) : []).some(
-        (target) => target.index > after && sameNumber(target.number, line.number),
-      ),
-    );
 
-  let best: ContentsList | null = null;
+  // Runs of entry-like lines, stopped by prose and by a list of illustrations. A list of
+  // illustrations ends a run; a "Contents" title starts the entries afresh. A run is a contents list
+  // only under a "Contents" title or when most of its lines are numbered or end with a page number.
+  const runs: Line[][] = [];
   let start = 0;
   while (start < lines.length) {
-    // A run of entry-like lines, stopped by prose and by a list of illustrations.
     let end = start;
     while (
       end < lines.length &&
@@ -181,15 +199,36 @@ export function findContentsList(blocks: readonly DocBlock[]): ContentsList | nu
       !(end > start && STOPS_LIST.test((lines[end] as Line).text))
     )
       end++;
-    // A list of illustrations ends the run; a "Contents" title starts the entries afresh. The lines of
-    // a list of illustrations are captions, never chapters.
     let from = STOPS_LIST.test((lines[start] as Line).text) ? end : start;
     for (let i = start; i < end; i++) if (CONTENTS_TITLE.test((lines[i] as Line).text)) from = i;
     if (end - from >= 2) {
-      const candidate = contentsFromRun(lines.slice(from, end), blocks, targets, echoesAfter);
-      if (candidate && (!best || candidate.matched > best.matched)) best = candidate;
+      const run = lines.slice(from, end);
+      const titled = CONTENTS_TITLE.test((run[0] as Line).text);
+      const numbered = run.filter(
+        (line) => line.number !== undefined || /\s[0-9]{1,4}$/.test(line.text),
+      ).length;
+      if (titled || numbered >= Math.max(2, run.length * 0.5)) runs.push(run);
     }
     start = end < lines.length && STOPS_LIST.test((lines[end] as Line).text) ? end : end + 1;
+  }
+  if (runs.length === 0) return null;
+
+  const wantedTails = new Set<string>();
+  for (const run of runs)
+    for (const line of run)
+      for (const key of [line.key, line.labelKey])
+        if (key) wantedTails.add(key.slice(key.lastIndexOf(' ') + 1));
+  const targets = targetIndex(blocks, wantedTails);
+  const echoesAfter = (line: Line, after: number) =>
+    [line.key, line.labelKey].some((key) =>
+      (key ? (targets.get(key) ?? []) : []).some(
+        (target) => target.index > after && sameNumber(target.number, line.number),
+      ),
+    );
+  let best: ContentsList | null = null;
+  for (const run of runs) {
+    const candidate = contentsFromRun(run, blocks, targets, echoesAfter);
+    if (candidate && (!best || candidate.matched > best.matched)) best = candidate;
   }
   return best;
 }
