@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectStructure, extractDocument } from '../../../functions/books/ingest';
 import type { BookStructure, DocBlock, ExtractedDocument } from '../../../functions/books/ingest';
+import { findContentsList } from '../../../functions/books/ingest/contents-list';
 import { headingKey, toDisplayTitle } from '../../../functions/books/ingest/headings';
 import { pagesToBlocks } from '../../../functions/books/ingest/pdf-layout';
 import type { PdfLine } from '../../../functions/books/ingest/pdf-layout';
@@ -258,6 +259,16 @@ describe('contents lists and tables of contents', () => {
     });
     expect(titles(structure)).toEqual(['Chapter 1 Basics', 'Chapter 2 Functions']);
     expect(structure.chapters[0]?.content).toContain('\n\n1.2 Loops\n\n');
+  });
+
+  it('takes no run of short lines for a contents list unless it is titled or numbered (a play)', () => {
+    const blocks: DocBlock[] = [];
+    const names = ['HAMLET.', 'HORATIO.', 'OPHELIA.'];
+    for (let i = 0; i < 3000; i++) {
+      blocks.push({ kind: 'paragraph', text: names[i % 3] as string });
+      blocks.push({ kind: 'paragraph', text: (chapterParagraphs(i, 12)[0] as string).slice(0, 80) });
+    }
+    expect(findContentsList(blocks)).toBeNull();
   });
 
   it('opens a part at an unlinked navigation entry that holds linked chapters', () => {
