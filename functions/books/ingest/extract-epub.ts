@@ -265,12 +265,17 @@ function readXhtmlBlocks(
 
   // Only blocks inside front or back matter carry their semantics: chapters need none, and a
   // million-word book keeps its extracted document small.
+  const recorded = (words: readonly string[]) =>
+    words.every((word) => BODY_SEMANTICS.has(word)) ? '' : words.join(' ');
+  const defaultSemantics = recorded(fileDefault.split(' ').filter(Boolean));
+  /** Open elements that carry semantics: with none, every block gets the file's default. */
+  let semanticDepth = 0;
   const currentSemantics = () => {
+    if (semanticDepth === 0) return defaultSemantics;
     const words: string[] = [];
     for (const element of stack)
       if (element.semantics) for (const word of element.semantics) words.push(word);
-    const own = words.length > 0 ? words : fileDefault.split(' ').filter(Boolean);
-    return own.every((word) => BODY_SEMANTICS.has(word)) ? '' : own.join(' ');
+    return recorded(words);
   };
 
   const push = (block: DocBlock) => {
@@ -316,12 +321,17 @@ function readXhtmlBlocks(
     {
       open(rawName, attrs) {
         const name = localName(rawName);
-        const types = `${attrs['epub:type'] ?? ''} ${attrs.role ?? ''}`;
+        const epubType = attrs['epub:type'];
+        const types =
+          epubType === undefined && attrs.role === undefined ? '' : `${epubType ?? ''} ${attrs.role ?? ''}`;
         const boilerplate =
-          GUTENBERG_BOILERPLATE.test(attrs.id ?? '') || GUTENBERG_BOILERPLATE.test(attrs.class ?? '');
-        const skip = SKIPPED_ELEMENTS.has(name) || /pagebreak|noteref/.test(types);
-        const words = name === 'p' || HEADING.test(name) || name === 'span' ? [] : semanticWords(types);
+          (attrs.id !== undefined && GUTENBERG_BOILERPLATE.test(attrs.id)) ||
+          (attrs.class !== undefined && GUTENBERG_BOILERPLATE.test(attrs.class));
+        const skip = SKIPPED_ELEMENTS.has(name) || (types !== '' && /pagebreak|noteref/.test(types));
+        const words =
+          types === '' || name === 'p' || name === 'span' || HEADING.test(name) ? [] : semanticWords(types);
         if (boilerplate) words.push('licence');
+        if (words.length > 0) semanticDepth++;
         stack.push({ name, skip, ...(words.length > 0 ? { semantics: words } : {}) });
         if (skip) skipping++;
         if (skipping > 0) return;
@@ -340,7 +350,8 @@ function readXhtmlBlocks(
           titleParagraph =
             name === 'p' &&
             hgroupDepth === 0 &&
-            /(^|\s)(subtitle|title)(\s|$)/.test(attrs['epub:type'] ?? '') &&
+            epubType !== undefined &&
+            /(^|\s)(subtitle|title)(\s|$)/.test(epubType) &&
             last?.kind === 'heading';
         } else if (name === 'br') {
           buffer.push('\n');
@@ -352,7 +363,10 @@ function readXhtmlBlocks(
         while (depth >= 0 && (stack[depth] as OpenElement).name !== name) depth--;
         if (depth < 0) return;
         // Closing an element also closes anything left open inside it.
-        for (const element of stack.splice(depth)) if (element.skip) skipping--;
+        for (const element of stack.splice(depth)) {
+          if (element.skip) skipping--;
+          if (element.semantics) semanticDepth--;
+        }
         if (skipping > 0) return;
         if (name === 'hgroup') {
           flush(headingLevel > 0);
