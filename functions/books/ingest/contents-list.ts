@@ -59,7 +59,8 @@ const MAX_LINE_CHARS = 120;
 const MAX_LINE_WORDS = 18;
 /** Lines of a contents page that are not entries: its title, column labels, a lone page number. */
 const NOISE = /^(?:(?:table of )?contents|page|pages|chapter|chap\.?|illustrations?)$/i;
-const CONTENTS_TITLE = /^(?:table of )?contents\.?$/i;
+const CONTENTS_TITLE =
+  /^(?:table of contents|contents|table des mati[eè]res|sommaire|inhalt|inhaltsverzeichnis|[ií]ndice|inhoud)\.?$/i;
 const STOPS_LIST = /^(?:list of )?(?:illustrations|plates|figures)\.?$/i;
 /** A target heading may span this many blocks (a title wrapped over lines the layout split). */
 const MAX_SPAN = 3;

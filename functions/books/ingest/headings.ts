@@ -33,13 +33,22 @@ const TAIL = `(?:\\s*[:.\\-\u2013\u2014]\\s*(.+)|\\s+(\\S.*))?`;
 
 /** Labels books use for their chapter-level units besides "Chapter" (Doyle's adventures, Dickens' staves…). */
 const CHAPTER_LABELS =
-  'chapter|chap\\.?|ch\\.|adventure|stave|letter|canto|lecture|lesson|episode|story|tale';
+  'chapter|chap\\.?|ch\\.|adventure|stave|letter|canto|lecture|lesson|episode|story|tale|chapitre|kapitel|cap[ií]tulo|capitolo|hoofdstuk';
 const CHAPTER = new RegExp(`^(?:${CHAPTER_LABELS})\\s*(${NUMBER})${TAIL}$`, 'i');
-const DIVISION = new RegExp(`^(part|book|volume|vol\\.)\\s+(${NUMBER})${TAIL}$`, 'i');
+/** Parts, books and volumes, also as French, German, Spanish, Italian and Dutch books name them. */
+const PART_LABELS = 'part|partie|teil|parte|deel';
+const BOOK_LABELS = 'book|livre|buch|libro|boek';
+const DIVISION = new RegExp(
+  `^(${PART_LABELS}|${BOOK_LABELS}|volume|vol\\.|tome|tomo)\\s+(${NUMBER})${TAIL}$`,
+  'i',
+);
+const PART_LABEL = new RegExp(`^(?:${PART_LABELS})$`, 'i');
+const BOOK_LABEL = new RegExp(`^(?:${BOOK_LABELS})$`, 'i');
 const SECTION = new RegExp(`^section\\s+(${NUMBER})${TAIL}$`, 'i');
 const SPECIAL =
   /^(prologue|epilogue|introduction|preface|foreword|afterword|interlude|conclusion|postscript|coda|appendix(?:\s+[A-Z0-9]{1,3})?)(?:\s*[:.\-\u2013\u2014]\s*(.+))?$/i;
-const CONTENTS = /^(?:table of contents|contents|content)$/i;
+const CONTENTS =
+  /^(?:table of contents|contents|content|table des mati[eè]res|sommaire|inhalt|inhaltsverzeichnis|[ií]ndice|inhoud)$/i;
 const FRONT =
   /^(?:copyright(?: page)?|uncopyright|dedication|title ?page|half[- ]?title(?: ?page)?|cover|also by .+|praise for .+|epigraph|imprint|frontispiece|(?:list of )?(?:illustrations|plates)|by .{2,60})$/i;
 /** Back matter: not part of the story or the teaching, never a chapter. */
@@ -71,7 +80,7 @@ export function classifyHeading(raw: string): HeadingInfo {
   const division = DIVISION.exec(text);
   if (division && validMatch(division[2] as string, division[4])) {
     const label = (division[1] as string).toLowerCase();
-    const kind = label === 'part' ? 'part' : label === 'book' ? 'book' : 'volume';
+    const kind = PART_LABEL.test(label) ? 'part' : BOOK_LABEL.test(label) ? 'book' : 'volume';
     return { kind, numberOnly: !division[3] && !division[4], strong: true };
   }
   const section = SECTION.exec(text);
@@ -198,7 +207,7 @@ export function labelNumberKey(text: string): string | undefined {
   return `${label} ${numberValue(number)}`;
 }
 
-const LABEL_START = new RegExp(`^(?:${CHAPTER_LABELS}|part|book|volume)\\s`, 'i');
+const LABEL_START = new RegExp(`^(?:${CHAPTER_LABELS}|${PART_LABELS}|${BOOK_LABELS}|volume)\\s`, 'i');
 
 /** Starts with a label word ("CHAPTER XI. Who Stole the Tarts?"): a heading even if it ends with "?". */
 export function startsWithLabel(text: string): boolean {
@@ -213,7 +222,10 @@ export function withoutPageNumber(text: string): string {
   return /\p{L}/u.test(head) && !LABEL_END.test(head) ? head : text;
 }
 
-const LABEL_END = new RegExp(`^(?:${CHAPTER_LABELS}|part|book|volume|vol\\.|section|no\\.?|number)$`, 'i');
+const LABEL_END = new RegExp(
+  `^(?:${CHAPTER_LABELS}|${PART_LABELS}|${BOOK_LABELS}|volume|vol\\.|tome|tomo|section|no\\.?|number)$`,
+  'i',
+);
 
 const NUMBER_WORD_VALUES = new Map(
   'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'

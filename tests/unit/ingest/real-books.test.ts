@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectStructure, extractDocument } from '../../../functions/books/ingest';
 import type { BookStructure, DocBlock, ExtractedDocument } from '../../../functions/books/ingest';
 import { findContentsList } from '../../../functions/books/ingest/contents-list';
-import { headingKey, toDisplayTitle } from '../../../functions/books/ingest/headings';
+import { classifyHeading, headingKey, toDisplayTitle } from '../../../functions/books/ingest/headings';
 import { pagesToBlocks } from '../../../functions/books/ingest/pdf-layout';
 import type { PdfLine } from '../../../functions/books/ingest/pdf-layout';
 import { CORPUS } from '../../fixtures/corpus';
@@ -300,6 +300,17 @@ describe('heading keys and display titles', () => {
     expect(headingKey('A Caucus-Race and a Long Tale\t24')).toBe('a caucus race and a long tale');
     expect(headingKey('Chapter 12')).toBe('chapter 12');
     expect(headingKey('CHAPTER XII')).toBe('chapter 12');
+  });
+
+  it('reads chapter, part and contents headings of French, German, Spanish, Italian and Dutch books', () => {
+    expect(classifyHeading('Chapitre 3').kind).toBe('chapter');
+    expect(classifyHeading('Kapitel IV').kind).toBe('chapter');
+    expect(classifyHeading('Capítulo 2: La tormenta').kind).toBe('chapter');
+    expect(classifyHeading('Partie II').kind).toBe('part');
+    expect(classifyHeading('Teil 2').kind).toBe('part');
+    expect(classifyHeading('Libro 1').kind).toBe('book');
+    expect(classifyHeading('Table des matières').kind).toBe('contents');
+    expect(classifyHeading('Letter from home').kind).toBe('other');
   });
 
   it('capitalises the first word after a separator', () => {
