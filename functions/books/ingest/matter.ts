@@ -139,10 +139,12 @@ export function removeMarkedMatter(doc: ExtractedDocument): PreparedDocument {
 
   // Project Gutenberg header (everything up to the START marker) and licence (from the END marker on).
   const startLimit = Math.min(blocks.length, Math.max(50, Math.floor(blocks.length * 0.4)));
+  let startBlock = -1;
   for (let i = 0; i < startLimit; i++) {
     const text = (blocks[i] as DocBlock).text;
-    const match = GUTENBERG_START.exec(text);
+    const match = text.includes('UTENBERG') || text.includes('utenberg') ? GUTENBERG_START.exec(text) : null;
     if (!match) continue;
+    startBlock = i;
     const rest = text.slice(match.index + match[0].length).trim();
     const header = range(0, i + 1);
     for (const index of header) removed[index] = 1;
@@ -161,13 +163,14 @@ export function removeMarkedMatter(doc: ExtractedDocument): PreparedDocument {
     }
     break;
   }
-  for (let i = blocks.length - 1; i >= Math.floor(blocks.length * 0.5); i--) {
+  // From the end back to the header: a short story can be shorter than its licence.
+  for (let i = blocks.length - 1; i > startBlock; i--) {
     const text = (blocks[i] as DocBlock).text;
-    const match = GUTENBERG_END.exec(text);
+    const match = text.includes('UTENBERG') || text.includes('utenberg') ? GUTENBERG_END.exec(text) : null;
     if (!match) continue;
     // The first END marker from the end that opens the licence: keep looking for an earlier one.
     let start = i;
-    for (let j = i - 1; j >= Math.max(0, i - 5); j--) {
+    for (let j = i - 1; j >= Math.max(startBlock + 1, i - 5); j--) {
       if (GUTENBERG_END.exec((blocks[j] as DocBlock).text)) start = j;
     }
     const first = (blocks[start] as DocBlock).text;

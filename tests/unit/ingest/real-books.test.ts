@@ -145,6 +145,30 @@ describe('class 4: front and back matter', () => {
     }
   });
 
+  it('removes a licence longer than the story it follows', () => {
+    const p = (text: string): DocBlock => ({ kind: 'paragraph', text });
+    const h = (text: string): DocBlock => ({ kind: 'heading', text, level: 2 });
+    const structure = detectStructure({
+      format: 'pdf',
+      toc: [],
+      blocks: [
+        p('The Project Gutenberg eBook of A Short Tale'),
+        p('*** START OF THE PROJECT GUTENBERG EBOOK A SHORT TALE ***'),
+        h('Chapter 1'),
+        ...chapterParagraphs(1, 150).map(p),
+        h('Chapter 2'),
+        ...chapterParagraphs(2, 150).map(p),
+        p('*** END OF THE PROJECT GUTENBERG EBOOK A SHORT TALE ***'),
+        ...Array.from({ length: 40 }, (_, i) =>
+          p(`Section ${i}. Terms of use of Project Gutenberg works, part ${i}.`),
+        ),
+      ],
+    });
+    expect(titles(structure)).toEqual(['Chapter 1', 'Chapter 2']);
+    expect(allText(structure)).not.toContain('Terms of use');
+    expect(kinds(structure)).toEqual(['licence', 'licence']);
+  });
+
   it('lists each removed item with its text, so it can be restored as a chapter', async () => {
     const { structure } = await structureOf('rectory-wrapped.pdf');
     const notes = structure.removed?.find((item) => item.kind === 'notes');
