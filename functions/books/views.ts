@@ -75,8 +75,15 @@ export function toReviewStructure(structure: BookStructure): BookStructure {
   };
   const chapters = structure.chapters.map(cut);
   const byNumber = new Map(chapters.map((c) => [c.chapter_number, c]));
+  // Removed front and back matter is listed after the chapters, its text cut the same way.
+  const removed = structure.removed?.map((item) => {
+    const fits = item.content.length <= budget;
+    budget -= fits ? item.content.length : CUT_CONTENT_TO;
+    return fits ? item : { ...item, content: item.content.slice(0, CUT_CONTENT_TO), content_truncated: true };
+  });
   return {
     ...structure,
+    ...(removed ? { removed } : {}),
     chapters,
     sections: structure.sections.map((section) => ({
       ...section,

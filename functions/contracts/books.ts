@@ -48,6 +48,36 @@ export interface StructureSection {
   chapters: StructureChapter[];
 }
 
+/** What a removed piece of front or back matter was, so the review step can name it. */
+export type RemovedMatterKind =
+  | 'title_page'
+  | 'half_title'
+  | 'contents'
+  | 'copyright'
+  | 'dedication'
+  | 'epigraph'
+  | 'illustrations'
+  | 'notes'
+  | 'index'
+  | 'colophon'
+  | 'licence'
+  | 'front_matter'
+  | 'back_matter';
+
+/**
+ * Front or back matter that is not a chapter (title page, contents, dedication, licence…). Listed on
+ * the review step as "Removed: …"; the owner can restore one by sending it back as a chapter with
+ * this `content`.
+ */
+export interface RemovedMatter {
+  title: string;
+  kind: RemovedMatterKind;
+  word_count: number;
+  content: string;
+  /** True when `content` was cut short (the full text of long matter, such as a licence, is not kept). */
+  content_truncated?: boolean;
+}
+
 export interface BookStructure {
   has_sections: boolean;
   structure_type: 'flat' | 'hierarchical';
@@ -56,6 +86,8 @@ export interface BookStructure {
   /** Every chapter in reading order (in hierarchical structures, with its section fields). */
   chapters: StructureChapter[];
   structure_metadata: StructureMetadata;
+  /** Front and back matter left out of the chapters, in reading order (absent in older structures). */
+  removed?: RemovedMatter[];
 }
 
 export type PipelineStep = 'extract' | 'structure' | 'chapters';

@@ -17,6 +17,7 @@ console.log(
     ms,
     rssMb: process.resourceUsage().maxRSS / 1024,
     chapters: structure.chapters.length,
+    titles: structure.chapters.map((chapter) => chapter.title),
     format,
   }),
 );

@@ -5,11 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalRuntime } from '../../infra/local/runtime';
 import { makeLargeEpub, makeLargePdf } from '../fixtures/books';
+import { CORPUS, comparableTitle } from '../fixtures/corpus';
 
 /**
  * `npm run bench:ingest`: for a generated 300-page PDF and a ~1 MB EPUB, the time from upload to
  * READY-for-review through the whole local stack (API, Step Functions, workers, storage), the
- * extraction alone in a fresh process with its peak memory, and the ratio to pdftotext.
+ * extraction alone in a fresh process with its peak memory, and the ratio to pdftotext; then one
+ * real-layout book per class of the corpus (tests/fixtures/corpus), extracted and structured in a
+ * fresh process, with its chapter titles checked and, for PDFs, the ratio to pdftotext.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -23,7 +26,12 @@ function extractInFreshProcess(path: string, name: string) {
       encoding: 'utf8',
     },
   );
-  return JSON.parse(out.trim().split('\n').pop()!) as { ms: number; rssMb: number; chapters: number };
+  return JSON.parse(out.trim().split('\n').pop()!) as {
+    ms: number;
+    rssMb: number;
+    chapters: number;
+    titles: string[];
+  };
 }
 
 function pdftotextMs(path: string): number | null {
@@ -35,6 +43,45 @@ function pdftotextMs(path: string): number | null {
     times.push(performance.now() - started);
   }
   return median(times);
+}
+
+/** One real-layout book per class of real-world failure (see tests/fixtures/corpus/index.ts). */
+const REAL_LAYOUT_CASES: { label: string; name: string }[] = [
+  { label: '1 title + contents page (Word PDF)', name: 'wonderland-word-small-headings.pdf' },
+  { label: '2 wrapped headings (Word PDF)', name: 'rectory-wrapped.pdf' },
+  { label: '3 Standard Ebooks EPUB 3', name: 'wonderland-standard.epub' },
+  { label: '4 illustrated EPUB near 10 MB', name: 'wonderland-illustrated.epub' },
+  { label: '5 Gutenberg plain text', name: 'adventures-gutenberg.txt' },
+  { label: '6 chapter numbers only (Word PDF)', name: 'netherfield-word.pdf' },
+];
+
+async function realLayoutCases(work: string) {
+  const rows: string[] = [];
+  for (const { label, name } of REAL_LAYOUT_CASES) {
+    const book = CORPUS.find((candidate) => candidate.name === name)!;
+    const bytes = await book.make();
+    const path = join(work, name);
+    writeFileSync(path, bytes);
+    const runs = Array.from({ length: RUNS }, () => extractInFreshProcess(path, name));
+    const result = runs.sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
+    const right = book.expected.titles.filter(
+      (title, i) =>
+        result.titles[i] !== undefined && comparableTitle(result.titles[i]) === comparableTitle(title),
+    ).length;
+    const exact = right === book.expected.titles.length && result.titles.length === right;
+    let ratio = '';
+    if (book.format === 'pdf') {
+      const poppler = pdftotextMs(path);
+      ratio =
+        poppler === null
+          ? 'pdftotext not installed'
+          : `pdftotext ${poppler.toFixed(0)} ms → ratio ${(result.ms / poppler).toFixed(1)}× (target ≤ 2×: ${result.ms / poppler <= 2 ? 'met' : 'NOT met'})`;
+    }
+    rows.push(
+      `  ${label.padEnd(36)} ${name.padEnd(36)} ${(bytes.length / 1024).toFixed(0).padStart(6)} KB  ${result.ms.toFixed(0).padStart(5)} ms  RSS ${result.rssMb.toFixed(0)} MB (target < 512 MB: ${result.rssMb < 512 ? 'met' : 'NOT met'})  titles ${right}/${book.expected.titles.length}${exact ? ' exact' : ' NOT exact'}${ratio ? `  ${ratio}` : ''}`,
+    );
+  }
+  return rows;
 }
 
 async function main() {
@@ -137,6 +184,8 @@ async function main() {
     console.log(
       `  extraction + structure      ${(epubAlone.ms / 1000).toFixed(2)} s in a fresh process, peak RSS ${epubAlone.rssMb.toFixed(0)} MB (target < 512 MB: ${epubAlone.rssMb < 512 ? 'met' : 'NOT met'})`,
     );
+    console.log('Real-layout books, one per class (extraction + structure in a fresh process):');
+    for (const row of await realLayoutCases(work)) console.log(row);
   } finally {
     await runtime.stop();
     rmSync(work, { recursive: true, force: true });

@@ -191,6 +191,12 @@ function pushParagraphs(lines: readonly string[], layout: LineLayout, blocks: Do
     }
     return;
   }
+  // A run of short lines (a contents list, verse, an address) keeps its line breaks.
+  const short = lines.map((line) => line.trim().length < layout.wrapWidth * 0.7);
+  if (lines.length >= 2 && short.slice(0, -1).every(Boolean)) {
+    blocks.push({ kind: 'paragraph', text: lines.map((line) => line.trim()).join('\n') });
+    return;
+  }
   const indented = lines.map((line) => /^(\t| {2,})/.test(line));
   // Indented lines inside a block (not a block quote, where every line is indented) start paragraphs.
   const indentedParagraphs = indented.slice(1).some(Boolean) && !indented.every(Boolean);

@@ -38,6 +38,8 @@ export interface PdfPage {
 const MARGIN_ZONE = 0.1;
 const HEADING_SIZE_RATIO = 1.2;
 const MAX_HEADING_CHARS = 120;
+/** A contents line's end: dot leaders or a wide gap, then a page number. */
+const PAGE_REFERENCE_END = /(?:\.\s*){3,}\s*[0-9ivxlc]{1,5}$|\S\s{2,}[0-9]{1,4}$/i;
 
 export function itemsToLines(items: readonly PdfTextItem[]): PdfLine[] {
   const visible = items.filter((item) => item.str.trim() !== '' && item.size > 0);
@@ -152,6 +154,15 @@ export function removeRunningLines(pages: readonly PdfPage[], bodySize: number):
   }));
 }
 
+const STANDALONE_KINDS = new Set(['chapter', 'part', 'book', 'volume', 'special', 'contents']);
+
+/** "CHAPTER I.", "PART TWO", "Prologue", "I. A SCANDAL IN BOHEMIA": a heading whatever its type size. */
+function isStrongHeading(text: string): boolean {
+  if (!/^[\p{Lu}\p{N}]/u.test(text)) return false;
+  const info = classifyHeading(text);
+  return info.strong && STANDALONE_KINDS.has(info.kind);
+}
+
 function isHeadingLine(line: PdfLine, bodySize: number): boolean {
   return (
     line.size >= bodySize * HEADING_SIZE_RATIO &&
@@ -214,48 +225,94 @@ export function pagesToBlocks(pages: readonly PdfPage[], bodySize: number): DocB
   const levelOf = headingLevels(pages, bodySize);
   const blocks: DocBlock[] = [];
   let paragraph: string[] = [];
+  /** Per line of the paragraph: it ends well before the right margin, or with a page number. */
+  let shortLines: boolean[] = [];
   let paragraphStart: { page: number; fontSize: number } | null = null;
   let previous: PlacedLine | null = null;
+  // Pages with too little body text to measure (a title page) borrow the first measurable page's geometry.
   let geometry: PageGeometry = { left: 0, right: Infinity, lineSpacing: bodySize * 1.4 };
+  // The right edge of full lines on a typical page (the median page): a contents page's own lines
+  // are all short, and one wide page (a table) must not make every other line look short.
+  const rights: number[] = [];
+  for (const page of pages) {
+    const measured = measurePage(page, bodySize, geometry);
+    if (!Number.isFinite(geometry.right)) geometry = measured;
+    if (Number.isFinite(measured.right)) rights.push(measured.right);
+  }
+  rights.sort((a, b) => a - b);
+  const textRight = rights[Math.floor(rights.length / 2)] ?? 0;
+  // Where the text starts on a typical page: a page that starts much lower opens a chapter.
+  const tops = pages.flatMap((page) => (page.lines[0] ? [page.lines[0].y] : [])).sort((a, b) => a - b);
+  const typicalTop = tops[Math.floor(tops.length / 2)] ?? Infinity;
+  let previousStandsAlone = false;
 
   const flush = () => {
     if (paragraph.length > 0 && paragraphStart) {
-      blocks.push({ kind: 'paragraph', text: joinLines(paragraph), ...paragraphStart });
+      // A run of short lines (a contents page, verse, an address) keeps its line breaks.
+      const list = paragraph.length >= 2 && shortLines.slice(0, -1).every(Boolean);
+      const text = list ? paragraph.map((line) => line.trim()).join('\n') : joinLines(paragraph);
+      blocks.push({ kind: 'paragraph', text, ...paragraphStart });
     }
     paragraph = [];
+    shortLines = [];
     paragraphStart = null;
   };
 
   for (const page of pages) {
     geometry = measurePage(page, bodySize, geometry);
     for (const line of page.lines) {
-      if (isHeadingLine(line, bodySize)) {
+      const last = blocks[blocks.length - 1];
+      // A title set over two lines continues in the same size right below (word processors leave up
+      // to about two line heights between them), unless the new line is a heading of its own. The
+      // second line may end like a sentence ("Tarts?").
+      const continues =
+        paragraph.length === 0 &&
+        previous !== null &&
+        last?.kind === 'heading' &&
+        previous.page === page.number &&
+        line.size >= bodySize * HEADING_SIZE_RATIO &&
+        line.text.length <= MAX_HEADING_CHARS &&
+        Math.abs(previous.line.size - line.size) < 0.5 &&
+        previous.line.y - line.y <= line.size * 2.2 &&
+        !classifyHeading(last.text).numberOnly &&
+        !classifyHeading(line.text).strong;
+      if (continues && last) {
+        last.text = `${last.text} ${line.text}`;
+      } else if (isHeadingLine(line, bodySize)) {
         flush();
-        const last = blocks[blocks.length - 1];
-        const continues =
-          previous !== null &&
-          last?.kind === 'heading' &&
-          previous.page === page.number &&
-          previous.line.size === line.size &&
-          previous.line.y - line.y <= line.size * 1.6 &&
-          !classifyHeading(last.text).numberOnly;
-        if (continues && last) {
-          // A long title wrapped onto a second line.
-          last.text = `${last.text} ${line.text}`;
-        } else {
-          blocks.push({
-            kind: 'heading',
-            text: line.text,
-            level: levelOf(line.size),
-            page: page.number,
-            fontSize: line.size,
-          });
-        }
+        blocks.push({
+          kind: 'heading',
+          text: line.text,
+          level: levelOf(line.size),
+          page: page.number,
+          fontSize: line.size,
+        });
       } else {
-        if (previous && startsParagraph(previous, line, page.number, geometry)) flush();
+        const right = Math.max(geometry.right, textRight);
+        const width = right - geometry.left;
+        const short = line.xEnd < right - width * 0.25;
+        // A heading set in body type ("CHAPTER I. Down the Rabbit-Hole" in bold) stands alone, even
+        // at the top of a page after a paragraph that filled its last line.
+        const headingInBodyType =
+          short && line.text.length <= MAX_HEADING_CHARS && isStrongHeading(line.text);
+        const chapterTop =
+          previous !== null &&
+          previous.page !== page.number &&
+          line.y < typicalTop - geometry.lineSpacing * 2;
+        if (
+          previous &&
+          (headingInBodyType ||
+            chapterTop ||
+            previousStandsAlone ||
+            startsParagraph(previous, line, page.number, geometry))
+        )
+          flush();
         if (!paragraphStart) paragraphStart = { page: page.number, fontSize: line.size };
         paragraph.push(line.text);
+        shortLines.push(short || PAGE_REFERENCE_END.test(line.text));
+        previousStandsAlone = headingInBodyType;
       }
+      if (paragraph.length === 0) previousStandsAlone = false;
       previous = { line, page: page.number, geometry };
     }
   }

@@ -1,15 +1,28 @@
 import { cleanChapterContent } from './clean';
-import { classifyHeading, toDisplayTitle } from './headings';
+import { findContentsList } from './contents-list';
+import type { ContentsList } from './contents-list';
+import { classifyHeading, startsWithLabel, toDisplayTitle } from './headings';
 import type { HeadingInfo } from './headings';
+import { kindOfTitle, removeMarkedMatter, toRemovedMatter } from './matter';
+import type { Removal } from './matter';
 import { splitIntoReadableParts } from './split';
 import { countWords, endsLikeSentence, wordSet } from './text-tools';
-import type { StructureChapter, StructureMetadata, StructureSection } from '../../contracts/books';
-import type { BookStructure, DocBlock, ExtractedDocument } from './types';
+import type {
+  RemovedMatter,
+  RemovedMatterKind,
+  StructureChapter,
+  StructureMetadata,
+  StructureSection,
+} from '../../contracts/books';
+import type { BookStructure, DocBlock, ExtractedDocument, TocEntry } from './types';
 
 /**
- * Turns an extracted document into chapters (and sections): find heading candidates, drop front
- * matter, decide which heading level is the chapter level and whether a higher one forms sections,
- * then build chapters from the blocks between headings. Pure: same document, same structure.
+ * Turns an extracted document into chapters (and sections): remove the front and back matter the book
+ * marks (EPUB semantics, Gutenberg licence), find the chapter starts (the document's own TOC, else a
+ * printed contents list matched to the text, else heading candidates), drop unmarked front matter,
+ * decide which heading level is the chapter level and whether a higher one forms sections, then build
+ * chapters from the blocks between headings. Everything removed is listed in `removed`, so the owner
+ * can restore it. Pure: same document, same structure.
  */
 
 export const MAX_CHAPTERS = 1_000;
@@ -64,31 +77,89 @@ function isChapterKind(unit: Unit): boolean {
   return unit.info.kind === 'chapter' || unit.info.kind === 'special';
 }
 
-export function detectStructure(doc: ExtractedDocument): BookStructure {
+/** Collects what is removed from a block list, in the positions of the original document. */
+class RemovedLog {
+  readonly entries: { removal: Removal; blocks: readonly DocBlock[] }[] = [];
+  constructor(
+    private readonly blocks: readonly DocBlock[],
+    private readonly origin: Int32Array | null,
+  ) {}
+
+  add(title: string, kind: RemovedMatterKind, indices: readonly number[]): void {
+    const withText = indices.filter((index) => /[\p{L}\p{N}]/u.test((this.blocks[index] as DocBlock).text));
+    if (withText.length === 0) return;
+    const first = indices[0] as number;
+    const order = this.origin ? (this.origin[first] as number) : first;
+    this.entries.push({
+      removal: { title: toDisplayTitle(title) || title, kind, blocks: [...indices], order },
+      blocks: this.blocks,
+    });
+  }
+
+  list(): RemovedMatter[] {
+    return toRemovedMatter(this.entries);
+  }
+}
+
+export function detectStructure(input: ExtractedDocument): BookStructure {
+  const prepared = removeMarkedMatter(input);
+  const doc = prepared.doc;
   const { blocks } = doc;
-  const headingUnits = unitsFromHeadings(blocks);
-  const tocUnits = unitsFromToc(doc);
+  const log = new RemovedLog(blocks, prepared.origin);
+  for (const removal of prepared.removals) log.entries.push({ removal, blocks: input.blocks });
+
+  // A printed contents list is removed from the text and, without a usable TOC, names the chapters.
+  const contents = findContentsList(blocks);
+  const skip = new Set<number>(contents ? range(contents.first, contents.last + 1) : []);
+  if (contents) log.add('Contents', 'contents', range(contents.first, contents.last + 1));
+
+  const headingUnits = unitsFromHeadings(blocks).filter((unit) => !skip.has(unit.headingIndex));
+  const tocUnits = unitsFromToc(doc)?.filter((unit) => !skip.has(unit.headingIndex)) ?? null;
   // A TOC much sparser than the text's own chapter headings (one that lists only parts) loses.
   const strongChapters = headingUnits.filter((unit) => isChapterKind(unit) && unit.info.strong).length;
-  const useToc = tocUnits !== null && tocUnits.length * 2 >= strongChapters;
-  const marks = useToc ? tocUnits : headingUnits;
+  const useToc = tocUnits !== null && tocUnits.length >= 2 && tocUnits.length * 2 >= strongChapters;
+  const contentsUnits = !useToc && contents ? unitsFromContents(contents, blocks, headingUnits) : null;
+  const marks = useToc ? (tocUnits as Unit[]) : (contentsUnits ?? headingUnits);
 
-  const { units, preface } = assignContent(marks, blocks.length);
-  const kept = dropFrontMatter(units, doc, blocks, preface);
+  const { units, preface } = assignContent(marks, blocks.length, skip);
+  const kept = dropFrontMatter(units, doc, blocks, preface, log);
   const merged = mergeNumberOnlyHeadings(kept);
   assignRoles(merged);
-  const { sections, chapters: headed, leftover } = buildSectionsAndChapters(merged, blocks, preface);
+  const { sections, chapters: headed, leftover } = buildSectionsAndChapters(merged, blocks, preface, log);
 
-  const opening = openingChapter(preface, blocks);
+  // With a contents list, what comes before it is the title page, never an untitled opening.
+  const openingBlocks = contents ? preface.filter((index) => index > contents.last) : preface;
+  const opening = openingChapter(openingBlocks, blocks);
   const chapters = opening ? [opening, ...headed] : headed;
   // No headings, or one heading over a whole long book: readable parts serve the reader better.
   if (
     headed.length === 0 ||
     (chapters.length === 1 && (chapters[0] as DraftChapter).words > MAX_SINGLE_CHAPTER_WORDS)
   ) {
-    return splitWithoutHeadings(blocks, [...preface, ...leftover], chapters);
+    return {
+      ...splitWithoutHeadings(blocks, [...preface, ...leftover], chapters),
+      removed: log.list(),
+    };
   }
-  return finish(chapters, sections, blocks);
+  const inOpening = new Set(opening?.blocks ?? []);
+  const unused = preface.filter((index) => !inOpening.has(index));
+  if (unused.length > 0) log.add(prefaceTitle(unused, blocks), prefaceKind(unused, blocks), unused);
+  return { ...finish(chapters, sections, blocks), removed: log.list() };
+}
+
+/** A removed untitled start is named by its first short line ("Alice's Adventures in Wonderland"). */
+function prefaceTitle(indices: readonly number[], blocks: readonly DocBlock[]): string {
+  for (const index of indices) {
+    const line = (blocks[index] as DocBlock).text.split('\n')[0]?.trim() ?? '';
+    if (line && line.length <= 80 && /\p{L}/u.test(line)) return line;
+  }
+  return 'Title page';
+}
+
+function prefaceKind(indices: readonly number[], blocks: readonly DocBlock[]): RemovedMatterKind {
+  const text = textOf(indices, blocks);
+  if (countWords(text) < 300 && COPYRIGHT.test(text) && indices.length <= 3) return 'copyright';
+  return 'title_page';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -104,9 +175,11 @@ function unitsFromHeadings(blocks: readonly DocBlock[]): Unit[] {
       continue;
     }
     // Body text that reads like a heading ("Chapter 3", "PART TWO", "Prologue") counts as one.
-    if (block.text.length > 100 || endsLikeSentence(block.text)) continue;
+    if (block.text.length > 100 || (endsLikeSentence(block.text) && !startsWithLabel(block.text))) continue;
     const info = classifyHeading(block.text);
-    if (info.strong && HEADING_LIKE_PARAGRAPH_KINDS.has(info.kind)) {
+    // "FOOTNOTES", "THE END", "INDEX" alone on a line open back matter (removed only after the chapters).
+    const backMatter = info.kind === 'back' && countWords(block.text) <= 4;
+    if ((info.strong && HEADING_LIKE_PARAGRAPH_KINDS.has(info.kind)) || backMatter) {
       const unit = newUnit(block.text, Number.NaN, index, 1, false);
       units.push(unit);
       paragraphMarks.push(unit);
@@ -160,7 +233,18 @@ function mostCommon(values: readonly number[]): number | undefined {
 
 /** Units from the document's own table of contents, when enough of it points into the text. */
 function unitsFromToc(doc: ExtractedDocument): Unit[] | null {
-  const { blocks, toc } = doc;
+  const { blocks } = doc;
+  // An entry without a link that holds linked entries ("<span>Volume I</span>" over its chapters)
+  // starts where its first entry starts.
+  const holders = new Set<TocEntry>();
+  const toc = doc.toc.map((entry, i) => {
+    if (entry.blockIndex !== undefined) return entry;
+    const child = doc.toc[i + 1];
+    if (!child || child.level <= entry.level || child.blockIndex === undefined) return entry;
+    const holder = { ...entry, blockIndex: child.blockIndex };
+    holders.add(holder);
+    return holder;
+  });
   const resolved = toc.filter(
     (entry) => entry.blockIndex !== undefined && entry.blockIndex >= 0 && entry.blockIndex < blocks.length,
   );
@@ -170,6 +254,11 @@ function unitsFromToc(doc: ExtractedDocument): Unit[] | null {
   for (const entry of resolved) {
     const start = Math.max(entry.blockIndex as number, cursor);
     if (start >= blocks.length && units.length > 0) continue;
+    if (holders.has(entry)) {
+      // No heading of its own in the text: it takes none of its first entry's.
+      units.push(newUnit(entry.title, entry.level, start, 0, false));
+      continue;
+    }
     const wanted = comparable(entry.title);
     // The entry's heading in the text (or a "Chapter 1" + "The Storm" pair) is part of the title, as is
     // any heading right where the entry points. A paragraph only when it is a short piece of the title,
@@ -189,16 +278,99 @@ function unitsFromToc(doc: ExtractedDocument): Unit[] | null {
   return units.length >= 2 ? units : null;
 }
 
+/**
+ * Units at the headings a printed contents list points to. The title is the heading as the text
+ * prints it (a wrapped heading joined again); division headings the list leaves out still open parts.
+ */
+function unitsFromContents(
+  contents: ContentsList,
+  blocks: readonly DocBlock[],
+  headingUnits: readonly Unit[],
+): Unit[] | null {
+  const units: Unit[] = [];
+  const covered = new Set<number>();
+  for (const entry of contents.entries) {
+    if (!entry.target) continue;
+    const { index, span } = entry.target;
+    // "CHAPTER I." over "Down the Rabbit-Hole" reads "Chapter I: Down the Rabbit-Hole"; a title wrapped
+    // over two lines is joined back into one.
+    const lines = range(index, index + span).map((i) => (blocks[i] as DocBlock).text.trim());
+    const [head = '', ...rest] = lines;
+    const printed =
+      rest.length > 0 && classifyHeading(head).numberOnly ? joinTitle(head, rest.join(' ')) : lines.join(' ');
+    // A heading that only numbers the chapter takes the name the contents list gives it.
+    const title = entry.namesTheChapter ? entry.title : printed;
+    const info = classifyHeading(title);
+    const division = DIVISION_KINDS.has(info.kind) || DIVISION_KINDS.has(classifyHeading(entry.title).kind);
+    units.push(
+      newUnit(title, division ? 1 : entryLevel(blocks[index] as DocBlock, entry.title), index, span, false),
+    );
+    for (let i = index; i < index + span; i++) covered.add(i);
+  }
+  // A list that names only the parts ("BOOK ONE" … "BOOK FIFTEEN") leaves the chapters to the headings.
+  if (units.every((unit) => isDivision(unit))) return null;
+  const firstTarget = Math.min(...units.map((unit) => unit.headingIndex));
+  const lastTarget = Math.max(...units.map((unit) => unit.headingIndex));
+  // Entries the text words differently ("Chapter 3: The Storm" for "3. A Storm"): as many labelled or
+  // titled chapter headings between the matched ones as entries went unmatched (never bare numerals,
+  // which number the sections inside chapters).
+  let unmatched = contents.entries.filter((entry) => !entry.target).length;
+  for (const unit of headingUnits) {
+    if (covered.has(unit.headingIndex)) continue;
+    if (isDivision(unit) && unit.info.strong) units.push({ ...unit, level: 1, content: [] });
+    else if (
+      unmatched > 0 &&
+      unit.headingIndex > firstTarget &&
+      unit.headingIndex < lastTarget &&
+      unit.info.kind === 'chapter' &&
+      unit.info.strong &&
+      !isBareNumeral(unit)
+    ) {
+      unmatched--;
+      units.push({ ...unit, level: 2, content: [] });
+    }
+    // Headings after the last entry that the list leaves out: notes, an index, "THE END" (removed as
+    // back matter), or an epilogue set as a real heading.
+    else if (
+      unit.headingIndex > lastTarget &&
+      (unit.info.kind === 'back' ||
+        (unit.info.kind === 'special' && (blocks[unit.headingIndex] as DocBlock).kind === 'heading'))
+    )
+      units.push({ ...unit, level: 2, content: [] });
+  }
+  return units.length >= 2 ? units : null;
+}
+
+/**
+ * The level of a chapter-like contents entry: the heading level the text gives it (font size, style),
+ * else one below chapters for a numbered subsection ("1.2 Loops"), else the chapter level.
+ */
+function entryLevel(block: DocBlock, entryTitle: string): number {
+  if (block.kind === 'heading' && block.level !== undefined) return Math.max(2, block.level);
+  return /^\s*[0-9]{1,3}\.[0-9]{1,3}\b/.test(block.text) || /^\s*[0-9]{1,3}\.[0-9]{1,3}\b/.test(entryTitle)
+    ? 3
+    : 2;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Content and front matter
 
-/** Gives every unit the blocks up to the next unit; blocks before the first unit are the preface. */
-function assignContent(units: Unit[], blockCount: number): { units: Unit[]; preface: number[] } {
+/**
+ * Gives every unit the blocks up to the next unit; blocks before the first unit are the preface.
+ * Blocks in `skip` (a printed contents list) belong to nobody.
+ */
+function assignContent(
+  units: Unit[],
+  blockCount: number,
+  skip: ReadonlySet<number>,
+): { units: Unit[]; preface: number[] } {
   const sorted = [...units].sort((a, b) => a.headingIndex - b.headingIndex);
-  const preface = range(0, sorted[0]?.headingIndex ?? blockCount);
+  const keep = (indices: number[]) =>
+    skip.size === 0 ? indices : indices.filter((index) => !skip.has(index));
+  const preface = keep(range(0, sorted[0]?.headingIndex ?? blockCount));
   sorted.forEach((unit, i) => {
     const next = sorted[i + 1]?.headingIndex ?? blockCount;
-    unit.content = range(Math.min(unit.headingIndex + unit.headingBlocks, next), next);
+    unit.content = keep(range(Math.min(unit.headingIndex + unit.headingBlocks, next), next));
   });
   return { units: sorted, preface };
 }
@@ -214,49 +386,107 @@ function range(from: number, to: number): number[] {
   return out;
 }
 
+/** Word counts per block, counted once per block list: chapters are summed many times over. */
+const blockWords = new WeakMap<readonly DocBlock[], Uint32Array>();
+
 function wordsOf(indices: readonly number[], blocks: readonly DocBlock[]): number {
+  let counts = blockWords.get(blocks);
+  if (!counts) {
+    counts = new Uint32Array(blocks.length);
+    for (let i = 0; i < blocks.length; i++) counts[i] = countWords((blocks[i] as DocBlock).text);
+    blockWords.set(blocks, counts);
+  }
   let words = 0;
-  for (const index of indices) words += countWords((blocks[index] as DocBlock).text);
+  for (const index of indices) words += counts[index] as number;
   return words;
 }
 
+/** Front matter under a heading of its own before the first chapter is short: a dedication, an epigraph. */
+const SHORT_FRONT_MATTER_WORDS = 150;
+
 /**
- * Removes the title page, copyright page, contents (with its entries) and TOC-like runs of headings.
- * A removed book-title heading keeps its text, which moves to whatever comes before it.
+ * Removes the title page, copyright page, contents (with its entries), TOC-like runs of headings,
+ * other short front matter before the first chapter and back matter after the last (notes, index,
+ * "THE END"), logging each. A removed book-title heading keeps its text, which moves to whatever
+ * comes before it.
  */
 function dropFrontMatter(
   units: Unit[],
   doc: ExtractedDocument,
   blocks: readonly DocBlock[],
   preface: number[],
+  log: RemovedLog,
 ): Unit[] {
   const words = units.map((unit) => wordsOf(unit.content, blocks));
-  const drop = new Set<number>(tocLikeRuns(units, words));
+  const tocRuns = tocLikeRuns(units, words);
+  const drop = new Set<number>(tocRuns.flat());
+  for (const run of tocRuns) {
+    log.add(
+      'Contents',
+      'contents',
+      run.flatMap((i) => headingRange(units[i] as Unit)),
+    );
+  }
   const bookTitle = doc.title ? comparable(doc.title) : '';
   const firstChapter = units.findIndex((unit, i) => isChapterKind(unit) && (words[i] as number) > 0);
+  let lastChapter = -1;
+  units.forEach((unit, i) => {
+    if (isChapterKind(unit)) lastChapter = i;
+  });
+  const backFrom = lastChapter >= 0 ? lastChapter + 1 : Math.floor(units.length / 2);
+  // A title page set bigger than every heading after it (the metadata may not name the book).
+  const first = units[0];
+  const titlePage =
+    first !== undefined &&
+    units.length >= 3 &&
+    first.info.kind === 'other' &&
+    (words[0] as number) < 100 &&
+    units.slice(1).every((unit) => unit.level > first.level);
   let previousKept: Unit | undefined;
 
   units.forEach((unit, i) => {
     const beforeChapters = firstChapter < 0 || i < firstChapter;
     const keepText = (from: number) =>
       append(previousKept ? previousKept.content : preface, unit.content.slice(from));
+    const remove = (kind: RemovedMatterKind, upTo = unit.content.length) => {
+      drop.add(i);
+      if (upTo > 0) log.add(unit.title, kind, [...headingRange(unit), ...unit.content.slice(0, upTo)]);
+    };
     if (drop.has(i)) {
       // Nothing to keep from a TOC run.
-    } else if (unit.info.kind === 'contents' || (unit.info.kind === 'front' && beforeChapters)) {
-      drop.add(i);
+    } else if (
+      unit.info.kind === 'contents' ||
+      (unit.info.kind === 'front' && (beforeChapters || i >= backFrom))
+    ) {
       // Without a later heading, the book's text itself may follow the contents list.
-      keepText(firstProseBlock(unit.content, blocks));
+      const from = firstProseBlock(unit.content, blocks);
+      remove(kindOfTitle(unit.title, 'front_matter'), from);
+      if (from === 0) log.add(unit.title, kindOfTitle(unit.title, 'front_matter'), headingRange(unit));
+      keepText(from);
+    } else if (unit.info.kind === 'back' && i >= backFrom) {
+      remove(kindOfTitle(unit.title, 'back_matter'));
     } else if (beforeChapters && !isChapterKind(unit) && !isDivision(unit)) {
-      if (unit.isTitle || (bookTitle && comparable(unit.title) === bookTitle)) {
+      if (unit.isTitle || (bookTitle && comparable(unit.title) === bookTitle) || (i === 0 && titlePage)) {
         drop.add(i);
+        log.add(unit.title, 'title_page', headingRange(unit));
         keepText(0);
       } else if ((words[i] as number) < 300 && COPYRIGHT.test(textOf(unit.content, blocks))) {
-        drop.add(i);
+        remove('copyright');
+      } else if (
+        firstChapter >= 0 &&
+        unit.info.kind === 'other' &&
+        (words[i] as number) < SHORT_FRONT_MATTER_WORDS
+      ) {
+        remove(kindOfTitle(unit.title, 'front_matter'));
       }
     }
     if (!drop.has(i)) previousKept = unit;
   });
   return units.filter((_, i) => !drop.has(i));
+}
+
+function headingRange(unit: Unit): number[] {
+  return range(unit.headingIndex, unit.headingIndex + unit.headingBlocks);
 }
 
 function textOf(indices: readonly number[], blocks: readonly DocBlock[]): string {
@@ -267,7 +497,12 @@ function textOf(indices: readonly number[], blocks: readonly DocBlock[]): string
 function firstProseBlock(content: readonly number[], blocks: readonly DocBlock[]): number {
   const index = content.findIndex((blockIndex) => {
     const block = blocks[blockIndex] as DocBlock;
-    return block.kind === 'paragraph' && countWords(block.text) >= 30 && !isCopyrightNotice(block.text);
+    return (
+      block.kind === 'paragraph' &&
+      countWords(block.text) >= 30 &&
+      !isCopyrightNotice(block.text) &&
+      !looksLikeContentsList(block.text)
+    );
   });
   return index < 0 ? content.length : index;
 }
@@ -276,10 +511,10 @@ function firstProseBlock(content: readonly number[], blocks: readonly DocBlock[]
  * A printed table of contents shows up as a run of headings with (almost) no text between them whose
  * titles come back later as the real headings.
  */
-function tocLikeRuns(units: readonly Unit[], words: readonly number[]): number[] {
+function tocLikeRuns(units: readonly Unit[], words: readonly number[]): number[][] {
   const lastSeen = new Map<string, number>();
   units.forEach((unit, i) => lastSeen.set(comparable(unit.title), i));
-  const dropped: number[] = [];
+  const dropped: number[][] = [];
   let start = 0;
   while (start < units.length) {
     let end = start;
@@ -289,7 +524,7 @@ function tocLikeRuns(units: readonly Unit[], words: readonly number[]): number[]
       for (let i = start; i < end; i++) {
         if ((lastSeen.get(comparable((units[i] as Unit).title)) ?? -1) >= end) reappearing++;
       }
-      if (reappearing >= (end - start) * 0.6) for (let i = start; i < end; i++) dropped.push(i);
+      if (reappearing >= (end - start) * 0.6) dropped.push(range(start, end));
     }
     start = Math.max(end, start + 1);
   }
@@ -330,11 +565,48 @@ function joinTitle(numberTitle: string, subtitle: string): string {
 // ---------------------------------------------------------------------------------------------
 // Levels: which units are sections, chapters, or headings inside chapters
 
+/** "I.", "IV", "12": a numeral alone, no label and no title. */
+function isBareNumeral(unit: Unit): boolean {
+  return unit.info.numberOnly && /^[\divxlcdm]+\.?$/i.test(cleanTitle(unit.title));
+}
+
+function cleanTitle(text: string): string {
+  return text.trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * Bare numerals that restart inside labelled or titled chapters ("ADVENTURE I. A SCANDAL IN BOHEMIA"
+ * then "I.", "II.") number the sections of a chapter, not chapters.
+ */
+function bareNumeralsAreSections(units: readonly Unit[]): boolean {
+  const named = units.filter(
+    (unit) => isChapterKind(unit) && !isBareNumeral(unit) && unit.info.kind === 'chapter',
+  );
+  if (named.length < 2) return false;
+  let restarts = 0;
+  let seenNamed = false;
+  let previousBare: Unit | undefined;
+  for (const unit of units) {
+    if (isBareNumeral(unit)) {
+      if (seenNamed && (!previousBare || /^(?:i|1)\.?$/i.test(cleanTitle(unit.title)))) restarts++;
+      previousBare = unit;
+    } else if (isChapterKind(unit) && unit.info.kind === 'chapter') {
+      seenNamed = true;
+      previousBare = undefined;
+    }
+  }
+  return restarts >= 2;
+}
+
 function assignRoles(units: Unit[]): void {
-  const chapterLevel = chooseChapterLevel(units.filter((unit) => !isDivision(unit)));
+  const bareSections = bareNumeralsAreSections(units);
+  const chapterLevel = chooseChapterLevel(
+    units.filter((unit) => !isDivision(unit) && !(bareSections && isBareNumeral(unit))),
+  );
   const shallower: number[] = [];
   units.forEach((unit, i) => {
-    if (isDivision(unit)) unit.role = 'section';
+    if (bareSections && isBareNumeral(unit)) unit.role = 'sub';
+    else if (isDivision(unit)) unit.role = 'section';
     else if ((isChapterKind(unit) && unit.info.strong) || unit.level === chapterLevel) unit.role = 'chapter';
     else if (unit.level > chapterLevel) unit.role = 'sub';
     else shallower.push(i);
@@ -396,6 +668,7 @@ function buildSectionsAndChapters(
   units: readonly Unit[],
   blocks: readonly DocBlock[],
   preface: number[],
+  log: RemovedLog,
 ): { sections: DraftSection[]; chapters: DraftChapter[]; leftover: number[] } {
   const sections: DraftSection[] = [];
   const chapters: DraftChapter[] = [];
@@ -437,7 +710,11 @@ function buildSectionsAndChapters(
   );
   const kept = chapters.filter((draft, i) => {
     const keep = draft.words > 0 && (i >= firstReal || draft.isChapterKind) && firstReal >= 0;
-    if (!keep) append(leftover, draft.blocks);
+    if (!keep) {
+      append(leftover, draft.blocks);
+      if (firstReal >= 0 && draft.words > 0)
+        log.add(draft.title, kindOfTitle(draft.title, 'front_matter'), draft.blocks);
+    }
     return keep;
   });
   const keptSet = new Set(kept);
@@ -467,7 +744,7 @@ function takeSubtitle(chapter: DraftChapter, blocks: readonly DocBlock[]): void 
     text.length <= 80 &&
     countWords(text) <= MAX_SUBTITLE_WORDS &&
     /^[\p{Lu}\p{N}]/u.test(text) &&
-    !/[.!?,;:"'\u201d\u2019]$/.test(text) &&
+    !/[.,;:"'\u201d\u2019]$/.test(text) &&
     classifyHeading(text).kind === 'other';
   if (!looksLikeTitle) return;
   chapter.title = joinTitle(chapter.title, text);

@@ -19,6 +19,11 @@ export interface DocBlock {
   part?: number;
   /** The book's own title line (DOCX "Title" style): front matter, never a chapter. */
   isTitle?: boolean;
+  /**
+   * EPUB: the structural semantics the book itself gives the block (epub:type / role of its enclosing
+   * sections and body, or the guide / landmarks entry of its file), e.g. "frontmatter titlepage".
+   */
+  semantics?: string;
 }
 
 /** A table-of-contents entry from the document itself (EPUB nav/NCX, PDF outline, DOCX TOC field). */
