@@ -1,4 +1,4 @@
-import type { SaveStructureChapter, StructureChapter } from '@contracts/books';
+import type { RemovedMatter, SaveStructureChapter, StructureChapter } from '@contracts/books';
 
 /** The chapter list of the review step: what the owner renames, reorders, edits, removes and adds. */
 export interface EditableChapter {
@@ -9,6 +9,8 @@ export interface EditableChapter {
   edited: boolean;
   sourceNumber?: number;
   section?: { title: string; type: string; number: number };
+  /** Index in the structure's `removed` list of the front or back matter this chapter restores. */
+  restored?: number;
 }
 
 let nextKey = 0;
@@ -75,5 +77,69 @@ export function addChapter(chapters: EditableChapter[]): EditableChapter[] {
       edited: true,
       ...(last?.section ? { section: last.section } : {}),
     },
+  ];
+}
+
+/** Kinds of removed matter that sit after the chapters; the rest comes before them. */
+const BACK_MATTER: readonly RemovedMatter['kind'][] = [
+  'notes',
+  'index',
+  'colophon',
+  'licence',
+  'back_matter',
+];
+
+const KIND_NAMES: Record<RemovedMatter['kind'], string> = {
+  title_page: 'title page',
+  half_title: 'half title',
+  contents: 'contents',
+  copyright: 'copyright page',
+  dedication: 'dedication',
+  epigraph: 'epigraph',
+  illustrations: 'list of illustrations',
+  notes: 'notes',
+  index: 'index',
+  colophon: 'colophon',
+  licence: 'licence',
+  front_matter: 'front matter',
+  back_matter: 'back matter',
+};
+
+export const removedKindName = (kind: RemovedMatter['kind']) => KIND_NAMES[kind] ?? kind.replace(/_/g, ' ');
+
+/** The removed matter not restored yet, with its index in the structure's list. */
+export function stillRemoved(removed: readonly RemovedMatter[], chapters: EditableChapter[]) {
+  const restored = new Set(chapters.map((c) => c.restored).filter((i) => i !== undefined));
+  return removed.map((item, index) => ({ item, index })).filter(({ index }) => !restored.has(index));
+}
+
+/**
+ * Puts removed front or back matter back as a chapter with its own text: front matter before the
+ * first chapter (after any already restored before it), back matter after the last.
+ */
+export function restoreRemoved(
+  chapters: EditableChapter[],
+  removed: readonly RemovedMatter[],
+  index: number,
+): EditableChapter[] {
+  const item = removed[index];
+  if (!item || chapters.some((c) => c.restored === index)) return chapters;
+  const chapter: EditableChapter = {
+    key: newKey(),
+    title: item.title,
+    content: item.content,
+    contentTruncated: Boolean(item.content_truncated),
+    edited: true,
+    restored: index,
+  };
+  if (BACK_MATTER.includes(item.kind)) return [...chapters, chapter];
+  // Keep restored front matter in its reading order.
+  let at = 0;
+  while (at < chapters.length && chapters[at]!.restored !== undefined && chapters[at]!.restored! < index)
+    at++;
+  return [
+    ...chapters.slice(0, at),
+    { ...chapter, ...(chapters[at]?.section ? { section: chapters[at]!.section } : {}) },
+    ...chapters.slice(at),
   ];
 }
