@@ -22,7 +22,13 @@ const uploadUrl = defineHandler({ body: uploadUrlRequest }, async (ctx) => {
   const user = requireUser(ctx);
   if (ctx.body.size > MAX_UPLOAD_BYTES)
     throw new PayloadTooLargeError(uploadMessages.fileTooLarge, 'file_too_large');
-  return ok(await books().uploadUrl(user.userId, ctx.body.content_type || 'application/octet-stream'));
+  return ok(
+    await books().uploadUrl(user.userId, {
+      filename: ctx.body.filename,
+      size: ctx.body.size,
+      contentType: ctx.body.content_type || 'application/octet-stream',
+    }),
+  );
 });
 
 const uploadFields = z.object({

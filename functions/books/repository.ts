@@ -4,6 +4,16 @@ import { indexKeys, keys, partitions } from '../lib/keys';
 import type { Table } from '../lib/ports';
 import type { BookRecord, ChapterRecord } from './model';
 
+/** What `upload-url` issued: the only keys an upload may name, each usable once, until it expires. */
+export interface PendingUpload {
+  upload_id: string;
+  key: string;
+  filename: string;
+  size: number;
+  content_type: string;
+  expires_at: string;
+}
+
 export interface CatalogEntry {
   book_id: string;
   book_type: BookType;
@@ -108,6 +118,12 @@ export function createBookRepository(table: Table) {
     async deleteAllItems(bookId: string): Promise<void> {
       await table.batchDelete(await table.queryKeys({ pk: partitions.book(bookId) }));
     },
+
+    putPendingUpload: (userId: string, upload: PendingUpload) =>
+      table.put({ ...keys.upload(userId, upload.upload_id), ...upload }),
+    /** Takes the record (so two uploads naming it cannot both use it); null when there is none. */
+    takePendingUpload: (userId: string, uploadId: string) =>
+      table.delete<PendingUpload>(keys.upload(userId, uploadId)),
 
     putCatalogEntry: (entry: CatalogEntry) =>
       table.put({ ...keys.catalogEntry(entry.book_type, entry.published_at, entry.book_id), ...entry }),

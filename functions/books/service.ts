@@ -45,6 +45,8 @@ const CONTENT_TYPES: Record<SourceFormat, string> = {
   txt: 'text/plain; charset=utf-8',
 };
 const UPLOAD_URL_SECONDS = 900;
+/** A file sent just before its URL expired may still be turned into a book for a while. */
+const UPLOAD_GRACE_MS = 60 * 60 * 1000;
 
 export interface BooksDeps {
   table: Table;
@@ -153,6 +155,27 @@ export function createBooksService(deps: BooksDeps) {
     return toChapters(records, await externalContents(book, external));
   }
 
+  /**
+   * The pending upload a `file_key` names, taken so it is used once. Only the exact key shape that
+   * `uploadUrl` issues to this caller is accepted, and only while its record exists: any other key
+   * (someone else's, a made-up path, one climbing out with `..`) is "not found" and never reaches
+   * storage.
+   */
+  async function takeIssuedUpload(ownerId: string, fileKey: string) {
+    const match = /^incoming\/([^/]+)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+      fileKey,
+    );
+    const notFound = new NotFoundError('Uploaded file not found. Upload it again.', 'upload_not_found');
+    if (!match || match[1] !== ownerId) throw notFound;
+    const upload = await books.takePendingUpload(ownerId, match[2]!);
+    if (!upload || upload.key !== fileKey) throw notFound;
+    if (Date.parse(upload.expires_at) + UPLOAD_GRACE_MS < deps.clock.now().getTime()) {
+      await uploads.delete(upload.key);
+      throw notFound;
+    }
+    return upload;
+  }
+
   const readingProgress = async (userId: string, bookId: string) =>
     (await books.getProgress(userId, bookId))?.progress ?? 0;
 
@@ -198,11 +221,27 @@ export function createBooksService(deps: BooksDeps) {
         .map((book) => toBook(book, userId, progressByBook.get(book.id) ?? 0));
     },
 
-    /** A presigned PUT for a large file; the key is the caller's and is checked again on upload. */
-    async uploadUrl(userId: string, contentType: string): Promise<UploadUrlResponse> {
-      const key = bookKeys.pendingUpload(userId, deps.uuid());
+    /**
+     * A presigned PUT for a large file, bound to the declared type and size. The key is recorded:
+     * an upload may name only a key issued to its caller, once, before it expires.
+     */
+    async uploadUrl(
+      userId: string,
+      file: { filename: string; size: number; contentType: string },
+    ): Promise<UploadUrlResponse> {
+      const uploadId = deps.uuid();
+      const key = bookKeys.pendingUpload(userId, uploadId);
+      const contentType = file.contentType;
+      await books.putPendingUpload(userId, {
+        upload_id: uploadId,
+        key,
+        filename: file.filename,
+        size: file.size,
+        content_type: contentType,
+        expires_at: new Date(deps.clock.now().getTime() + UPLOAD_URL_SECONDS * 1000).toISOString(),
+      });
       return {
-        upload_url: await uploads.presignPut(key, contentType, UPLOAD_URL_SECONDS),
+        upload_url: await uploads.presignPut(key, contentType, UPLOAD_URL_SECONDS, file.size),
         file_key: key,
         headers: { 'Content-Type': contentType },
         expires_in: UPLOAD_URL_SECONDS,
@@ -240,26 +279,25 @@ export function createBooksService(deps: BooksDeps) {
         source = { key, kind: 'file', filename, size: data.length, format };
       } else {
         filename = request.source.filename;
-        const incoming = request.source.key;
-        if (!incoming.startsWith(`incoming/${request.ownerId}/`))
-          throw new NotFoundError('Uploaded file not found.', 'upload_not_found');
-        const head = await uploads.head(incoming);
+        const incoming = await takeIssuedUpload(request.ownerId, request.source.key);
+        filename ||= incoming.filename;
+        const head = await uploads.head(incoming.key);
         if (!head) throw new NotFoundError('Uploaded file not found. Upload it again.', 'upload_not_found');
         if (head.size > MAX_UPLOAD_BYTES) {
-          await uploads.delete(incoming);
+          await uploads.delete(incoming.key);
           throw new PayloadTooLargeError(TOO_LARGE_MESSAGE, 'file_too_large');
         }
-        const data = await uploads.getBytes(incoming);
+        const data = await uploads.getBytes(incoming.key);
         let format: SourceFormat;
         try {
           format = sniff(data, filename);
         } catch (error) {
-          await uploads.delete(incoming);
+          await uploads.delete(incoming.key);
           throw error;
         }
         const key = bookKeys.source(id, EXTENSIONS[format]);
-        await uploads.copy(incoming, key, CONTENT_TYPES[format]);
-        await uploads.delete(incoming);
+        await uploads.copy(incoming.key, key, CONTENT_TYPES[format]);
+        await uploads.delete(incoming.key);
         source = { key, kind: 'file', filename, size: data.length, format };
       }
 

@@ -78,12 +78,35 @@ export interface ObjectStore {
   download(key: string, path: string): Promise<string>;
   /** Streams a local file into the bucket. */
   upload(key: string, path: string, contentType: string): Promise<void>;
-  /** A URL a browser can PUT the object to directly. */
-  presignPut(key: string, contentType: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * A URL a browser can PUT the object to directly, valid only for this type and, when given, this
+   * exact size (both are part of the signature).
+   */
+  presignPut(
+    key: string,
+    contentType: string,
+    expiresInSeconds: number,
+    contentLength?: number,
+  ): Promise<string>;
 }
 
 export class ObjectNotFoundError extends Error {
   override name = 'ObjectNotFoundError';
+}
+
+/**
+ * Keys are made by the server, but a key that climbs out of its folder must never reach storage,
+ * whatever built it: some S3-compatible servers resolve `..` like a file system.
+ */
+export function assertSafeKey(key: string): string {
+  if (
+    !key ||
+    key.startsWith('/') ||
+    key.includes('\\') ||
+    key.split('/').some((part) => part === '..' || part === '.')
+  )
+    throw new Error(`Refusing the storage key ${JSON.stringify(key.slice(0, 200))}`);
+  return key;
 }
 
 export interface Storage {

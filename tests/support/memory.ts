@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
+  assertSafeKey,
   ObjectNotFoundError,
   type Clock,
   type Condition,
@@ -114,6 +115,7 @@ export class MemoryStore implements ObjectStore {
   readonly objects = new Map<string, { body: Uint8Array; contentType: string }>();
 
   async put(key: string, body: Uint8Array | string, contentType: string) {
+    assertSafeKey(key);
     this.objects.set(key, {
       body: typeof body === 'string' ? Buffer.from(body) : Buffer.from(body),
       contentType,
@@ -121,7 +123,7 @@ export class MemoryStore implements ObjectStore {
   }
 
   async getBytes(key: string) {
-    const object = this.objects.get(key);
+    const object = this.objects.get(assertSafeKey(key));
     if (!object) throw new ObjectNotFoundError(`No object ${key}`);
     return new Uint8Array(object.body);
   }
@@ -132,7 +134,8 @@ export class MemoryStore implements ObjectStore {
   }
 
   async copy(fromKey: string, toKey: string, contentType?: string) {
-    const object = this.objects.get(fromKey);
+    const object = this.objects.get(assertSafeKey(fromKey));
+    assertSafeKey(toKey);
     if (!object) throw new ObjectNotFoundError(`No object ${fromKey}`);
     this.objects.set(toKey, { body: object.body, contentType: contentType ?? object.contentType });
   }
@@ -158,8 +161,9 @@ export class MemoryStore implements ObjectStore {
     await this.put(key, await readFile(path), contentType);
   }
 
-  async presignPut(key: string, contentType: string, expiresInSeconds: number) {
-    return `memory://${key}?type=${encodeURIComponent(contentType)}&expires=${expiresInSeconds}`;
+  async presignPut(key: string, contentType: string, expiresInSeconds: number, contentLength?: number) {
+    assertSafeKey(key);
+    return `memory://${key}?type=${encodeURIComponent(contentType)}&length=${contentLength ?? ''}&expires=${expiresInSeconds}`;
   }
 
   keys(prefix = '') {

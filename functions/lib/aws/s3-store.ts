@@ -12,7 +12,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ObjectNotFoundError, type ObjectStore } from '../ports';
+import { assertSafeKey, ObjectNotFoundError, type ObjectStore } from '../ports';
 import { aws } from './clients';
 
 /** The ObjectStore port on one S3 bucket (s3rver locally). */
@@ -37,7 +37,7 @@ async function getBody(bucket: string, key: string) {
 }
 
 export function createS3Store(bucket: () => string): ObjectStore {
-  return {
+  const store: ObjectStore = {
     async put(key, body, contentType) {
       await aws.s3.send(
         new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }),
@@ -113,12 +113,34 @@ export function createS3Store(bucket: () => string): ObjectStore {
       );
     },
 
-    async presignPut(key, contentType, expiresInSeconds) {
+    async presignPut(key, contentType, expiresInSeconds, contentLength) {
       return getSignedUrl(
         aws.s3Public,
-        new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType }),
-        { expiresIn: expiresInSeconds },
+        new PutObjectCommand({
+          Bucket: bucket(),
+          Key: key,
+          ContentType: contentType,
+          ...(contentLength !== undefined ? { ContentLength: contentLength } : {}),
+        }),
+        // Sign the type and size too, so the URL uploads nothing else.
+        { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-type', 'content-length']) },
       );
     },
+  };
+  return guardKeys(store);
+}
+
+/** Every key argument is checked before it reaches S3. */
+function guardKeys(store: ObjectStore): ObjectStore {
+  return {
+    put: (key, body, type) => store.put(assertSafeKey(key), body, type),
+    getBytes: (key) => store.getBytes(assertSafeKey(key)),
+    head: (key) => store.head(assertSafeKey(key)),
+    copy: (from, to, type) => store.copy(assertSafeKey(from), assertSafeKey(to), type),
+    delete: (key) => store.delete(assertSafeKey(key)),
+    deletePrefix: (prefix) => store.deletePrefix(assertSafeKey(prefix)),
+    download: (key, path) => store.download(assertSafeKey(key), path),
+    upload: (key, path, type) => store.upload(assertSafeKey(key), path, type),
+    presignPut: (key, type, expires, length) => store.presignPut(assertSafeKey(key), type, expires, length),
   };
 }

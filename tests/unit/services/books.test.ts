@@ -94,6 +94,51 @@ describe('the books service', () => {
     expect(storage.uploads.keys(`books/${book.id}/`)).toEqual([`books/${book.id}/source.txt`]);
   });
 
+  it('accepts only keys it issued to the caller, once: never a path that climbs into another book', async () => {
+    const { books, storage } = setup();
+    const victim = await books.createBookFromUpload({
+      ownerId: 'victim',
+      bookType: 'learning',
+      title: 'Private',
+      description: '',
+      source: { kind: 'text', text },
+    });
+    const url = await books.uploadUrl('u1', { filename: 'a.txt', size: 5, contentType: 'text/plain' });
+    await storage.uploads.put(url.file_key, 'hello', 'text/plain');
+    const attempt = (key: string) =>
+      books.createBookFromUpload({
+        ownerId: 'u1',
+        bookType: 'learning',
+        title: '',
+        description: '',
+        source: { kind: 'stored', filename: 'a.txt', key },
+      });
+    for (const key of [
+      `incoming/u1/../../books/${victim.id}/source.txt`,
+      `${url.file_key}/../../../books/${victim.id}/source.txt`,
+      `books/${victim.id}/source.txt`,
+      'incoming/u1/00000000-0000-4000-8000-999999999999',
+      url.file_key.replace('u1', 'victim'),
+    ])
+      await expect(attempt(key), key).rejects.toMatchObject({ statusCode: 404, code: 'upload_not_found' });
+    // The victim's file is untouched, and the issued key still works — once.
+    expect(Buffer.from(await storage.uploads.getBytes(victim.source.key)).toString()).toBe(text);
+    await expect(attempt(url.file_key)).resolves.toMatchObject({ status: 'QUEUED' });
+    await expect(attempt(url.file_key)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('binds the presigned URL to the declared type and size', async () => {
+    const { books } = setup();
+    const url = await books.uploadUrl('u1', {
+      filename: 'big.pdf',
+      size: 123456,
+      contentType: 'application/pdf',
+    });
+    expect(url.headers).toEqual({ 'Content-Type': 'application/pdf' });
+    expect(url.upload_url).toContain('type=application%2Fpdf');
+    expect(url.upload_url).toContain('length=123456');
+  });
+
   it("hides other people's books behind a 404 and shows published ones to every reader", async () => {
     const { books } = setup();
     const book = await books.createBookFromUpload({
