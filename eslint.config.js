@@ -11,7 +11,6 @@ import tseslint from 'typescript-eslint';
  * - domains depend on each other in one direction only (DOMAIN_DEPENDENCIES), never in a cycle;
  *   what they share goes through lib/, jobs/ (the job system) and events/ (user activity).
  */
-const DOMAINS = ['auth', 'users', 'books', 'learning', 'creator', 'system'];
 const DOMAIN_DEPENDENCIES = {
   auth: ['users'],
   users: [],
@@ -21,6 +20,17 @@ const DOMAIN_DEPENDENCIES = {
   system: [],
 };
 const SHARED = ['lib', 'jobs', 'events', 'engine', 'contracts'];
+/** Every folder under functions/ that is not shared is a domain, and must say what it depends on. */
+const DOMAINS = readdirSync(`${import.meta.dirname}/functions`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !SHARED.includes(entry.name))
+  .map((entry) => entry.name);
+for (const domain of DOMAINS) {
+  if (!DOMAIN_DEPENDENCIES[domain]) {
+    throw new Error(
+      `functions/${domain}/ is a new domain: add it to DOMAIN_DEPENDENCIES in eslint.config.js with the domains it may import.`,
+    );
+  }
+}
 const ENGINE_CLOUD_PROVIDERS = [
   'functions/engine/**/bedrock*.ts',
   'functions/engine/**/bedrock/**/*.ts',
@@ -109,8 +119,12 @@ const featureBoundaries = features.flatMap((feature) => {
     regex: `^(\\.\\./){${levels},}`,
     message: 'Import from beyond the parent folder by @/ alias, so the feature boundaries can be checked.',
   });
+  const app = {
+    regex: '^@/app(/|$)',
+    message: 'app/ composes the features: a feature does not import it.',
+  };
   const rule = (patterns) => ({
-    'no-restricted-imports': ['error', { patterns: [serverCode, otherFeature, ...patterns] }],
+    'no-restricted-imports': ['error', { patterns: [serverCode, otherFeature, app, ...patterns] }],
   });
   return [
     { files: [`web/src/features/${feature}/**/*.{ts,tsx}`], rules: rule([climbs(2)]) },

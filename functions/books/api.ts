@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { bookDetailsRequest, uploadUrlRequest } from '../contracts/book-requests';
+import {
+  bookDetailsRequest,
+  saveStructureRequest,
+  uploadFieldsRequest,
+  uploadUrlRequest,
+} from '../contracts/book-requests';
 import { BOOK_TYPES, MAX_UPLOAD_BYTES } from '../contracts/books';
-import { ACCEPTED_BOOK_FILE, uploadMessages } from '../contracts/validation';
+import { ACCEPTED_BOOK_FILE, firstError, uploadMessages } from '../contracts/validation';
 import { createApiHandler } from '../lib/api-handler';
 import { BadRequestError, PayloadTooLargeError } from '../lib/errors';
 import { accepted, created, defineHandler, noContent, ok, requireUser } from '../lib/http';
@@ -31,17 +36,6 @@ const uploadUrl = defineHandler({ body: uploadUrlRequest }, async (ctx) => {
   );
 });
 
-const uploadFields = z.object({
-  book_type: z
-    .enum(BOOK_TYPES, { error: 'Book type must be learning or entertainment.' })
-    .default('learning'),
-  title: z.string().max(200).default(''),
-  description: z.string().max(5000).default(''),
-  text_content: z.string().optional(),
-  file_key: z.string().max(500).optional(),
-  filename: z.string().max(255).optional(),
-});
-
 const upload = defineHandler({ rawBody: true }, async (ctx) => {
   const user = requireUser(ctx);
   const contentType = ctx.headers['content-type'];
@@ -61,8 +55,12 @@ const upload = defineHandler({ rawBody: true }, async (ctx) => {
     fields = form.fields;
     file = form.files.file;
   }
-  const parsed = uploadFields.safeParse(fields);
-  if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]!.message, 'validation_error');
+  const parsed = uploadFieldsRequest.safeParse(fields);
+  if (!parsed.success)
+    throw new BadRequestError(
+      firstError({ safeParse: () => parsed }, fields) ?? 'Invalid request.',
+      'validation_error',
+    );
   const input = parsed.data;
   let source: UploadSource;
   if (file) {
@@ -125,26 +123,10 @@ const regenerate = defineHandler({ params: idParams }, async (ctx) => {
   return accepted(toBook(book, user.userId));
 });
 
-const structureChapter = z.object({
-  title: z.string().max(300).default('New Chapter'),
-  content: z.string().optional(),
-  summary: z.string().max(5000).optional(),
-  chapter_number: z.number().int().min(1),
-  source_chapter_number: z.number().int().min(1).optional(),
-  section_title: z.string().max(300).optional(),
-  section_type: z.string().max(40).optional(),
-  section_number: z.number().int().min(1).optional(),
-});
-
 const saveStructure = defineHandler(
   {
     params: idParams,
-    body: z.object({
-      chapters: z
-        .array(structureChapter)
-        .min(1, 'Keep at least one chapter.')
-        .max(1000, 'A book can have at most 1 000 chapters.'),
-    }),
+    body: saveStructureRequest,
   },
   async (ctx) => {
     const user = requireUser(ctx);

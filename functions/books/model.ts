@@ -42,8 +42,8 @@ export interface BookRecord extends SharedBookFields {
     encoding?: string;
   };
   chapters_done: number;
-  execution_arn: string | null;
-  attempt: number;
+  /** The current (or last) run of the processing pipeline: a job of the job system. */
+  job_id: string | null;
   published_at: string | null;
 }
 

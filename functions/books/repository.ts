@@ -1,7 +1,7 @@
 import type { BookType } from '../contracts/books';
 import { ConflictError } from '../lib/errors';
 import { indexKeys, keys, partitions } from '../lib/keys';
-import type { Table } from '../lib/ports';
+import { isoNow, systemClock, type Clock, type Table } from '../lib/ports';
 import type { BookRecord, ChapterRecord } from './model';
 
 /** What `upload-url` issued: the only keys an upload may name, each usable once, until it expires. */
@@ -33,7 +33,8 @@ export interface ProgressRecord {
  * Books, their chapters, the published catalogue and readers' progress. Everything a book owns
  * lives in its partition (BOOK#<id>), so deleting the partition deletes it all.
  */
-export function createBookRepository(table: Table) {
+/** `clock` stamps `updated_at` on every update, so a quiet book is one nothing has touched. */
+export function createBookRepository(table: Table, clock: Clock = systemClock) {
   return {
     async put(book: BookRecord): Promise<void> {
       const item = {
@@ -59,7 +60,7 @@ export function createBookRepository(table: Table) {
     ): Promise<BookRecord> {
       const updated = await table.update<BookRecord>(
         keys.book(bookId),
-        { set: patch },
+        { set: { updated_at: isoNow(clock), ...patch } },
         { exists: true, ...(expectedStatus?.length ? { oneOf: { status: expectedStatus } } : {}) },
       );
       if (!updated)

@@ -13,7 +13,7 @@ import type {
 import { MAX_UPLOAD_BYTES } from '../contracts/books';
 import { uploadMessages } from '../contracts/validation';
 import type { UserActivity } from '../events';
-import type { Jobs } from '../jobs';
+import { isActive, QUIET_MS, type JobRecord, type Jobs } from '../jobs';
 import {
   BadRequestError,
   ConflictError,
@@ -23,11 +23,9 @@ import {
 } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { getJson, mediaUrl, putJson } from '../lib/json-files';
-import { logger } from '../lib/logger';
 import { isoNow, type Clock, type Storage, type Table, type Workflows } from '../lib/ports';
-import { startWorkflow } from '../lib/workflows';
 import { detectFormat, IngestError } from './ingest';
-import { bookProcessing } from './jobs/processing.workflow';
+import { bookProcessingJob, PROCESSING_LOCK, type BookProcessingOptions } from './jobs/processing.kind';
 import { bookKeys, type BookRecord, type ChapterRecord } from './model';
 import { createBookRepository } from './repository';
 import { toBook, toChapters, toReviewStructure } from './views';
@@ -45,6 +43,8 @@ const CONTENT_TYPES: Record<SourceFormat, string> = {
   txt: 'text/plain; charset=utf-8',
 };
 const UPLOAD_URL_SECONDS = 900;
+const ACTIVE_BOOK_STATUSES: readonly BookRecord['status'][] = ['QUEUED', 'PROCESSING', 'GENERATING'];
+export const INTERRUPTED_MESSAGE = 'Processing was interrupted. Please try again.';
 /** A file sent just before its URL expired may still be turned into a book for a while. */
 const UPLOAD_GRACE_MS = 60 * 60 * 1000;
 
@@ -97,41 +97,39 @@ const titleFromFilename = (filename: string) =>
 
 /** Books: upload, the processing pipeline's runs, review, reading, the catalogue, deletion. */
 export function createBooksService(deps: BooksDeps) {
-  const books = createBookRepository(deps.table);
+  const books = createBookRepository(deps.table, deps.clock);
   const { uploads, media } = deps.storage;
   const now = () => isoNow(deps.clock);
 
   /**
-   * Starts a run of the book-processing workflow. Each run gets its own execution name (book id +
-   * attempt), so a retry never collides with the run it replaces.
+   * Starts a run of the book-processing workflow as a job (one run at a time per book). A start that
+   * fails leaves the book FAILED at that step, so the owner can retry.
    */
   async function startPipeline(book: BookRecord, startAt: PipelineStep): Promise<BookRecord> {
-    const attempt = (book.attempt ?? 0) + 1;
-    try {
-      const { executionArn } = await startWorkflow(
-        deps.workflows,
-        bookProcessing,
-        `book-${book.id}-${attempt}`,
-        {
-          book_id: book.id,
-          start_at: startAt,
-        },
-      );
-      return books.update(book.id, { ...(executionArn ? { execution_arn: executionArn } : {}), attempt });
-    } catch (error) {
-      logger.error('could not start book processing', { error: error as Error, bookId: book.id });
-      return books.update(book.id, {
-        status: 'FAILED',
-        failed_step: startAt,
-        error_message: 'Processing could not start. Please try again.',
-        progress_message: null,
-      });
-    }
+    const job = await deps.jobs.start(bookProcessingJob, {
+      owner: book.owner_id,
+      target: { book_id: book.id },
+      options: { start_at: startAt },
+      exclusive: PROCESSING_LOCK,
+    });
+    return afterStart(book, job, startAt);
   }
 
-  /** Stops the book's running execution, if any (before a delete or a restart). */
+  async function afterStart(book: BookRecord, job: JobRecord, startAt: PipelineStep): Promise<BookRecord> {
+    if (job.status !== 'failed') return books.update(book.id, { job_id: job.id });
+    return books.update(book.id, {
+      job_id: job.id,
+      status: 'FAILED',
+      failed_step: startAt,
+      error_message: 'Processing could not start. Please try again.',
+      progress_message: null,
+    });
+  }
+
+  /** Stops the book's running pipeline, if any (before a delete or a restart). */
   async function stopPipeline(book: BookRecord, cause: string): Promise<void> {
-    if (book.execution_arn) await deps.workflows.stop(book.execution_arn, cause);
+    const job = book.job_id ? await deps.jobs.get(book.job_id) : null;
+    if (job) await deps.jobs.cancel(job, cause);
   }
 
   async function readStructure(book: BookRecord): Promise<BookStructure> {
@@ -176,6 +174,44 @@ export function createBooksService(deps: BooksDeps) {
     return upload;
   }
 
+  /**
+   * Stale-run recovery, the rule every job follows (see `settle` of the job system): a book still
+   * queued or being processed that nothing has touched for a while is checked against its
+   * execution. Still running, it is left alone; ended without recording an outcome (stopped, cut off
+   * by a restart, or its recorder failed), the book fails with words the owner can act on and the
+   * step a retry resumes from.
+   */
+  async function settle(book: BookRecord): Promise<BookRecord> {
+    if (!ACTIVE_BOOK_STATUSES.includes(book.status) || book.review_pending) return book;
+    if (deps.clock.now().getTime() - Date.parse(book.updated_at) < QUIET_MS) return book;
+    const job = book.job_id ? await deps.jobs.get(book.job_id) : null;
+    // The run is the job system's to judge: still running, or ended without an outcome.
+    if (job && isActive((await deps.jobs.settle(job, deps.clock.now().getTime(), { quiet: false })).status))
+      return book;
+    const failedStep: PipelineStep =
+      book.status === 'GENERATING'
+        ? 'chapters'
+        : (await uploads.head(bookKeys.extracted(book.id)))
+          ? 'structure'
+          : 'extract';
+    try {
+      return await books.update(
+        book.id,
+        {
+          status: 'FAILED',
+          failed_step: failedStep,
+          error_message: INTERRUPTED_MESSAGE,
+          progress_message: null,
+        },
+        [book.status],
+      );
+    } catch (error) {
+      // Changed meanwhile (the run finished after all): what is stored now is the answer.
+      if (error instanceof ConflictError) return (await books.get(book.id)) ?? book;
+      throw error;
+    }
+  }
+
   const readingProgress = async (userId: string, bookId: string) =>
     (await books.getProgress(userId, bookId))?.progress ?? 0;
 
@@ -183,17 +219,19 @@ export function createBooksService(deps: BooksDeps) {
     repository: books,
     startPipeline,
 
+    settle,
+
     /** The owner's book, or 404 for a missing book and for someone else's (never 403: ids do not leak). */
     async loadOwnedBook(bookId: string, userId: string): Promise<BookRecord> {
       const book = isUuid(bookId) ? await books.get(bookId) : null;
       if (!book || book.owner_id !== userId) throw new NotFoundError(BOOK_NOT_FOUND, 'book_not_found');
-      return book;
+      return settle(book);
     },
 
     async loadReadableBook(bookId: string, userId: string): Promise<BookRecord> {
       const book = isUuid(bookId) ? await books.get(bookId) : null;
       if (!book || !canRead(book, userId)) throw new NotFoundError(BOOK_NOT_FOUND, 'book_not_found');
-      return book;
+      return settle(book);
     },
 
     /** The chapter and its book, or null when either is gone. */
@@ -214,8 +252,9 @@ export function createBooksService(deps: BooksDeps) {
     },
 
     async list(userId: string, bookType?: BookType) {
-      const [owned, progress] = await Promise.all([books.listByOwner(userId), books.listProgress(userId)]);
+      const [listed, progress] = await Promise.all([books.listByOwner(userId), books.listProgress(userId)]);
       const progressByBook = new Map(progress.map((p) => [p.book_id, p.progress]));
+      const owned = await Promise.all(listed.map(settle));
       return owned
         .filter((book) => !bookType || book.book_type === bookType)
         .map((book) => toBook(book, userId, progressByBook.get(book.id) ?? 0));
@@ -328,8 +367,7 @@ export function createBooksService(deps: BooksDeps) {
         total_preview_chapters: 0,
         total_chapters: 0,
         chapters_done: 0,
-        execution_arn: null,
-        attempt: 0,
+        job_id: null,
         published_at: null,
         created_at: created,
         updated_at: created,
@@ -480,6 +518,10 @@ export function createBooksService(deps: BooksDeps) {
         },
         ['FAILED'],
       );
+      // The failed run runs again from the step that failed (a new execution of the same job).
+      const failedRun = book.job_id ? await deps.jobs.get<BookProcessingOptions>(book.job_id) : null;
+      if (failedRun && !isActive(failedRun.status))
+        return afterStart(updated, await deps.jobs.retry(bookProcessingJob, failedRun, startAt), startAt);
       return startPipeline(updated, startAt);
     },
 

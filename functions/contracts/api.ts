@@ -1,5 +1,6 @@
 /** Response shapes of the API, shared by the handlers and the SPA (types only). */
-export type Role = 'author' | 'explorer';
+export const ROLES = ['author', 'explorer'] as const;
+export type Role = (typeof ROLES)[number];
 
 export interface TokenPair {
   access_token: string;
@@ -65,9 +66,4 @@ export interface HealthResponse {
   status: 'ok' | 'degraded';
   services: Record<string, 'ok' | 'down'>;
   detail?: string;
-}
-
-export interface ApiErrorBody {
-  detail: string;
-  code?: string;
 }

@@ -1,3 +1,4 @@
+import { ROLES } from './api';
 import { z } from './zod';
 import {
   firstError,
@@ -37,7 +38,7 @@ export const newPassword = z
 const code = (required?: string) =>
   z.string().check(z.trim(), z.minLength(1, required), z.maxLength(MAX_VERIFICATION_CODE_LENGTH));
 
-export const ROLES = ['author', 'explorer'] as const;
+export { ROLES };
 
 export const signUpRequest = z.object({
   display_name: z

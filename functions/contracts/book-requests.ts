@@ -9,6 +9,11 @@ import {
   MAX_BOOK_TITLE_LENGTH,
   MAX_CONTENT_TYPE_LENGTH,
   MAX_FILENAME_LENGTH,
+  MAX_STORAGE_KEY_LENGTH,
+  MAX_CHAPTERS,
+  MAX_CHAPTER_TITLE_LENGTH,
+  MAX_SUMMARY_LENGTH,
+  structureMessages,
   MAX_TAG_LENGTH,
   MAX_TAGS,
   uploadMessages,
@@ -79,3 +84,45 @@ export const uploadUrlRequest = z.object({
   content_type: z.optional(z.string().check(z.maxLength(MAX_CONTENT_TYPE_LENGTH))),
 });
 export type UploadUrlRequest = z.input<typeof uploadUrlRequest>;
+
+/**
+ * POST /books/upload: the fields beside the file (multipart) or the whole JSON body (pasted text, or
+ * the key of a presigned upload).
+ */
+export const uploadFieldsRequest = z.object({
+  book_type: z._default(z.enum(BOOK_TYPES, { error: uploadMessages.bookTypeInvalid }), 'learning'),
+  title: z._default(
+    z.string().check(z.maxLength(MAX_BOOK_TITLE_LENGTH, bookDetailMessages.titleTooLong)),
+    '',
+  ),
+  description: z._default(
+    z.string().check(z.maxLength(MAX_BOOK_DESCRIPTION_LENGTH, bookDetailMessages.descriptionTooLong)),
+    '',
+  ),
+  text_content: z.optional(z.string()),
+  file_key: z.optional(z.string().check(z.maxLength(MAX_STORAGE_KEY_LENGTH))),
+  filename: z.optional(z.string().check(z.maxLength(MAX_FILENAME_LENGTH))),
+});
+export type UploadFieldsRequest = z.input<typeof uploadFieldsRequest>;
+
+const structureChapter = z.object({
+  title: z._default(z.string().check(z.maxLength(MAX_CHAPTER_TITLE_LENGTH)), 'New Chapter'),
+  content: z.optional(z.string()),
+  summary: z.optional(z.string().check(z.maxLength(MAX_SUMMARY_LENGTH))),
+  chapter_number: z.number().check(z.int(), z.minimum(1)),
+  source_chapter_number: z.optional(z.number().check(z.int(), z.minimum(1))),
+  section_title: z.optional(z.string().check(z.maxLength(MAX_CHAPTER_TITLE_LENGTH))),
+  section_type: z.optional(z.string().check(z.maxLength(40))),
+  section_number: z.optional(z.number().check(z.int(), z.minimum(1))),
+});
+
+/** POST /books/{id}/save-structure: the reviewed chapters, in order. */
+export const saveStructureRequest = z.object({
+  chapters: z
+    .array(structureChapter)
+    .check(
+      z.minLength(1, structureMessages.keepOneChapter),
+      z.maxLength(MAX_CHAPTERS, structureMessages.tooManyChapters),
+    ),
+});
+export type SaveStructureRequest = z.input<typeof saveStructureRequest>;

@@ -17,6 +17,12 @@ export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 export const MAX_FILENAME_LENGTH = 255;
 export const MAX_CONTENT_TYPE_LENGTH = 200;
+export const MAX_STORAGE_KEY_LENGTH = 500;
+export const MAX_CHAPTERS = 1000;
+export const MAX_CHAPTER_TITLE_LENGTH = 300;
+export const MAX_SUMMARY_LENGTH = 5000;
+export const MAX_QUIZ_QUESTIONS = 20;
+export const MAX_CONTEXT_LENGTH = 20_000;
 
 export const messages = {
   passwordsDoNotMatch: 'Passwords do not match.',
@@ -54,6 +60,21 @@ export const uploadMessages = {
   fileEmpty: 'The file is empty.',
   fileTooLarge: 'The file is larger than 10 MB. Upload a smaller file or paste the text.',
   textMissing: 'Please provide text content.',
+  bookTypeInvalid: 'Book type must be learning or entertainment.',
+} as const;
+
+export const structureMessages = {
+  keepOneChapter: 'Keep at least one chapter.',
+  tooManyChapters: 'A book can have at most 1 000 chapters.',
+} as const;
+
+export const learningMessages = {
+  promptRequired: 'Please enter a prompt.',
+  bookIdRequired: 'book_id is required.',
+  chapterIdRequired: 'chapter_id is required.',
+  chapterIdInvalid: 'chapter_id must be a chapter id.',
+  quizTooShort: 'A quiz needs at least one question.',
+  quizTooLong: `A quiz can have at most ${MAX_QUIZ_QUESTIONS} questions.`,
 } as const;
 
 /** Book files the upload accepts, by name. */

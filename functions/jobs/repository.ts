@@ -1,4 +1,4 @@
-import { indexKeys, keys } from '../lib/keys';
+import { indexKeys, keys, partitions } from '../lib/keys';
 import type { Condition, Table } from '../lib/ports';
 import { ACTIVE_STATUSES, type JobRecord, type JobStatus } from './model';
 
@@ -15,6 +15,12 @@ const jobIndex = (job: JobRecord) =>
         gsi1sk: `${job.target.chapter_id ?? '-'}#${job.created_at}#${job.id}`,
       }
     : { gsi1pk: `USERJOBS#${job.owner_id}`, gsi1sk: `${job.created_at}#${job.id}` };
+
+/** The lock that keeps one active job per name and target (see `start` with `exclusive`). */
+export const jobLockKey = (target: JobRecord['target'], ownerId: string, name: string) =>
+  target.book_id
+    ? { pk: partitions.book(target.book_id), sk: `JOBLOCK#${name}` }
+    : { pk: partitions.user(ownerId), sk: `JOBLOCK#${name}` };
 
 export function createJobRepository(table: Table) {
   return {

@@ -11,7 +11,7 @@ import {
   type JobRecord,
   type JobTarget,
 } from './model';
-import { createJobRepository, type JobPatch } from './repository';
+import { createJobRepository, jobLockKey, type JobPatch } from './repository';
 import type { Table } from '../lib/ports';
 
 export interface JobDeps {
@@ -63,16 +63,46 @@ export function createJobs(deps: JobDeps) {
     }
   }
 
+  /**
+   * Makes `job` the holder of an exclusive lock, or answers the active job that holds it. The lock
+   * points at the latest job of its name; a holder that has ended (or was cut off, see `settle`)
+   * is replaced with a write conditional on it still being the holder, so of racing starts exactly
+   * one wins and the others answer the winner.
+   */
+  async function claim(name: string, job: JobRecord): Promise<JobRecord | null> {
+    const key = jobLockKey(job.target, job.owner_id, name);
+    if (await deps.table.put({ ...key, job_id: job.id }, { exists: false })) return null;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const lock = await deps.table.get<{ job_id: string }>(key);
+      if (!lock) {
+        if (await deps.table.put({ ...key, job_id: job.id }, { exists: false })) return null;
+        continue;
+      }
+      const holder = await repo.get(lock.job_id);
+      if (holder && isActive(holder.status)) {
+        const settled = await jobs.settle(holder);
+        if (isActive(settled.status)) return settled;
+      }
+      if (await deps.table.put({ ...key, job_id: job.id }, { equals: { job_id: lock.job_id } })) return null;
+    }
+    throw new Error(`Could not take the lock ${name} for job ${job.id}`);
+  }
+
   const jobs = {
     repository: repo,
     get: repo.get as <O extends object = object>(jobId: string) => Promise<JobRecord<O> | null>,
     listForBook: repo.listForBook,
     listForOwner: repo.listForOwner,
 
-    /** Creates the job (queued) and starts its workflow; the answer comes at once. */
+    /**
+     * Creates the job (queued) and starts its workflow; the answer comes at once. With `exclusive`,
+     * at most one job of that name runs for the target: a start while one is active answers the
+     * active job instead of starting another, however many requests race (a conditional write on a
+     * lock item decides, not a read followed by a write).
+     */
     async start<S extends z.ZodType, O extends object>(
       kind: JobKind<S, O>,
-      request: { owner: string; target: JobTarget; options: O },
+      request: { owner: string; target: JobTarget; options: O; exclusive?: string },
     ): Promise<JobRecord<O>> {
       const at = now();
       const job: JobRecord<O> = {
@@ -94,6 +124,13 @@ export function createJobs(deps: JobDeps) {
         finished_at: null,
       };
       await repo.put(job);
+      if (request.exclusive) {
+        const holder = await claim(request.exclusive, job);
+        if (holder) {
+          await repo.deleteMany([job.id]);
+          return holder as JobRecord<O>;
+        }
+      }
       return launch(kind, job);
     },
 
@@ -148,8 +185,11 @@ export function createJobs(deps: JobDeps) {
     async settle<O extends object>(
       job: JobRecord<O>,
       at = deps.clock.now().getTime(),
+      /** `quiet: false` when the caller has judged quietness itself (e.g. by the record it owns). */
+      options: { quiet?: boolean } = {},
     ): Promise<JobRecord<O>> {
-      if (!isActive(job.status) || at - Date.parse(job.updated_at) < QUIET_MS) return job;
+      if (!isActive(job.status)) return job;
+      if (options.quiet !== false && at - Date.parse(job.updated_at) < QUIET_MS) return job;
       if (job.execution_arn && (await deps.workflows.status(job.execution_arn)) === 'RUNNING') return job;
       const failed = await repo.update(
         job.id,
@@ -232,12 +272,15 @@ export function createJobs(deps: JobDeps) {
       kind: JobKind<S, O>,
       jobId: string,
       failure: TaskFailure | undefined,
+      /** The words to record, when the caller knows better than the kind (e.g. which step failed). */
+      words?: string,
     ) {
       const job = await repo.get(jobId);
       if (!job || !isActive(job.status)) return { job, recorded: false };
       const read = readFailure(failure);
       logger.warn('job failed', { jobId, kind: job.kind, error: read.name, cause: read.message });
-      const message = kind.failureMessage(job as JobRecord<O>, { ...read, timedOut: isTimeout(read.name) });
+      const message =
+        words ?? kind.failureMessage(job as JobRecord<O>, { ...read, timedOut: isTimeout(read.name) });
       const failed = await repo.update(
         jobId,
         { status: 'failed', step: 'Failed', error_message: message, finished_at: now() },

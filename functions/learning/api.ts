@@ -1,22 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { books } from '../books/instance';
-import type { VideoAvatar } from '../contracts/learning';
-import { CHAPTER_VIDEO_STYLES, PROGRESS_EVENTS, TUTORIAL_STYLES } from '../contracts/learning';
-import { getEngine } from '../engine';
-import { getAdapters } from '../lib/adapters';
+import { CHAPTER_VIDEO_STYLES, TUTORIAL_STYLES } from '../contracts/learning';
+import {
+  chapterIdField as chapterId,
+  generateQuizRequest,
+  generateTextRequest,
+  progressRequest,
+} from '../contracts/learning-requests';
+import { findPresenter } from '../engine/productions/presenters';
 import { createApiHandler } from '../lib/api-handler';
-import { BadRequestError } from '../lib/errors';
 import { defineHandler, ok, requireUser } from '../lib/http';
-import { mediaUrl } from '../lib/json-files';
-import { findPresenter, PRESENTERS, presenterProfile } from '../engine/productions/presenters';
-import { learning, quizzes } from './instance';
-import { learningKeys } from './model';
+import { assistant, learning, quizzes } from './instance';
 import { learningJobView } from './service';
 
-const chapterId = z.string({ error: 'chapter_id is required.' }).uuid('chapter_id must be a chapter id.');
 const avatarId = z
   .string()
   .optional()
@@ -25,16 +21,7 @@ const avatarId = z
     'Unknown presenter. Choose one from /ai/video-avatars.',
   );
 
-function voiceOption(voice: string | undefined) {
-  if (!voice) return {};
-  if (
-    !getEngine()
-      .speech.voices()
-      .some((v) => v.id === voice)
-  )
-    throw new BadRequestError('Unknown voice. Choose one from /ai/voices.', 'unknown_voice');
-  return { voice };
-}
+const voiceOption = (voice: string | undefined) => assistant().voiceOption(voice);
 
 const generateNarration = defineHandler(
   { body: z.object({ chapter_id: chapterId, voice: z.string().optional() }) },
@@ -130,65 +117,15 @@ const bookContent = defineHandler({ params: z.object({ id: z.string() }) }, asyn
   return ok(await learning().contentByChapter(book.id));
 });
 
-/** Presenter previews are drawn on first request and kept with the media. */
-const PREVIEW_VERSION = 'v1';
-async function presenterPreview(id: string): Promise<string> {
-  const key = learningKeys.avatarPreview(id, PREVIEW_VERSION);
-  const media = getAdapters().storage.media;
-  if (await media.head(key)) return key;
-  const presenter = findPresenter(id)!;
-  const dir = await mkdtemp(join(tmpdir(), 'avatar-'));
-  try {
-    const profile = presenterProfile(presenter);
-    const image = await getEngine().image.portrait({
-      character: profile,
-      style: 'realistic',
-      quality: 'standard',
-      aspectRatio: '1:1',
-      seed: profile.seed,
-      outputPath: join(dir, 'portrait.png'),
-    });
-    await media.upload(key, image.path, 'image/png');
-    return key;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-const videoAvatars = defineHandler({}, async () => {
-  const avatars: VideoAvatar[] = await Promise.all(
-    PRESENTERS.map(async (p) => ({
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      voice_gender: p.gender,
-      preview_url: mediaUrl(await presenterPreview(p.id)),
-    })),
-  );
-  return ok(avatars);
-});
+const videoAvatars = defineHandler({}, async () => ok(await assistant().presenters()));
 
 const voices = defineHandler({ query: z.object({ language: z.string().max(20).optional() }) }, async (ctx) =>
-  ok(
-    getEngine()
-      .speech.voices(ctx.query.language)
-      .filter((v) => v.role === 'narrator'),
-  ),
+  ok(assistant().narratorVoices(ctx.query.language)),
 );
 
 const generateQuizHandler = defineHandler(
   {
-    body: z.object({
-      book_id: z.string({ error: 'book_id is required.' }),
-      chapter_id: z.string().uuid().optional(),
-      num_questions: z
-        .number()
-        .int()
-        .min(1, 'A quiz needs at least one question.')
-        .max(20, 'A quiz can have at most 20 questions.')
-        .default(5),
-      difficulty: z.enum(['easy', 'medium', 'hard']).default('medium'),
-    }),
+    body: generateQuizRequest,
   },
   async (ctx) => {
     const user = requireUser(ctx);
@@ -223,35 +160,13 @@ const submitQuizHandler = defineHandler(
 const bookQuizzes = defineHandler({ params: z.object({ id: z.string() }) }, async (ctx) => {
   const user = requireUser(ctx);
   const book = await readableBook(ctx.params.id, user.userId);
-  const repo = learning().repository;
-  const [found, attempts] = await Promise.all([
-    repo.listBookQuizzes(book.id),
-    repo.listAttempts(user.userId),
-  ]);
-  return ok(
-    found
-      .filter((q) => q.owner_id === user.userId)
-      .map((q) =>
-        quizzes().view(
-          q,
-          attempts.filter((a) => a.quiz_id === q.id),
-        ),
-      ),
-  );
+  return ok(await quizzes().listForBook(user.userId, book.id));
 });
 
 const progress = defineHandler(
   {
     params: z.object({ id: z.string() }),
-    body: z.object({
-      chapter_id: chapterId,
-      event: z.enum(PROGRESS_EVENTS),
-      seconds: z
-        .number()
-        .min(0)
-        .max(4 * 3600)
-        .default(0),
-    }),
+    body: progressRequest,
   },
   async (ctx) => {
     const user = requireUser(ctx);
@@ -272,21 +187,18 @@ const progress = defineHandler(
 
 const generateText = defineHandler(
   {
-    body: z.object({
-      prompt: z.string().trim().min(1, 'Please enter a prompt.').max(4000),
-      context: z.string().max(20_000).optional(),
-    }),
+    body: generateTextRequest,
   },
   async (ctx) => {
     requireUser(ctx);
-    return ok(await getEngine().text.generate({ prompt: ctx.body.prompt, context: ctx.body.context }));
+    return ok(await assistant().generateText(ctx.body.prompt, ctx.body.context));
   },
 );
 
 const analyzeSafety = defineHandler({ body: z.object({ chapter_id: chapterId }) }, async (ctx) => {
   const user = requireUser(ctx);
   const { chapter } = await learning().loadOwnedChapter(ctx.body.chapter_id, user.userId);
-  return ok({ data: await getEngine().text.analyzeSafety({ text: await books().chapterText(chapter) }) });
+  return ok({ data: await assistant().analyzeSafety(await books().chapterText(chapter)) });
 });
 
 export const handlers = {

@@ -4,11 +4,13 @@ import { getUserActivity } from '../events';
 import { getJobs } from '../jobs';
 import { getAdapters } from '../lib/adapters';
 import { uuid } from '../lib/ids';
+import { createLearningAssistant, type LearningAssistant } from './assistant';
 import { createQuizService, type QuizService } from './quizzes';
 import { createLearningService, type LearningService } from './service';
 
 let service: LearningService | undefined;
 let quizService: QuizService | undefined;
+let assistantService: LearningAssistant | undefined;
 
 /** The learning service on the production adapters (created on first use, kept while warm). */
 export const learning = (): LearningService =>
@@ -28,3 +30,6 @@ export const quizzes = (): QuizService =>
     clock: getAdapters().clock,
     uuid,
   }));
+
+export const assistant = (): LearningAssistant =>
+  (assistantService ??= createLearningAssistant({ media: getAdapters().storage.media, engine: getEngine }));

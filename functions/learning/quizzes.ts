@@ -34,6 +34,21 @@ export function createQuizService(deps: QuizDeps) {
     submit: (userId: string, quiz: QuizRecord, answers: (number | null)[]) =>
       submitQuiz(deps, userId, quiz, answers),
     view: quizView,
+    /** The caller's quizzes of a book, with their best scores and attempts. */
+    async listForBook(userId: string, bookId: string): Promise<QuizView[]> {
+      const [found, attempts] = await Promise.all([
+        deps.repository.listBookQuizzes(bookId),
+        deps.repository.listAttempts(userId),
+      ]);
+      return found
+        .filter((q) => q.owner_id === userId)
+        .map((q) =>
+          quizView(
+            q,
+            attempts.filter((a) => a.quiz_id === q.id),
+          ),
+        );
+    },
     chapterText,
   };
 }

@@ -121,18 +121,12 @@ export function createLearningService(deps: LearningDeps) {
       const { book, chapter } = await this.loadOwnedChapter(chapterId, userId);
       if (book.status !== 'READY' || book.review_pending)
         throw new ConflictError('The book is still being processed.', 'book_not_ready');
-      const running = (await chapterJobs(book.id, chapter.id)).find(
-        (job) =>
-          job.options.content_type === options.content_type && processingStatus(job.status) === 'processing',
-      );
-      if (running) {
-        const settled = await deps.jobs.settle(running);
-        if (processingStatus(settled.status) === 'processing') return settled as LearningJobRecord;
-      }
       return (await deps.jobs.start(learningContentJob, {
         owner: userId,
         target: { book_id: book.id, chapter_id: chapter.id },
         options,
+        // One job per chapter and kind: a second request answers the running one.
+        exclusive: `${chapter.id}#${options.content_type}`,
       })) as LearningJobRecord;
     },
 

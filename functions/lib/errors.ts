@@ -62,12 +62,6 @@ export class TooManyRequestsError extends HttpError {
   }
 }
 
-export class ServiceUnavailableError extends HttpError {
-  constructor(message: string, code?: string) {
-    super(503, message, code);
-  }
-}
-
 /** Raised when the process is misconfigured; names the missing setting so it can be fixed quickly. */
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -16,6 +16,7 @@ import type { Key } from './ports';
  *   BOOK#<id>    CHAPTER#<0001>              chapter (gsi1: CHAPTER#<chapterId> / CHAPTER)
  *   BOOK#<id>    CONTENT#<chapterId>#<type>  the ready learning content of a chapter
  *   BOOK#<id>    QUIZ#<created>#<id>         quiz with answers (gsi1: QUIZ#<id> / QUIZ)
+ *   BOOK#<id>    JOBLOCK#<name>              the job holding a one-at-a-time lock (USER#<sub> for jobs without a book)
  *   JOB#<id>     META                        a long generation (gsi1: BOOKJOBS#<bookId> / <chapterId|->#<created>#<id>)
  *   CATALOG#<type> <published_at>#<bookId>   curated catalogue entry (published by admins)
  *

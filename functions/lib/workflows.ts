@@ -8,8 +8,9 @@ import type { FunctionSettings } from './resources';
  * failure recorder, and passes the execution name to its worker for the logs. The definition also
  * holds the machine's input schema — the same zod schema `startWorkflow` checks before starting and
  * the first worker parses — and the table from each Task state's name to the worker that runs it.
- * `npm run workflows` writes the ASL of every machine to statemachines/<name>.asl.json (what CDK
- * deploys and the local interpreter runs); a test keeps those files equal to the definitions.
+ * `npm run workflows` writes the ASL of every machine to statemachines/<name>.asl.json (what the
+ * local interpreter runs; CDK deploys the same `toAsl`); a test keeps those files equal to the
+ * definitions.
  */
 export type TaskWorker = FunctionSettings & {
   /** Exported function of `entry`. */

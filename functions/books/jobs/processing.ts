@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { BookStructure, StructureChapter } from '../../contracts/books';
 import { LEARNING_CATEGORIES } from '../../contracts/books';
 import { summarize } from '../../engine/text/local/summarize';
+import { getJobs } from '../../jobs';
 import { getAdapters } from '../../lib/adapters';
 import { stableUuid } from '../../lib/ids';
 import { getJson, putJson } from '../../lib/json-files';
-import { readFailure, isTimeout } from '../../lib/workflows';
 import { defineWorker } from '../../lib/worker';
 import { books as booksService } from '../instance';
 import {
@@ -19,13 +19,14 @@ import {
   type ExtractedDocument,
 } from '../ingest';
 import { bookKeys, type BookRecord, type ChapterRecord } from '../model';
+import { bookProcessingJob, failureMessage } from './processing.kind';
 import { bookProcessingInput, PIPELINE_STEPS } from './processing.workflow';
 
 /**
  * Task workers of the book-processing workflow (processing.workflow.ts). Each is idempotent: a
  * retried or restarted step overwrites what an earlier attempt wrote and never duplicates chapters.
  */
-const bookInput = bookProcessingInput.pick({ book_id: true });
+const bookInput = bookProcessingInput.pick({ job_id: true, book_id: true });
 const repo = () => booksService().repository;
 const uploads = () => getAdapters().storage.uploads;
 
@@ -46,8 +47,9 @@ async function requireBook(bookId: string): Promise<BookRecord> {
 const now = () => new Date().toISOString();
 
 /** Extract: the uploaded file → the format-neutral document (S3 work/extracted.json). */
-export const extract = defineWorker('bookProcessing.Extract', bookInput, async ({ book_id }) => {
+export const extract = defineWorker('bookProcessing.Extract', bookInput, async ({ job_id, book_id }) => {
   const book = await requireBook(book_id);
+  await getJobs().begin(job_id, 'Reading the file');
   await repo().update(book_id, {
     status: 'PROCESSING',
     progress: 10,
@@ -84,8 +86,9 @@ function sampleText(structure: BookStructure): string {
 export const detectStructure = defineWorker(
   'bookProcessing.DetectStructure',
   bookInput,
-  async ({ book_id }) => {
+  async ({ job_id, book_id }) => {
     const book = await requireBook(book_id);
+    await getJobs().begin(job_id, 'Finding chapters');
     await repo().update(book_id, {
       status: 'PROCESSING',
       progress: 70,
@@ -122,6 +125,8 @@ export const detectStructure = defineWorker(
       total_preview_chapters: structure.chapters.length,
       updated_at: now(),
     });
+    // The run ends here: the owner reviews the structure before chapters are processed.
+    await getJobs().finish(job_id, 'Waiting for review');
     return { book_id, chapters: structure.chapters.length, structure_type: structure.structure_type };
   },
 );
@@ -130,7 +135,8 @@ export const detectStructure = defineWorker(
 export const prepareChapters = defineWorker(
   'bookProcessing.PrepareChapters',
   bookInput,
-  async ({ book_id }) => {
+  async ({ job_id, book_id }) => {
+    await getJobs().begin(job_id, 'Processing the chapters');
     await requireBook(book_id);
     const { total } = await getJson<{ total: number }>(uploads(), bookKeys.confirmedIndex(book_id));
     await repo().update(book_id, {
@@ -193,7 +199,7 @@ export const processChapter = defineWorker(
 );
 
 /** READY: stale chapters from an earlier, longer structure removed; reading time estimated. */
-export const finalize = defineWorker('bookProcessing.Finalize', bookInput, async ({ book_id }) => {
+export const finalize = defineWorker('bookProcessing.Finalize', bookInput, async ({ job_id, book_id }) => {
   const book = await requireBook(book_id);
   const { total } = await getJson<{ total: number }>(uploads(), bookKeys.confirmedIndex(book_id));
   await repo().deleteChaptersAbove(book_id, total);
@@ -210,32 +216,22 @@ export const finalize = defineWorker('bookProcessing.Finalize', bookInput, async
       : { estimated_duration: Math.max(1, Math.round(words / WORDS_PER_MINUTE)) }),
     updated_at: now(),
   });
+  await getJobs().finish(job_id);
   return { book_id, total };
 });
-
-const STEP_MESSAGES: Record<string, string> = {
-  extract: 'We could not read this file. Please try again.',
-  structure: 'We could not find the chapters of this book. Please try again.',
-  chapters: 'Processing the chapters failed. Please try again.',
-};
-
-/** The person-facing message for a failed step: the ingest error's own words, else a generic one. */
-export function failureMessage(step: string, error: { Error?: string; Cause?: string } | undefined): string {
-  const { name, message } = readFailure(error);
-  if (name === 'IngestError' && message) return message;
-  if (isTimeout(name)) return 'Processing took too long. Please try again.';
-  return STEP_MESSAGES[step] ?? 'Book processing failed. Please try again.';
-}
 
 /** Catch target: FAILED with a readable message and the step a retry resumes from. */
 export const recordFailure = defineWorker(
   'bookProcessing.RecordFailure',
   z.object({
+    job_id: z.string().uuid(),
     book_id: z.string(),
     failed_step: z.enum(PIPELINE_STEPS),
     error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
   }),
   async (input) => {
+    const message = failureMessage(input.failed_step, input.error);
+    await getJobs().fail(bookProcessingJob, input.job_id, input.error, message);
     if (input.error?.Error === 'BookGoneError') return { book_id: input.book_id, recorded: false };
     const book = await repo().get(input.book_id);
     if (!book) return { book_id: input.book_id, recorded: false };
@@ -243,7 +239,7 @@ export const recordFailure = defineWorker(
       status: 'FAILED',
       review_pending: false,
       failed_step: input.failed_step,
-      error_message: failureMessage(input.failed_step, input.error),
+      error_message: message,
       progress_message: null,
       updated_at: now(),
     });

@@ -9,6 +9,8 @@ import { catchAll, defineWorkflow, task, type TaskWorker } from '../../lib/workf
 export const PIPELINE_STEPS = ['extract', 'structure', 'chapters'] as const;
 
 export const bookProcessingInput = z.object({
+  /** The run: a Job of the job system (kind `book-processing`), one per upload, confirmation or regeneration. */
+  job_id: z.string().uuid(),
   book_id: z.string().uuid(),
   /** extract: from the uploaded file; structure: from the extracted text; chapters: after confirmation. */
   start_at: z.enum(PIPELINE_STEPS),
@@ -22,7 +24,7 @@ const worker = (handler: string, settings: Omit<TaskWorker, 'entry' | 'handler'>
 
 const failed = (step: (typeof PIPELINE_STEPS)[number]) => ({
   Type: 'Pass',
-  Parameters: { 'book_id.$': '$.book_id', failed_step: step, 'error.$': '$.error' },
+  Parameters: { 'job_id.$': '$.job_id', 'book_id.$': '$.book_id', failed_step: step, 'error.$': '$.error' },
   Next: 'RecordFailure',
 });
 
@@ -75,21 +77,21 @@ export const bookProcessing = defineWorkflow({
       Default: 'Extract',
     },
     Extract: task('Extract', {
-      parameters: { 'book_id.$': '$.book_id' },
+      parameters: { 'job_id.$': '$.job_id', 'book_id.$': '$.book_id' },
       resultPath: null,
       timeoutSeconds: 300,
       catchTo: 'ExtractFailed',
       next: 'DetectStructure',
     }),
     DetectStructure: task('DetectStructure', {
-      parameters: { 'book_id.$': '$.book_id' },
+      parameters: { 'job_id.$': '$.job_id', 'book_id.$': '$.book_id' },
       resultPath: null,
       timeoutSeconds: 120,
       catchTo: 'StructureFailed',
       end: true,
     }),
     PrepareChapters: task('PrepareChapters', {
-      parameters: { 'book_id.$': '$.book_id' },
+      parameters: { 'job_id.$': '$.job_id', 'book_id.$': '$.book_id' },
       resultPath: '$.plan',
       timeoutSeconds: 30,
       catchTo: 'ChaptersFailed',
@@ -99,13 +101,21 @@ export const bookProcessing = defineWorkflow({
       Type: 'Map',
       ItemsPath: '$.plan.chapters',
       MaxConcurrency: 4,
-      ItemSelector: { 'book_id.$': '$.book_id', 'chapter_number.$': '$$.Map.Item.Value' },
+      ItemSelector: {
+        'job_id.$': '$.job_id',
+        'book_id.$': '$.book_id',
+        'chapter_number.$': '$$.Map.Item.Value',
+      },
       ItemProcessor: {
         ProcessorConfig: { Mode: 'INLINE' },
         StartAt: 'ProcessChapter',
         States: {
           ProcessChapter: task('ProcessChapter', {
-            parameters: { 'book_id.$': '$.book_id', 'chapter_number.$': '$.chapter_number' },
+            parameters: {
+              'job_id.$': '$.job_id',
+              'book_id.$': '$.book_id',
+              'chapter_number.$': '$.chapter_number',
+            },
             resultPath: null,
             timeoutSeconds: 60,
             end: true,
@@ -117,7 +127,7 @@ export const bookProcessing = defineWorkflow({
       Next: 'Finalize',
     },
     Finalize: task('Finalize', {
-      parameters: { 'book_id.$': '$.book_id' },
+      parameters: { 'job_id.$': '$.job_id', 'book_id.$': '$.book_id' },
       resultPath: null,
       timeoutSeconds: 60,
       catchTo: 'ChaptersFailed',
@@ -127,7 +137,12 @@ export const bookProcessing = defineWorkflow({
     StructureFailed: failed('structure'),
     ChaptersFailed: failed('chapters'),
     RecordFailure: task('RecordFailure', {
-      parameters: { 'book_id.$': '$.book_id', 'failed_step.$': '$.failed_step', 'error.$': '$.error' },
+      parameters: {
+        'job_id.$': '$.job_id',
+        'book_id.$': '$.book_id',
+        'failed_step.$': '$.failed_step',
+        'error.$': '$.error',
+      },
       resultPath: null,
       timeoutSeconds: 30,
       next: 'Failed',

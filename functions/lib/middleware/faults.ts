@@ -1,8 +1,9 @@
 import type middy from '@middy/core';
 
 /**
- * Fault injection for tests of failure paths: with FAULT_INJECTION="extractBook,processChapter" the
- * named operations (workers by name, routes by handler name) throw an InjectedFault before they run.
+ * Fault injection for tests of failure paths: with
+ * FAULT_INJECTION="bookProcessing.Extract,learningContent.RenderPart" the named operations (workers
+ * by `<workflow>.<State>`, routes by handler name) throw an InjectedFault before they run.
  * Unset everywhere but in tests.
  */
 export class InjectedFault extends Error {

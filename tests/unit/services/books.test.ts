@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createBooksService } from '../../../functions/books/service';
+import { createBooksService, INTERRUPTED_MESSAGE } from '../../../functions/books/service';
 import { bookKeys } from '../../../functions/books/model';
 import { createUserActivity } from '../../../functions/events';
-import { createJobs } from '../../../functions/jobs';
+import { createJobs, QUIET_MS } from '../../../functions/jobs';
 import { getJson, putJson } from '../../../functions/lib/json-files';
 import { keys } from '../../../functions/lib/keys';
 import { memoryAdapters } from '../../support/memory';
@@ -27,18 +27,14 @@ describe('the books service', () => {
       description: ' About the sea ',
       source: { kind: 'text', text },
     });
-    expect(book).toMatchObject({
-      status: 'QUEUED',
-      title: 'Untitled book',
-      description: 'About the sea',
-      attempt: 1,
-    });
+    expect(book).toMatchObject({ status: 'QUEUED', title: 'Untitled book', description: 'About the sea' });
+    expect(book.job_id).toBeTruthy();
     expect(Buffer.from(await storage.uploads.getBytes(book.source.key)).toString()).toBe(text);
     expect(workflows.executions).toEqual([
       expect.objectContaining({
         machine: 'bookProcessing',
-        name: `book-${book.id}-1`,
-        input: { book_id: book.id, start_at: 'extract' },
+        name: `book-${book.job_id}`,
+        input: { job_id: book.job_id, book_id: book.id, start_at: 'extract' },
       }),
     ]);
     expect((await activity.counters.get('u1')).books_uploaded).toBe(1);
@@ -70,7 +66,11 @@ describe('the books service', () => {
 
   it("takes a presigned upload only from the caller's own incoming folder, moving it under the book", async () => {
     const { books, storage } = setup();
-    const url = await books.uploadUrl('u1', 'text/plain');
+    const url = await books.uploadUrl('u1', {
+      filename: 'sea.txt',
+      size: text.length,
+      contentType: 'text/plain',
+    });
     expect(url.file_key).toMatch(/^incoming\/u1\//);
     await storage.uploads.put(url.file_key, text, 'text/plain');
     await expect(
@@ -158,7 +158,7 @@ describe('the books service', () => {
   });
 
   it('confirming the reviewed structure writes one file per chapter and starts chapter processing', async () => {
-    const { books, storage, workflows } = setup();
+    const { books, storage, workflows, jobs } = setup();
     const book = await books.createBookFromUpload({
       ownerId: 'u1',
       bookType: 'learning',
@@ -180,6 +180,8 @@ describe('the books service', () => {
       structure_metadata: {},
     });
     await expect(books.confirmStructure(book, [])).rejects.toMatchObject({ statusCode: 409 });
+    // The upload's run ended at review.
+    await jobs.finish(book.job_id!);
     const inReview = await books.repository.update(book.id, { status: 'READY', review_pending: true });
     await expect(
       books.confirmStructure(inReview, [{ title: 'X', chapter_number: 1, source_chapter_number: 9 }]),
@@ -188,7 +190,8 @@ describe('the books service', () => {
       { title: ' Homecoming ', chapter_number: 2, source_chapter_number: 2 },
       { title: 'Dawn', chapter_number: 1, source_chapter_number: 1 },
     ]);
-    expect(confirmed).toMatchObject({ status: 'GENERATING', review_pending: false, attempt: 2 });
+    expect(confirmed).toMatchObject({ status: 'GENERATING', review_pending: false });
+    expect(confirmed.job_id).not.toBe(book.job_id);
     expect(await getJson(storage.uploads, bookKeys.confirmedIndex(book.id))).toEqual({ total: 2 });
     expect(await getJson(storage.uploads, bookKeys.confirmedChapter(book.id, 2))).toMatchObject({
       title: 'Homecoming',
@@ -198,7 +201,7 @@ describe('the books service', () => {
   });
 
   it('retries a failed book from the step that failed, and only a failed one', async () => {
-    const { books, workflows } = setup();
+    const { books, workflows, jobs } = setup();
     const book = await books.createBookFromUpload({
       ownerId: 'u1',
       bookType: 'learning',
@@ -207,11 +210,13 @@ describe('the books service', () => {
       source: { kind: 'text', text },
     });
     await expect(books.retry(book)).rejects.toMatchObject({ statusCode: 409, code: 'not_failed' });
+    await jobs.fail({ failureMessage: () => '' } as never, book.job_id!, { Error: 'IngestError' }, 'Damaged');
     const failed = await books.repository.update(book.id, { status: 'FAILED', failed_step: 'structure' });
     // No extracted text to detect the structure from: the retry starts from extraction.
     expect(await books.retry(failed)).toMatchObject({ status: 'PROCESSING', error_message: null });
+    // The failed run runs again, as a second execution of the same job.
     expect(workflows.executions.at(-1)).toMatchObject({
-      name: `book-${book.id}-2`,
+      name: `book-${book.job_id}-2`,
       input: { start_at: 'extract' },
     });
   });
@@ -262,5 +267,41 @@ describe('the books service', () => {
     const updated = await books.updateDetails(book, { title: 'The Sea', language: 'fr' });
     expect(updated).toMatchObject({ title: 'The Sea', language: 'fr' });
     expect(updated.owner_set.sort()).toEqual(['language', 'title']);
+  });
+
+  it('a run cut off without an outcome fails once the book has been quiet, and retry resumes from its step', async () => {
+    const { books, workflows, clock } = setup();
+    const book = await books.createBookFromUpload({
+      ownerId: 'u1',
+      bookType: 'learning',
+      title: 'Sea',
+      description: '',
+      source: { kind: 'text', text },
+    });
+    await books.repository.update(book.id, { status: 'PROCESSING', progress: 25 });
+    // Still running: left alone, however quiet.
+    clock.advance(QUIET_MS + 1);
+    expect((await books.loadOwnedBook(book.id, 'u1')).status).toBe('PROCESSING');
+    // The local runtime restarted: the execution was aborted and nothing recorded the outcome.
+    // Touched just now, the book is trusted for a while…
+    await books.repository.update(book.id, { progress: 30 });
+    workflows.end(workflows.executions.at(-1)!.arn, 'ABORTED');
+    expect((await books.loadOwnedBook(book.id, 'u1')).status).toBe('PROCESSING');
+    // …then its execution decides.
+    clock.advance(QUIET_MS + 1);
+    const failed = await books.loadOwnedBook(book.id, 'u1');
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      failed_step: 'extract',
+      error_message: INTERRUPTED_MESSAGE,
+    });
+    expect((await books.list('u1')).map((b) => b.status)).toEqual(['FAILED']);
+    const retried = await books.retry(failed);
+    expect(retried.status).toBe('PROCESSING');
+    // The failed run runs again, as a second execution of the same job.
+    expect(workflows.executions.at(-1)).toMatchObject({
+      name: `book-${book.job_id}-2`,
+      input: { start_at: 'extract' },
+    });
   });
 });

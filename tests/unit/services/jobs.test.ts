@@ -154,4 +154,26 @@ describe('the job system', () => {
     expect(job.status).toBe('failed');
     expect(workflows.executions).toEqual([]);
   });
+
+  it('one job per exclusive name: racing starts all answer the one that runs, and a new run follows an ended one', async () => {
+    const { jobs, workflows, clock } = setup();
+    const exclusive = { ...request, exclusive: 'ch-1#painting' };
+    const started = await Promise.all(Array.from({ length: 10 }, () => jobs.start(kind, exclusive)));
+    expect(new Set(started.map((j) => j.id)).size).toBe(1);
+    expect(workflows.executions).toHaveLength(1);
+    expect(await jobs.listForBook('book-1')).toHaveLength(1);
+    // Another name runs beside it.
+    expect((await jobs.start(kind, { ...request, exclusive: 'ch-1#sketch' })).id).not.toBe(started[0]!.id);
+    // Once the job has ended, the next start is a new job.
+    await jobs.finish(started[0]!.id);
+    const next = await jobs.start(kind, exclusive);
+    expect(next.id).not.toBe(started[0]!.id);
+    // A holder cut off without an outcome is replaced once it has been quiet for a while.
+    workflows.end(next.execution_arn!, 'ABORTED');
+    expect((await jobs.start(kind, exclusive)).id).toBe(next.id);
+    clock.advance(QUIET_MS + 1);
+    const after = await jobs.start(kind, exclusive);
+    expect(after.id).not.toBe(next.id);
+    expect((await jobs.get(next.id))!.status).toBe('failed');
+  });
 });

@@ -65,7 +65,7 @@ import {
 } from '../validate';
 
 export interface BedrockTextOptions {
-  /** Defaults to the process-wide client of `lib/clients`. */
+  /** Defaults to the process-wide client of `lib/aws/clients`. */
   client?: BedrockRuntimeClient;
   /** Characters of book text sent in one request; longer texts are cut (about 4 characters a token). */
   inputCharBudget?: number;

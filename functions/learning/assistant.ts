@@ -1,0 +1,80 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { VideoAvatar } from '../contracts/learning';
+import { findPresenter, PRESENTERS, presenterProfile } from '../engine/productions/presenters';
+import type { Engine } from '../engine/types';
+import { BadRequestError } from '../lib/errors';
+import { mediaUrl } from '../lib/json-files';
+import type { ObjectStore } from '../lib/ports';
+import { learningKeys } from './model';
+
+/**
+ * What the learning view offers around the content itself: the presenters (with a drawn preview
+ * each), the narrator voices, free text generation and a chapter's safety report.
+ */
+const PREVIEW_VERSION = 'v1';
+
+export function createLearningAssistant(deps: { media: ObjectStore; engine: () => Engine }) {
+  /** A presenter's preview is drawn on first request and kept with the media. */
+  async function presenterPreview(id: string): Promise<string> {
+    const key = learningKeys.avatarPreview(id, PREVIEW_VERSION);
+    if (await deps.media.head(key)) return key;
+    const profile = presenterProfile(findPresenter(id)!);
+    const dir = await mkdtemp(join(tmpdir(), 'avatar-'));
+    try {
+      const image = await deps.engine().image.portrait({
+        character: profile,
+        style: 'realistic',
+        quality: 'standard',
+        aspectRatio: '1:1',
+        seed: profile.seed,
+        outputPath: join(dir, 'portrait.png'),
+      });
+      await deps.media.upload(key, image.path, 'image/png');
+      return key;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  return {
+    async presenters(): Promise<VideoAvatar[]> {
+      return Promise.all(
+        PRESENTERS.map(async (p) => ({
+          id: p.id,
+          name: p.name,
+          description: p.description,
+          voice_gender: p.gender,
+          preview_url: mediaUrl(await presenterPreview(p.id)),
+        })),
+      );
+    },
+
+    /** Narrator voices, of one language when asked. */
+    narratorVoices: (language?: string) =>
+      deps
+        .engine()
+        .speech.voices(language)
+        .filter((v) => v.role === 'narrator'),
+
+    /** The voice option of a request: absent, or one of the engine's voices. */
+    voiceOption(voice: string | undefined): { voice?: string } {
+      if (!voice) return {};
+      if (
+        !deps
+          .engine()
+          .speech.voices()
+          .some((v) => v.id === voice)
+      )
+        throw new BadRequestError('Unknown voice. Choose one from /ai/voices.', 'unknown_voice');
+      return { voice };
+    },
+
+    generateText: (prompt: string, context?: string) => deps.engine().text.generate({ prompt, context }),
+
+    analyzeSafety: (text: string) => deps.engine().text.analyzeSafety({ text }),
+  };
+}
+
+export type LearningAssistant = ReturnType<typeof createLearningAssistant>;
