@@ -1,10 +1,33 @@
 import { getAdapters } from '../lib/adapters';
 import { uuid } from '../lib/ids';
-import { createJobs, type Jobs } from './service';
+import { metrics, MetricUnit } from '../lib/metrics';
+import { createJobs, type JobMetrics, type Jobs } from './service';
 
 export * from './model';
 export * from './view';
-export { createJobs, QUIET_MS, type Jobs, type JobDeps } from './service';
+export { createJobs, QUIET_MS, type Jobs, type JobDeps, type JobMetrics } from './service';
+
+/**
+ * Job metrics as CloudWatch embedded metrics, each published at once on its own line (the
+ * invocation's own metrics keep their dimensions): `job_started` by kind, and `job_ended` with the
+ * end-to-end `job_duration` by kind and outcome.
+ */
+const cloudWatchJobMetrics: JobMetrics = {
+  started(kind) {
+    const metric = metrics.singleMetric();
+    metric.addDimension('kind', kind);
+    metric.addMetric('job_started', MetricUnit.Count, 1);
+  },
+  ended(kind, outcome, durationMs) {
+    // A single metric is published by its first addMetric, dimensions and all: one per figure.
+    const count = metrics.singleMetric();
+    count.addDimensions({ kind, outcome });
+    count.addMetric('job_ended', MetricUnit.Count, 1);
+    const duration = metrics.singleMetric();
+    duration.addDimensions({ kind, outcome });
+    duration.addMetric('job_duration', MetricUnit.Milliseconds, durationMs);
+  },
+};
 
 let jobs: Jobs | undefined;
 
@@ -18,6 +41,7 @@ export function getJobs(): Jobs {
     work: adapters.storage.uploads,
     clock: adapters.clock,
     uuid,
+    metrics: cloudWatchJobMetrics,
   });
   return jobs;
 }

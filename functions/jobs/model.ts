@@ -43,6 +43,8 @@ export interface JobRecord<O extends object = object, R extends object = object>
   /** Finished parts of a fan-out step, counted atomically. */
   parts_done?: number;
   created_at: string;
+  /** When the latest attempt was started (the creation time for the first). */
+  started_at?: string;
   updated_at: string;
   finished_at?: string | null;
 }

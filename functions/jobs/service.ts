@@ -21,7 +21,18 @@ export interface JobDeps {
   work: ObjectStore;
   clock: Clock;
   uuid: () => string;
+  /** Where the job system reports what happened to jobs (CloudWatch metrics in production). */
+  metrics?: JobMetrics;
 }
+
+/** What becomes of jobs, by kind: how many start, end in each outcome, and how long they take. */
+export interface JobMetrics {
+  started(kind: string): void;
+  /** A job reached an end; `durationMs` from its creation (its latest attempt's start on a retry). */
+  ended(kind: string, outcome: 'ready' | 'failed' | 'cancelled', durationMs: number): void;
+}
+
+const noMetrics: JobMetrics = { started: () => {}, ended: () => {} };
 
 /** A job quiet for this long has its execution checked before it is trusted to be running. */
 export const QUIET_MS = 2 * 60 * 1000;
@@ -35,6 +46,15 @@ export const QUIET_MS = 2 * 60 * 1000;
 export function createJobs(deps: JobDeps) {
   const repo = createJobRepository(deps.table);
   const now = () => isoNow(deps.clock);
+  const metrics = deps.metrics ?? noMetrics;
+  /** Reports a job's end once: only the write that moved it out of an active status counts. */
+  const ended = <J extends JobRecord | null>(job: J, outcome: 'ready' | 'failed' | 'cancelled'): J => {
+    if (job) {
+      const since = Date.parse(job.started_at ?? job.created_at);
+      metrics.ended(job.kind, outcome, Math.max(0, deps.clock.now().getTime() - since));
+    }
+    return job;
+  };
 
   const executionName = (prefix: string, job: JobRecord) =>
     job.attempt > 1 ? `${prefix}-${job.id}-${job.attempt}` : `${prefix}-${job.id}`;
@@ -45,6 +65,7 @@ export function createJobs(deps: JobDeps) {
     startAt?: string,
   ): Promise<JobRecord<O>> {
     try {
+      metrics.started(kind.kind);
       const { executionArn } = await startWorkflow(
         deps.workflows,
         kind.workflow,
@@ -55,11 +76,13 @@ export function createJobs(deps: JobDeps) {
         job) as JobRecord<O>;
     } catch (error) {
       logger.error('could not start a job', { error: error as Error, jobId: job.id, kind: job.kind });
-      return ((await repo.update(
+      const failed = await repo.update(
         job.id,
         { status: 'failed', step: 'Failed', error_message: jobMessages.couldNotStart, finished_at: now() },
         now(),
-      )) ?? job) as JobRecord<O>;
+        ACTIVE_STATUSES,
+      );
+      return (ended(failed, 'failed') ?? job) as JobRecord<O>;
     }
   }
 
@@ -120,6 +143,7 @@ export function createJobs(deps: JobDeps) {
         attempt: 1,
         parts_done: 0,
         created_at: at,
+        started_at: at,
         updated_at: at,
         finished_at: null,
       };
@@ -141,11 +165,14 @@ export function createJobs(deps: JobDeps) {
     ): Promise<JobRecord<O>> {
       if (!isActive(job.status)) return job;
       if (job.execution_arn) await deps.workflows.stop(job.execution_arn, cause);
-      const cancelled = await repo.update(
-        job.id,
-        { status: 'cancelled', step: 'Cancelled', error_message: null, finished_at: now() },
-        now(),
-        ACTIVE_STATUSES,
+      const cancelled = ended(
+        await repo.update(
+          job.id,
+          { status: 'cancelled', step: 'Cancelled', error_message: null, finished_at: now() },
+          now(),
+          ACTIVE_STATUSES,
+        ),
+        'cancelled',
       );
       await deps.work.deletePrefix(jobWorkPrefix(job.id));
       return ((cancelled ?? (await repo.get(job.id))) as JobRecord<O> | null) ?? job;
@@ -170,6 +197,7 @@ export function createJobs(deps: JobDeps) {
         finished_at: null,
         execution_arn: null,
         attempt: job.attempt + 1,
+        started_at: now(),
       };
       const queued = await repo.update(job.id, patch, now(), ['failed', 'cancelled']);
       if (!queued) return ((await repo.get(job.id)) ?? job) as JobRecord<O>;
@@ -191,11 +219,14 @@ export function createJobs(deps: JobDeps) {
       if (!isActive(job.status)) return job;
       if (options.quiet !== false && at - Date.parse(job.updated_at) < QUIET_MS) return job;
       if (job.execution_arn && (await deps.workflows.status(job.execution_arn)) === 'RUNNING') return job;
-      const failed = await repo.update(
-        job.id,
-        { status: 'failed', step: 'Failed', error_message: jobMessages.interrupted, finished_at: now() },
-        now(),
-        ACTIVE_STATUSES,
+      const failed = ended(
+        await repo.update(
+          job.id,
+          { status: 'failed', step: 'Failed', error_message: jobMessages.interrupted, finished_at: now() },
+          now(),
+          ACTIVE_STATUSES,
+        ),
+        'failed',
       );
       return (failed ?? (await repo.get(job.id)) ?? job) as JobRecord<O>;
     },
@@ -254,11 +285,14 @@ export function createJobs(deps: JobDeps) {
 
     /** The job is done: ready, 100 %, its work files removed. */
     async finish(jobId: string, step = 'Ready') {
-      const ready = await repo.update(
-        jobId,
-        { status: 'ready', progress: 100, step, finished_at: now() },
-        now(),
-        ACTIVE_STATUSES,
+      const ready = ended(
+        await repo.update(
+          jobId,
+          { status: 'ready', progress: 100, step, finished_at: now() },
+          now(),
+          ACTIVE_STATUSES,
+        ),
+        'ready',
       );
       await deps.work.deletePrefix(jobWorkPrefix(jobId));
       return ready;
@@ -281,11 +315,14 @@ export function createJobs(deps: JobDeps) {
       logger.warn('job failed', { jobId, kind: job.kind, error: read.name, cause: read.message });
       const message =
         words ?? kind.failureMessage(job as JobRecord<O>, { ...read, timedOut: isTimeout(read.name) });
-      const failed = await repo.update(
-        jobId,
-        { status: 'failed', step: 'Failed', error_message: message, finished_at: now() },
-        now(),
-        ACTIVE_STATUSES,
+      const failed = ended(
+        await repo.update(
+          jobId,
+          { status: 'failed', step: 'Failed', error_message: message, finished_at: now() },
+          now(),
+          ACTIVE_STATUSES,
+        ),
+        'failed',
       );
       await deps.work.deletePrefix(jobWorkPrefix(jobId));
       return { job: failed, recorded: Boolean(failed) };

@@ -82,7 +82,12 @@ describe('local Step Functions API', () => {
   it('ends in the Catch state with a named error when a task fails', async () => {
     const arn = t.runtime.env.USER_ONBOARDING_STATE_MACHINE_ARN!;
     const started = await sfn.send(
-      new StartExecutionCommand({ stateMachineArn: arn, input: JSON.stringify({ email: 'x' }) }),
+      // Every field present (the states pass them on by path) but the user id empty: the worker
+      // refuses its input, and the Catch records the failure.
+      new StartExecutionCommand({
+        stateMachineArn: arn,
+        input: JSON.stringify({ user_id: '', email: 'x', display_name: '', role: 'explorer' }),
+      }),
     );
     await until(
       async () =>

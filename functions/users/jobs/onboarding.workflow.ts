@@ -9,7 +9,7 @@ export const onboardingInput = z.object({
   user_id: z.string().min(1),
   email: z.string(),
   display_name: z.string(),
-  role: z.string().optional(),
+  role: z.string(),
 });
 
 const worker = (handler: string) => ({
@@ -33,6 +33,12 @@ export const userOnboarding = defineWorkflow({
   startAt: 'CreateProfile',
   states: {
     CreateProfile: task('CreateProfile', {
+      parameters: {
+        'user_id.$': '$.user_id',
+        'email.$': '$.email',
+        'display_name.$': '$.display_name',
+        'role.$': '$.role',
+      },
       resultPath: '$.profile',
       timeoutSeconds: 30,
       catchTo: 'OnboardingFailed',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createJobs, jobMessages, QUIET_MS, type JobKind } from '../../../functions/jobs';
+import { createJobs, jobMessages, QUIET_MS, type JobKind, type JobMetrics } from '../../../functions/jobs';
 import { defineWorkflow, task } from '../../../functions/lib/workflows';
 import { memoryAdapters } from '../../support/memory';
 
@@ -30,8 +30,13 @@ const kind: JobKind<typeof input, { colour: string }> = {
 
 function setup() {
   const adapters = memoryAdapters();
-  const jobs = createJobs({ ...adapters, work: adapters.storage.uploads });
-  return { ...adapters, jobs };
+  const reported: string[] = [];
+  const metrics: JobMetrics = {
+    started: (k) => reported.push(`started ${k}`),
+    ended: (k, outcome, ms) => reported.push(`${outcome} ${k} ${ms}ms`),
+  };
+  const jobs = createJobs({ ...adapters, work: adapters.storage.uploads, metrics });
+  return { ...adapters, jobs, reported };
 }
 
 const request = {
@@ -175,5 +180,32 @@ describe('the job system', () => {
     const after = await jobs.start(kind, exclusive);
     expect(after.id).not.toBe(next.id);
     expect((await jobs.get(next.id))!.status).toBe('failed');
+  });
+
+  it('reports each start and each end once, by kind and outcome, with the time since the attempt started', async () => {
+    const { jobs, clock, workflows, reported } = setup();
+    const done = await jobs.start(kind, request);
+    clock.advance(5000);
+    await jobs.finish(done.id);
+    await jobs.finish(done.id); // a late duplicate is not a second end
+    const failing = await jobs.start(kind, request);
+    clock.advance(1000);
+    await jobs.fail(kind, failing.id, { Error: 'Boom', Cause: 'x' });
+    clock.advance(60_000);
+    await jobs.retry(kind, (await jobs.get(failing.id))!);
+    clock.advance(2000);
+    await jobs.cancel((await jobs.get(failing.id))!);
+    workflows.failNextStart = true;
+    await jobs.start(kind, request);
+    expect(reported).toEqual([
+      'started painting',
+      'ready painting 5000ms',
+      'started painting',
+      'failed painting 1000ms',
+      'started painting',
+      'cancelled painting 2000ms',
+      'started painting',
+      'failed painting 0ms',
+    ]);
   });
 });
