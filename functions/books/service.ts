@@ -10,7 +10,7 @@ import type {
   StructureChapter,
   UploadUrlResponse,
 } from '../contracts/books';
-import { MAX_UPLOAD_BYTES } from '../contracts/books';
+import { bookStatusOf, MAX_UPLOAD_BYTES } from '../contracts/books';
 import { uploadMessages } from '../contracts/validation';
 import type { UserActivity } from '../events';
 import { isActive, QUIET_MS, type JobRecord, type Jobs } from '../jobs';
@@ -418,16 +418,7 @@ export function createBooksService(deps: BooksDeps) {
     },
 
     async status(book: BookRecord): Promise<BookStatusResponse> {
-      const answer: BookStatusResponse = {
-        id: book.id,
-        status: book.status,
-        progress: book.progress,
-        progress_message: book.progress_message,
-        error_message: book.error_message,
-        review_pending: book.review_pending,
-        total_chapters: book.total_chapters,
-        total_preview_chapters: book.total_preview_chapters,
-      };
+      const answer: BookStatusResponse = bookStatusOf(book);
       if (book.status === 'READY' && book.review_pending) {
         const structure = await readStructure(book);
         Object.assign(answer, {

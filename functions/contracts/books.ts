@@ -163,6 +163,20 @@ export interface BookStatusResponse {
   structure?: BookStructure;
 }
 
+type StatusFields = Omit<BookStatusResponse, 'preview_chapters' | 'sections' | 'structure'>;
+
+/** The processing status of a book, as `GET /books/{id}/status` answers it (without the review). */
+export const bookStatusOf = (book: StatusFields): StatusFields => ({
+  id: book.id,
+  status: book.status,
+  progress: book.progress,
+  progress_message: book.progress_message,
+  error_message: book.error_message,
+  review_pending: book.review_pending,
+  total_chapters: book.total_chapters,
+  total_preview_chapters: book.total_preview_chapters,
+});
+
 export interface UploadUrlResponse {
   upload_url: string;
   file_key: string;

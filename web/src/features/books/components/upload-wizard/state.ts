@@ -1,5 +1,5 @@
 import type { Book, BookStatusResponse, BookStructure, BookType } from '@contracts/books';
-import { MAX_UPLOAD_BYTES } from '@contracts/books';
+import { bookStatusOf, MAX_UPLOAD_BYTES } from '@contracts/books';
 import { ACCEPTED_BOOK_FILE, uploadMessages } from '@contracts/validation';
 import { isDirectUpload } from '@/features/books/api/upload-rules';
 import { toEditable, type EditableChapter } from './chapters';
@@ -165,16 +165,7 @@ const withStructure = (state: WizardState, structure: BookStructure): WizardStat
 });
 
 /** The status of a book as the upload answered it: queued, before the first poll. */
-const statusOf = (book: Book): BookStatusResponse => ({
-  id: book.id,
-  status: book.status,
-  progress: book.progress,
-  progress_message: book.progress_message,
-  error_message: book.error_message,
-  review_pending: book.review_pending,
-  total_chapters: book.total_chapters,
-  total_preview_chapters: book.total_preview_chapters,
-});
+const statusOf = (book: Book): BookStatusResponse => bookStatusOf(book);
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
