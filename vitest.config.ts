@@ -26,6 +26,17 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
+        test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         test: {
           name: 'deployed',
           include: ['tests/deployed/**/*.test.ts'],

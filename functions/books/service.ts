@@ -13,7 +13,7 @@ import type {
 import { bookStatusOf, MAX_UPLOAD_BYTES } from '../contracts/books';
 import { uploadMessages } from '../contracts/validation';
 import type { UserActivity } from '../events';
-import { isActive, QUIET_MS, type JobRecord, type Jobs } from '../jobs';
+import { isActive, type JobRecord, type Jobs } from '../jobs';
 import {
   BadRequestError,
   ConflictError,
@@ -183,7 +183,7 @@ export function createBooksService(deps: BooksDeps) {
    */
   async function settle(book: BookRecord): Promise<BookRecord> {
     if (!ACTIVE_BOOK_STATUSES.includes(book.status) || book.review_pending) return book;
-    if (deps.clock.now().getTime() - Date.parse(book.updated_at) < QUIET_MS) return book;
+    if (deps.clock.now().getTime() - Date.parse(book.updated_at) < deps.jobs.quietMs) return book;
     const job = book.job_id ? await deps.jobs.get(book.job_id) : null;
     // The run is the job system's to judge: still running, or ended without an outcome.
     if (job && isActive((await deps.jobs.settle(job, deps.clock.now().getTime(), { quiet: false })).status))

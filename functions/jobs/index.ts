@@ -1,4 +1,5 @@
 import { getAdapters } from '../lib/adapters';
+import { config } from '../lib/config';
 import { uuid } from '../lib/ids';
 import { metrics, MetricUnit } from '../lib/metrics';
 import { createJobs, type JobMetrics, type Jobs } from './service';
@@ -42,6 +43,7 @@ export function getJobs(): Jobs {
     clock: adapters.clock,
     uuid,
     metrics: cloudWatchJobMetrics,
+    quietMs: config.jobQuietMs,
   });
   return jobs;
 }

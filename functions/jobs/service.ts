@@ -23,6 +23,8 @@ export interface JobDeps {
   uuid: () => string;
   /** Where the job system reports what happened to jobs (CloudWatch metrics in production). */
   metrics?: JobMetrics;
+  /** How long a job may be quiet before its execution is checked; QUIET_MS by default. */
+  quietMs?: number;
 }
 
 /** What becomes of jobs, by kind: how many start, end in each outcome, and how long they take. */
@@ -47,6 +49,7 @@ export function createJobs(deps: JobDeps) {
   const repo = createJobRepository(deps.table);
   const now = () => isoNow(deps.clock);
   const metrics = deps.metrics ?? noMetrics;
+  const quietMs = deps.quietMs ?? QUIET_MS;
   /** Reports a job's end once: only the write that moved it out of an active status counts. */
   const ended = <J extends JobRecord | null>(job: J, outcome: 'ready' | 'failed' | 'cancelled'): J => {
     if (job) {
@@ -116,6 +119,8 @@ export function createJobs(deps: JobDeps) {
     get: repo.get as <O extends object = object>(jobId: string) => Promise<JobRecord<O> | null>,
     listForBook: repo.listForBook,
     listForOwner: repo.listForOwner,
+    /** The quiet time after which an active job's execution is checked (domains use the same). */
+    quietMs,
 
     /**
      * Creates the job (queued) and starts its workflow; the answer comes at once. With `exclusive`,
@@ -217,7 +222,7 @@ export function createJobs(deps: JobDeps) {
       options: { quiet?: boolean } = {},
     ): Promise<JobRecord<O>> {
       if (!isActive(job.status)) return job;
-      if (options.quiet !== false && at - Date.parse(job.updated_at) < QUIET_MS) return job;
+      if (options.quiet !== false && at - Date.parse(job.updated_at) < quietMs) return job;
       if (job.execution_arn && (await deps.workflows.status(job.execution_arn)) === 'RUNNING') return job;
       const failed = ended(
         await repo.update(

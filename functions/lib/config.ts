@@ -24,6 +24,11 @@ const schema = z.object({
   COGNITO_ENDPOINT: z.string().optional(),
   SFN_ENDPOINT: z.string().optional(),
   SSM_ENDPOINT: z.string().optional(),
+  /**
+   * How long an active job may stay quiet before its execution is checked (stale-job recovery).
+   * Two minutes unless set; tests that restart the local runtime shorten it.
+   */
+  JOB_QUIET_SECONDS: z.coerce.number().positive().optional(),
 });
 
 type Env = z.infer<typeof schema>;
@@ -71,6 +76,11 @@ export const config = {
   },
   get userPoolClientId() {
     return required('USER_POOL_CLIENT_ID');
+  },
+  /** Milliseconds, or undefined for the job system's default. */
+  get jobQuietMs() {
+    const seconds = env().JOB_QUIET_SECONDS;
+    return seconds === undefined ? undefined : seconds * 1000;
   },
   get appUrl() {
     return env().APP_URL;
