@@ -103,25 +103,99 @@ export function validatePrompt(kind: PromptKind, prompt: string): string | null 
   return null;
 }
 
-/** What `firstError` needs of a schema: zod and zod/mini schemas both qualify. */
-interface Parses {
-  safeParse(
-    value: unknown,
-  ):
-    | { success: true }
-    | { success: false; error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } };
+/** A problem as zod (or zod/mini) reports it; only what `firstError` reads. */
+interface Issue {
+  code?: string;
+  message: string;
+  path: readonly PropertyKey[];
+  expected?: string;
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+  origin?: string;
+  values?: readonly unknown[];
+  keys?: readonly string[];
 }
 
+/** What `firstError` needs of a schema: zod and zod/mini schemas both qualify. */
+interface Parses {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly Issue[] } };
+}
+
+/** `chapters.0.title` → "Chapters #1 title"; `refresh_token` → "Refresh token". */
+function fieldName(path: readonly PropertyKey[]): string {
+  const words = path
+    .map((part) => (typeof part === 'number' ? `#${part + 1}` : String(part).replace(/_/g, ' ')))
+    .join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const part of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[part];
+  }
+  return current;
+}
+
+const KINDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
+
+/** A terse schema problem in words: what is wrong with which field. */
+function describe(issue: Issue, value: unknown): string {
+  const field = fieldName(issue.path);
+  const given = valueAt(value, issue.path);
+  const unit = issue.origin === 'array' || issue.origin === 'set' ? 'items' : 'characters';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (given === undefined || given === null) return `${field} is required.`;
+      return `${field} must be ${KINDS[issue.expected ?? ''] ?? issue.expected ?? 'of another kind'}.`;
+    case 'too_big':
+      return issue.origin === 'number'
+        ? `${field} must be at most ${issue.maximum}.`
+        : `${field} must be at most ${issue.maximum} ${unit}.`;
+    case 'too_small':
+      if (issue.origin === 'number') return `${field} must be at least ${issue.minimum}.`;
+      return Number(issue.minimum) <= 1
+        ? `${field} is required.`
+        : `${field} must be at least ${issue.minimum} ${unit}.`;
+    case 'invalid_value':
+      return issue.values?.length
+        ? `${field} must be one of: ${issue.values.map(String).join(', ')}.`
+        : `${field} is not valid.`;
+    case 'invalid_format':
+      return `${field} is not in the expected format.`;
+    case 'unrecognized_keys':
+      return issue.keys?.length === 1
+        ? `The field ${issue.keys[0]} is not accepted here.`
+        : `The fields ${issue.keys?.join(', ')} are not accepted here.`;
+    default:
+      return `${field}: ${issue.message}`;
+  }
+}
+
+/** The shapes of zod's own English messages ("Too big: expected string to have <=50 characters"). */
+const ZOD_DEFAULT =
+  /^(Invalid input(: |$)|Invalid option: |Too (big|small): |Unrecognized keys?: |Invalid (string|number|key|value|element)\b)/;
+
 /**
- * The first problem of `value` for `schema`, worded as the API answers it: messages written as
- * sentences (the product's own words) stand alone, terse ones are prefixed with the field.
- * Null when the value is valid.
+ * The first problem of `value` for `schema`, worded as the API answers it: the product's own words
+ * (a schema's custom message) stand alone; zod's defaults are put into words that name the field
+ * and say what is wrong with it. Null when the value is valid.
  */
 export function firstError(schema: Parses, value: unknown): string | null {
   const result = schema.safeParse(value);
   if (result.success) return null;
   const issue = result.error.issues[0];
   if (!issue) return null;
-  const field = issue.path.map(String).join('.');
-  return field && !/[.!?]$/.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
+  if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
+  if (issue.path.length === 0 && issue.code === 'invalid_type')
+    return 'The request body must be a JSON object with the fields this call takes.';
+  return describe(issue, value);
 }

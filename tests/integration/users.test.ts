@@ -69,7 +69,7 @@ describe('users', () => {
         'Avatar URL must be a web address starting with http:// or https://.',
       ],
       [{ bio: 'b'.repeat(501) }, 'Bio must be at most 500 characters.'],
-      [{ role: 'author' }, 'Unrecognized key: "role"'],
+      [{ role: 'author' }, 'The field role is not accepted here.'],
     ];
     for (const [body, detail] of cases) {
       const answer = await t.api('PUT', '/users/me', { token: user.accessToken, body });

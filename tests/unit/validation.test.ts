@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { newPassword, validateResetConfirm, validateSignUp } from '../../functions/contracts/auth';
 import { validateProfile } from '../../functions/contracts/users';
+import { z } from '../../functions/contracts/zod';
 import {
+  firstError,
   isValidAvatarUrl,
   messages,
   promptRequiredMessage,
@@ -73,5 +75,33 @@ describe('creator prompts', () => {
     expect(validatePrompt('script', '')).toBe('Please enter a prompt for the script.');
     expect(validatePrompt('video', '\n')).toBe(promptRequiredMessage('video'));
     expect(validatePrompt('video', 'A trailer')).toBeNull();
+  });
+});
+
+describe('schema problems in words', () => {
+  const schema = z.strictObject({
+    title: z.string().check(z.maxLength(5)),
+    chapters: z.array(z.object({ title: z.string(), pages: z.number().check(z.gte(1)) })),
+    kind: z.enum(['book', 'film']),
+  });
+  const valid = { title: 'Sea', chapters: [{ title: 'One', pages: 3 }], kind: 'book' };
+  it.each([
+    [{ ...valid, title: undefined }, 'Title is required.'],
+    [{ ...valid, title: 5 }, 'Title must be text.'],
+    [{ ...valid, title: 'x'.repeat(6) }, 'Title must be at most 5 characters.'],
+    [{ ...valid, chapters: 'none' }, 'Chapters must be a list.'],
+    [
+      { ...valid, chapters: [valid.chapters[0], { title: 'Two', pages: 0 }] },
+      'Chapters #2 pages must be at least 1.',
+    ],
+    [{ ...valid, kind: 'song' }, 'Kind must be one of: book, film.'],
+    [{ ...valid, owner: 'me' }, 'The field owner is not accepted here.'],
+    [null, 'The request body must be a JSON object with the fields this call takes.'],
+  ])('%j → %s', (value, message) => expect(firstError(schema, value)).toBe(message));
+
+  it('keeps the product’s own sentences as they are', () => {
+    const worded = z.object({ name: z.string().check(z.minLength(1, 'Character name is required')) });
+    expect(firstError(worded, { name: '' })).toBe('Character name is required');
+    expect(firstError(worded, { name: 'Ann' })).toBeNull();
   });
 });

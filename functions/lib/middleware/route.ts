@@ -22,6 +22,12 @@ export interface ApiInput {
 
 export type ChainEvent = ApiEvent & { input?: ApiInput };
 
+/**
+ * Path parameters are our ids (UUIDs), scene numbers and kinds: none is longer than this. A longer
+ * one names nothing, and is answered before it reaches storage (whose keys have size limits).
+ */
+export const MAX_PATH_PARAMETER_LENGTH = 128;
+
 export function normalise(
   routes: readonly RouteDefinition[],
   handlers: Record<string, RouteHandler>,
@@ -36,6 +42,8 @@ export function normalise(
     before: (request) => {
       const found = table.get(request.event.routeKey);
       if (!found) throw new HttpError(404, 'Not Found');
+      for (const value of Object.values(request.event.pathParameters ?? {}))
+        if (value && value.length > MAX_PATH_PARAMETER_LENGTH) throw new HttpError(404, 'Not found.');
       const body = request.event.body;
       request.event.input = {
         route: found.route,
