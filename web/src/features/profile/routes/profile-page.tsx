@@ -37,7 +37,7 @@ const relativeTime = (iso: string) => {
 function BadgeCard({ badge }: { badge: BadgeModel }) {
   return (
     <li
-      className={`rounded-xl border p-4 ${badge.earned ? 'border-brand-200 bg-brand-50/50 dark:border-brand-600/40 dark:bg-brand-600/10' : 'border-slate-200 opacity-70 dark:border-slate-800'}`}
+      className={`rounded-xl border p-4 ${badge.earned ? 'border-brand-200 bg-brand-50/50 dark:border-brand-600/40 dark:bg-brand-600/10' : 'border-dashed border-slate-300 dark:border-slate-700'}`}
     >
       <div className="flex items-start justify-between gap-2">
         <p className="font-medium">{badge.name}</p>

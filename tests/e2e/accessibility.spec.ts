@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createRequire } from 'node:module';
+import { signUpAndSignIn, uploadPastedBook } from './helpers';
+
+/**
+ * Every page of the app, in light and dark mode, checked with axe-core (WCAG 2 A and AA rules):
+ * no serious or critical violation. axe is injected into Debian's Chromium as a script.
+ */
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function expectAccessible(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.addScriptTag({ path: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations as AxeViolation[];
+  });
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
+  expect.soft(serious, `${name}`).toEqual([]);
+}
+
+const sample = Array.from(
+  { length: 3 },
+  (_, i) =>
+    `# Chapter ${i + 1}: The ${['Harbour', 'Storm', 'Lantern'][i]}\n\n` +
+    'The keeper climbed the stairs every evening and lit the great lamp above the harbour. '.repeat(12),
+).join('\n\n');
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every page passes axe in ${theme} mode`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await page.emulateMedia({ colorScheme: theme });
+    for (const [path, name] of [
+      ['/', 'home'],
+      ['/auth', 'sign in'],
+      ['/auth?mode=signup', 'sign up'],
+      ['/auth/reset', 'password reset'],
+      ['/nowhere', 'page not found'],
+    ] as const) {
+      await page.goto(path);
+      await expectAccessible(page, `${name} (${theme})`);
+    }
+    await signUpAndSignIn(page, { role: 'author' });
+    for (const [path, name] of [
+      ['/dashboard', 'dashboard'],
+      ['/profile', 'profile'],
+      ['/profile?edit=1', 'edit profile'],
+      ['/learn', 'learn'],
+      ['/explore', 'explore'],
+      ['/creator', 'creator'],
+      ['/upload', 'upload'],
+      ['/book', 'book without an id'],
+    ] as const) {
+      await page.goto(path);
+      await expectAccessible(page, `${name} (${theme})`);
+    }
+    const learning = await uploadPastedBook(page, {
+      title: `Accessible lessons ${theme}`,
+      text: sample,
+      mode: 'Learning',
+      chapters: 3,
+    });
+    await page.goto(`/book/${learning}`);
+    await expectAccessible(page, `learning book (${theme})`);
+    const entertainment = await uploadPastedBook(page, {
+      title: `Accessible stories ${theme}`,
+      text: sample,
+      mode: 'Entertainment',
+      chapters: 3,
+    });
+    await page.goto(`/book/${entertainment}`);
+    await expectAccessible(page, `entertainment book (${theme})`);
+  });
+}
