@@ -76,6 +76,14 @@ export const lambdaGroups = {
       startExecution: ['plotGeneration', 'characterImage'],
     },
   },
+  scripts: {
+    entry: 'functions/scripts/api.ts',
+    memoryMb: 1769,
+    timeoutSeconds: 29,
+    // pdfkit reads its font metrics from files next to its code.
+    copiedPackages: ['pdfkit'],
+    access: { table: 'readwrite', uploadsBucket: 'read' },
+  },
 } as const satisfies Record<string, LambdaGroupDefinition>;
 
 export type LambdaGroup = keyof typeof lambdaGroups;
@@ -290,6 +298,25 @@ export const routes: readonly RouteDefinition[] = [
     handler: 'characterImageStatus',
     auth: 'user',
   },
+
+  {
+    method: 'POST',
+    path: '/ai/generate-script-and-scenes',
+    group: 'scripts',
+    handler: 'generateScript',
+    auth: 'user',
+  },
+  { method: 'GET', path: '/ai/scripts/{chapter}', group: 'scripts', handler: 'chapterScripts', auth: 'user' },
+  { method: 'GET', path: '/ai/script/{id}', group: 'scripts', handler: 'getScript', auth: 'user' },
+  { method: 'PUT', path: '/ai/script/{id}', group: 'scripts', handler: 'updateScript', auth: 'user' },
+  {
+    method: 'DELETE',
+    path: '/ai/delete-script/{id}',
+    group: 'scripts',
+    handler: 'deleteScript',
+    auth: 'user',
+  },
+  { method: 'GET', path: '/ai/script/{id}/export', group: 'scripts', handler: 'exportScript', auth: 'user' },
 
   { method: 'GET', path: '/creator/prompts', group: 'creator', handler: 'listPrompts', auth: 'author' },
   { method: 'POST', path: '/creator/prompts', group: 'creator', handler: 'createPrompt', auth: 'author' },

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookWithChapters } from '../../functions/contracts/books';
 import type {
@@ -9,6 +10,7 @@ import type {
   PlotGenerationJob,
   PlotOverview,
 } from '../../functions/contracts/plots';
+import type { Script } from '../../functions/contracts/scripts';
 import { NOVEL_CHARACTERS, NOVEL_TITLE, novelText } from '../fixtures/novel';
 import { confirmAsExtracted, createUser, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
 
@@ -219,5 +221,178 @@ describe('plot overview and characters', () => {
     const bulk = await as('POST', '/characters/bulk-delete', { ids: [nell.id] });
     expect(bulk.body).toMatchObject({ deleted_count: 0, not_found: [nell.id] });
     expect(await overviewNow()).toEqual(overview);
+  });
+});
+
+describe('scripts of a chapter', () => {
+  let script: Script;
+  const chapter = () => book.chapters[2]!;
+
+  it('writes a ready 5-scene script: scenes in order, each carrying its characters and lines', async () => {
+    const answer = await api<Script>('POST', '/ai/generate-script-and-scenes', {
+      chapter_id: chapter().id,
+      script_style: 'cinematic_movie',
+      target_duration: 5,
+      include_character_profiles: true,
+      scene_count: 5,
+      focus_areas: ['Dialogue', 'Tension'],
+      scriptStoryType: 'hero_journey',
+    });
+    expect(answer.status).toBe(200);
+    script = answer.body;
+    expect(script).toMatchObject({
+      script_id: script.id,
+      chapter_id: chapter().id,
+      status: 'ready',
+      script_style: 'cinematic_movie',
+      script_story_type: 'hero_journey',
+      scriptStoryType: 'hero_journey',
+    });
+    expect(script.script_name.length).toBeGreaterThan(0);
+    expect(script.scenes.map((s) => s.scene_number)).toEqual([1, 2, 3, 4, 5]);
+    expect(script.scene_descriptions.map((s) => s.scene_number)).toEqual([1, 2, 3, 4, 5]);
+    for (const scene of script.scenes) {
+      expect(scene.characters.length, `scene ${scene.scene_number}`).toBeGreaterThan(0);
+      for (const line of scene.dialogue) expect(scene.characters).toContain(line.character);
+    }
+    const speakers = new Set(script.scenes.flatMap((s) => s.dialogue.map((d) => d.character)));
+    expect(speakers.size).toBeGreaterThanOrEqual(3);
+    expect(script.characters).toEqual(expect.arrayContaining([...NOVEL_CHARACTERS]));
+    // The plot's characters are the script's: same seed and voice.
+    const nell = byName('Nell')!;
+    expect(script.character_details.find((c) => c.name === 'Nell')).toMatchObject({
+      seed: nell.seed,
+      voice: nell.voice,
+    });
+    expect(script.acts.length).toBeGreaterThan(0);
+    expect(script.beats.length).toBeGreaterThan(0);
+    expect(script.script).toContain(script.scenes[0]!.heading);
+    // The chapter's story in order: the meeting opens it, the lamp is lit at the end.
+    expect(script.scenes[4]!.visual_description + script.scenes[4]!.action.join(' ')).toMatch(
+      /lamp|light|laughed/i,
+    );
+  });
+
+  it('a scene count out of range falls back to 5; a missing chapter is the spec’s 400', async () => {
+    const zero = await api<Script>('POST', '/ai/generate-script-and-scenes', {
+      chapter_id: book.chapters[0]!.id,
+      scene_count: 0,
+    });
+    expect(zero.status).toBe(200);
+    expect(zero.body.scenes).toHaveLength(5);
+    expect(zero.body.scene_count).toBe(5);
+    const missing = await api('POST', '/ai/generate-script-and-scenes', { scene_count: 5 });
+    expect(missing).toMatchObject({ status: 400, body: { detail: 'chapter_id is required.' } });
+    const style = await api('POST', '/ai/generate-script-and-scenes', {
+      chapter_id: chapter().id,
+      script_style: 'noir',
+    });
+    expect(style).toMatchObject({
+      status: 400,
+      body: { detail: 'Script style must be cinematic_movie or cinematic_narration.' },
+    });
+    const listed = await api<Script[]>('GET', `/ai/scripts/${chapter().id}`);
+    expect(listed.body.map((s) => s.id)).toEqual([script.id]);
+  });
+
+  it('updates name, status and a line of dialogue; bad input changes nothing', async () => {
+    const renamed = await api<Script>('PUT', `/ai/script/${script.id}`, {
+      script_name: 'The Harbour Board — draft one',
+      status: 'approved',
+    });
+    expect(renamed.body).toMatchObject({ script_name: 'The Harbour Board — draft one', status: 'approved' });
+    const back = await api<Script>('PUT', `/ai/script/${script.id}`, { status: 'draft' });
+    expect(back.body.status).toBe('draft');
+    const scene = script.scenes[1]!;
+    const edited = await api<Script>('PUT', `/ai/script/${script.id}`, {
+      scenes: [
+        {
+          scene_number: scene.scene_number,
+          dialogue: [
+            ...scene.dialogue,
+            { character: 'Nell', line: 'Read it again, slowly.', parenthetical: 'firmly' },
+          ],
+        },
+      ],
+    });
+    expect(edited.body.scenes[1]!.dialogue.at(-1)).toMatchObject({
+      character: 'Nell',
+      line: 'Read it again, slowly.',
+    });
+    expect(edited.body.script).toContain('Read it again, slowly.');
+
+    const before = (await api<Script>('GET', `/ai/script/${script.id}`)).body;
+    const badStatus = await api('PUT', `/ai/script/${script.id}`, { status: 'published', script_name: 'X' });
+    expect(badStatus).toMatchObject({
+      status: 400,
+      body: { detail: 'Status must be draft, ready or approved.' },
+    });
+    const badScene = await api('PUT', `/ai/script/${script.id}`, {
+      script_name: 'X',
+      scenes: [{ scene_number: 9 }],
+    });
+    expect(badScene).toMatchObject({ status: 400, body: { detail: 'Scene 9 is not part of this script.' } });
+    const emptyLine = await api('PUT', `/ai/script/${script.id}`, {
+      scenes: [{ scene_number: 1, dialogue: [{ character: 'Nell', line: ' ' }] }],
+    });
+    expect(emptyLine.status).toBe(400);
+    expect((await api<Script>('GET', `/ai/script/${script.id}`)).body).toEqual(before);
+    script = before;
+  });
+
+  it('exports Fountain and PDF with the script in them', async () => {
+    const fountain = await fetch(`${t.runtime.apiUrl}/ai/script/${script.id}/export?format=fountain`, {
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(fountain.status).toBe(200);
+    expect(fountain.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(fountain.headers.get('content-disposition')).toMatch(/attachment; filename=".+\.fountain"/);
+    const text = await fountain.text();
+    expect(text).toContain(`Title: ${script.script_name}`);
+    for (const scene of script.scenes) expect(text).toContain(scene.heading);
+    expect(text).toContain('\nNELL\n');
+
+    const pdf = await fetch(`${t.runtime.apiUrl}/ai/script/${script.id}/export?format=pdf`, {
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const document = await getDocumentProxy(bytes.slice());
+    expect(document.numPages).toBeGreaterThan(2);
+    const { text: pdfText } = await extractText(document, { mergePages: true });
+    const squashed = pdfText.replace(/\s+/g, ' ');
+    expect(squashed).toContain('THE HARBOUR BOARD');
+    expect(squashed).toContain(script.scenes[0]!.heading);
+    expect(squashed).toContain('NELL');
+    expect(squashed).toContain('FADE OUT.');
+    const badFormat = await api('GET', `/ai/script/${script.id}/export?format=docx`);
+    expect(badFormat).toMatchObject({
+      status: 400,
+      body: { detail: 'Export format must be fountain or pdf.' },
+    });
+  });
+
+  it('another user gets 404 on every script route, and nothing changes', async () => {
+    const as = (method: string, path: string, body?: unknown) => api(method, path, body, stranger);
+    const answers = await Promise.all([
+      as('POST', '/ai/generate-script-and-scenes', { chapter_id: chapter().id }),
+      as('GET', `/ai/scripts/${chapter().id}`),
+      as('GET', `/ai/script/${script.id}`),
+      as('PUT', `/ai/script/${script.id}`, { status: 'approved' }),
+      as('DELETE', `/ai/delete-script/${script.id}`),
+      as('GET', `/ai/script/${script.id}/export?format=pdf`),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 404, 404, 404]);
+    expect((await api<Script>('GET', `/ai/script/${script.id}`)).body).toEqual(script);
+  });
+
+  it('deletes a script', async () => {
+    const removed = await api('DELETE', `/ai/delete-script/${script.id}`);
+    expect(removed).toMatchObject({ status: 200, body: { id: script.id, deleted: true } });
+    const gone = await api('GET', `/ai/script/${script.id}`);
+    expect(gone).toMatchObject({ status: 404, body: { detail: 'Script not found.' } });
+    expect((await api<Script[]>('GET', `/ai/scripts/${chapter().id}`)).body).toEqual([]);
   });
 });
