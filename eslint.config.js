@@ -16,6 +16,8 @@ const DOMAIN_DEPENDENCIES = {
   users: [],
   books: [],
   learning: ['books'],
+  plots: ['books'],
+  scripts: ['books', 'plots'],
   creator: [],
   system: [],
 };

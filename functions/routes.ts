@@ -65,6 +65,25 @@ export const lambdaGroups = {
       startExecution: ['learningContent'],
     },
   },
+  plots: {
+    entry: 'functions/plots/api.ts',
+    memoryMb: 512,
+    timeoutSeconds: 29,
+    access: {
+      table: 'readwrite',
+      mediaBucket: 'readwrite',
+      uploadsBucket: 'readwrite',
+      startExecution: ['plotGeneration', 'characterImage'],
+    },
+  },
+  scripts: {
+    entry: 'functions/scripts/api.ts',
+    memoryMb: 1769,
+    timeoutSeconds: 29,
+    // pdfkit reads its font metrics from files next to its code.
+    copiedPackages: ['pdfkit'],
+    access: { table: 'readwrite', uploadsBucket: 'read' },
+  },
 } as const satisfies Record<string, LambdaGroupDefinition>;
 
 export type LambdaGroup = keyof typeof lambdaGroups;
@@ -233,6 +252,71 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'user',
   },
   { method: 'POST', path: '/books/{id}/progress', group: 'learning', handler: 'progress', auth: 'user' },
+
+  {
+    method: 'POST',
+    path: '/plots/books/{id}/generate',
+    group: 'plots',
+    handler: 'generatePlot',
+    auth: 'user',
+  },
+  { method: 'GET', path: '/plots/books/{id}/status', group: 'plots', handler: 'plotStatus', auth: 'user' },
+  {
+    method: 'GET',
+    path: '/plots/books/{id}/overview',
+    group: 'plots',
+    handler: 'plotOverview',
+    auth: 'user',
+  },
+  {
+    method: 'POST',
+    path: '/characters/plot/{id}',
+    group: 'plots',
+    handler: 'createCharacter',
+    auth: 'user',
+  },
+  {
+    method: 'POST',
+    path: '/characters/bulk-delete',
+    group: 'plots',
+    handler: 'bulkDeleteCharacters',
+    auth: 'user',
+  },
+  { method: 'PUT', path: '/characters/{id}', group: 'plots', handler: 'updateCharacter', auth: 'user' },
+  { method: 'DELETE', path: '/characters/{id}', group: 'plots', handler: 'deleteCharacter', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/characters/{id}/generate-image',
+    group: 'plots',
+    handler: 'generateCharacterImage',
+    auth: 'user',
+  },
+  {
+    method: 'GET',
+    path: '/characters/{id}/image-status',
+    group: 'plots',
+    handler: 'characterImageStatus',
+    auth: 'user',
+  },
+
+  {
+    method: 'POST',
+    path: '/ai/generate-script-and-scenes',
+    group: 'scripts',
+    handler: 'generateScript',
+    auth: 'user',
+  },
+  { method: 'GET', path: '/ai/scripts/{chapter}', group: 'scripts', handler: 'chapterScripts', auth: 'user' },
+  { method: 'GET', path: '/ai/script/{id}', group: 'scripts', handler: 'getScript', auth: 'user' },
+  { method: 'PUT', path: '/ai/script/{id}', group: 'scripts', handler: 'updateScript', auth: 'user' },
+  {
+    method: 'DELETE',
+    path: '/ai/delete-script/{id}',
+    group: 'scripts',
+    handler: 'deleteScript',
+    auth: 'user',
+  },
+  { method: 'GET', path: '/ai/script/{id}/export', group: 'scripts', handler: 'exportScript', auth: 'user' },
 
   { method: 'GET', path: '/creator/prompts', group: 'creator', handler: 'listPrompts', auth: 'author' },
   { method: 'POST', path: '/creator/prompts', group: 'creator', handler: 'createPrompt', auth: 'author' },

@@ -1,6 +1,8 @@
 import { bookProcessing } from './books/jobs/processing.workflow';
 import { learningContent } from './learning/jobs/content.workflow';
 import type { WorkflowDefinition } from './lib/workflows';
+import { characterImage } from './plots/jobs/portrait.workflow';
+import { plotGeneration } from './plots/jobs/generation.workflow';
 import { userOnboarding } from './users/jobs/onboarding.workflow';
 
 /**
@@ -12,6 +14,8 @@ export const workflows = {
   userOnboarding,
   bookProcessing,
   learningContent,
+  plotGeneration,
+  characterImage,
 } as const satisfies Record<string, WorkflowDefinition>;
 
 export type WorkflowName = keyof typeof workflows;

@@ -16,6 +16,9 @@ import type { Key } from './ports';
  *   BOOK#<id>    CHAPTER#<0001>              chapter (gsi1: CHAPTER#<chapterId> / CHAPTER)
  *   BOOK#<id>    CONTENT#<chapterId>#<type>  the ready learning content of a chapter
  *   BOOK#<id>    QUIZ#<created>#<id>         quiz with answers (gsi1: QUIZ#<id> / QUIZ)
+ *   BOOK#<id>    PLOT                        the plot overview of the book (gsi1: PLOT#<id> / PLOT)
+ *   BOOK#<id>    CHARACTER#<id>              a character of the plot (gsi1: CHARACTER#<id> / CHARACTER)
+ *   BOOK#<id>    SCRIPT#<chapterId>#<created>#<id>  a chapter's script (gsi1: SCRIPT#<id> / SCRIPT)
  *   BOOK#<id>    JOBLOCK#<name>              the job holding a one-at-a-time lock (USER#<sub> for jobs without a book)
  *   JOB#<id>     META                        a long generation (gsi1: BOOKJOBS#<bookId> / <chapterId|->#<created>#<id>)
  *   CATALOG#<type> <published_at>#<bookId>   curated catalogue entry (published by admins)
@@ -50,6 +53,15 @@ export const keys = {
     pk: `BOOK#${bookId}`,
     sk: `QUIZ#${createdAt}#${quizId}`,
   }),
+  plot: (bookId: string): Key => ({ pk: `BOOK#${bookId}`, sk: 'PLOT' }),
+  character: (bookId: string, characterId: string): Key => ({
+    pk: `BOOK#${bookId}`,
+    sk: `CHARACTER#${characterId}`,
+  }),
+  script: (bookId: string, chapterId: string, createdAt: string, scriptId: string): Key => ({
+    pk: `BOOK#${bookId}`,
+    sk: `SCRIPT#${chapterId}#${createdAt}#${scriptId}`,
+  }),
   job: (jobId: string): Key => ({ pk: `JOB#${jobId}`, sk: 'META' }),
   catalogEntry: (bookType: string, publishedAt: string, bookId: string): Key => ({
     pk: `CATALOG#${bookType}`,
@@ -69,4 +81,7 @@ export const indexKeys = {
   chapter: (chapterId: string) => `CHAPTER#${chapterId}`,
   quiz: (quizId: string) => `QUIZ#${quizId}`,
   bookJobs: (bookId: string) => `BOOKJOBS#${bookId}`,
+  plot: (plotId: string) => `PLOT#${plotId}`,
+  character: (characterId: string) => `CHARACTER#${characterId}`,
+  script: (scriptId: string) => `SCRIPT#${scriptId}`,
 };

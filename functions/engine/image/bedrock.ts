@@ -9,7 +9,7 @@ import type { CharacterProfile } from '../text/types';
 import type { ImageEngine, ImageResult } from './types';
 import { bedrockError, contentFiltered, isContentFilterMessage } from '../bedrock-errors';
 import { describePortrait, describeScene } from './local/describe';
-import { characterLook } from './local/look';
+import { characterLook, portraitLook } from './local/look';
 import { validateImageRequest } from './request';
 import { planScene } from './local/scene-plan';
 
@@ -158,7 +158,8 @@ export function createBedrockImageEngine(options: BedrockImageEngineOptions = {}
   return {
     async portrait(request) {
       const size = validateImageRequest(request);
-      const prompt = describePortrait(characterLook(request.character), request.style, request.customPrompt);
+      const look = characterLook(request.character);
+      const prompt = describePortrait(look, request.style, request.customPrompt);
       const result = await generate(
         textToImageBody(prompt, size, request.quality, request.character.seed),
         size,
@@ -166,7 +167,7 @@ export function createBedrockImageEngine(options: BedrockImageEngineOptions = {}
         prompt,
       );
       portraits.set(characterKey(request.character), request.outputPath);
-      return result;
+      return { ...result, look: portraitLook(look) };
     },
 
     async scene(request) {

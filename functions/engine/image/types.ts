@@ -24,6 +24,18 @@ export interface ImageResult {
   height: number;
   /** The description the image was made from (what a text-to-image model would be sent). */
   prompt: string;
+  /** Portraits: the appearance they fixed, so the product can keep the character looking the same. */
+  look?: PortraitLook;
+}
+
+/** A character's appearance in words and colours, as a portrait drew it. */
+export interface PortraitLook {
+  hair: string;
+  eyes: string;
+  skin: string;
+  clothing: string;
+  /** Skin, hair, eyes, clothing and accent colours (#rrggbb). */
+  palette: string[];
 }
 
 export interface ImageEngine {

@@ -1,7 +1,7 @@
 import type { ImageEngine } from '../types';
 import { describePortrait, describeScene } from './describe';
 import { FACE_METADATA_KEY, type FaceMetadata } from './face-metadata';
-import { characterLook } from './look';
+import { characterLook, portraitLook } from './look';
 import { writeSvgAsPng } from '../../drawing/png';
 import { buildPortraitSvg, portraitLayout } from './portrait-svg';
 import { validateImageRequest } from '../request';
@@ -38,6 +38,7 @@ export function createLocalImageEngine(options: LocalImageEngineOptions = {}): I
         path: request.outputPath,
         ...size,
         prompt: describePortrait(look, request.style, request.customPrompt),
+        look: portraitLook(look),
       };
     },
 

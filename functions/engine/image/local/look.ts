@@ -1,5 +1,6 @@
 import { createRandom } from '../../random';
 import type { CharacterProfile } from '../../text/types';
+import type { PortraitLook } from '../types';
 import { mentions, words } from './keywords';
 
 /**
@@ -13,6 +14,22 @@ export type Hat = 'none' | 'top hat' | 'cap' | 'hood' | 'crown' | 'wide-brimmed 
 export type Garment =
   'shirt' | 'jacket' | 'coat' | 'cloak' | 'dress' | 'robe' | 'armour' | 'uniform' | 'suit';
 export type Beard = 'none' | 'stubble' | 'moustache' | 'beard';
+
+/** The look in words and colours, as portraits report it (see ImageResult.look). */
+export function portraitLook(look: CharacterLook): PortraitLook {
+  const hair =
+    look.hair.length === 'bald'
+      ? 'bald'
+      : `${look.hair.length}${look.hair.curly ? ' curly' : ''} ${look.hair.colourName} hair${look.hair.bun ? ' in a bun' : ''}`;
+  const hat = look.hat === 'none' ? '' : ` and a ${look.hat}`;
+  return {
+    hair,
+    eyes: `${look.eyes.colourName} eyes`,
+    skin: look.skin,
+    clothing: `${look.clothing.colourName} ${look.garment}${hat}`,
+    palette: [look.skin, look.hair.colour, look.eyes.colour, look.clothing.colour, look.accent],
+  };
+}
 
 export interface CharacterLook {
   name: string;

@@ -1,0 +1,39 @@
+import type { ScriptStatus } from '../contracts/scripts';
+import type {
+  Act,
+  Beat,
+  CharacterProfile,
+  FocusArea,
+  ScriptScene,
+  ScriptStyle,
+  StoryType,
+  TargetDuration,
+} from '../engine/text/types';
+
+/** A chapter's script as stored: the screenplay's parts; its Fountain text is made from them on read. */
+export interface ScriptRecord {
+  id: string;
+  book_id: string;
+  chapter_id: string;
+  owner_id: string;
+  /** For the Fountain and PDF title pages ("Based on …"). */
+  book_title: string;
+  script_name: string;
+  script_style: ScriptStyle;
+  script_story_type: StoryType;
+  status: ScriptStatus;
+  logline: string;
+  acts: Act[];
+  beats: Beat[];
+  scenes: ScriptScene[];
+  characters: string[];
+  character_details: CharacterProfile[];
+  target_duration: TargetDuration;
+  scene_count: number;
+  focus_areas: FocusArea[];
+  include_character_profiles: boolean;
+  /** Seconds. */
+  estimated_duration: number;
+  created_at: string;
+  updated_at: string;
+}
