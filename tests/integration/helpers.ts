@@ -6,6 +6,8 @@ import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime'
 
 export interface TestRuntime {
   runtime: LocalRuntime;
+  /** The runtime's data directory (removed by stop). */
+  dataDir: string;
   api: ApiCaller;
   stop(): Promise<void>;
 }
@@ -39,6 +41,7 @@ export async function startTestRuntime(): Promise<TestRuntime> {
   };
   return {
     runtime,
+    dataDir,
     api,
     async stop() {
       await runtime.stop();
