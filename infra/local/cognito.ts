@@ -139,6 +139,8 @@ export async function startCognito(options: {
         return globalSignOut(services, tokens);
       case 'AdminUserGlobalSignOut':
         return adminUserGlobalSignOut(services);
+      case 'ForgotPassword':
+        return forgotPassword(router(target), services);
       default:
         return router(target);
     }
@@ -197,6 +199,19 @@ function withVerifiedAccessToken(route: Route, tokens: LocalTokens): Route {
 /** Ends every refresh token of a user: the user's stored refresh tokens are forgotten. */
 async function forgetRefreshTokens(ctx: any, userPool: any, user: any): Promise<void> {
   await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+}
+
+/** As on AWS: an account whose email was never verified cannot reset its password. */
+function forgotPassword(route: Route, services: any): Route {
+  return async (ctx, req) => {
+    const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (user && user.UserStatus === 'UNCONFIRMED')
+      throw new errors.InvalidParameterError(
+        'Cannot reset password for the user as there is no registered/verified email or phone_number',
+      );
+    return route(ctx, req);
+  };
 }
 
 function globalSignOut(services: any, tokens: LocalTokens): Route {

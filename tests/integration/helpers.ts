@@ -66,7 +66,7 @@ export async function createUser(
   options: { role?: 'author' | 'explorer'; email?: string; password?: string; display_name?: string } = {},
 ) {
   const email = options.email ?? uniqueEmail(options.role ?? 'explorer');
-  const password = options.password ?? 'secret123';
+  const password = options.password ?? 'Quiet-Lantern-42';
   const registered = await t.api('POST', '/auth/register', {
     body: {
       display_name: options.display_name ?? 'Test User',
