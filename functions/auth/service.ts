@@ -73,6 +73,8 @@ export function createAuthService(deps: AuthDependencies) {
       for (const [rule, subject] of counted) taken.push(await throttle.attempt(rule, subject));
       return taken;
     } catch (error) {
+      // An attempt refused under one rule is not counted under the others.
+      await Promise.all(taken.map((counted) => counted.refund()));
       if (!(error instanceof ThrottledError)) throw error;
       const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
       const wait = `${minutes} minute${minutes === 1 ? '' : 's'}`;
@@ -90,7 +92,8 @@ export function createAuthService(deps: AuthDependencies) {
     run: () => Promise<T>,
     provesSecret: (error: unknown) => boolean,
   ): Promise<T> {
-    const [forAddress, forAccount] = await attempt(address, account);
+    // The account first: guesses refused for a locked account do not use up the address's allowance.
+    const [forAccount, forAddress] = await attempt(account, address);
     const settle = () => Promise.all([forAccount!.clear(), forAddress!.refund()]);
     try {
       const result = await run();
@@ -103,7 +106,7 @@ export function createAuthService(deps: AuthDependencies) {
   }
 
   const emailAttempt = (email: string, caller: Caller) =>
-    attempt([limits.emailAddress, caller.address], [limits.emailAccount, email]);
+    attempt([limits.emailAccount, email], [limits.emailAddress, caller.address]);
 
   /** Tells the owner of an existing account that someone tried to sign up with their address. */
   async function noticeExistingAccount(email: string): Promise<void> {
