@@ -64,7 +64,9 @@ describe('input limits', () => {
       },
     });
     expect(book.status).toBe(201);
-    expect(JSON.stringify(book.body)).not.toMatch(/[\u0000\u001b\u202a-\u202e\u2066-\u2069]/);
+    const hostile = ['\u0000', '\u001b', '\u202e'];
+    expect(hostile.some((c) => String(book.body.title).includes(c))).toBe(false);
+    expect(book.body.title).toBe('A Title');
   });
 
   it('refuses a body over 6 MB at the gateway with 413, and stays healthy', async () => {
