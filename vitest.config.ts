@@ -37,6 +37,17 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'deployed',
           include: ['tests/deployed/**/*.test.ts'],

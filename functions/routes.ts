@@ -28,7 +28,13 @@ export const lambdaGroups = {
     timeoutSeconds: 10,
     access: { describeDependencies: true },
   },
-  auth: { entry: 'functions/auth/api.ts', memoryMb: 256, timeoutSeconds: 15, access: {} },
+  auth: {
+    entry: 'functions/auth/api.ts',
+    memoryMb: 256,
+    timeoutSeconds: 15,
+    // The table: attempt counters and ended sessions; the pool: signing users out everywhere.
+    access: { table: 'readwrite', signOutUsers: true },
+  },
   users: {
     entry: 'functions/users/api.ts',
     memoryMb: 256,
@@ -104,6 +110,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/auth/register', group: 'auth', handler: 'register', auth: 'public' },
   { method: 'POST', path: '/auth/login', group: 'auth', handler: 'login', auth: 'public' },
   { method: 'POST', path: '/auth/refresh', group: 'auth', handler: 'refresh', auth: 'public' },
+  { method: 'POST', path: '/auth/logout', group: 'auth', handler: 'logout', auth: 'user' },
   { method: 'POST', path: '/auth/verify-email', group: 'auth', handler: 'verifyEmail', auth: 'public' },
   {
     method: 'POST',

@@ -1,3 +1,5 @@
+import { MIN_PASSWORD_LENGTH } from '../functions/contracts/validation';
+
 /**
  * Resource definitions shared by the CDK stacks and the local runtime, so the tables, buckets and
  * user pool created on one machine are the ones deployed to AWS.
@@ -43,11 +45,15 @@ export const buckets = {
 export type BucketName = keyof typeof buckets;
 
 export const userPool = {
+  /**
+   * What Cognito itself enforces of the password policy (functions/contracts/password-policy.ts);
+   * the common-password check runs in the API and the forms.
+   */
   passwordPolicy: {
-    minLength: 6,
-    requireLowercase: false,
-    requireUppercase: false,
-    requireDigits: false,
+    minLength: MIN_PASSWORD_LENGTH,
+    requireLowercase: true,
+    requireUppercase: true,
+    requireDigits: true,
     requireSymbols: false,
   },
   /** `custom:role` holds author or explorer; the profile in DynamoDB is what the API trusts. */

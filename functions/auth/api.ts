@@ -1,7 +1,8 @@
-import { z } from 'zod';
 import {
+  logoutRequest,
   passwordResetConfirmRequest,
   passwordResetRequest,
+  refreshRequest,
   resendVerificationRequest,
   signInRequest,
   signUpRequest,
@@ -9,51 +10,70 @@ import {
 } from '../contracts/auth';
 import { getAdapters } from '../lib/adapters';
 import { createApiHandler } from '../lib/api-handler';
-import { created, defineHandler, ok } from '../lib/http';
+import { callerAddress, created, defineHandler, ok, requireUser, type RequestContext } from '../lib/http';
 import { createAuthService, type AuthService } from './service';
 
 let service: AuthService | undefined;
-const auth = () => (service ??= createAuthService(getAdapters().identity));
+const auth = () => {
+  if (!service) {
+    const { identity, table, clock } = getAdapters();
+    service = createAuthService({ identity, table, clock });
+  }
+  return service;
+};
+const caller = (ctx: RequestContext<unknown, unknown, unknown>) => ({
+  address: callerAddress(ctx.event, ctx.headers),
+});
 
-const register = defineHandler({ body: signUpRequest }, async ({ body }) =>
+const register = defineHandler({ body: signUpRequest }, async (ctx) =>
   created(
-    await auth().register({
-      email: body.email,
-      password: body.password,
-      displayName: body.display_name,
-      role: body.role,
-    }),
+    await auth().register(
+      {
+        email: ctx.body.email,
+        password: ctx.body.password,
+        displayName: ctx.body.display_name,
+        role: ctx.body.role,
+      },
+      caller(ctx),
+    ),
   ),
 );
 
-const login = defineHandler({ body: signInRequest }, async ({ body }) =>
-  ok(await auth().login(body.email, body.password)),
+const login = defineHandler({ body: signInRequest }, async (ctx) =>
+  ok(await auth().login(ctx.body.email, ctx.body.password, caller(ctx))),
 );
 
-const refresh = defineHandler({ body: z.object({ refresh_token: z.string().min(1) }) }, async ({ body }) =>
+const refresh = defineHandler({ body: refreshRequest }, async ({ body }) =>
   ok(await auth().refresh(body.refresh_token)),
 );
 
-const verifyEmail = defineHandler({ body: verifyEmailRequest }, async ({ body }) =>
-  ok(await auth().verifyEmail(body.email, body.code)),
+const logout = defineHandler({ body: logoutRequest }, async (ctx) => {
+  requireUser(ctx);
+  const claims = ctx.event.requestContext.authorizer.jwt.claims;
+  return ok(await auth().logout(claims, ctx.body.refresh_token));
+});
+
+const verifyEmail = defineHandler({ body: verifyEmailRequest }, async (ctx) =>
+  ok(await auth().verifyEmail(ctx.body.email, ctx.body.code, caller(ctx))),
 );
 
-const resendVerification = defineHandler({ body: resendVerificationRequest }, async ({ body }) =>
-  ok(await auth().resendVerification(body.email)),
+const resendVerification = defineHandler({ body: resendVerificationRequest }, async (ctx) =>
+  ok(await auth().resendVerification(ctx.body.email, caller(ctx))),
 );
 
-const requestPasswordReset = defineHandler({ body: passwordResetRequest }, async ({ body }) =>
-  ok(await auth().requestPasswordReset(body.email)),
+const requestPasswordReset = defineHandler({ body: passwordResetRequest }, async (ctx) =>
+  ok(await auth().requestPasswordReset(ctx.body.email, caller(ctx))),
 );
 
-const confirmPasswordReset = defineHandler({ body: passwordResetConfirmRequest }, async ({ body }) =>
-  ok(await auth().confirmPasswordReset(body.email, body.token, body.new_password)),
+const confirmPasswordReset = defineHandler({ body: passwordResetConfirmRequest }, async (ctx) =>
+  ok(await auth().confirmPasswordReset(ctx.body.email, ctx.body.token, ctx.body.new_password, caller(ctx))),
 );
 
 export const handlers = {
   register,
   login,
   refresh,
+  logout,
   verifyEmail,
   resendVerification,
   requestPasswordReset,

@@ -54,3 +54,22 @@ export function passwordResetEmail(appUrl: string, email: string, name: string):
     ),
   };
 }
+
+/**
+ * Sent instead of telling a stranger that an address has an account: the owner learns that someone
+ * tried to sign up with it, and gets a reset code in case it was them and they forgot the password.
+ */
+export function signUpAttemptEmail(appUrl: string, email: string, name: string): EmailContent {
+  const link = `${appUrl}/auth/reset?email=${encodeURIComponent(email)}&code=${CODE_PLACEHOLDER}`;
+  return {
+    subject: `Someone tried to sign up for ${PRODUCT_NAME} with your address`,
+    html: layout(
+      `Hi ${name || 'there'},`,
+      `Someone tried to create a ${PRODUCT_NAME} account with this email address, which already has one. ` +
+        'If it was you, sign in with your password, or choose a new one.',
+      link,
+      'Choose a new password',
+      'Or enter this reset code:',
+    ),
+  };
+}

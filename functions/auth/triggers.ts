@@ -5,14 +5,18 @@ import { logger } from '../lib/logger';
 import { observability } from '../lib/middleware/observability';
 import { startWorkflow } from '../lib/workflows';
 import { userOnboarding } from '../users/jobs/onboarding.workflow';
-import { passwordResetEmail, verificationEmail } from './emails';
+import { passwordResetEmail, signUpAttemptEmail, verificationEmail } from './emails';
 
 /** The subset of Cognito trigger events this function handles. */
 export interface CognitoTriggerEvent {
   triggerSource: string;
   userPoolId: string;
   userName: string;
-  request: { userAttributes: Record<string, string>; codeParameter?: string };
+  request: {
+    userAttributes: Record<string, string>;
+    codeParameter?: string;
+    clientMetadata?: Record<string, string>;
+  };
   response: Record<string, unknown>;
 }
 
@@ -30,7 +34,9 @@ async function onTrigger(event: CognitoTriggerEvent): Promise<CognitoTriggerEven
       return event;
     }
     case 'CustomMessage_ForgotPassword': {
-      const content = passwordResetEmail(await getAppUrl(), attributes.email ?? '', attributes.name ?? '');
+      const write =
+        event.request.clientMetadata?.reason === 'sign_up_attempt' ? signUpAttemptEmail : passwordResetEmail;
+      const content = write(await getAppUrl(), attributes.email ?? '', attributes.name ?? '');
       event.response = { ...event.response, emailSubject: content.subject, emailMessage: content.html };
       return event;
     }

@@ -1,12 +1,16 @@
 import { ROLES } from './api';
 import { z } from './zod';
+import { passwordProblem } from './password-policy';
 import {
   firstError,
   isValidEmail,
   MAX_DISPLAY_NAME_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_TOKEN_LENGTH,
   MAX_VERIFICATION_CODE_LENGTH,
   messages,
-  MIN_PASSWORD_LENGTH,
+  stripUnsafeCharacters,
 } from './validation';
 
 /**
@@ -14,39 +18,73 @@ import {
  * password-reset forms of the SPA (which add the password confirmation).
  */
 
+/** The schema-level message for a missing field, and another for a value that is not text. */
+const textField = (required: string, notText: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? required : notText),
+});
+
 /** Trimmed, required, a valid address; lower-cased. */
 export const email = z
-  .string({ error: messages.emailRequired })
+  .string(textField(messages.emailRequired, messages.emailInvalid))
   .check(
     z.trim(),
     z.minLength(1, messages.emailRequired),
+    z.maxLength(MAX_EMAIL_LENGTH, messages.emailTooLong),
     z.refine(isValidEmail, messages.emailInvalid),
     z.toLowerCase(),
   );
 
-/** A password being used: anything but empty. */
+/** A password being used: anything but empty, and no longer than any password can be. */
 export const password = z
-  .string({ error: messages.passwordRequired })
-  .check(z.minLength(1, messages.passwordRequired));
+  .string(textField(messages.passwordRequired, messages.passwordRequired))
+  .check(
+    z.minLength(1, messages.passwordRequired),
+    z.maxLength(MAX_PASSWORD_LENGTH, messages.passwordTooLong),
+  );
 
-/** A password being chosen. */
-export const newPassword = z
-  .string({ error: messages.passwordRequired })
-  .check(z.minLength(MIN_PASSWORD_LENGTH, messages.passwordTooShort));
+/** A password being chosen: the policy of password-policy.ts. */
+export const newPassword = z.string(textField(messages.passwordRequired, messages.passwordRequired)).check(
+  z.superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+  }),
+);
 
 /** A code from an email (verification or password reset). */
-const code = (required?: string) =>
-  z.string().check(z.trim(), z.minLength(1, required), z.maxLength(MAX_VERIFICATION_CODE_LENGTH));
+const code = (required: string = messages.codeRequired) =>
+  z
+    .string(textField(required, messages.codeInvalid))
+    .check(
+      z.trim(),
+      z.minLength(1, required),
+      z.maxLength(MAX_VERIFICATION_CODE_LENGTH, messages.codeInvalid),
+    );
+
+/** A refresh token as the API handed it out. */
+export const refreshToken = z
+  .string(textField(messages.refreshTokenRequired, messages.refreshTokenInvalid))
+  .check(
+    z.minLength(1, messages.refreshTokenRequired),
+    z.maxLength(MAX_TOKEN_LENGTH, messages.refreshTokenInvalid),
+  );
 
 export { ROLES };
 
+/** A display name: control and direction-override characters removed, trimmed, 1–50 characters. */
+export const displayName = z
+  .string(textField(messages.usernameRequired, messages.usernameNotText))
+  .check(
+    z.overwrite(stripUnsafeCharacters),
+    z.trim(),
+    z.minLength(1, messages.usernameRequired),
+    z.maxLength(MAX_DISPLAY_NAME_LENGTH, messages.usernameTooLong),
+  );
+
 export const signUpRequest = z.object({
-  display_name: z
-    .string({ error: messages.usernameRequired })
-    .check(z.trim(), z.minLength(1, messages.usernameRequired), z.maxLength(MAX_DISPLAY_NAME_LENGTH)),
+  display_name: displayName,
   email,
   password: newPassword,
-  role: z._default(z.enum(ROLES), 'explorer'),
+  role: z._default(z.enum(ROLES, { error: messages.roleInvalid }), 'explorer'),
 });
 export type SignUpRequest = z.input<typeof signUpRequest>;
 
@@ -64,6 +102,13 @@ export type PasswordResetRequest = z.input<typeof passwordResetRequest>;
 
 export const passwordResetConfirmRequest = z.object({ email, token: code(), new_password: newPassword });
 export type PasswordResetConfirmRequest = z.input<typeof passwordResetConfirmRequest>;
+
+export const refreshRequest = z.object({ refresh_token: refreshToken });
+export type RefreshRequest = z.input<typeof refreshRequest>;
+
+/** POST /auth/logout: the refresh token of the session being ended, when the client has it. */
+export const logoutRequest = z.object({ refresh_token: z.optional(refreshToken) });
+export type LogoutRequest = z.input<typeof logoutRequest>;
 
 /**
  * The new password of a form, once it is typed: the confirmation must match, then the password

@@ -16,8 +16,17 @@ import {
   structureMessages,
   MAX_TAG_LENGTH,
   MAX_TAGS,
+  MAX_TEXT_CONTENT_LENGTH,
+  MAX_CHAPTER_CONTENT_LENGTH,
+  stripUnsafeCharacters,
   uploadMessages,
 } from './validation';
+
+/** The schema-level message for a missing field, and another for a value that is wrong. */
+const missingOr = (required: string, invalid: string) => ({
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null || issue.input === '' ? required : invalid,
+});
 
 /**
  * Request bodies of /books that carry rules: the book details and the upload URL. Kept apart from
@@ -28,7 +37,14 @@ import {
 export const tagList = z.pipe(
   z
     .array(
-      z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_TAG_LENGTH, bookDetailMessages.tagTooLong)),
+      z
+        .string()
+        .check(
+          z.overwrite(stripUnsafeCharacters),
+          z.trim(),
+          z.minLength(1),
+          z.maxLength(MAX_TAG_LENGTH, bookDetailMessages.tagTooLong),
+        ),
     )
     .check(z.maxLength(MAX_TAGS, bookDetailMessages.tooManyTags)),
   z.transform((tags: string[]) => {
@@ -42,22 +58,39 @@ export const tagList = z.pipe(
   }),
 );
 
+/** A title or name: control and direction-override characters removed, trimmed, required. */
 const requiredText = (required: string, tooLong: string) =>
   z
-    .string({ error: required })
-    .check(z.trim(), z.minLength(1, required), z.maxLength(MAX_BOOK_TITLE_LENGTH, tooLong));
+    .string(missingOr(required, required))
+    .check(
+      z.overwrite(stripUnsafeCharacters),
+      z.trim(),
+      z.minLength(1, required),
+      z.maxLength(MAX_BOOK_TITLE_LENGTH, tooLong),
+    );
 
 /** PUT /books/{id}: any of the details, nothing else. */
 export const bookDetailsRequest = z.partial(
   z.strictObject({
     title: requiredText(bookDetailMessages.titleRequired, bookDetailMessages.titleTooLong),
     author_name: requiredText(bookDetailMessages.authorRequired, bookDetailMessages.authorTooLong),
-    book_type: z.enum(BOOK_TYPES, { error: bookDetailMessages.bookTypeRequired }),
-    difficulty: z.enum(DIFFICULTIES, { error: bookDetailMessages.difficultyRequired }),
+    book_type: z.enum(
+      BOOK_TYPES,
+      missingOr(bookDetailMessages.bookTypeRequired, bookDetailMessages.bookTypeInvalid),
+    ),
+    difficulty: z.enum(
+      DIFFICULTIES,
+      missingOr(bookDetailMessages.difficultyRequired, bookDetailMessages.difficultyInvalid),
+    ),
     description: z
       .string()
       .check(z.maxLength(MAX_BOOK_DESCRIPTION_LENGTH, bookDetailMessages.descriptionTooLong)),
-    language: z.string().check(z.regex(LANGUAGE_CODE, bookDetailMessages.languageInvalid)),
+    language: z
+      .string()
+      .check(
+        z.maxLength(35, bookDetailMessages.languageInvalid),
+        z.regex(LANGUAGE_CODE, bookDetailMessages.languageInvalid),
+      ),
     estimated_duration: z.nullable(
       z
         .number()
@@ -76,12 +109,16 @@ export const uploadUrlRequest = z.object({
     .string()
     .check(
       z.trim(),
-      z.minLength(1),
-      z.maxLength(MAX_FILENAME_LENGTH),
+      z.overwrite(stripUnsafeCharacters),
+      z.trim(),
+      z.minLength(1, uploadMessages.fileMissing),
+      z.maxLength(MAX_FILENAME_LENGTH, uploadMessages.filenameTooLong),
       z.regex(ACCEPTED_BOOK_FILE, uploadMessages.fileTypeUnsupported),
     ),
   size: z.number().check(z.int(), z.minimum(1, uploadMessages.fileEmpty)),
-  content_type: z.optional(z.string().check(z.maxLength(MAX_CONTENT_TYPE_LENGTH))),
+  content_type: z.optional(
+    z.string().check(z.maxLength(MAX_CONTENT_TYPE_LENGTH, uploadMessages.contentTypeInvalid)),
+  ),
 });
 export type UploadUrlRequest = z.input<typeof uploadUrlRequest>;
 
@@ -92,27 +129,58 @@ export type UploadUrlRequest = z.input<typeof uploadUrlRequest>;
 export const uploadFieldsRequest = z.object({
   book_type: z._default(z.enum(BOOK_TYPES, { error: uploadMessages.bookTypeInvalid }), 'learning'),
   title: z._default(
-    z.string().check(z.maxLength(MAX_BOOK_TITLE_LENGTH, bookDetailMessages.titleTooLong)),
+    z
+      .string()
+      .check(
+        z.overwrite(stripUnsafeCharacters),
+        z.maxLength(MAX_BOOK_TITLE_LENGTH, bookDetailMessages.titleTooLong),
+      ),
     '',
   ),
   description: z._default(
     z.string().check(z.maxLength(MAX_BOOK_DESCRIPTION_LENGTH, bookDetailMessages.descriptionTooLong)),
     '',
   ),
-  text_content: z.optional(z.string()),
-  file_key: z.optional(z.string().check(z.maxLength(MAX_STORAGE_KEY_LENGTH))),
-  filename: z.optional(z.string().check(z.maxLength(MAX_FILENAME_LENGTH))),
+  text_content: z.optional(
+    z.string().check(z.maxLength(MAX_TEXT_CONTENT_LENGTH, uploadMessages.textTooLong)),
+  ),
+  file_key: z.optional(z.string().check(z.maxLength(MAX_STORAGE_KEY_LENGTH, uploadMessages.fileKeyInvalid))),
+  filename: z.optional(
+    z
+      .string()
+      .check(
+        z.overwrite(stripUnsafeCharacters),
+        z.maxLength(MAX_FILENAME_LENGTH, uploadMessages.filenameTooLong),
+      ),
+  ),
 });
 export type UploadFieldsRequest = z.input<typeof uploadFieldsRequest>;
 
 const structureChapter = z.object({
-  title: z._default(z.string().check(z.maxLength(MAX_CHAPTER_TITLE_LENGTH)), 'New Chapter'),
-  content: z.optional(z.string()),
-  summary: z.optional(z.string().check(z.maxLength(MAX_SUMMARY_LENGTH))),
+  title: z._default(
+    z
+      .string()
+      .check(
+        z.overwrite(stripUnsafeCharacters),
+        z.maxLength(MAX_CHAPTER_TITLE_LENGTH, structureMessages.chapterTitleTooLong),
+      ),
+    'New Chapter',
+  ),
+  content: z.optional(
+    z.string().check(z.maxLength(MAX_CHAPTER_CONTENT_LENGTH, structureMessages.chapterTooLong)),
+  ),
+  summary: z.optional(z.string().check(z.maxLength(MAX_SUMMARY_LENGTH, structureMessages.summaryTooLong))),
   chapter_number: z.number().check(z.int(), z.minimum(1)),
   source_chapter_number: z.optional(z.number().check(z.int(), z.minimum(1))),
-  section_title: z.optional(z.string().check(z.maxLength(MAX_CHAPTER_TITLE_LENGTH))),
-  section_type: z.optional(z.string().check(z.maxLength(40))),
+  section_title: z.optional(
+    z
+      .string()
+      .check(
+        z.overwrite(stripUnsafeCharacters),
+        z.maxLength(MAX_CHAPTER_TITLE_LENGTH, structureMessages.chapterTitleTooLong),
+      ),
+  ),
+  section_type: z.optional(z.string().check(z.maxLength(40, structureMessages.sectionTypeInvalid))),
   section_number: z.optional(z.number().check(z.int(), z.minimum(1))),
 });
 

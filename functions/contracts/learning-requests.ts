@@ -22,14 +22,16 @@ export const generateTextRequest = z.object({
       z.minLength(1, learningMessages.promptRequired),
       z.maxLength(MAX_PROMPT_LENGTH, messages.promptTooLong),
     ),
-  context: z.optional(z.string().check(z.maxLength(MAX_CONTEXT_LENGTH))),
+  context: z.optional(z.string().check(z.maxLength(MAX_CONTEXT_LENGTH, learningMessages.contextTooLong))),
 });
 export type GenerateTextRequest = z.input<typeof generateTextRequest>;
 
 /** POST /ai/generate-quiz: a quiz of a chapter, or of the whole book without chapter_id. */
 export const generateQuizRequest = z.object({
-  book_id: z.string({ error: learningMessages.bookIdRequired }).check(z.maxLength(100)),
-  chapter_id: z.optional(z.string().check(z.uuid())),
+  book_id: z
+    .string({ error: learningMessages.bookIdRequired })
+    .check(z.minLength(1, learningMessages.bookIdRequired), z.maxLength(100, learningMessages.bookIdInvalid)),
+  chapter_id: z.optional(z.string().check(z.uuid(learningMessages.chapterIdInvalid))),
   num_questions: z._default(
     z
       .number()

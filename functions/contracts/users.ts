@@ -6,6 +6,7 @@ import {
   MAX_BIO_LENGTH,
   MAX_DISPLAY_NAME_LENGTH,
   messages,
+  stripUnsafeCharacters,
 } from './validation';
 
 /** Absent leaves a field as it is; empty or null clears it. */
@@ -19,8 +20,9 @@ const clearable = (max: number, message: string) =>
 export const profileUpdateRequest = z.strictObject({
   display_name: z.optional(
     z
-      .string()
+      .string({ error: messages.displayNameRequired })
       .check(
+        z.overwrite(stripUnsafeCharacters),
         z.trim(),
         z.minLength(1, messages.displayNameRequired),
         z.maxLength(MAX_DISPLAY_NAME_LENGTH, messages.displayNameTooLong),

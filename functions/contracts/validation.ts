@@ -3,8 +3,14 @@
  * small rules the request schemas (auth.ts, users.ts, creator.ts, book-requests.ts) are built from.
  * No runtime imports: pages that only need a message or a limit do not load zod.
  */
-export const MIN_PASSWORD_LENGTH = 6;
+/** The password policy (rules in password-policy.ts; Cognito's own policy in infra/definitions.ts). */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 256;
 export const MAX_DISPLAY_NAME_LENGTH = 50;
+/** RFC 5321's limit on an address. */
+export const MAX_EMAIL_LENGTH = 254;
+/** Cognito's tokens are a few kilobytes; anything far longer is not one. */
+export const MAX_TOKEN_LENGTH = 8192;
 export const MAX_BIO_LENGTH = 500;
 export const MAX_AVATAR_URL_LENGTH = 2048;
 export const MAX_PROMPT_LENGTH = 4000;
@@ -23,14 +29,29 @@ export const MAX_CHAPTER_TITLE_LENGTH = 300;
 export const MAX_SUMMARY_LENGTH = 5000;
 export const MAX_QUIZ_QUESTIONS = 20;
 export const MAX_CONTEXT_LENGTH = 20_000;
+/** Pasted book text: what fits in one API request (6 MB) with room for the JSON around it. */
+export const MAX_TEXT_CONTENT_LENGTH = 5_000_000;
+export const MAX_CHAPTER_CONTENT_LENGTH = 2_000_000;
 
 export const messages = {
   passwordsDoNotMatch: 'Passwords do not match.',
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+  passwordTooLong: `Password can be at most ${MAX_PASSWORD_LENGTH} characters.`,
+  passwordClasses: 'Password must include an upper-case letter, a lower-case letter and a number.',
+  passwordCommon: 'This password is too common. Choose one that is harder to guess.',
+  passwordHint: `At least ${MIN_PASSWORD_LENGTH} characters, with upper- and lower-case letters and a number.`,
   emailFirst: 'Please enter your email address first.',
   usernameRequired: 'Username is required.',
   emailRequired: 'Email is required.',
   emailInvalid: 'Please enter a valid email address.',
+  emailTooLong: `Email can be at most ${MAX_EMAIL_LENGTH} characters.`,
+  usernameTooLong: `Username can be at most ${MAX_DISPLAY_NAME_LENGTH} characters.`,
+  usernameNotText: 'Username must be text.',
+  roleInvalid: 'Role must be explorer or author.',
+  codeRequired: 'Code is required.',
+  codeInvalid: 'That code is not valid. Check the latest email we sent you.',
+  refreshTokenRequired: 'refresh_token is required.',
+  refreshTokenInvalid: 'refresh_token is not a valid token.',
   passwordRequired: 'Password is required.',
   resetCodeRequired: 'Reset code is required.',
   displayNameRequired: 'Display name is required.',
@@ -46,7 +67,9 @@ export const bookDetailMessages = {
   authorRequired: 'Author name is required.',
   authorTooLong: `Author name can be at most ${MAX_BOOK_TITLE_LENGTH} characters.`,
   bookTypeRequired: 'Book type is required.',
+  bookTypeInvalid: 'Book type must be learning or entertainment.',
   difficultyRequired: 'Difficulty is required.',
+  difficultyInvalid: 'Difficulty must be easy, medium or hard.',
   descriptionTooLong: 'Description can be at most 5 000 characters.',
   languageInvalid: 'Language must be a language code such as en or pt-BR.',
   durationWhole: 'Estimated duration must be a whole number.',
@@ -61,16 +84,26 @@ export const uploadMessages = {
   fileTooLarge: 'The file is larger than 10 MB. Upload a smaller file or paste the text.',
   textMissing: 'Please provide text content.',
   bookTypeInvalid: 'Book type must be learning or entertainment.',
+  textTooLong: 'The pasted text is too long: upload it as a file instead.',
+  fileKeyInvalid: 'file_key is not an upload key this server issued.',
+  filenameTooLong: `File names can be at most ${MAX_FILENAME_LENGTH} characters.`,
+  contentTypeInvalid: 'content_type is not a valid content type.',
 } as const;
 
 export const structureMessages = {
   keepOneChapter: 'Keep at least one chapter.',
   tooManyChapters: 'A book can have at most 1 000 chapters.',
+  chapterTitleTooLong: `Chapter titles can be at most ${MAX_CHAPTER_TITLE_LENGTH} characters.`,
+  chapterTooLong: 'A chapter can be at most 2 000 000 characters.',
+  summaryTooLong: `Summaries can be at most ${MAX_SUMMARY_LENGTH} characters.`,
+  sectionTypeInvalid: 'section_type can be at most 40 characters.',
 } as const;
 
 export const learningMessages = {
   promptRequired: 'Please enter a prompt.',
   bookIdRequired: 'book_id is required.',
+  bookIdInvalid: 'book_id must be a book id.',
+  contextTooLong: `context can be at most ${MAX_CONTEXT_LENGTH} characters.`,
   chapterIdRequired: 'chapter_id is required.',
   chapterIdInvalid: 'chapter_id must be a chapter id.',
   quizTooShort: 'A quiz needs at least one question.',
@@ -85,6 +118,17 @@ export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 export type PromptKind = 'book' | 'script' | 'video';
 export const PROMPT_KINDS: readonly PromptKind[] = ['book', 'script', 'video'];
 export const promptRequiredMessage = (kind: PromptKind) => `Please enter a prompt for the ${kind}.`;
+
+/**
+ * Characters no title or name needs and that can disguise one: C0 controls (NUL, ESC, line breaks…),
+ * DEL and C1 controls, and the bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069)
+ * that make "txt.exe" read as "exe.txt".
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A title or name without control and direction-override characters. */
+export const stripUnsafeCharacters = (value: string) => value.replace(UNSAFE_IN_NAMES, '');
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

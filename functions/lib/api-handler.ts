@@ -3,6 +3,7 @@ import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { routes, type LambdaGroup, type RouteDefinition } from '../routes';
 import { getAdapters } from './adapters';
 import { keys } from './keys';
+import { createSessions } from './sessions';
 import { toResult, type RouteHandler } from './http';
 import { authorise } from './middleware/authorise';
 import { faultInjection } from './middleware/faults';
@@ -23,7 +24,11 @@ export function createApiHandler(
   group: LambdaGroup,
   handlers: Record<string, RouteHandler>,
   /** Tests give their own routes and role lookup; Lambda uses the route table and the profiles. */
-  options: { routes?: readonly RouteDefinition[]; roleOf?: (userId: string) => Promise<string | null> } = {},
+  options: {
+    routes?: readonly RouteDefinition[];
+    roleOf?: (userId: string) => Promise<string | null>;
+    isEnded?: (claims: Record<string, unknown>) => Promise<boolean>;
+  } = {},
 ) {
   const groupRoutes = (options.routes ?? routes).filter((route) => route.group === group);
   return middy<ChainEvent, APIGatewayProxyResultV2>()
@@ -34,7 +39,12 @@ export function createApiHandler(
       }),
     )
     .use(normalise(groupRoutes, handlers))
-    .use(authorise({ roleOf: options.roleOf ?? roleFromProfile }))
+    .use(
+      authorise({
+        roleOf: options.roleOf ?? roleFromProfile,
+        isEnded: options.isEnded ?? ((claims) => createSessions(getAdapters().table).isEnded(claims)),
+      }),
+    )
     .use(parseJsonBody())
     .use(validateInput())
     .use(faultInjection<ChainEvent>((request) => currentRoute(request).route.handler))

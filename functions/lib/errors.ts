@@ -57,7 +57,12 @@ export class UnsupportedMediaTypeError extends HttpError {
 }
 
 export class TooManyRequestsError extends HttpError {
-  constructor(message: string, code?: string) {
+  constructor(
+    message: string,
+    code?: string,
+    /** Sent as `Retry-After`: how long the caller should wait. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, message, code);
   }
 }

@@ -73,6 +73,17 @@ export const created = (body: unknown): ApiResponse => ({ statusCode: 201, body 
 export const accepted = (body: unknown): ApiResponse => ({ statusCode: 202, body });
 export const noContent = (): ApiResponse => ({ statusCode: 204 });
 
+/**
+ * The caller's network address, for per-address limits. Behind CloudFront, API Gateway sees the
+ * edge's address; CloudFront passes the viewer's as `CloudFront-Viewer-Address` ("ip:port"), which a
+ * client cannot set once the API is reachable only through CloudFront.
+ */
+export function callerAddress(event: ApiEvent, headers: Record<string, string | undefined>): string {
+  const viewer = headers['cloudfront-viewer-address'];
+  if (viewer) return viewer.replace(/:\d+$/, '');
+  return event.requestContext?.http?.sourceIp ?? 'unknown';
+}
+
 export function requireUser(ctx: { user: AuthUser | null }): AuthUser {
   if (!ctx.user) throw new UnauthorizedError();
   return ctx.user;

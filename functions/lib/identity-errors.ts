@@ -19,7 +19,8 @@ export const authMessages = {
     'Please verify your email before signing in. Check your inbox, or resend the verification email.',
   passwordResetRequired: 'Your password must be reset before you can sign in. Use “Forgot password?”.',
   userExists: 'An account with this email already exists.',
-  invalidCode: 'That code is not valid. Check the latest email we sent you.',
+  invalidCode:
+    'That code is not valid. Check the latest email we sent you, or sign in if your email is already verified.',
   expiredCode: 'That code has expired. Request a new one.',
   invalidResetCode: 'Invalid or expired reset code.',
   alreadyConfirmed: 'This email is already verified. You can sign in.',

@@ -12,6 +12,7 @@ import type { Key } from './ports';
  *   USER#<sub>   PROGRESS#<bookId>           reading/learning progress in a book
  *   USER#<sub>   ATTEMPT#<quizId>#<iso>      quiz attempt
  *   USER#<sub>   UPLOAD#<uploadId>           a presigned upload the user may turn into a book (once)
+ *   USER#<sub>   SESSIONS                    ended sessions: sign-out cut-off, logged-out sign-ins
  *   BOOK#<id>    META                        book (gsi1: OWNER#<sub> / BOOK#<created_at>#<id>)
  *   BOOK#<id>    CHAPTER#<0001>              chapter (gsi1: CHAPTER#<chapterId> / CHAPTER)
  *   BOOK#<id>    CONTENT#<chapterId>#<type>  the ready learning content of a chapter
@@ -40,6 +41,7 @@ export const keys = {
     sk: `ATTEMPT#${quizId}#${at}`,
   }),
   upload: (userId: string, uploadId: string): Key => ({ pk: `USER#${userId}`, sk: `UPLOAD#${uploadId}` }),
+  sessions: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'SESSIONS' }),
   book: (bookId: string): Key => ({ pk: `BOOK#${bookId}`, sk: 'META' }),
   chapter: (bookId: string, chapterNumber: number): Key => ({
     pk: `BOOK#${bookId}`,

@@ -162,6 +162,8 @@ export interface Tokens {
   expiresIn: number;
 }
 
+export type ResetReason = 'sign_up_attempt';
+
 export interface Identity {
   signUp(input: {
     email: string;
@@ -173,10 +175,15 @@ export interface Identity {
   resendConfirmation(email: string): Promise<void>;
   passwordLogin(email: string, password: string): Promise<Tokens>;
   refreshSession(refreshToken: string): Promise<Tokens>;
-  startPasswordReset(email: string): Promise<void>;
+  /** Sends a reset code; `reason` lets the email say why (e.g. someone tried to sign up again). */
+  startPasswordReset(email: string, reason?: ResetReason): Promise<void>;
   finishPasswordReset(email: string, code: string, newPassword: string): Promise<void>;
   /** The caller's own attributes, read with their access token. */
   getUserAttributes(accessToken: string): Promise<Record<string, string>>;
+  /** Revokes a refresh token (and, for Cognito's own APIs, the access tokens it issued). */
+  revokeRefreshToken(refreshToken: string): Promise<void>;
+  /** Ends every session of the account: its refresh tokens stop working. Answers its user id. */
+  signOutEverywhere(email: string): Promise<{ userId: string }>;
 }
 
 export interface Clock {

@@ -9,6 +9,8 @@ export interface ResourceAccess {
   uploadsBucket?: 'read' | 'readwrite';
   /** Workflows (names in functions/workflows.ts) it may start, stop and describe. */
   startExecution?: readonly string[];
+  /** Read a user and sign them out everywhere (AdminGetUser, AdminUserGlobalSignOut). */
+  signOutUsers?: boolean;
   /** Read-only describe calls on every dependency, for the health check. */
   describeDependencies?: boolean;
 }

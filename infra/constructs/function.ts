@@ -96,6 +96,15 @@ export class AppFunction extends NodejsFunction {
       // Restarting or deleting what a run works on stops the run first.
       machine.grantExecution(this, 'states:StopExecution');
     }
+    if (access.signOutUsers) {
+      if (!resources.userPool) throw new Error('Functions that sign users out need the user pool');
+      this.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut'],
+          resources: [resources.userPool.userPoolArn],
+        }),
+      );
+    }
     if (access.describeDependencies) {
       this.addToRolePolicy(
         new iam.PolicyStatement({

@@ -117,6 +117,11 @@ export async function ensureUserPool(
         ClientName: names.userPoolClient,
         ExplicitAuthFlows: [...userPool.authFlows],
         GenerateSecret: false,
+        AccessTokenValidity: userPool.accessTokenMinutes,
+        IdTokenValidity: userPool.accessTokenMinutes,
+        RefreshTokenValidity: userPool.refreshTokenDays,
+        TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+        EnableTokenRevocation: true,
       }),
     );
     clientId = created.UserPoolClient!.ClientId!;

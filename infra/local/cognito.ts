@@ -1,15 +1,21 @@
 import { mkdirSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { Server } from 'node:http';
+import { join } from 'node:path';
+import type { JWK } from 'jose';
 import { pino } from 'pino';
-import { closeServer } from './http-util';
+import { createLocalTokens, type LocalTokens, type TokenLifetimes } from './cognito-tokens';
+import { closeServer, listen, sendJson } from './http-util';
 import type { Mailbox } from './mailbox';
+import { loadOrCreateSigningKey } from './signing-key';
 
 /**
  * cognito-local, assembled in-process so that: its data lives under the runtime's data directory;
  * emails go to the dev mailbox; user pool triggers (CustomMessage, PostConfirmation) run the same
  * trigger handler Cognito invokes in the cloud; and ResendConfirmationCode, which cognito-local
- * lacks, works. Wrong passwords answer NotAuthorizedException as on AWS.
+ * lacks, works. Wrong passwords answer NotAuthorizedException as on AWS. Tokens are signed with the
+ * data directory's own key (never the one in cognito-local's package), live as long as the pool
+ * client says, and sign-outs (RevokeToken, GlobalSignOut, AdminUserGlobalSignOut) end refreshes.
  */
 const require = createRequire(import.meta.url);
 /* eslint-disable @typescript-eslint/no-explicit-any -- cognito-local's internals ship without usable types */
@@ -25,15 +31,17 @@ const {
 const { MessageDeliveryService } = require('cognito-local/lib/services/messageDelivery/messageDelivery.js');
 const { CryptoService } = require('cognito-local/lib/services/crypto.js');
 const { otp } = require('cognito-local/lib/services/otp.js');
-const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator.js');
 const { Router } = require('cognito-local/lib/server/Router.js');
 const { createServer } = require('cognito-local/lib/server/server.js');
+const JWKS_PATH = /^\/[\w-]+\/\.well-known\/jwks\.json$/;
 const errors = require('cognito-local/lib/errors.js');
 
 export type TriggerHandler = (event: any) => Promise<any>;
 
 export interface LocalCognito {
   url: string;
+  /** The only key local tokens are signed with (JWKS entry). */
+  publicJwk: JWK;
   close(): Promise<void>;
 }
 
@@ -43,6 +51,7 @@ export async function startCognito(options: {
   host: string;
   mailbox: Mailbox;
   trigger: TriggerHandler;
+  lifetimes: TokenLifetimes;
   logLevel?: string;
 }): Promise<LocalCognito> {
   const url = `http://${options.host}:${options.port}`;
@@ -53,11 +62,12 @@ export async function startCognito(options: {
     LambdaClient: { region: 'local' },
     TriggerFunctions: { CustomMessage: 'auth-triggers', PostConfirmation: 'auth-triggers' },
     UserPoolDefaults: { UsernameAttributes: ['email'] },
-    TokenConfig: { IssuerDomain: url },
     KMSConfig: { region: 'local' },
     ServerConfig: { port: options.port, hostname: options.host, development: false, https: false },
   };
 
+  const key = await loadOrCreateSigningKey(join(options.dataDir, 'signing-key.pem'));
+  const tokens = createLocalTokens({ key, issuerDomain: url, lifetimes: options.lifetimes });
   const clock = new DateClock();
   const dataStoreFactory = new StormDBDataStoreFactory(options.dataDir);
   const cognito = await new CognitoServiceFactoryImpl(
@@ -112,27 +122,118 @@ export async function startCognito(options: {
     config,
     messages: new MessagesService(triggers, new MessageDeliveryService(sender)),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    tokenGenerator: tokens,
     triggers,
   };
 
   const router = Router(services);
   const extendedRouter = (target: string) => {
-    if (target === 'ResendConfirmationCode') return resendConfirmationCode(services);
-    const route = router(target);
-    if (target !== 'InitiateAuth') return route;
-    return async (c: any, req: any) => {
-      try {
-        return await route(c, req);
-      } catch (error) {
-        if (error instanceof errors.InvalidPasswordError) throw new errors.NotAuthorizedError();
-        throw error;
-      }
-    };
+    switch (target) {
+      case 'ResendConfirmationCode':
+        return resendConfirmationCode(services);
+      case 'InitiateAuth':
+        return initiateAuth(router(target), tokens, options.lifetimes);
+      case 'GetUser':
+        return withVerifiedAccessToken(router(target), tokens);
+      case 'GlobalSignOut':
+        return globalSignOut(services, tokens);
+      case 'AdminUserGlobalSignOut':
+        return adminUserGlobalSignOut(services);
+      case 'ForgotPassword':
+        return forgotPassword(router(target), services);
+      default:
+        return router(target);
+    }
   };
 
-  const server: Server = await createServer(extendedRouter, logger, config.ServerConfig, services).start();
-  return { url, close: () => closeServer(server) };
+  const app = createServer(extendedRouter, logger, config.ServerConfig, services).application;
+  // The keys endpoint answers with the data directory's key before cognito-local's own route can.
+  const server: Server = createHttpServer((req, res) => {
+    if (req.method === 'GET' && JWKS_PATH.test(new URL(req.url ?? '/', url).pathname)) {
+      sendJson(res, 200, { keys: [key.publicJwk] });
+      return;
+    }
+    app(req, res);
+  });
+  await listen(server, options.port, options.host);
+  return { url, publicJwk: key.publicJwk, close: () => closeServer(server) };
+}
+
+type Route = (ctx: any, req: any) => Promise<any>;
+
+/**
+ * Password sign-in as cognito-local does it, except: a wrong password is NotAuthorized (as on AWS);
+ * a refresh needs a refresh token of ours that has not expired, and continues its sign-in; the
+ * answer says how long the access token lives.
+ */
+function initiateAuth(route: Route, tokens: LocalTokens, lifetimes: TokenLifetimes): Route {
+  return async (ctx, req) => {
+    let session;
+    if (req?.AuthFlow === 'REFRESH_TOKEN_AUTH' || req?.AuthFlow === 'REFRESH_TOKEN') {
+      session = await tokens.refreshOrigin(String(req.AuthParameters?.REFRESH_TOKEN ?? ''));
+      if (!session) throw new errors.NotAuthorizedError('Invalid Refresh Token');
+    }
+    try {
+      const result = await route({ ...ctx, session }, req);
+      if (result?.AuthenticationResult) {
+        result.AuthenticationResult.ExpiresIn = lifetimes.accessTokenSeconds;
+        result.AuthenticationResult.TokenType = 'Bearer';
+      }
+      return result;
+    } catch (error) {
+      if (error instanceof errors.InvalidPasswordError) throw new errors.NotAuthorizedError();
+      throw error;
+    }
+  };
+}
+
+/** cognito-local reads access tokens without checking them; these calls check ours first. */
+function withVerifiedAccessToken(route: Route, tokens: LocalTokens): Route {
+  return async (ctx, req) => {
+    if (!(await tokens.verifyAccessToken(String(req?.AccessToken ?? ''))))
+      throw new errors.NotAuthorizedError('Invalid Access Token');
+    return route(ctx, req);
+  };
+}
+
+/** Ends every refresh token of a user: the user's stored refresh tokens are forgotten. */
+async function forgetRefreshTokens(ctx: any, userPool: any, user: any): Promise<void> {
+  await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+}
+
+/** As on AWS: an account whose email was never verified cannot reset its password. */
+function forgotPassword(route: Route, services: any): Route {
+  return async (ctx, req) => {
+    const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (user && user.UserStatus === 'UNCONFIRMED')
+      throw new errors.InvalidParameterError(
+        'Cannot reset password for the user as there is no registered/verified email or phone_number',
+      );
+    return route(ctx, req);
+  };
+}
+
+function globalSignOut(services: any, tokens: LocalTokens): Route {
+  return async (ctx, req) => {
+    const claims = await tokens.verifyAccessToken(String(req?.AccessToken ?? ''));
+    if (!claims) throw new errors.NotAuthorizedError('Invalid Access Token');
+    const userPool = await services.cognito.getUserPoolForClientId(ctx, claims.client_id);
+    const user = await userPool.getUserByUsername(ctx, claims.sub);
+    if (!user) throw new errors.UserNotFoundError();
+    await forgetRefreshTokens(ctx, userPool, user);
+    return {};
+  };
+}
+
+function adminUserGlobalSignOut(services: any): Route {
+  return async (ctx, req: { UserPoolId: string; Username: string }) => {
+    const userPool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new errors.UserNotFoundError();
+    await forgetRefreshTokens(ctx, userPool, user);
+    return {};
+  };
 }
 
 /** ResendConfirmationCode as Cognito does it: a new code, delivered through the same message path. */

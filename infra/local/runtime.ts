@@ -3,7 +3,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import dynalite from 'dynalite';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -12,7 +12,7 @@ import S3rver from 's3rver';
 import { resetClients } from '../../functions/lib/aws/clients';
 import { resetConfig } from '../../functions/lib/config';
 import { lambdaGroups, routes } from '../../functions/routes';
-import { buckets, resourceNames } from '../definitions';
+import { buckets, resourceNames, userPool } from '../definitions';
 import { corsXml, ensureTable, ensureUserPool, registerStateMachines } from './bootstrap';
 import { startCognito, type LocalCognito } from './cognito';
 import { createGateway, type MediaSource } from './gateway';
@@ -140,6 +140,10 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
     port: ports.cognito,
     host: HOST,
     mailbox,
+    lifetimes: {
+      accessTokenSeconds: userPool.accessTokenMinutes * 60,
+      refreshTokenSeconds: userPool.refreshTokenDays * 24 * 3600,
+    },
     trigger: (event) =>
       lambdas.invoke(
         { entry: 'functions/auth/triggers.ts', handler: 'handler', name: 'auth-triggers', timeoutSeconds: 5 },
@@ -168,9 +172,10 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   Object.assign(process.env, env);
   resetConfig();
 
-  // Gateway: the same JWT checks as the HTTP API's Cognito authorizer.
+  // Gateway: the same JWT checks as the HTTP API's Cognito authorizer, against the one key local
+  // Cognito signs with (made for this data directory).
   const issuer = `${cognito.url}/${pool.userPoolId}`;
-  const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+  const jwks = createLocalJWKSet({ keys: [cognito.publicJwk] });
   const mediaClient = new S3Client({
     region: 'us-east-1',
     endpoint: env.S3_ENDPOINT,
@@ -184,7 +189,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
     media: s3MediaSource(mediaClient, names.mediaBucket),
     webDir: options.webDir,
     verifyToken: createTokenVerifier(async (token) => {
-      const { payload } = await jwtVerify(token, jwks, { issuer });
+      const { payload } = await jwtVerify(token, jwks, { issuer, algorithms: ['RS256'] });
       if (payload.token_use !== 'access' || payload.client_id !== pool.clientId) return null;
       return payload as Record<string, unknown>;
     }),

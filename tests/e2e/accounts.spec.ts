@@ -4,7 +4,7 @@ test('an author signs up, verifies through the mailbox, signs in, edits the prof
   page,
 }) => {
   const email = `author-${Date.now()}@example.com`;
-  const password = 'pass-word-1';
+  const password = 'Pass-Word-41';
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Choose Your Adventure' })).toBeVisible();

@@ -6,7 +6,7 @@ export async function signUpAndSignIn(
   options: { role?: 'author' | 'explorer'; name?: string } = {},
 ) {
   const email = `${options.role ?? 'author'}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const password = 'pass-word-1';
+  const password = 'Pass-Word-41';
   const register = await page.request.post('/api/v1/auth/register', {
     data: { display_name: options.name ?? 'Test Reader', email, password, role: options.role ?? 'author' },
   });

@@ -30,7 +30,14 @@ describe('infrastructure', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
-      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 6 }) },
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 8,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+        }),
+      },
       Schema: Match.arrayWith([
         Match.objectLike({ Name: 'role', AttributeDataType: 'String', Mutable: true }),
       ]),

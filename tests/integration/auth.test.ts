@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { generateKeyPair, importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, latestCode, startTestRuntime, uniqueEmail, type TestRuntime } from './helpers';
 
@@ -16,12 +13,12 @@ describe('accounts end to end', () => {
   it('register → verify from the mailbox → login → /users/me → refresh → reset password → login', async () => {
     const email = uniqueEmail('ann');
     const register = await t.api('POST', '/auth/register', {
-      body: { display_name: 'Ann Reader', email, password: 'first-pass', role: 'author' },
+      body: { display_name: 'Ann Reader', email, password: 'First-Pass-1', role: 'author' },
     });
     expect(register.status).toBe(201);
 
     // Until verified, signing in is refused with a message that offers resending.
-    const early = await t.api('POST', '/auth/login', { body: { email, password: 'first-pass' } });
+    const early = await t.api('POST', '/auth/login', { body: { email, password: 'First-Pass-1' } });
     expect(early.status).toBe(403);
     expect(early.body).toMatchObject({ code: 'email_not_verified' });
     expect(String(early.body.detail)).toMatch(/verify your email/i);
@@ -39,7 +36,7 @@ describe('accounts end to end', () => {
     await t.runtime.stepFunctions.idle();
 
     const login = await t.api<{ access_token: string; refresh_token: string }>('POST', '/auth/login', {
-      body: { email, password: 'first-pass' },
+      body: { email, password: 'First-Pass-1' },
     });
     expect(login.status).toBe(200);
     expect(login.body.access_token).toBeTruthy();
@@ -69,20 +66,20 @@ describe('accounts end to end', () => {
     expect(resetMail.links.some((l) => l.includes('/auth/reset?'))).toBe(true);
 
     const wrongCode = await t.api('POST', '/auth/confirm-password-reset', {
-      body: { email, token: '000000', new_password: 'second-pass' },
+      body: { email, token: '000000', new_password: 'Second-Pass-2' },
     });
     expect(wrongCode.status).toBe(400);
     expect(wrongCode.body.detail).toBe('Invalid or expired reset code.');
 
     const confirm = await t.api('POST', '/auth/confirm-password-reset', {
-      body: { email, token: resetMail.code, new_password: 'second-pass' },
+      body: { email, token: resetMail.code, new_password: 'Second-Pass-2' },
     });
     expect(confirm.status).toBe(200);
 
-    expect((await t.api('POST', '/auth/login', { body: { email, password: 'first-pass' } })).status).toBe(
+    expect((await t.api('POST', '/auth/login', { body: { email, password: 'First-Pass-1' } })).status).toBe(
       401,
     );
-    expect((await t.api('POST', '/auth/login', { body: { email, password: 'second-pass' } })).status).toBe(
+    expect((await t.api('POST', '/auth/login', { body: { email, password: 'Second-Pass-2' } })).status).toBe(
       200,
     );
   });
@@ -103,7 +100,9 @@ describe('accounts end to end', () => {
 
   it('resends the verification email with a new working code', async () => {
     const email = uniqueEmail('resend');
-    await t.api('POST', '/auth/register', { body: { display_name: 'R', email, password: 'secret123' } });
+    await t.api('POST', '/auth/register', {
+      body: { display_name: 'R', email, password: 'Quiet-Lantern-42' },
+    });
     const first = latestCode(t.runtime, email);
     const resend = await t.api('POST', '/auth/resend-verification', { body: { email } });
     expect(resend.status).toBe(200);
@@ -114,8 +113,10 @@ describe('accounts end to end', () => {
       expect((await t.api('POST', '/auth/verify-email', { body: { email, code: first } })).status).toBe(400);
     }
     expect((await t.api('POST', '/auth/verify-email', { body: { email, code: second } })).status).toBe(200);
+    // Once verified, a resend answers like any other (nothing to learn about the address).
     const again = await t.api('POST', '/auth/resend-verification', { body: { email } });
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(resend.body);
   });
 
   it('answers resend and reset requests for unknown addresses like known ones', async () => {
@@ -132,52 +133,18 @@ describe('accounts end to end', () => {
       body: { display_name: 'S', email: uniqueEmail('short'), password: '12345' },
     });
     expect(short.status).toBe(400);
-    expect(short.body.detail).toBe('Password must be at least 6 characters long.');
-    const duplicate = await createUser(t);
-    const again = await t.api('POST', '/auth/register', {
-      body: { display_name: 'D', email: duplicate.email, password: 'secret123' },
+    expect(short.body.detail).toBe('Password must be at least 8 characters long.');
+    const common = await t.api('POST', '/auth/register', {
+      body: { display_name: 'S', email: uniqueEmail('common'), password: 'Password123' },
     });
-    expect(again.status).toBe(409);
-    expect(again.body.detail).toBe('An account with this email already exists.');
+    expect(common.status).toBe(400);
+    expect(common.body.detail).toBe('This password is too common. Choose one that is harder to guess.');
     const malformed = await t.api('POST', '/auth/login', {
       raw: '{"email":',
       headers: { 'content-type': 'application/json' },
     });
     expect(malformed.status).toBe(400);
     expect(malformed.body.detail).toBe('The request body is not valid JSON.');
-  });
-
-  it('refuses forged, expired and missing tokens', async () => {
-    const user = await createUser(t);
-    const claims = JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString('utf8'));
-
-    const { privateKey } = await generateKeyPair('RS256');
-    const forged = await new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-      .sign(privateKey);
-    expect((await t.api('GET', '/users/me', { token: forged })).status).toBe(401);
-
-    // Signed with the local pool's own key (so the signature is valid) but expired an hour ago.
-    const require = createRequire(import.meta.url);
-    const keyFile = require.resolve('cognito-local/lib/keys/cognitoLocal.private.json');
-    const jwk = JSON.parse(readFileSync(keyFile, 'utf8')).jwk;
-    const realKey = await importJWK(jwk, 'RS256');
-    const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ ...claims, iat: now - 7200, exp: now - 3600 })
-      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-      .sign(realKey);
-    const refused = await t.api('GET', '/users/me', { token: expired });
-    expect(refused.status).toBe(401);
-    expect(refused.body.detail).toBeTruthy();
-    const fresh = await new SignJWT({ ...claims, iat: now, exp: now + 600 })
-      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-      .sign(realKey);
-    expect((await t.api('GET', '/users/me', { token: fresh })).status).toBe(200);
-
-    expect((await t.api('GET', '/users/me')).status).toBe(401);
-    expect((await t.api('POST', '/auth/refresh', { body: { refresh_token: 'not-a-token' } })).status).toBe(
-      401,
-    );
   });
 
   it('enforces roles on the server: explorers get 403 on author routes', async () => {

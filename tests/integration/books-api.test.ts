@@ -84,8 +84,8 @@ describe('books API', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ title: ' ' }, 'Title is required.'],
       [{ author_name: '' }, 'Author name is required.'],
-      [{ book_type: 'poetry' }, 'Book type is required.'],
-      [{ difficulty: 'extreme' }, 'Difficulty is required.'],
+      [{ book_type: 'poetry' }, 'Book type must be learning or entertainment.'],
+      [{ difficulty: 'extreme' }, 'Difficulty must be easy, medium or hard.'],
       [{ estimated_duration: 1.5 }, 'Estimated duration must be a whole number.'],
     ];
     for (const [body, detail] of cases) {

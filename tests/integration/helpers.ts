@@ -6,6 +6,8 @@ import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime'
 
 export interface TestRuntime {
   runtime: LocalRuntime;
+  /** The runtime's data directory (removed by stop). */
+  dataDir: string;
   api: ApiCaller;
   stop(): Promise<void>;
 }
@@ -39,6 +41,7 @@ export async function startTestRuntime(): Promise<TestRuntime> {
   };
   return {
     runtime,
+    dataDir,
     api,
     async stop() {
       await runtime.stop();
@@ -63,7 +66,7 @@ export async function createUser(
   options: { role?: 'author' | 'explorer'; email?: string; password?: string; display_name?: string } = {},
 ) {
   const email = options.email ?? uniqueEmail(options.role ?? 'explorer');
-  const password = options.password ?? 'secret123';
+  const password = options.password ?? 'Quiet-Lantern-42';
   const registered = await t.api('POST', '/auth/register', {
     body: {
       display_name: options.display_name ?? 'Test User',

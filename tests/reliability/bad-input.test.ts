@@ -128,7 +128,9 @@ async function expectClearRefusal(
   expect(answer.status, where).toBeGreaterThanOrEqual(400);
   const body = JSON.parse(answer.text) as { detail?: unknown };
   expect(typeof body.detail, where).toBe('string');
-  expect(String(body.detail), where).not.toMatch(/\bat \w|node_modules|stack|TypeError|undefined|\[object/);
+  expect(String(body.detail), where).not.toMatch(
+    /\bat [\w.<>]+ \(|node_modules|\bstack\b|TypeError|undefined|\[object/,
+  );
   await expectHealthy(where);
 }
 

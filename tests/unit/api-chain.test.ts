@@ -47,6 +47,7 @@ const authors = new Set(['author-1']);
 const handler = createApiHandler('system', handlers, {
   routes,
   roleOf: async (userId) => (authors.has(userId) ? 'author' : 'explorer'),
+  isEnded: async (claims) => claims.origin_jti === 'signed-out',
 });
 
 function event(
@@ -90,7 +91,7 @@ async function call(e: ApiEvent) {
   };
 }
 
-const user = { sub: 'user-1', username: 'user-1' };
+const user = { sub: 'user-1', username: 'user-1', token_use: 'access', origin_jti: 'session-1' };
 
 describe('the API middleware chain', () => {
   it('routes by route key and answers 404 for a route of another group or none', async () => {
@@ -107,6 +108,18 @@ describe('the API middleware chain', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('validation_error');
     expect(bad.body.detail).toBe('Limit must be at most 10.');
+  });
+
+  it('refuses ID tokens and tokens of an ended session where an access token is required', async () => {
+    const body = JSON.stringify({ name: 'x', size: 1 });
+    expect((await call(event('POST', '/things', { claims: user, body }))).status).toBe(201);
+    expect(
+      (await call(event('POST', '/things', { claims: { ...user, token_use: 'id' }, body }))).status,
+    ).toBe(401);
+    const ended = await call(
+      event('POST', '/things', { claims: { ...user, origin_jti: 'signed-out' }, body }),
+    );
+    expect(ended).toMatchObject({ status: 401, body: { code: 'session_ended' } });
   });
 
   it('a public route still knows a signed-in caller', async () => {
@@ -164,7 +177,7 @@ describe('the API middleware chain', () => {
 
   it('turns a typed error into its status and words, and anything else into a generic 500 with no internals', async () => {
     expect(
-      await call(event('PUT', '/things/{id}', { claims: { sub: 'author-1' }, params: { id: '7' } })),
+      await call(event('PUT', '/things/{id}', { claims: { ...user, sub: 'author-1' }, params: { id: '7' } })),
     ).toMatchObject({
       status: 409,
       body: { detail: 'Someone renamed it first.', code: 'renamed' },

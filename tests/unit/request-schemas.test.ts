@@ -22,13 +22,13 @@ function expectMessages(schema: Parameters<typeof firstError>[0], cases: Cases) 
   for (const [body, message] of cases) expect(firstError(schema, body), JSON.stringify(body)).toBe(message);
 }
 
-const valid = { email: 'ann@example.com', password: 'secret' };
+const valid = { email: 'ann@example.com', password: 'Secret-Pass1' };
 
 describe('auth request schemas', () => {
   const emailCases = (rest: object): Cases => [
     [{ ...rest }, 'Email is required.'],
     [{ ...rest, email: '  ' }, 'Email is required.'],
-    [{ ...rest, email: 42 }, 'Email is required.'],
+    [{ ...rest, email: 42 }, 'Please enter a valid email address.'],
     [{ ...rest, email: 'ann@example' }, 'Please enter a valid email address.'],
   ];
 
@@ -38,21 +38,32 @@ describe('auth request schemas', () => {
       [{ ...body, display_name: ' ' }, 'Username is required.'],
       [{ ...body, display_name: undefined }, 'Username is required.'],
       // The type's message stands for all its rules: the API answers a long name so today.
-      [{ ...body, display_name: 'x'.repeat(51) }, 'Username is required.'],
-      ...emailCases({ display_name: 'Ann', password: 'secret' }),
-      [{ ...body, password: '' }, 'Password must be at least 6 characters long.'],
-      [{ ...body, password: 'abc12' }, 'Password must be at least 6 characters long.'],
+      [{ ...body, display_name: 'x'.repeat(51) }, 'Username can be at most 50 characters.'],
+      [{ ...body, display_name: 'x'.repeat(1_000_000) }, 'Username can be at most 50 characters.'],
+      [{ ...body, display_name: 7 }, 'Username must be text.'],
+      [{ ...body, display_name: '\u0000\u001b\u202e' }, 'Username is required.'],
+      [
+        { ...body, password: 'password' },
+        'Password must include an upper-case letter, a lower-case letter and a number.',
+      ],
+      [
+        { ...body, password: 'Password123' },
+        'This password is too common. Choose one that is harder to guess.',
+      ],
+      ...emailCases({ display_name: 'Ann', password: 'Secret-Pass1' }),
+      [{ ...body, password: '' }, 'Password must be at least 8 characters long.'],
+      [{ ...body, password: 'abc12' }, 'Password must be at least 8 characters long.'],
       [{ ...body, password: undefined }, 'Password is required.'],
-      [{ ...body, role: 'admin' }, 'Role must be one of: author, explorer.'],
+      [{ ...body, role: 'admin' }, 'Role must be explorer or author.'],
     ]);
     expect(
-      signUpRequest.parse({ display_name: ' Ann ', email: ' Ann@Example.COM ', password: 'secret' }),
-    ).toEqual({ display_name: 'Ann', email: 'ann@example.com', password: 'secret', role: 'explorer' });
+      signUpRequest.parse({ display_name: ' Ann ', email: ' Ann@Example.COM ', password: 'Secret-Pass1' }),
+    ).toEqual({ display_name: 'Ann', email: 'ann@example.com', password: 'Secret-Pass1', role: 'explorer' });
   });
 
   it('sign-in', () => {
     expectMessages(signInRequest, [
-      ...emailCases({ password: 'secret' }),
+      ...emailCases({ password: 'Secret-Pass1' }),
       [{ email: valid.email }, 'Password is required.'],
       [{ email: valid.email, password: '' }, 'Password is required.'],
     ]);
@@ -64,7 +75,10 @@ describe('auth request schemas', () => {
       ...emailCases({ code: '123456' }),
       [{ email: valid.email }, 'Code is required.'],
       [{ email: valid.email, code: ' ' }, 'Code is required.'],
-      [{ email: valid.email, code: '1'.repeat(65) }, 'Code must be at most 64 characters.'],
+      [
+        { email: valid.email, code: '1'.repeat(65) },
+        'That code is not valid. Check the latest email we sent you.',
+      ],
     ]);
     expectMessages(resendVerificationRequest, emailCases({}));
     expectMessages(passwordResetRequest, emailCases({}));
@@ -72,26 +86,31 @@ describe('auth request schemas', () => {
   });
 
   it('confirm password reset', () => {
-    const body = { email: valid.email, token: '123456', new_password: 'secret' };
+    const body = { email: valid.email, token: '123456', new_password: 'Secret-Pass1' };
     expectMessages(passwordResetConfirmRequest, [
-      ...emailCases({ token: '123456', new_password: 'secret' }),
-      [{ ...body, token: '' }, 'Token is required.'],
-      [{ ...body, new_password: 'abc' }, 'Password must be at least 6 characters long.'],
+      ...emailCases({ token: '123456', new_password: 'Secret-Pass1' }),
+      [{ ...body, token: '' }, 'Code is required.'],
+      [{ ...body, new_password: 'abc' }, 'Password must be at least 8 characters long.'],
       [{ ...body, new_password: undefined }, 'Password is required.'],
     ]);
   });
 
-  it('the forms ask for each field in order, then a matching password of 6 characters', () => {
-    const form = { display_name: 'Ann', ...valid, confirmPassword: 'secret' };
+  it('the forms ask for each field in order, then a matching password of 8 characters', () => {
+    const form = { display_name: 'Ann', ...valid, confirmPassword: 'Secret-Pass1' };
     expectMessages(signUpForm, [
       [{ ...form, display_name: '' }, 'Username is required.'],
       [{ ...form, email: '' }, 'Email is required.'],
       [{ ...form, email: 'x' }, 'Please enter a valid email address.'],
       [{ ...form, password: '', confirmPassword: '' }, 'Password is required.'],
       [{ ...form, password: 'abc', confirmPassword: 'abd' }, 'Passwords do not match.'],
-      [{ ...form, password: 'abc', confirmPassword: 'abc' }, 'Password must be at least 6 characters long.'],
+      [{ ...form, password: 'abc', confirmPassword: 'abc' }, 'Password must be at least 8 characters long.'],
     ]);
-    const reset = { email: valid.email, token: '123456', new_password: 'secret', confirmPassword: 'secret' };
+    const reset = {
+      email: valid.email,
+      token: '123456',
+      new_password: 'Secret-Pass1',
+      confirmPassword: 'Secret-Pass1',
+    };
     expectMessages(passwordResetConfirmForm, [
       [{ ...reset, email: '' }, 'Email is required.'],
       [{ ...reset, token: ' ' }, 'Reset code is required.'],
@@ -99,7 +118,7 @@ describe('auth request schemas', () => {
       [{ ...reset, confirmPassword: 'other12' }, 'Passwords do not match.'],
       [
         { ...reset, new_password: '123', confirmPassword: '123' },
-        'Password must be at least 6 characters long.',
+        'Password must be at least 8 characters long.',
       ],
     ]);
     expect(firstError(signUpForm, form)).toBeNull();
@@ -136,7 +155,7 @@ describe('profile update schema', () => {
 describe('creator prompt schema', () => {
   it('needs a known kind and a non-blank prompt of at most 4000 characters', () => {
     expectMessages(promptRequest, [
-      [{ kind: 'film', prompt: 'x' }, 'Kind must be one of: book, script, video.'],
+      [{ kind: 'film', prompt: 'x' }, 'kind must be book, script or video.'],
       [{ kind: 'book', prompt: '  ' }, 'Please enter a prompt for the book.'],
       [{ kind: 'video', prompt: '' }, 'Please enter a prompt for the video.'],
       [{ kind: 'script', prompt: 'x'.repeat(4001) }, 'Prompts can be at most 4000 characters.'],
@@ -153,6 +172,8 @@ describe('book schemas', () => {
       [{ author_name: '' }, 'Author name is required.'],
       [{ author_name: 'x'.repeat(201) }, 'Author name can be at most 200 characters.'],
       [{ book_type: '' }, 'Book type is required.'],
+      [{ book_type: 'poetry' }, 'Book type must be learning or entertainment.'],
+      [{ difficulty: 'extreme' }, 'Difficulty must be easy, medium or hard.'],
       [{ difficulty: '' }, 'Difficulty is required.'],
       [{ description: 'd'.repeat(5001) }, 'Description can be at most 5 000 characters.'],
       [{ language: 'English' }, 'Language must be a language code such as en or pt-BR.'],
@@ -176,10 +197,10 @@ describe('book schemas', () => {
     expectMessages(uploadUrlRequest, [
       [{ filename: 'book.doc', size: 10 }, 'Accepted file types are .pdf, .docx, .txt and .epub.'],
       [{ filename: 'book.pdf', size: 0 }, 'The file is empty.'],
-      [{ filename: '', size: 10 }, 'Filename is required.'],
+      [{ filename: '', size: 10 }, 'Please select a file to upload.'],
       [
         { filename: 'book.pdf', size: 10, content_type: 'x'.repeat(201) },
-        'Content type must be at most 200 characters.',
+        'content_type is not a valid content type.',
       ],
     ]);
     expect(firstError(uploadUrlRequest, { filename: ' Book.EPUB ', size: 1 })).toBeNull();
@@ -189,7 +210,7 @@ describe('book schemas', () => {
 describe('embedding', () => {
   it('a zod/mini schema parses inside a classic zod schema', () => {
     const wrapped = z.object({ inner: signInRequest });
-    const result = wrapped.safeParse({ inner: { email: 'x', password: 'secret' } });
+    const result = wrapped.safeParse({ inner: { email: 'x', password: 'Secret-Pass1' } });
     expect(result.error?.issues[0]?.message).toBe('Please enter a valid email address.');
     expect(wrapped.parse({ inner: { email: ' A@B.co ', password: 'p' } })).toEqual({
       inner: { email: 'a@b.co', password: 'p' },

@@ -13,8 +13,8 @@ import {
 const signUp = {
   display_name: 'Ann',
   email: 'ann@example.com',
-  password: 'secret',
-  confirmPassword: 'secret',
+  password: 'Secret-Pass1',
+  confirmPassword: 'Secret-Pass1',
 };
 
 describe('sign-up validation', () => {
@@ -25,24 +25,30 @@ describe('sign-up validation', () => {
     expect(validateSignUp({ ...signUp, email: 'not-an-email' })).toBe(messages.emailInvalid);
     expect(validateSignUp({ ...signUp, password: '', confirmPassword: '' })).toBe(messages.passwordRequired);
   });
-  it('needs matching passwords of at least 6 characters, with the spec messages', () => {
+  it('needs matching passwords of at least 8 characters, with the spec messages', () => {
     expect(validateSignUp({ ...signUp, confirmPassword: 'secreT' })).toBe('Passwords do not match.');
     expect(validateSignUp({ ...signUp, password: 'abc12', confirmPassword: 'abc12' })).toBe(
-      'Password must be at least 6 characters long.',
+      'Password must be at least 8 characters long.',
     );
-    expect(newPassword.safeParse('abcdef').success).toBe(true);
+    expect(newPassword.safeParse('Kettle-19x').success).toBe(true);
+    expect(newPassword.safeParse('abcdefgh').success).toBe(false);
   });
 });
 
 describe('password reset validation', () => {
-  const reset = { email: 'a@b.co', token: '123456', new_password: 'newpass', confirmPassword: 'newpass' };
+  const reset = {
+    email: 'a@b.co',
+    token: '123456',
+    new_password: 'New-Pass-42',
+    confirmPassword: 'New-Pass-42',
+  };
   it('accepts a complete form', () => expect(validateResetConfirm(reset)).toBeNull());
   it('requires email, code and matching passwords', () => {
     expect(validateResetConfirm({ ...reset, token: ' ' })).toBe(messages.resetCodeRequired);
     expect(validateResetConfirm({ ...reset, email: 'x' })).toBe(messages.emailInvalid);
     expect(validateResetConfirm({ ...reset, confirmPassword: 'other12' })).toBe('Passwords do not match.');
     expect(validateResetConfirm({ ...reset, new_password: '123', confirmPassword: '123' })).toBe(
-      'Password must be at least 6 characters long.',
+      'Password must be at least 8 characters long.',
     );
   });
 });

@@ -1,15 +1,24 @@
 import {
+  AdminGetUserCommand,
+  AdminUserGlobalSignOutCommand,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
   GetUserCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
+  RevokeTokenCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { aws } from './clients';
 import { config } from '../config';
-import { IdentityError, type Identity, type IdentityErrorKind, type Tokens } from '../ports';
+import {
+  IdentityError,
+  type Identity,
+  type IdentityErrorKind,
+  type ResetReason,
+  type Tokens,
+} from '../ports';
 
 /**
  * The Identity port on Cognito. SDK errors become an IdentityError with a small vocabulary of
@@ -123,8 +132,17 @@ export async function refreshSession(refreshToken: string): Promise<Tokens> {
   return toTokens(result.AuthenticationResult);
 }
 
-export async function startPasswordReset(email: string): Promise<void> {
-  await call(() => aws.cognito.send(new ForgotPasswordCommand({ ClientId: clientId(), Username: email })));
+export async function startPasswordReset(email: string, reason?: ResetReason): Promise<void> {
+  await call(() =>
+    aws.cognito.send(
+      new ForgotPasswordCommand({
+        ClientId: clientId(),
+        Username: email,
+        // Read by the CustomMessage trigger, which words the email for the reason.
+        ClientMetadata: reason ? { reason } : undefined,
+      }),
+    ),
+  );
 }
 
 export async function finishPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
@@ -148,6 +166,25 @@ export async function getUserAttributes(accessToken: string): Promise<Record<str
   return Object.fromEntries((result.UserAttributes ?? []).map((a) => [a.Name ?? '', a.Value ?? '']));
 }
 
+export async function revokeRefreshToken(refreshToken: string): Promise<void> {
+  await call(() => aws.cognito.send(new RevokeTokenCommand({ ClientId: clientId(), Token: refreshToken })), {
+    NotAuthorizedException: 'session_expired',
+    UnauthorizedException: 'session_expired',
+  });
+}
+
+export async function signOutEverywhere(email: string): Promise<{ userId: string }> {
+  const poolId = config.userPoolId;
+  const user = await call(() =>
+    aws.cognito.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: email })),
+  );
+  await call(() =>
+    aws.cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId, Username: email })),
+  );
+  const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? user.Username ?? '';
+  return { userId: sub };
+}
+
 function toTokens(
   result: { AccessToken?: string; RefreshToken?: string; ExpiresIn?: number } | undefined,
 ): Tokens {
@@ -169,4 +206,6 @@ export const cognitoIdentity: Identity = {
   startPasswordReset,
   finishPasswordReset,
   getUserAttributes,
+  revokeRefreshToken,
+  signOutEverywhere,
 };

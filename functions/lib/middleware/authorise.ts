@@ -4,16 +4,21 @@ import type { AuthUser } from '../http';
 import { currentRoute, type ChainEvent } from './route';
 
 export const AUTHOR_ACCESS_REQUIRED = 'Author access required';
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /**
  * Authorise by the route's rule: `public` needs nothing (a valid token still identifies the caller),
- * `user` a verified access token (checked by the API Gateway authorizer, or the local gateway, before
- * the function runs), `admin` the Cognito group, `author` the role stored in the caller's profile —
- * read from the profile, not a token claim: access tokens carry no custom attributes and users must
- * not be able to promote themselves.
+ * `user` a verified access token (signature and expiry checked by the API Gateway authorizer, or the
+ * local gateway, before the function runs; here: that it is an access token — the authorizer also
+ * lets ID tokens through — and that its session was not ended by a logout or a password reset),
+ * `admin` the Cognito group, `author` the role stored in the caller's profile — read from the
+ * profile, not a token claim: access tokens carry no custom attributes and users must not be able
+ * to promote themselves.
  */
 export interface AuthoriseOptions {
   roleOf: (userId: string) => Promise<string | null>;
+  /** True when the token's session was ended (see lib/sessions.ts). */
+  isEnded: (claims: Record<string, unknown>) => Promise<boolean>;
 }
 
 export function authorise(options: AuthoriseOptions): middy.MiddlewareObj<ChainEvent, unknown> {
@@ -26,7 +31,8 @@ export function authorise(options: AuthoriseOptions): middy.MiddlewareObj<ChainE
         internal.user = claims?.sub ? toUser(claims, internal.headers) : null;
         return;
       }
-      if (!claims?.sub) throw new UnauthorizedError();
+      if (!claims?.sub || claims.token_use !== 'access') throw new UnauthorizedError();
+      if (await options.isEnded(claims)) throw new UnauthorizedError(SESSION_ENDED, 'session_ended');
       const user = toUser(claims, internal.headers);
       if (rule === 'admin' && !user.groups.includes('admin'))
         throw new ForbiddenError('Administrator access required');

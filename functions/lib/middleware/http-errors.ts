@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import { HttpError } from '../errors';
+import { HttpError, TooManyRequestsError } from '../errors';
 import { logger } from '../logger';
 import type { ChainEvent } from './route';
 import { toResult } from '../http';
@@ -20,6 +20,10 @@ export function httpErrors(): middy.MiddlewareObj<ChainEvent, unknown> {
         request.response = toResult({
           statusCode: error.statusCode,
           body: { detail: error.message, ...(error.code ? { code: error.code } : {}) },
+          headers:
+            error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined
+              ? { 'retry-after': String(error.retryAfterSeconds) }
+              : undefined,
         }) satisfies APIGatewayProxyResultV2;
         return;
       }

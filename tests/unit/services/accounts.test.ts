@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAuthService } from '../../../functions/auth/service';
+import { authAnswers, createAuthService } from '../../../functions/auth/service';
 import { createCreatorService } from '../../../functions/creator/service';
 import { createUserActivity } from '../../../functions/events';
 import { authMessages } from '../../../functions/lib/identity-errors';
@@ -49,29 +49,42 @@ function fakeIdentity(): Identity & { failWith?: IdentityErrorKind } {
       if (token !== 'access') fail('session_expired');
       return { email: 'Ada@Example.com', name: '', 'custom:role': 'author' };
     },
+    async revokeRefreshToken(token) {
+      if (token !== 'refresh') fail('session_expired');
+    },
+    async signOutEverywhere(email) {
+      if (!accounts.has(email)) fail('user_not_found');
+      return { userId: `sub-${email}` };
+    },
   };
   return identity;
 }
 
+const caller = { address: '198.51.100.7' };
+const authService = (identity = fakeIdentity()) => {
+  const adapters = memoryAdapters();
+  return { auth: createAuthService({ identity, table: adapters.table, clock: adapters.clock }), adapters };
+};
+
 describe('the auth service', () => {
   it('signs up, verifies, signs in and refreshes, keeping the refresh token Cognito does not rotate', async () => {
-    const auth = createAuthService(fakeIdentity());
+    const { auth } = authService();
     expect(
-      await auth.register({ email: 'a@x.io', password: 'secret1', displayName: 'Ada', role: 'author' }),
-    ).toMatchObject({
-      user_id: 'sub-a@x.io',
-      user_confirmed: false,
-    });
-    await expect(auth.login('a@x.io', 'secret1')).rejects.toMatchObject({
+      await auth.register(
+        { email: 'a@x.io', password: 'Secret-Pass1', displayName: 'Ada', role: 'author' },
+        caller,
+      ),
+    ).toEqual({ message: authAnswers.registered });
+    await expect(auth.login('a@x.io', 'Secret-Pass1', caller)).rejects.toMatchObject({
       statusCode: 403,
       code: 'email_not_verified',
     });
-    await expect(auth.verifyEmail('a@x.io', '000000')).rejects.toMatchObject({
+    await expect(auth.verifyEmail('a@x.io', '000000', caller)).rejects.toMatchObject({
       statusCode: 400,
       code: 'invalid_code',
     });
-    await auth.verifyEmail('a@x.io', '123456');
-    expect(await auth.login('a@x.io', 'secret1')).toMatchObject({
+    await auth.verifyEmail('a@x.io', '123456', caller);
+    expect(await auth.login('a@x.io', 'Secret-Pass1', caller)).toMatchObject({
       access_token: 'access',
       token_type: 'bearer',
     });
@@ -85,22 +98,24 @@ describe('the auth service', () => {
     });
   });
 
-  it('answers the same for unknown addresses, and says why a reset cannot start or finish', async () => {
-    const identity = fakeIdentity();
-    const auth = createAuthService(identity);
-    expect(await auth.resendVerification('nobody@x.io')).toEqual({
+  it('answers the same whether an address has an account or not, and says why a reset cannot finish', async () => {
+    const { auth } = authService();
+    expect(await auth.resendVerification('nobody@x.io', caller)).toEqual({
       message: 'Verification email sent! Check your inbox.',
     });
-    expect((await auth.requestPasswordReset('nobody@x.io')).message).toMatch(/Password reset email sent/);
-    await auth.register({ email: 'b@x.io', password: 'secret1', displayName: 'B', role: 'explorer' });
-    await expect(auth.requestPasswordReset('b@x.io')).rejects.toMatchObject({ code: 'email_not_verified' });
-    await expect(auth.confirmPasswordReset('b@x.io', '111111', 'newsecret')).rejects.toMatchObject({
-      message: authMessages.invalidResetCode,
-    });
+    const unknownReset = await auth.requestPasswordReset('nobody@x.io', caller);
+    expect(unknownReset.message).toMatch(/Password reset email sent/);
+    const input = { email: 'b@x.io', password: 'Secret-Pass1', displayName: 'B', role: 'explorer' };
+    const first = await auth.register(input, caller);
+    // Not verified yet: a reset answers as for anyone (the verification email goes out instead).
+    expect(await auth.requestPasswordReset('b@x.io', caller)).toEqual(unknownReset);
+    expect(await auth.register({ ...input, password: 'Other-Pass2' }, caller)).toEqual(first);
     await expect(
-      auth.register({ email: 'b@x.io', password: 'x', displayName: 'B', role: 'explorer' }),
-    ).rejects.toMatchObject({
-      statusCode: 409,
+      auth.confirmPasswordReset('b@x.io', '111111', 'Newer-Secret3', caller),
+    ).rejects.toMatchObject({ message: authMessages.invalidResetCode });
+    await expect(auth.verifyEmail('nobody@x.io', '123456', caller)).rejects.toMatchObject({
+      statusCode: 400,
+      message: authMessages.invalidCode,
     });
   });
 });

@@ -56,12 +56,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useCallback(
     async (payload: SignUpRequest): Promise<RegisterOutcome> => {
       await sessionApi.register(payload);
-      // Then sign in with the same credentials; until the email is verified that is refused.
+      // Then sign in with the same credentials; until the email is verified that is refused. The
+      // server answers a sign-up the same whether the address had an account or not (its owner gets
+      // an email), so a refused sign-in also means "check your email".
       try {
         await login(payload.email, payload.password);
         return 'signed-in';
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'email_not_verified') return 'verify-email';
+        if (error instanceof ApiError && (error.code === 'email_not_verified' || error.status === 401))
+          return 'verify-email';
         throw error;
       }
     },
@@ -69,7 +72,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
-    tokens.clear();
+    // Ended on the server too, so a copied token stops working. The page signs out at once; the
+    // tokens are dropped once the server has answered (an expired access token is refreshed
+    // first), unless a new sign-in replaced them meanwhile.
+    const access = tokens.access();
+    const refresh = tokens.refresh();
+    const dropTokens = () => {
+      if (tokens.refresh() === refresh) tokens.clear();
+    };
+    if (access)
+      void sessionApi
+        .logout(tokens.refresh())
+        .catch(() => undefined)
+        .finally(dropTokens);
+    else tokens.clear();
     setUser(null);
     // Forget every cached response of the previous user.
     void mutate(() => true, undefined, { revalidate: false });

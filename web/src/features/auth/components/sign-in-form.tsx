@@ -60,7 +60,7 @@ export function SignInForm(props: {
       toast.success('Verification email sent! Check your inbox.');
     } catch (err) {
       toast.error(
-        err instanceof ApiError && err.status === 409 ? err.message : 'Failed to send verification email.',
+        err instanceof ApiError && err.status === 429 ? err.message : 'Failed to send verification email.',
       );
     } finally {
       setResending(false);

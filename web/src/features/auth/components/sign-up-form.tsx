@@ -1,6 +1,6 @@
 import type { Role } from '@contracts/api';
 import { signUpForm } from '@contracts/auth';
-import { firstError, MAX_DISPLAY_NAME_LENGTH } from '@contracts/validation';
+import { firstError, MAX_DISPLAY_NAME_LENGTH, messages } from '@contracts/validation';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -67,7 +67,7 @@ export function SignUpForm(props: {
         isNew
         value={password}
         onChange={setPassword}
-        hint="At least 6 characters."
+        hint={messages.passwordHint}
       />
       <PasswordField label="Confirm password" isNew value={confirmPassword} onChange={setConfirmPassword} />
       <RoleChoice value={role} onChange={setRole} />

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiError, errorText } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { authApi } from '../api/auth';
 import { CodeField, EmailField } from '../components/fields';
 
@@ -39,10 +39,6 @@ export function VerifyEmailPage() {
       const result = await authApi.verifyEmail(address.trim(), value.trim());
       setState({ kind: 'verified', message: result.message });
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'already_confirmed') {
-        setState({ kind: 'verified', message: err.message });
-        return;
-      }
       setState({
         kind: 'failed',
         message: errorText(err),
