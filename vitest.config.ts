@@ -12,13 +12,30 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // Services answer signed media URLs; unit tests sign with a throwaway secret.
+          env: { MEDIA_URL_SECRET: 'unit-tests' },
+        },
       },
       {
         resolve: { alias },
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
           testTimeout: 60_000,

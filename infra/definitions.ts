@@ -70,3 +70,44 @@ export function resourceNames(stage: string) {
     stateMachine: (name: string) => `${prefix}-${name}`,
   };
 }
+
+/**
+ * Security headers of every answer, the same from CloudFront (a response headers policy) and from
+ * the local gateway. Scripts come from the app's own origin only (no inline script, no eval);
+ * styles allow inline `style` attributes, which React components set. `connect-src` adds the origin
+ * the browser uploads to (the uploads bucket, or the local S3).
+ */
+export const securityHeaders = {
+  contentSecurityPolicy: (uploadOrigins: string[]) =>
+    [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      // Profile pictures are links to any https image.
+      "img-src 'self' data: blob: https:",
+      "media-src 'self' blob:",
+      "font-src 'self' data:",
+      `connect-src ${["'self'", ...uploadOrigins].join(' ')}`,
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+  hstsMaxAgeSeconds: 2 * 365 * 24 * 3600,
+  frameOptions: 'DENY',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  permissionsPolicy:
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+};
+
+/** The headers as the local gateway sends them. */
+export function securityHeaderValues(uploadOrigins: string[]): Record<string, string> {
+  return {
+    'content-security-policy': securityHeaders.contentSecurityPolicy(uploadOrigins),
+    'strict-transport-security': `max-age=${securityHeaders.hstsMaxAgeSeconds}; includeSubDomains`,
+    'x-frame-options': securityHeaders.frameOptions,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': securityHeaders.referrerPolicy,
+    'permissions-policy': securityHeaders.permissionsPolicy,
+  };
+}
