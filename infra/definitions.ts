@@ -24,11 +24,14 @@ export interface CorsRule {
   maxAgeSeconds: number;
 }
 
-/** Browsers upload to presigned URLs and stream media with range requests. */
-export const bucketCors: CorsRule[] = [
+/**
+ * Browsers upload to presigned URLs of the uploads bucket, from the app's origin only (set per
+ * deployment: the CloudFront domain, or the local gateway). Media is read through the app's own
+ * origin and needs no CORS.
+ */
+export const bucketCors: Omit<CorsRule, 'allowedOrigins'>[] = [
   {
     allowedMethods: ['GET', 'HEAD', 'PUT', 'POST'],
-    allowedOrigins: ['*'],
     allowedHeaders: ['*'],
     exposedHeaders: ['ETag', 'Content-Length', 'Content-Range', 'Accept-Ranges'],
     maxAgeSeconds: 3000,
@@ -67,6 +70,7 @@ export function resourceNames(stage: string) {
     userPool: `${prefix}-users`,
     userPoolClient: `${prefix}-web`,
     appUrlParameter: `/${APP_NAME}/${stage}/app-url`,
+    mediaSigningKeyParameter: `/${APP_NAME}/${stage}/media-signing-key`,
     stateMachine: (name: string) => `${prefix}-${name}`,
   };
 }
