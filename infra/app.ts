@@ -54,7 +54,6 @@ const stack = new AppStack(app, `BookStudio-${stage}`, {
   threatProtection: app.node.tryGetContext('cognitoPlan') !== 'essentials',
   workerConcurrency: Number(app.node.tryGetContext('workerConcurrency') ?? 10),
 });
-stack.addDependency(edge);
 if (missingKey)
   Annotations.of(stack).addWarningV2(
     'bookstudio:media-keys-missing',
