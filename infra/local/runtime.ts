@@ -20,7 +20,7 @@ import { createGateway, type MediaSource } from './gateway';
 import { closeServer, findFreePort, listen } from './http-util';
 import { Mailbox } from './mailbox';
 import { LambdaPool } from './lambda-pool';
-import { guardJsonService, guardS3, loadLocalSecrets } from './service-guard';
+import { createDynamoReadCache, guardJsonService, guardS3, loadLocalSecrets } from './service-guard';
 import type { LocalCredentials } from './sigv4';
 import { LocalStepFunctions } from './stepfunctions';
 
@@ -132,7 +132,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   // Every request must be signed with this data directory's credentials (dynalite checks none).
   const serveDynamo = dynamo.listeners('request')[0] as RequestListener;
   dynamo.removeAllListeners('request');
-  dynamo.on('request', guardJsonService(credentials, serveDynamo));
+  dynamo.on('request', guardJsonService(credentials, serveDynamo, createDynamoReadCache()));
   await listen(dynamo, ports.dynamodb, HOST);
   stoppers.set('dynamodb', () => closeServer(dynamo));
 

@@ -101,7 +101,11 @@ function namesMatchedOrigin(req: IncomingMessage, res: ServerResponse): void {
  * DynamoDB and Step Functions (AWS JSON protocols): the body is part of the signature, so it is
  * read first, checked against the signed hash, and handed on to the server as a fresh stream.
  */
-export function guardJsonService(credentials: LocalCredentials, serve: RequestListener): RequestListener {
+export function guardJsonService(
+  credentials: LocalCredentials,
+  serve: RequestListener,
+  readCache?: ReadCache,
+): RequestListener {
   return (req, res) => {
     readBody(req, 16 * 1024 * 1024)
       .then((body) => {
@@ -123,7 +127,8 @@ export function guardJsonService(credentials: LocalCredentials, serve: RequestLi
           res.end(text);
           return;
         }
-        serve(replay(req, body), res);
+        if (readCache?.answer(req, body, res)) return;
+        serve(replay(req, body), readCache ? readCache.capture(req, body, res) : res);
       })
       .catch(() => {
         if (!res.headersSent) res.writeHead(413).end();
@@ -144,4 +149,75 @@ function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
     connection: req.socket,
   });
   return stream;
+}
+
+/**
+ * Repeated reads of the local DynamoDB answered from memory until the next write. dynalite reads
+ * LevelDB and re-encodes every item on every request: under load (a list of 50 books asked 1 000
+ * times a second) it kept the runtime's main thread busy. Every request to the table passes here,
+ * so a write anywhere empties the cache, and an answer is kept only if no write started or ended
+ * while it was being read: what a read returns is what dynalite would return.
+ */
+export interface ReadCache {
+  /** Answers from memory when it can; true if it did. */
+  answer(req: IncomingMessage, body: Buffer, res: ServerResponse): boolean;
+  /** The response object to hand the server, which keeps a copy of a cacheable answer. */
+  capture(req: IncomingMessage, body: Buffer, res: ServerResponse): ServerResponse;
+}
+
+const DYNAMO_READS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'DescribeTable', 'ListTables']);
+const MAX_CACHED_ANSWERS = 2000;
+const MAX_CACHED_BYTES = 512 * 1024;
+
+export function createDynamoReadCache(): ReadCache {
+  let generation = 0;
+  let writesInFlight = 0;
+  const answers = new Map<string, { status: number; headers: Record<string, string>; body: string }>();
+  const operation = (req: IncomingMessage) => String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+  const keyOf = (req: IncomingMessage, body: Buffer) => `${operation(req)}\n${body.toString('utf8')}`;
+
+  return {
+    answer(req, body, res) {
+      if (!DYNAMO_READS.has(operation(req))) return false;
+      const cached = answers.get(keyOf(req, body));
+      if (!cached) return false;
+      res.writeHead(cached.status, cached.headers);
+      res.end(cached.body);
+      return true;
+    },
+    capture(req, body, res) {
+      const read = DYNAMO_READS.has(operation(req));
+      if (!read) {
+        // A write (or anything unknown): nothing read before it may be answered again.
+        writesInFlight++;
+        generation++;
+        answers.clear();
+        res.once('close', () => {
+          writesInFlight--;
+          generation++;
+          answers.clear();
+        });
+        return res;
+      }
+      const startedAt = generation;
+      const key = keyOf(req, body);
+      const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+      res.end = ((chunk?: unknown) => {
+        if (
+          res.statusCode === 200 &&
+          typeof chunk === 'string' &&
+          chunk.length <= MAX_CACHED_BYTES &&
+          writesInFlight === 0 &&
+          generation === startedAt
+        ) {
+          if (answers.size >= MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.getHeaders())) headers[name] = String(value);
+          answers.set(key, { status: 200, headers, body: chunk });
+        }
+        return end(chunk);
+      }) as ServerResponse['end'];
+      return res;
+    },
+  };
 }

@@ -65,8 +65,18 @@ function parseAmzDate(value: string | undefined): number {
   return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : NaN;
 }
 
+const signingKeys = new Map<string, Buffer>();
+
+/** The derived key changes once a day per service: kept, it saves four HMACs per request. */
 export function signingKey(secret: string, date: string, region: string, service: string): Buffer {
-  return hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), 'aws4_request');
+  const id = `${secret}/${date}/${region}/${service}`;
+  let key = signingKeys.get(id);
+  if (!key) {
+    if (signingKeys.size > 100) signingKeys.clear();
+    key = hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), 'aws4_request');
+    signingKeys.set(id, key);
+  }
+  return key;
 }
 
 /**

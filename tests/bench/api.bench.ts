@@ -183,9 +183,13 @@ function initialJavaScriptGzip(): { files: number; raw: number; gzip: number } {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bookstudio-bench-'));
+  // BENCH_PROFILE_DIR=<dir> writes a CPU profile of the server and of each Lambda thread there.
+  const profile = process.env.BENCH_PROFILE_DIR;
   const server = spawn(
     process.execPath,
-    [join(serverRoot, 'node_modules/tsx/dist/cli.mjs'), 'infra/local/start.ts'],
+    profile
+      ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', 'infra/local/start.ts']
+      : [join(serverRoot, 'node_modules/tsx/dist/cli.mjs'), 'infra/local/start.ts'],
     {
       cwd: serverRoot,
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'ERROR' },
