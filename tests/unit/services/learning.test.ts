@@ -192,4 +192,16 @@ describe('the learning service', () => {
       attempts: 1,
     });
   });
+
+  it('answers a chapter too short for a quiz with a 400 in the engine words, not a crash', async () => {
+    const { quizzes, book, books, chapters } = await setup();
+    await books.repository.putChapter({ ...chapters[0]!, content: 'Too short.', word_count: 2 });
+    await expect(
+      quizzes.generate('owner', book, { chapterId: chapters[0]!.id, numQuestions: 3, difficulty: 'easy' }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'quiz_input',
+      message: expect.stringMatching(/too short/),
+    });
+  });
 });
