@@ -12,7 +12,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // Services answer signed media URLs; unit tests sign with a throwaway secret.
+          env: { MEDIA_URL_SECRET: 'unit-tests' },
+        },
       },
       {
         resolve: { alias },

@@ -26,11 +26,14 @@ export interface CorsRule {
   maxAgeSeconds: number;
 }
 
-/** Browsers upload to presigned URLs and stream media with range requests. */
-export const bucketCors: CorsRule[] = [
+/**
+ * Browsers upload to presigned URLs of the uploads bucket, from the app's origin only (set per
+ * deployment: the CloudFront domain, or the local gateway). Media is read through the app's own
+ * origin and needs no CORS.
+ */
+export const bucketCors: Omit<CorsRule, 'allowedOrigins'>[] = [
   {
     allowedMethods: ['GET', 'HEAD', 'PUT', 'POST'],
-    allowedOrigins: ['*'],
     allowedHeaders: ['*'],
     exposedHeaders: ['ETag', 'Content-Length', 'Content-Range', 'Accept-Ranges'],
     maxAgeSeconds: 3000,
@@ -73,6 +76,48 @@ export function resourceNames(stage: string) {
     userPool: `${prefix}-users`,
     userPoolClient: `${prefix}-web`,
     appUrlParameter: `/${APP_NAME}/${stage}/app-url`,
+    mediaSigningKeyParameter: `/${APP_NAME}/${stage}/media-signing-key`,
     stateMachine: (name: string) => `${prefix}-${name}`,
+  };
+}
+
+/**
+ * Security headers of every answer, the same from CloudFront (a response headers policy) and from
+ * the local gateway. Scripts come from the app's own origin only (no inline script, no eval);
+ * styles allow inline `style` attributes, which React components set. `connect-src` adds the origin
+ * the browser uploads to (the uploads bucket, or the local S3).
+ */
+export const securityHeaders = {
+  contentSecurityPolicy: (uploadOrigins: string[]) =>
+    [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      // Profile pictures are links to any https image.
+      "img-src 'self' data: blob: https:",
+      "media-src 'self' blob:",
+      "font-src 'self' data:",
+      `connect-src ${["'self'", ...uploadOrigins].join(' ')}`,
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+  hstsMaxAgeSeconds: 2 * 365 * 24 * 3600,
+  frameOptions: 'DENY',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  permissionsPolicy:
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+};
+
+/** The headers as the local gateway sends them. */
+export function securityHeaderValues(uploadOrigins: string[]): Record<string, string> {
+  return {
+    'content-security-policy': securityHeaders.contentSecurityPolicy(uploadOrigins),
+    'strict-transport-security': `max-age=${securityHeaders.hstsMaxAgeSeconds}; includeSubDomains`,
+    'x-frame-options': securityHeaders.frameOptions,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': securityHeaders.referrerPolicy,
+    'permissions-policy': securityHeaders.permissionsPolicy,
   };
 }

@@ -77,21 +77,16 @@ export function applyNagSuppressions(stack: Stack): void {
     {
       id: 'AwsSolutions-COG2',
       reason:
-        'MFA is not part of the product specification; email verification is required for every account.',
+        'MFA is optional (authenticator apps): the product specification requires email verification only, and Cognito threat protection blocks risky sign-ins.',
     },
     {
       id: 'AwsSolutions-COG8',
       reason:
-        'The Essentials feature plan is enough for email sign-in; threat protection (Plus plan) is an optional cost decision per deployment.',
+        'Threat protection (Plus plan) is on by default; `-c cognitoPlan=essentials` turns it off as a cost decision per deployment.',
     },
     {
       id: 'AwsSolutions-CFR1',
       reason: 'The product is offered worldwide; no geographic restriction applies.',
-    },
-    {
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'AWS WAF is an optional per-deployment cost; API Gateway throttling and Cognito protect the API.',
     },
     {
       id: 'AwsSolutions-CFR4',

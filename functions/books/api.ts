@@ -10,11 +10,10 @@ import { ACCEPTED_BOOK_FILE, firstError, uploadMessages } from '../contracts/val
 import { createApiHandler } from '../lib/api-handler';
 import { BadRequestError, PayloadTooLargeError } from '../lib/errors';
 import { accepted, created, defineHandler, noContent, ok, requireUser } from '../lib/http';
-import { mediaUrl } from '../lib/json-files';
 import { parseMultipart } from '../lib/multipart';
 import { books } from './instance';
 import type { UploadSource } from './service';
-import { toBook } from './views';
+import { coverUrl, toBook } from './views';
 
 const idParams = z.object({ id: z.string() });
 
@@ -157,7 +156,7 @@ const uploadCover = defineHandler({ params: idParams, rawBody: true }, async (ct
   const image = form.files.cover_image;
   if (!image) throw new BadRequestError('Choose an image for the cover.', 'missing_file');
   const updated = await books().setCover(book, image.data);
-  return ok({ cover_image_url: mediaUrl(updated.cover_key) });
+  return ok({ cover_image_url: coverUrl(updated) });
 });
 
 const learningProgress = defineHandler({}, async (ctx) =>

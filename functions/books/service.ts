@@ -22,13 +22,14 @@ import {
   UnsupportedMediaTypeError,
 } from '../lib/errors';
 import { isUuid } from '../lib/ids';
-import { getJson, mediaUrl, putJson } from '../lib/json-files';
+import { getJson, putJson } from '../lib/json-files';
+import { publicMediaKey } from '../lib/media-urls';
 import { isoNow, type Clock, type Storage, type Table, type Workflows } from '../lib/ports';
 import { detectFormat, IngestError } from './ingest';
 import { bookProcessingJob, PROCESSING_LOCK, type BookProcessingOptions } from './jobs/processing.kind';
 import { bookKeys, type BookRecord, type ChapterRecord } from './model';
 import { createBookRepository } from './repository';
-import { toBook, toChapters, toReviewStructure } from './views';
+import { coverUrl, toBook, toChapters, toReviewStructure } from './views';
 import { makeCover } from './cover';
 
 export const BOOK_NOT_FOUND = 'Book not found.';
@@ -567,6 +568,7 @@ export function createBooksService(deps: BooksDeps) {
       await Promise.all([
         uploads.deletePrefix(bookKeys.prefix(book.id)),
         media.deletePrefix(bookKeys.mediaPrefix(book.id)),
+        media.deletePrefix(publicMediaKey(bookKeys.mediaPrefix(book.id))),
       ]);
       await deps.activity.record(
         book.owner_id,
@@ -581,8 +583,12 @@ export function createBooksService(deps: BooksDeps) {
       const key = bookKeys.cover(book.id, cover.hash);
       await media.put(key, cover.webp, 'image/webp');
       const previous = book.cover_key;
+      if (book.published_at) await media.put(publicMediaKey(key), cover.webp, 'image/webp');
       const updated = await books.update(book.id, { cover_key: key, updated_at: now() });
-      if (previous && previous !== key) await media.delete(previous);
+      if (previous && previous !== key) {
+        await media.delete(previous);
+        if (book.published_at) await media.delete(publicMediaKey(previous));
+      }
       return updated;
     },
 
@@ -599,7 +605,7 @@ export function createBooksService(deps: BooksDeps) {
             book_id: book.id,
             title: book.title,
             book_type: book.book_type,
-            cover_image_url: mediaUrl(book.cover_key),
+            cover_image_url: coverUrl(book),
             progress: p.progress,
             last_chapter_id: p.last_chapter_id,
             completed_chapters: p.completed_chapters ?? [],
@@ -621,6 +627,8 @@ export function createBooksService(deps: BooksDeps) {
         throw new ConflictError('Only processed books can be published.', 'not_ready');
       if (book.published_at) return book;
       const publishedAt = now();
+      // The catalogue shows the cover to everyone: a public copy, served without a signature.
+      if (book.cover_key) await media.copy(book.cover_key, publicMediaKey(book.cover_key));
       await books.putCatalogEntry({ book_id: book.id, book_type: book.book_type, published_at: publishedAt });
       return books.update(book.id, { published_at: publishedAt });
     },
@@ -633,6 +641,7 @@ export function createBooksService(deps: BooksDeps) {
         published_at: book.published_at,
       });
       await books.update(book.id, { published_at: null });
+      await media.deletePrefix(publicMediaKey(bookKeys.mediaPrefix(book.id)));
     },
   };
   return service;

@@ -1,10 +1,19 @@
 import type { Book, BookStructure, Chapter, StructureChapter } from '../contracts/books';
-import { mediaUrl } from '../lib/json-files';
+import { mediaUrl, publicMediaKey } from '../lib/media-urls';
 import type { BookRecord, ChapterRecord } from './model';
 
 /** API answers stay well under Lambda's 6 MB response limit: beyond this, chapter texts are cut. */
 export const INLINE_CONTENT_BUDGET = 4 * 1024 * 1024;
 const CUT_CONTENT_TO = 2000;
+
+/**
+ * A published book's cover is public on purpose (the catalogue is a shop window, and a copy under
+ * media/public/ is served without a signature); every other cover is private media with a signed URL.
+ */
+export const coverUrl = (record: Pick<BookRecord, 'cover_key' | 'published_at'>) =>
+  record.cover_key && record.published_at
+    ? `/${publicMediaKey(record.cover_key)}`
+    : mediaUrl(record.cover_key);
 
 export function toBook(record: BookRecord, viewerId: string, readingProgress = 0): Book {
   return {
@@ -12,7 +21,7 @@ export function toBook(record: BookRecord, viewerId: string, readingProgress = 0
     title: record.title,
     author_name: record.author_name,
     description: record.description,
-    cover_image_url: mediaUrl(record.cover_key),
+    cover_image_url: coverUrl(record),
     book_type: record.book_type,
     difficulty: record.difficulty,
     tags: record.tags,

@@ -5,7 +5,7 @@ import type { VideoAvatar } from '../contracts/learning';
 import { findPresenter, PRESENTERS, presenterProfile } from '../engine/productions/presenters';
 import type { Engine } from '../engine/types';
 import { BadRequestError } from '../lib/errors';
-import { mediaUrl } from '../lib/json-files';
+import { mediaUrl } from '../lib/media-urls';
 import type { ObjectStore } from '../lib/ports';
 import { learningKeys } from './model';
 

@@ -57,5 +57,5 @@ export interface AttemptRecord {
 /** Where a job's results live: beside the book's other media, so they go with the book. */
 export const learningKeys = {
   output: (bookId: string, jobId: string, file: string) => `media/books/${bookId}/learning/${jobId}/${file}`,
-  avatarPreview: (avatarId: string, version: string) => `media/avatars/${avatarId}-${version}.png`,
+  avatarPreview: (avatarId: string, version: string) => `media/public/avatars/${avatarId}-${version}.png`,
 };

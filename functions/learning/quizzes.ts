@@ -3,10 +3,10 @@ import type { BooksService } from '../books/service';
 import type { QuizResult, QuizView } from '../contracts/learning';
 import { QUIZ_PASS_SCORE } from '../contracts/learning';
 import type { QuizDifficulty } from '../engine/text/types';
-import type { Engine } from '../engine/types';
+import { EngineError, type Engine } from '../engine/types';
 import { hashString } from '../engine/random';
 import type { UserActivity } from '../events';
-import { NotFoundError } from '../lib/errors';
+import { BadRequestError, NotFoundError } from '../lib/errors';
 import { isoNow, type Clock } from '../lib/ports';
 import type { AttemptRecord, QuizRecord } from './model';
 import type { LearningRepository } from './repository';
@@ -83,13 +83,21 @@ async function generateQuiz(
     text = texts.join('\n\n');
   }
   const created = isoNow(deps.clock);
-  const quiz = await deps.engine().text.quiz({
-    title,
-    text,
-    numQuestions: request.numQuestions,
-    difficulty: request.difficulty,
-    seed: hashString(`${userId}:${created}`),
-  });
+  const quiz = await deps
+    .engine()
+    .text.quiz({
+      title,
+      text,
+      numQuestions: request.numQuestions,
+      difficulty: request.difficulty,
+      seed: hashString(`${userId}:${created}`),
+    })
+    .catch((error: unknown) => {
+      // The engine's words for input it cannot use ("too short to build a quiz from") are the answer.
+      if (error instanceof EngineError && error.code === 'invalid_input')
+        throw new BadRequestError(error.message, 'quiz_input');
+      throw error;
+    });
   const record: QuizRecord = {
     id: deps.uuid(),
     owner_id: userId,

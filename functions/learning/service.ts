@@ -10,7 +10,7 @@ import type {
 import type { UserActivity } from '../events';
 import { processingStatus, type JobRecord, type Jobs } from '../jobs';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { mediaUrl } from '../lib/json-files';
+import { mediaUrl } from '../lib/media-urls';
 import { isoNow, type Clock, type Table } from '../lib/ports';
 import { learningContentJob } from './jobs/content.kind';
 import type { ContentRecord, LearningJobRecord, LearningOptions } from './model';

@@ -4,6 +4,7 @@ import { routes, type LambdaGroup, type RouteDefinition } from '../routes';
 import { getAdapters } from './adapters';
 import { keys } from './keys';
 import { createSessions } from './sessions';
+import { prepareMediaUrls } from './media-urls';
 import { toResult, type RouteHandler } from './http';
 import { authorise } from './middleware/authorise';
 import { faultInjection } from './middleware/faults';
@@ -50,6 +51,7 @@ export function createApiHandler(
     .use(faultInjection<ChainEvent>((request) => currentRoute(request).route.handler))
     .use(httpErrors())
     .handler(async (event) => {
+      await prepareMediaUrls();
       const input = event.input!;
       const { input: _input, ...apiEvent } = event;
       return toResult(

@@ -17,6 +17,3 @@ export async function getJson<T>(store: ObjectStore, key: string): Promise<T> {
   const text = key.endsWith('.gz') ? gunzipSync(bytes).toString('utf8') : Buffer.from(bytes).toString('utf8');
   return JSON.parse(text) as T;
 }
-
-/** Media is served by the CDN (locally the gateway) at /<key>; keys of browser media start with media/. */
-export const mediaUrl = (key: string | null | undefined): string | null => (key ? `/${key}` : null);

@@ -19,7 +19,7 @@ import type { Engine } from '../engine/types';
 import { processingStatus, type JobRecord, type Jobs } from '../jobs';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
-import { mediaUrl } from '../lib/json-files';
+import { mediaUrl } from '../lib/media-urls';
 import { isoNow, type Clock, type ObjectStore, type Table } from '../lib/ports';
 import { characterImageJob, PLOT_LOCK, plotGenerationJob, portraitLock } from './jobs/kinds';
 import {

@@ -1,6 +1,7 @@
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
@@ -14,7 +15,16 @@ import {
 } from '../../functions/routes';
 import { AppFunction, type AppResources } from './function';
 
-/** The HTTP API: one route per entry of functions/routes.ts, one Lambda per domain group. */
+/**
+ * The HTTP API: one route per entry of functions/routes.ts, one Lambda per domain group.
+ *
+ * WAF cannot be attached to an HTTP API (only to REST APIs, CloudFront, ALB…), so the API is meant to
+ * be reached through CloudFront, whose web ACL filters every request. With a domain of its own
+ * (`-c apiDomainName=… -c apiCertificateArn=…`, a regional ACM certificate, DNS pointing at the
+ * domain's regional name) the default execute-api endpoint is disabled and CloudFront is the only
+ * way in. Without one, CloudFront needs the execute-api endpoint as its origin, so it stays on: the
+ * JWT authorizer and the stage throttle still apply to it.
+ */
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly functions = new Map<LambdaGroup, AppFunction>();
@@ -27,6 +37,7 @@ export class Api extends Construct {
       environment: Record<string, string>;
       userPool: cognito.IUserPool;
       client: cognito.IUserPoolClient;
+      domain?: { name: string; certificateArn: string };
     },
   ) {
     super(scope, id);
@@ -34,14 +45,22 @@ export class Api extends Construct {
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       description: 'BookStudio API',
       createDefaultStage: false,
+      disableExecuteApiEndpoint: Boolean(props.domain),
     });
-    new apigw.HttpStage(this, 'DefaultStage', {
+    const stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
       accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
       throttle: { rateLimit: 200, burstLimit: 400 },
     });
+    if (props.domain) {
+      const domainName = new apigw.DomainName(this, 'Domain', {
+        domainName: props.domain.name,
+        certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+      });
+      new apigw.ApiMapping(this, 'Mapping', { api: this.httpApi, domainName, stage });
+    }
 
     const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
       userPoolClients: [props.client],

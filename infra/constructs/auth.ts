@@ -19,6 +19,7 @@ export class Auth extends Construct {
       environment: Record<string, string>;
       appUrlParameterName: string;
       poolName: string;
+      threatProtection: boolean;
     },
   ) {
     super(scope, id);
@@ -70,6 +71,14 @@ export class Auth extends Construct {
         requireSymbols: policy.requireSymbols,
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // Threat protection (compromised credentials, risky sign-ins blocked) needs the Plus plan;
+      // `-c cognitoPlan=essentials` trades it for cost. Authenticator apps as an optional second factor.
+      featurePlan: props.threatProtection ? cognito.FeaturePlan.PLUS : cognito.FeaturePlan.ESSENTIALS,
+      ...(props.threatProtection
+        ? { standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION }
+        : {}),
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
       lambdaTriggers: { customMessage: this.triggers, postConfirmation: this.triggers },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,

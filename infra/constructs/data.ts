@@ -2,15 +2,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { appTable, bucketCors, type CorsRule } from '../definitions';
-
-const toCdkCors = (rule: CorsRule): s3.CorsRule => ({
-  allowedMethods: rule.allowedMethods.map((m) => s3.HttpMethods[m]),
-  allowedOrigins: rule.allowedOrigins,
-  allowedHeaders: rule.allowedHeaders,
-  exposedHeaders: rule.exposedHeaders,
-  maxAge: rule.maxAgeSeconds,
-});
+import { appTable } from '../definitions';
 
 /** The table and the buckets, from the definitions the local runtime also uses. */
 export class Data extends Construct {
@@ -51,7 +43,6 @@ export class Data extends Construct {
         blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
         encryption: s3.BucketEncryption.S3_MANAGED,
         enforceSSL: true,
-        cors: bucketCors.map(toCdkCors),
         serverAccessLogsBucket: this.logsBucket,
         serverAccessLogsPrefix: `${name.toLowerCase()}/`,
         removalPolicy: RemovalPolicy.RETAIN,
@@ -59,8 +50,13 @@ export class Data extends Construct {
       });
 
     this.mediaBucket = privateBucket('MediaBucket');
+    // CORS of the uploads bucket names the app's origin, known once the distribution exists: it is
+    // set by infra/constructs/web.ts. Uploads that were never taken by a book expire after a day.
     this.uploadsBucket = privateBucket('UploadsBucket', {
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { id: 'ExpireUntakenUploads', prefix: 'incoming/', expiration: Duration.days(1) },
+      ],
     });
   }
 }

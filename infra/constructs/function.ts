@@ -35,6 +35,7 @@ export interface AppFunctionProps {
   architecture?: lambda.Architecture;
   /** Packages shipped as installed (native binaries, data files) instead of bundled. */
   copiedPackages?: readonly string[];
+  reservedConcurrentExecutions?: number;
 }
 
 /**
@@ -52,6 +53,7 @@ export class AppFunction extends NodejsFunction {
         ? lambda.Architecture.X86_64
         : (props.architecture ?? lambda.Architecture.ARM_64),
       memorySize: props.memoryMb,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       timeout: Duration.seconds(props.timeoutSeconds),
       ephemeralStorageSize: props.ephemeralStorageMb ? Size.mebibytes(props.ephemeralStorageMb) : undefined,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },

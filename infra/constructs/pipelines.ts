@@ -11,6 +11,11 @@ export interface PipelinesProps {
   environment: Record<string, string>;
   machineName: (name: string) => string;
   media: MediaLayer;
+  /**
+   * Concurrent executions reserved for (and capping) each worker, so a burst of jobs cannot take the
+   * account's concurrency from the API. 0 reserves nothing (accounts whose limit is still 10).
+   */
+  workerConcurrency: number;
 }
 
 const pascal = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
@@ -66,6 +71,7 @@ export class Pipelines extends Construct {
       environment: media ? { ...props.environment, ...props.media.environment } : props.environment,
       ...(media ? { layers: [props.media.layer], architecture: props.media.architecture } : {}),
       copiedPackages: worker.copiedPackages,
+      ...(props.workerConcurrency > 0 ? { reservedConcurrentExecutions: props.workerConcurrency } : {}),
     });
     fn.grantAccess(worker.access, props.resources);
     return fn;

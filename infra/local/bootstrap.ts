@@ -50,12 +50,12 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   );
 }
 
-/** The bucket CORS rules of the shared definition as the S3 XML document. */
-export function corsXml(): string {
+/** The bucket CORS rules of the shared definition as the S3 XML document, for the app's origins. */
+export function corsXml(origins: string[]): string {
   const rules = bucketCors
     .map(
       (rule) =>
-        `<CORSRule>${rule.allowedOrigins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join('')}` +
+        `<CORSRule>${origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join('')}` +
         `${rule.allowedMethods.map((m) => `<AllowedMethod>${m}</AllowedMethod>`).join('')}` +
         `${rule.allowedHeaders.map((h) => `<AllowedHeader>${h}</AllowedHeader>`).join('')}` +
         `${rule.exposedHeaders.map((h) => `<ExposeHeader>${h}</ExposeHeader>`).join('')}` +

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { MediaUrlCheck } from '../../functions/lib/media-urls';
 import { API_PREFIX, routeKey, type LambdaGroup, type RouteDefinition } from '../../functions/routes';
 import { readBody, sendJson } from './http-util';
 import { renderMailboxPage, type Mailbox } from './mailbox';
@@ -44,10 +45,14 @@ export interface MediaSource {
 export interface GatewayOptions {
   routes: readonly RouteDefinition[];
   media?: MediaSource;
+  /** Checks a /media URL's signature (functions/lib/media-urls.ts); unsigned media is never served. */
+  checkMediaUrl?: (key: string, query: URLSearchParams) => MediaUrlCheck;
   invoke: GroupInvoker;
   verifyToken: TokenVerifier;
   mailbox?: Mailbox;
   webDir?: string;
+  /** Sent with every answer (infra/definitions.ts: the same as CloudFront's response headers policy). */
+  securityHeaders?: Record<string, string>;
 }
 
 export function compileRoutes(routes: readonly RouteDefinition[]): CompiledRoute[] {
@@ -97,7 +102,9 @@ export function createGateway(options: GatewayOptions): Server {
   const compiled = compileRoutes(options.routes);
   const staticFiles = options.webDir ? createStaticHandler(options.webDir) : undefined;
 
+  const securityHeaders = Object.entries(options.securityHeaders ?? {});
   return createServer((req, res) => {
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const respond = async () => {
       if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`))
@@ -109,7 +116,7 @@ export function createGateway(options: GatewayOptions): Server {
         options.media &&
         (req.method === 'GET' || req.method === 'HEAD')
       ) {
-        return serveMedia(req, res, url, options.media);
+        return serveMedia(req, res, url, options.media, options.checkMediaUrl);
       }
       if (staticFiles && (req.method === 'GET' || req.method === 'HEAD'))
         return staticFiles(req, res, url.pathname);
@@ -260,15 +267,36 @@ function stringifyClaims(claims: Record<string, unknown>): Record<string, string
   );
 }
 
+const MEDIA_REFUSALS: Record<Exclude<MediaUrlCheck, 'ok'>, string> = {
+  unsigned: 'This media link is not signed.',
+  invalid: 'This media link is not valid.',
+  expired: 'This media link has expired. Reload the page for a new one.',
+};
+
 async function serveMedia(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
   media: MediaSource,
+  check: GatewayOptions['checkMediaUrl'],
 ): Promise<void> {
-  const key = decodeURIComponent(url.pathname.slice(1));
+  let key: string;
+  try {
+    key = decodeURIComponent(url.pathname.slice(1));
+  } catch {
+    res.writeHead(400).end();
+    return;
+  }
   if (key.includes('..')) {
     res.writeHead(400).end();
+    return;
+  }
+  // As CloudFront with a trusted key group: no valid signature, no bytes (and no hint whether the key exists).
+  const verdict = check ? check(key, url.searchParams) : 'unsigned';
+  if (verdict !== 'ok') {
+    const text = MEDIA_REFUSALS[verdict];
+    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : text);
     return;
   }
   const answer = await media.get(key, req.headers.range);
@@ -280,7 +308,17 @@ async function serveMedia(
   answer.body.pipe(res);
 }
 
+/**
+ * Only for a browser on this machine that asked for it by a loopback name: a web page that rebinds
+ * its own domain to 127.0.0.1 sends its own Host header and gets nothing.
+ */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 function serveMailbox(req: IncomingMessage, res: ServerResponse, url: URL, mailbox: Mailbox): void {
+  if (!LOOPBACK_HOSTS.has((req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase())) {
+    sendJson(res, 403, { message: 'Forbidden', detail: 'The dev mailbox answers on localhost only.' });
+    return;
+  }
   const messages = mailbox.list(url.searchParams.get('to') ?? undefined);
   const wantsHtml =
     (req.headers.accept ?? '').includes('text/html') && url.searchParams.get('format') !== 'json';

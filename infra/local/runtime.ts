@@ -5,20 +5,23 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import dynalite from 'dynalite';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 import { resetClients } from '../../functions/lib/aws/clients';
 import { resetConfig } from '../../functions/lib/config';
+import { checkHmacMediaUrl, useMediaUrlSigner } from '../../functions/lib/media-urls';
 import { lambdaGroups, routes } from '../../functions/routes';
-import { buckets, resourceNames, userPool } from '../definitions';
+import { buckets, resourceNames, securityHeaderValues, userPool } from '../definitions';
 import { corsXml, ensureTable, ensureUserPool, registerStateMachines } from './bootstrap';
 import { startCognito, type LocalCognito } from './cognito';
 import { createGateway, type MediaSource } from './gateway';
 import { closeServer, findFreePort, listen } from './http-util';
 import { Mailbox } from './mailbox';
 import { LambdaPool } from './lambda-pool';
+import { createDynamoReadCache, guardJsonService, guardS3, loadLocalSecrets } from './service-guard';
+import type { LocalCredentials } from './sigv4';
 import { LocalStepFunctions } from './stepfunctions';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -33,12 +36,21 @@ export interface RuntimeOptions {
   /** Host name printed in URLs and used in email links. */
   publicHost?: string;
   logLevel?: 'SILENT' | 'ERROR' | 'WARN' | 'INFO' | 'DEBUG';
+  /**
+   * Serve the dev mailbox at /_dev/mailbox (default on): the local mode, where every email the
+   * product sends lands on this machine. Off, emails are only kept in the data directory.
+   */
+  devMailbox?: boolean;
+  /** Other origins allowed to upload to the local S3 (the Vite dev server). */
+  extraOrigins?: string[];
 }
 
 export type ServiceName = 'dynamodb' | 's3' | 'cognito' | 'stepfunctions';
 
 export interface LocalRuntime {
   url: string;
+  /** The credentials every local service requires (generated per data directory). */
+  credentials: LocalCredentials;
   apiUrl: string;
   ports: Record<ServiceName | 'gateway', number>;
   env: Record<string, string>;
@@ -73,11 +85,19 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   const url = `http://${publicHost}:${ports.gateway}`;
   const endpoint = (port: number) => `http://${HOST}:${port}`;
 
+  const secrets = loadLocalSecrets(dataDir);
+  const { credentials } = secrets;
+  const origins = [
+    ...new Set([url, `http://localhost:${ports.gateway}`, `http://127.0.0.1:${ports.gateway}`]),
+    ...(options.extraOrigins ?? []),
+  ];
+
   const env: Record<string, string> = {
     STAGE: 'local',
     AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    MEDIA_URL_SECRET: secrets.mediaUrlSecret,
     AWS_EC2_METADATA_DISABLED: 'true',
     LOG_LEVEL: options.logLevel ?? 'WARN',
     POWERTOOLS_LOG_LEVEL: options.logLevel ?? 'WARN',
@@ -97,6 +117,8 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   Object.assign(process.env, env);
   resetConfig();
   resetClients();
+  // This process signs media URLs with this data directory's secret (tests call handlers in-process).
+  useMediaUrlSigner(undefined);
 
   const stoppers = new Map<ServiceName | 'gateway' | 'lambda', () => Promise<void>>();
 
@@ -107,26 +129,30 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
     deleteTableMs: 0,
     updateTableMs: 0,
   });
+  // Every request must be signed with this data directory's credentials (dynalite checks none).
+  const serveDynamo = dynamo.listeners('request')[0] as RequestListener;
+  dynamo.removeAllListeners('request');
+  dynamo.on('request', guardJsonService(credentials, serveDynamo, createDynamoReadCache()));
   await listen(dynamo, ports.dynamodb, HOST);
   stoppers.set('dynamodb', () => closeServer(dynamo));
 
-  // S3
+  // S3: s3rver behind the signature check (it accepts any V4 signature), CORS for the app only.
   const s3 = new S3rver({
-    port: ports.s3,
-    address: HOST,
     directory: join(dataDir, 's3'),
     silent: true,
     configureBuckets: [names.mediaBucket, names.uploadsBucket].map((name) => ({
       name,
-      configs: [corsXml()],
+      configs: [corsXml(origins)],
     })),
   });
-  await s3.run();
-  stoppers.set('s3', () => s3.close());
+  await s3.configureBuckets();
+  const s3Server = createServer(guardS3(credentials, s3.callback()));
+  await listen(s3Server, ports.s3, HOST);
+  stoppers.set('s3', () => closeServer(s3Server));
 
   // Step Functions
   const stepFunctions = new LocalStepFunctions(join(dataDir, 'stepfunctions'));
-  await stepFunctions.listen(ports.stepfunctions, HOST);
+  await stepFunctions.listen(ports.stepfunctions, HOST, (serve) => guardJsonService(credentials, serve));
   stoppers.set('stepfunctions', () => stepFunctions.close());
 
   // Cognito, with the user pool triggers running the real trigger handler.
@@ -154,11 +180,11 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
 
   // Resources from the shared definitions.
   await ensureTable(
-    new DynamoDBClient({ region: 'us-east-1', endpoint: env.DYNAMODB_ENDPOINT }),
+    new DynamoDBClient({ region: 'us-east-1', endpoint: env.DYNAMODB_ENDPOINT, credentials }),
     names.table,
   );
   const pool = await ensureUserPool(
-    new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: env.COGNITO_ENDPOINT }),
+    new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: env.COGNITO_ENDPOINT, credentials }),
     names,
   );
   env.USER_POOL_ID = pool.userPoolId;
@@ -178,6 +204,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   const jwks = createLocalJWKSet({ keys: [cognito.publicJwk] });
   const mediaClient = new S3Client({
     region: 'us-east-1',
+    credentials,
     endpoint: env.S3_ENDPOINT,
     forcePathStyle: true,
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -185,8 +212,10 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   });
   const gateway = createGateway({
     routes,
-    mailbox,
+    mailbox: options.devMailbox === false ? undefined : mailbox,
     media: s3MediaSource(mediaClient, names.mediaBucket),
+    securityHeaders: securityHeaderValues([endpoint(ports.s3)]),
+    checkMediaUrl: (key, query) => checkHmacMediaUrl(secrets.mediaUrlSecret, key, query),
     webDir: options.webDir,
     verifyToken: createTokenVerifier(async (token) => {
       const { payload } = await jwtVerify(token, jwks, { issuer, algorithms: ['RS256'] });
@@ -216,6 +245,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
 
   return {
     url,
+    credentials,
     apiUrl: `${url}/api/v1`,
     ports,
     env,

@@ -7,9 +7,11 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = process.env.DATA_DIR ?? join(PROJECT_ROOT, '.data');
   ensureWebBuild(PROJECT_ROOT);
+  const devMailbox = process.env.DEV_MAILBOX !== 'off';
   const runtime = await startLocalRuntime({
     dataDir,
     port,
+    devMailbox,
     webDir: join(PROJECT_ROOT, 'web/dist'),
     logLevel: (process.env.LOG_LEVEL as 'WARN' | undefined) ?? 'WARN',
   });
@@ -21,8 +23,13 @@ async function main() {
 
   App            ${runtime.url}
   API            ${runtime.apiUrl}   (health: ${runtime.apiUrl}/health)
-  Dev mailbox    ${runtime.url}/_dev/mailbox
+  ${
+    devMailbox
+      ? `Dev mailbox    ${runtime.url}/_dev/mailbox   (local mode: every email lands here, none is sent; DEV_MAILBOX=off hides it)`
+      : 'Dev mailbox    off (DEV_MAILBOX=off): emails are kept in the data directory only'
+  }
   Services       DynamoDB :${p.dynamodb} · S3 :${p.s3} · Cognito :${p.cognito} · Step Functions :${p.stepfunctions}
+                 (loopback; DynamoDB, S3 and Step Functions answer only requests signed with this data directory's keys)
   Data           ${shown}/  (npm run reset wipes it)
 
   Press Ctrl-C to stop.

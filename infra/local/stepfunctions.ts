@@ -2,7 +2,13 @@ import './polyfills';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { join } from 'node:path';
 import { closeServer, listen, readBody, sendJson } from './http-util';
 
@@ -87,8 +93,13 @@ export class LocalStepFunctions {
     return arn;
   }
 
-  async listen(port: number, host = '127.0.0.1'): Promise<number> {
-    this.server = createServer((req, res) => void this.serve(req, res));
+  /** `guard` wraps the request handler (the runtime's signature check). */
+  async listen(
+    port: number,
+    host = '127.0.0.1',
+    guard: (serve: RequestListener) => RequestListener = (serve) => serve,
+  ): Promise<number> {
+    this.server = createServer(guard((req, res) => void this.serve(req, res)));
     return listen(this.server, port, host);
   }
 

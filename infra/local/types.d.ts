@@ -9,6 +9,7 @@ declare module 'dynalite' {
 }
 
 declare module 's3rver' {
+  import type { RequestListener } from 'node:http';
   export default class S3rver {
     constructor(options: {
       port?: number;
@@ -20,6 +21,10 @@ declare module 's3rver' {
       configureBuckets?: { name: string; configs: (string | Buffer)[] }[];
     });
     run(): Promise<{ address: string; port: number }>;
+    /** Creates the configured buckets (run() does it before listening). */
+    configureBuckets(): Promise<void>;
+    /** The Koa request listener, to serve s3rver from another HTTP server. */
+    callback(): RequestListener;
     close(): Promise<void>;
     on(
       event: 'event',

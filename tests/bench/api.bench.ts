@@ -1,3 +1,8 @@
+import {
+  AdminAddUserToGroupCommand,
+  CognitoIdentityProviderClient,
+  ListUserPoolsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -7,14 +12,20 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * `npm run bench:api`: latency and throughput of GET /api/v1/users/me at 50 concurrent connections
- * against `npm start` in its own process, and the gzip size of the SPA's initial JavaScript.
+ * `npm run bench:api`: latency and throughput at 50 concurrent connections against `npm start` in
+ * its own process, for GET /users/me and every list endpoint with 50 books per user (processed,
+ * published to the catalogue, with reading progress, one quiz), and the gzip size of the SPA's
+ * initial JavaScript. `BENCH_ROOT=<checkout>` runs another checkout's server with this driver (to
+ * compare before and after on a shared machine, run them alternately); `BENCH_ONLY=<text>` runs the
+ * endpoints whose label contains it.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
+const serverRoot = process.env.BENCH_ROOT ?? root;
 const port = Number(process.env.BENCH_PORT ?? 3410);
 const base = `http://127.0.0.1:${port}`;
-const duration = Number(process.env.BENCH_SECONDS ?? 15);
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
+const BOOKS = Number(process.env.BENCH_BOOKS ?? 50);
 
 async function waitForHealth(): Promise<void> {
   for (let i = 0; i < 240; i++) {
@@ -28,14 +39,130 @@ async function waitForHealth(): Promise<void> {
   throw new Error('the local runtime did not become healthy');
 }
 
-async function call(path: string, body: unknown) {
+async function call(path: string, body: unknown, token?: string, method = 'POST') {
   const response = await fetch(`${base}/api/v1${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, string>>;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as Record<string, string> & Record<string, unknown>;
+}
+
+const get = <T>(path: string, token: string) => call(path, undefined, token, 'GET') as Promise<T>;
+
+/** Runs `work` over `items`, `limit` at a time. */
+async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += limit) await Promise.all(items.slice(i, i + limit).map(work));
+}
+
+async function until(check: () => Promise<boolean>, what: string) {
+  for (let i = 0; i < 600; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const bookText = (n: number) =>
+  [1, 2, 3]
+    .map(
+      (c) =>
+        `Chapter ${c}\n\nIn book ${n}, chapter ${c} follows the keeper of the harbour light through a long night. ` +
+        'The wind rose and the boats came home one by one, and the keeper counted every lantern. '.repeat(8),
+    )
+    .join('\n\n');
+
+/** An author with 50 processed books, published to the catalogue, read a little, with one quiz. */
+async function populate(cognitoPort: number) {
+  const email = `bench-${Date.now()}@example.com`;
+  await call('/auth/register', { display_name: 'Bench', email, password: 'Bench-pass-2026', role: 'author' });
+  const mail = (await (await fetch(`${base}/_dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
+    code: string;
+  }[];
+  await call('/auth/verify-email', { email, code: mail[0]!.code });
+  // The catalogue is published by administrators.
+  const cognito = new CognitoIdentityProviderClient({
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${cognitoPort}`,
+    credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
+  });
+  const pools = await cognito.send(new ListUserPoolsCommand({ MaxResults: 10 }));
+  await cognito.send(
+    new AdminAddUserToGroupCommand({
+      UserPoolId: pools.UserPools![0]!.Id!,
+      Username: email,
+      GroupName: 'admin',
+    }),
+  );
+  cognito.destroy();
+  let token = '';
+  await until(async () => {
+    try {
+      token = (await call('/auth/login', { email, password: 'Bench-pass-2026' })).access_token!;
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'sign-in');
+
+  const ids: string[] = [];
+  await inBatches([...Array(BOOKS).keys()], 4, async (n) => {
+    const form = new FormData();
+    form.set('book_type', n % 5 === 4 ? 'entertainment' : 'learning');
+    form.set('title', `Bench book ${n}`);
+    form.set('description', `A book for the benchmark, number ${n}.`);
+    form.set('text_content', bookText(n));
+    const response = await fetch(`${base}/api/v1/books/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
+    ids.push(((await response.json()) as { id: string }).id);
+  });
+  type Status = {
+    review_pending: boolean;
+    status: string;
+    preview_chapters?: { title: string; chapter_number: number }[];
+  };
+  await inBatches(ids, 4, async (id) => {
+    let status: Status | undefined;
+    await until(async () => {
+      status = await get<Status>(`/books/${id}/status`, token);
+      return status.review_pending || status.status === 'FAILED';
+    }, `book ${id} extraction`);
+    const chapters = (status!.preview_chapters ?? []).map((c) => ({
+      title: c.title,
+      chapter_number: c.chapter_number,
+      source_chapter_number: c.chapter_number,
+    }));
+    await call(`/books/${id}/save-structure`, { chapters }, token);
+  });
+  await inBatches(ids, 4, async (id) =>
+    until(
+      async () => (await get<Status>(`/books/${id}/status`, token)).status === 'READY',
+      `book ${id} chapters`,
+    ),
+  );
+  const first = ids[0]!;
+  const chapters = await get<{ id: string }[]>(`/books/${first}/chapters`, token);
+  await inBatches(ids, 4, async (id) => {
+    const [chapter] = await get<{ id: string }[]>(`/books/${id}/chapters`, token);
+    await call(
+      `/books/${id}/progress`,
+      { chapter_id: chapter!.id, event: 'chapter_read', seconds: 60 },
+      token,
+    );
+    await call(`/books/${id}/publish`, {}, token);
+  });
+  await call('/ai/generate-quiz', { book_id: first, chapter_id: chapters[0]!.id, num_questions: 5 }, token);
+  await call('/creator/prompts', { kind: 'book', prompt: 'Write about the harbour.' }, token);
+  return { token, bookId: first, chapterId: chapters[0]!.id };
 }
 
 function initialJavaScriptGzip(): { files: number; raw: number; gzip: number } {
@@ -56,42 +183,63 @@ function initialJavaScriptGzip(): { files: number; raw: number; gzip: number } {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bookstudio-bench-'));
+  // BENCH_PROFILE_DIR=<dir> writes a CPU profile of the server and of each Lambda thread there.
+  const profile = process.env.BENCH_PROFILE_DIR;
   const server = spawn(
     process.execPath,
-    [join(root, 'node_modules/tsx/dist/cli.mjs'), 'infra/local/start.ts'],
+    profile
+      ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', 'infra/local/start.ts']
+      : [join(serverRoot, 'node_modules/tsx/dist/cli.mjs'), 'infra/local/start.ts'],
     {
-      cwd: root,
+      cwd: serverRoot,
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'ERROR' },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  let printed = '';
+  const banner = new Promise<string>((resolve) => {
+    server.stdout.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      if (printed.includes('Cognito :')) resolve(printed);
+    });
+  });
   try {
     await waitForHealth();
-    const email = `bench-${Date.now()}@example.com`;
-    await call('/auth/register', { display_name: 'Bench', email, password: 'bench-pass', role: 'author' });
-    const mail = (await (await fetch(`${base}/_dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
-      code: string;
-    }[];
-    await call('/auth/verify-email', { email, code: mail[0]!.code });
-    const { access_token } = await call('/auth/login', { email, password: 'bench-pass' });
-    const headers = { authorization: `Bearer ${access_token}` };
-    if (!(await fetch(`${base}/api/v1/users/me`, { headers })).ok)
-      throw new Error('GET /users/me failed before the run');
-
-    await autocannon({ url: `${base}/api/v1/users/me`, connections, duration: 3, headers }); // warm-up
-    const result = await autocannon({ url: `${base}/api/v1/users/me`, connections, duration, headers });
+    const cognitoPort = Number(/Cognito :(\d+)/.exec(await banner)?.[1]);
+    const { token, bookId, chapterId } = await populate(cognitoPort);
+    const headers = { authorization: `Bearer ${token}` };
+    const endpoints: [string, string][] = [
+      ['GET /users/me', '/users/me'],
+      ['GET /books', '/books'],
+      ['GET /books?book_type=learning', '/books?book_type=learning'],
+      ['GET /books/{id}/chapters', `/books/${bookId}/chapters`],
+      ['GET /books/learning-progress', '/books/learning-progress'],
+      ['GET /books/superadmin-learning-books', '/books/superadmin-learning-books'],
+      ['GET /books/superadmin-entertainment-books', '/books/superadmin-entertainment-books'],
+      ['GET /books/{id}/learning-content', `/books/${bookId}/learning-content`],
+      ['GET /books/{id}/quizzes', `/books/${bookId}/quizzes`],
+      ['GET /ai/learning-content/{chapter}', `/ai/learning-content/${chapterId}`],
+      ['GET /users/me/activity', '/users/me/activity'],
+      ['GET /users/me/badges', '/users/me/badges'],
+      ['GET /creator/prompts', '/creator/prompts'],
+    ];
+    const only = process.env.BENCH_ONLY;
+    console.log(
+      `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; server ${serverRoot === root ? 'this checkout' : serverRoot}`,
+    );
+    console.log(`${connections} connections, ${duration} s each, ${BOOKS} books per user`);
+    console.log('endpoint                                      req/s   p50 ms   p99 ms   non-2xx');
+    for (const [label, path] of endpoints.filter(([label]) => !only || label.includes(only))) {
+      const url = `${base}/api/v1${path}`;
+      const check = await fetch(url, { headers });
+      if (!check.ok) throw new Error(`${label}: ${check.status} before the run`);
+      await autocannon({ url, connections, duration: 2, headers }); // warm-up
+      const result = await autocannon({ url, connections, duration, headers });
+      console.log(
+        `${label.padEnd(44)} ${result.requests.average.toFixed(0).padStart(6)} ${String(result.latency.p50).padStart(8)} ${String(result.latency.p99).padStart(8)} ${String(result.non2xx + result.errors).padStart(9)}${result.latency.p99 < 50 ? '' : '   p99 target < 50 ms NOT met'}`,
+      );
+    }
     const js = initialJavaScriptGzip();
-
-    console.log(
-      `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-    );
-    console.log(`GET /api/v1/users/me — ${connections} connections, ${duration} s`);
-    console.log(`  requests/s   ${result.requests.average.toFixed(0)}`);
-    console.log(`  latency p50  ${result.latency.p50} ms`);
-    console.log(
-      `  latency p99  ${result.latency.p99} ms   (target < 50 ms: ${result.latency.p99 < 50 ? 'met' : 'NOT met'})`,
-    );
-    console.log(`  errors       ${result.errors}, non-2xx ${result.non2xx}`);
     console.log(
       `SPA initial JavaScript: ${js.files} file(s), ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzip (target < 200 KB: ${js.gzip < 200 * 1024 ? 'met' : 'NOT met'})`,
     );

@@ -16,7 +16,7 @@ beforeAll(async () => {
   sfn = new SFNClient({
     region: 'us-east-1',
     endpoint: t.runtime.env.SFN_ENDPOINT,
-    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    credentials: t.runtime.credentials,
   });
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { PollyClient } from '@aws-sdk/client-polly';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
@@ -34,7 +34,16 @@ function memo<K extends keyof Clients>(key: K, create: () => Clients[K]): Client
   return created;
 }
 
-const base = () => ({ region: config.region, maxAttempts: 3 });
+/**
+ * The SDK builds a redacted copy of every request and answer for its logger's `info`, even for the
+ * default no-op logger; a logger without `info` skips that walk (measured: about 5 % of the CPU of
+ * a request listing 50 books). Errors are still passed to `error`, which logs nothing.
+ */
+const quietLogger = { debug() {}, warn() {}, error() {} } as unknown as NonNullable<
+  DynamoDBClientConfig['logger']
+>;
+
+const base = () => ({ region: config.region, maxAttempts: 3, logger: quietLogger });
 
 const modelClientOptions = () => ({
   ...base(),

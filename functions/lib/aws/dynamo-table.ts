@@ -19,8 +19,8 @@ import { aws } from './clients';
 const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk'];
 
 export function stripKeys<T>(item: Record<string, unknown>): T {
-  const rest: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(item)) if (!KEY_ATTRIBUTES.includes(name)) rest[name] = value;
+  const rest: Record<string, unknown> = { ...item };
+  for (const name of KEY_ATTRIBUTES) delete rest[name];
   return rest as T;
 }
 

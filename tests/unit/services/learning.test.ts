@@ -134,7 +134,9 @@ describe('the learning service', () => {
       expect.objectContaining({
         id: 'old',
         status: 'ready',
-        content_url: `/media/books/${book.id}/learning/old/narration.m4a`,
+        content_url: expect.stringMatching(
+          new RegExp(`^/media/books/${book.id}/learning/old/narration\\.m4a\\?expires=\\d+&sig=[\\w-]+$`),
+        ),
       }),
       expect.objectContaining({ id: running.id, status: 'processing', progress: 0 }),
     ]);
@@ -188,6 +190,18 @@ describe('the learning service', () => {
     expect(quizzes.view(quiz, await learning.repository.listAttempts('owner', quiz.id))).toMatchObject({
       best_score: 100,
       attempts: 1,
+    });
+  });
+
+  it('answers a chapter too short for a quiz with a 400 in the engine words, not a crash', async () => {
+    const { quizzes, book, books, chapters } = await setup();
+    await books.repository.putChapter({ ...chapters[0]!, content: 'Too short.', word_count: 2 });
+    await expect(
+      quizzes.generate('owner', book, { chapterId: chapters[0]!.id, numQuestions: 3, difficulty: 'easy' }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'quiz_input',
+      message: expect.stringMatching(/too short/),
     });
   });
 });

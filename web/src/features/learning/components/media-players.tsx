@@ -50,11 +50,13 @@ function VideoPlayer({
   media,
   label,
   onEnded,
+  onError,
   ref,
 }: {
   media: Media;
   label: string;
   onEnded: (e: SyntheticEvent<HTMLMediaElement>) => void;
+  onError: () => void;
   ref?: Ref<HTMLVideoElement>;
 }) {
   return (
@@ -69,6 +71,7 @@ function VideoPlayer({
       aria-label={label}
       className="mt-2 aspect-video w-full rounded-xl bg-black"
       onEnded={onEnded}
+      onError={onError}
     />
   );
 }
@@ -98,6 +101,17 @@ export function MediaPlayers({
   const videoRef = useRef<HTMLVideoElement>(null);
   const [loadingVideo, setLoadingVideo] = useState(false);
   const [videoMessage, setVideoMessage] = useState<string | null>(null);
+  const refreshed = useRef(new Set<string>());
+
+  /**
+   * Media URLs are signed for a few hours. A player left open longer fails on its next range
+   * request: the chapter's content is fetched again (once per URL), which brings fresh URLs.
+   */
+  const refreshUrls = (url: string) => {
+    if (refreshed.current.has(url)) return;
+    refreshed.current.add(url);
+    reload().catch(() => undefined);
+  };
 
   const finished = (event: ProgressEventType, media: Media) => (e: SyntheticEvent<HTMLMediaElement>) => {
     const played = Number.isFinite(e.currentTarget.duration)
@@ -145,6 +159,7 @@ export function MediaPlayers({
               aria-label="Audio narration"
               className="mt-2 w-full"
               onEnded={finished('narration_finished', audio)}
+              onError={() => refreshUrls(audio.url)}
             />
           ) : (
             <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
@@ -174,6 +189,7 @@ export function MediaPlayers({
               media={video}
               label="Realistic video"
               onEnded={finished('video_finished', video)}
+              onError={() => refreshUrls(video.url)}
             />
           ) : (
             <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
@@ -196,6 +212,7 @@ export function MediaPlayers({
               media={chapterVideo}
               label="Chapter video"
               onEnded={finished('video_finished', chapterVideo)}
+              onError={() => refreshUrls(chapterVideo.url)}
             />
           </section>
         )}

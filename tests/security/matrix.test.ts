@@ -1,0 +1,499 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeKey, routes } from '../../functions/routes';
+import {
+  confirmAsExtracted,
+  createUser,
+  settledStatus,
+  startTestRuntime,
+  uploadBook,
+  type TestRuntime,
+} from '../integration/helpers';
+
+/**
+ * The authorization matrix, generated from functions/routes.ts: every route × anonymous, another
+ * user (an author with books of their own), an explorer, an author, and the owner of the resources
+ * the route names, all real (a processed book, its chapter, a quiz, a learning job, a Creator Mode
+ * prompt). Only the roles a case allows may get a 2xx; no answer to anyone else may carry the
+ * owner's data, and no answer to the owner may carry the other user's. A route without a case here
+ * fails the test: a new route is covered the day it is added.
+ */
+type Role = 'anonymous' | 'other' | 'explorer' | 'author' | 'owner';
+const ROLES: Role[] = ['anonymous', 'other', 'explorer', 'author', 'owner'];
+const SIGNED_IN: Role[] = ['other', 'explorer', 'author', 'owner'];
+const AUTHORS: Role[] = ['other', 'author', 'owner'];
+
+interface Resources {
+  bookId: string;
+  chapterId: string;
+  quizId: string;
+  jobId: string;
+  promptId: string;
+  plotId: string;
+  characterId: string;
+  scriptId: string;
+}
+
+interface Case {
+  /** The request path below /api/v1 (with a query string if the route takes one). */
+  path: (r: Resources) => string;
+  body?: (r: Resources) => unknown;
+  /** Roles that must get a 2xx. Everyone else must not. */
+  allowed: Role[];
+  /**
+   * Roles that pass authorization but may get a 4xx for the resource's state (a retry of a book
+   * that did not fail): anything but 401, 403 and 404.
+   */
+  reachable?: Role[];
+  /** Resources made anew for the owner's call, when it changes or removes them. */
+  fresh?: () => Promise<Partial<Resources>>;
+  /** Each signed-in role calls with a session of its own (the route ends the session it is called with). */
+  ownSession?: boolean;
+}
+
+let t: TestRuntime;
+const tokens: Partial<Record<Role, string>> = {};
+const credentials: Partial<Record<Role, { email: string; password: string }>> = {};
+let owned: Resources;
+/** Strings only the owner's answers may contain, and strings only the other user's may. */
+const ownerSecrets: string[] = [];
+const otherSecrets: string[] = [];
+
+const OWNER_TITLE = `Harbour ledger ${Date.now()}`;
+const OWNER_PHRASE = 'the keeper counted seventeen lanterns at the quay';
+const STORY =
+  'Mara walked down to the harbour every evening. The fishing boats came home with the tide. ' +
+  'Her father had built the lighthouse forty years before. The town trusted its light in every storm. ' +
+  'One winter the lamp failed and Mara climbed the tower with a lantern. The boats followed her light home. ';
+const TEXT = `Chapter 1\n\nIn the first chapter ${OWNER_PHRASE} before dawn. ${STORY.repeat(3)}\n\nChapter 2\n\nThe second chapter ends in the hills above the town. ${STORY}`;
+
+async function processedBook(
+  token: string,
+  title = OWNER_TITLE,
+): Promise<{ bookId: string; chapterId: string }> {
+  const upload = await uploadBook(t, { token, text: TEXT, title });
+  const bookId = String(upload.body.id);
+  await confirmAsExtracted(t, bookId, token);
+  const chapters = await t.api<{ id: string }[]>('GET', `/books/${bookId}/chapters`, { token });
+  return { bookId, chapterId: chapters.body[0]!.id };
+}
+
+async function coverForm() {
+  const image = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#885522' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set('cover_image', new Blob([image], { type: 'image/png' }), 'cover.png');
+  return form;
+}
+
+function textUploadForm() {
+  const form = new FormData();
+  form.set('book_type', 'learning');
+  form.set('title', 'Matrix upload');
+  form.set('description', '');
+  form.set('text_content', 'Chapter 1\n\nA short matrix book about a lighthouse.');
+  return form;
+}
+
+const prompt = { kind: 'book', prompt: 'A story about a harbour keeper.' };
+
+const cases: Record<string, Case> = {
+  'GET /health': { path: () => '/health', allowed: ROLES },
+  // Public account routes: with an empty body nobody gets a 2xx (and nobody a 500).
+  'POST /auth/register': { path: () => '/auth/register', body: () => ({}), allowed: [] },
+  'POST /auth/login': { path: () => '/auth/login', body: () => ({}), allowed: [] },
+  'POST /auth/refresh': { path: () => '/auth/refresh', body: () => ({}), allowed: [] },
+  'POST /auth/verify-email': { path: () => '/auth/verify-email', body: () => ({}), allowed: [] },
+  'POST /auth/resend-verification': {
+    path: () => '/auth/resend-verification',
+    body: () => ({}),
+    allowed: [],
+  },
+  'POST /auth/request-password-reset': {
+    path: () => '/auth/request-password-reset',
+    body: () => ({}),
+    allowed: [],
+  },
+  'POST /auth/confirm-password-reset': {
+    path: () => '/auth/confirm-password-reset',
+    body: () => ({}),
+    allowed: [],
+  },
+
+  'POST /auth/logout': { path: () => '/auth/logout', body: () => ({}), allowed: SIGNED_IN, ownSession: true },
+
+  'GET /users/me': { path: () => '/users/me', allowed: SIGNED_IN },
+  'PUT /users/me': { path: () => '/users/me', body: () => ({ bio: 'Reads at night.' }), allowed: SIGNED_IN },
+  'GET /users/me/stats': { path: () => '/users/me/stats', allowed: SIGNED_IN },
+  'GET /users/me/activity': { path: () => '/users/me/activity', allowed: SIGNED_IN },
+  'GET /users/me/badges': { path: () => '/users/me/badges', allowed: SIGNED_IN },
+
+  'GET /books': { path: () => '/books', allowed: SIGNED_IN },
+  'POST /books/upload': { path: () => '/books/upload', body: () => textUploadForm(), allowed: SIGNED_IN },
+  'POST /books/upload-url': {
+    path: () => '/books/upload-url',
+    body: () => ({ filename: 'big.txt', size: 5_000_000, content_type: 'text/plain' }),
+    allowed: SIGNED_IN,
+  },
+  'GET /books/learning-progress': { path: () => '/books/learning-progress', allowed: SIGNED_IN },
+  'GET /books/superadmin-learning-books': {
+    path: () => '/books/superadmin-learning-books',
+    allowed: SIGNED_IN,
+  },
+  'GET /books/superadmin-entertainment-books': {
+    path: () => '/books/superadmin-entertainment-books',
+    allowed: SIGNED_IN,
+  },
+  'GET /books/{id}': { path: (r) => `/books/${r.bookId}`, allowed: ['owner'] },
+  'PUT /books/{id}': {
+    path: (r) => `/books/${r.bookId}`,
+    body: () => ({ description: 'Changed by the matrix.' }),
+    allowed: ['owner'],
+  },
+  'DELETE /books/{id}': {
+    path: (r) => `/books/${r.bookId}`,
+    allowed: ['owner'],
+    fresh: () => processedBook(tokens.owner!, 'Disposable'),
+  },
+  'GET /books/{id}/chapters': { path: (r) => `/books/${r.bookId}/chapters`, allowed: ['owner'] },
+  'GET /books/{id}/chapters/{chapterId}': {
+    path: (r) => `/books/${r.bookId}/chapters/${r.chapterId}`,
+    allowed: ['owner'],
+  },
+  'GET /books/{id}/status': { path: (r) => `/books/${r.bookId}/status`, allowed: ['owner'] },
+  'POST /books/{id}/retry': { path: (r) => `/books/${r.bookId}/retry`, allowed: [], reachable: ['owner'] },
+  'POST /books/{id}/regenerate-chapters': {
+    path: (r) => `/books/${r.bookId}/regenerate-chapters`,
+    allowed: ['owner'],
+    fresh: () => processedBook(tokens.owner!, 'Disposable'),
+  },
+  'POST /books/{id}/save-structure': {
+    path: (r) => `/books/${r.bookId}/save-structure`,
+    body: () => ({ chapters: [{ title: 'One', chapter_number: 1, source_chapter_number: 1 }] }),
+    allowed: ['owner'],
+    fresh: async () => {
+      const upload = await uploadBook(t, { token: tokens.owner!, text: TEXT, title: 'Disposable' });
+      await settledStatus(t, String(upload.body.id), tokens.owner!);
+      return { bookId: String(upload.body.id) };
+    },
+  },
+  'POST /books/{id}/upload-cover': {
+    path: (r) => `/books/${r.bookId}/upload-cover`,
+    body: () => coverForm(),
+    allowed: ['owner'],
+  },
+  // Administrators only: none of these roles is one.
+  'POST /books/{id}/publish': { path: (r) => `/books/${r.bookId}/publish`, allowed: [] },
+  'DELETE /books/{id}/publish': { path: (r) => `/books/${r.bookId}/publish`, allowed: [] },
+
+  'POST /ai/generate-audio-narration': {
+    path: () => '/ai/generate-audio-narration',
+    body: (r) => ({ chapter_id: r.chapterId }),
+    allowed: ['owner'],
+  },
+  'POST /ai/generate-realistic-video': {
+    path: () => '/ai/generate-realistic-video',
+    body: (r) => ({ chapter_id: r.chapterId }),
+    allowed: ['owner'],
+  },
+  'POST /ai/generate-tutorial-video': {
+    path: (r) => `/ai/generate-tutorial-video?chapter_id=${r.chapterId}`,
+    allowed: ['owner'],
+  },
+  'POST /ai/generate-video-from-chapter': {
+    path: (r) => `/ai/generate-video-from-chapter?chapter_id=${r.chapterId}`,
+    allowed: ['owner'],
+  },
+  'GET /ai/check-video-status/{id}': { path: (r) => `/ai/check-video-status/${r.jobId}`, allowed: ['owner'] },
+  'GET /ai/learning-content/{chapter}': {
+    path: (r) => `/ai/learning-content/${r.chapterId}`,
+    allowed: ['owner'],
+  },
+  'GET /ai/video-avatars': { path: () => '/ai/video-avatars', allowed: SIGNED_IN },
+  'GET /ai/voices': { path: () => '/ai/voices', allowed: SIGNED_IN },
+  'POST /ai/generate-quiz': {
+    path: () => '/ai/generate-quiz',
+    body: (r) => ({ book_id: r.bookId, chapter_id: r.chapterId, num_questions: 3 }),
+    allowed: ['owner'],
+  },
+  'POST /ai/generate-text': {
+    path: () => '/ai/generate-text',
+    body: () => ({ prompt: 'Hello' }),
+    allowed: SIGNED_IN,
+  },
+  'POST /ai/analyze-chapter-safety': {
+    path: () => '/ai/analyze-chapter-safety',
+    body: (r) => ({ chapter_id: r.chapterId }),
+    allowed: ['owner'],
+  },
+  'GET /quizzes/{id}': { path: (r) => `/quizzes/${r.quizId}`, allowed: ['owner'] },
+  'POST /quizzes/{id}/submit': {
+    path: (r) => `/quizzes/${r.quizId}/submit`,
+    body: () => ({ answers: [0, 0, 0] }),
+    allowed: ['owner'],
+  },
+  'GET /books/{id}/quizzes': { path: (r) => `/books/${r.bookId}/quizzes`, allowed: ['owner'] },
+  'GET /books/{id}/learning-content': {
+    path: (r) => `/books/${r.bookId}/learning-content`,
+    allowed: ['owner'],
+  },
+  'POST /books/{id}/progress': {
+    path: (r) => `/books/${r.bookId}/progress`,
+    body: (r) => ({ chapter_id: r.chapterId, event: 'chapter_read', seconds: 30 }),
+    allowed: ['owner'],
+  },
+
+  'POST /plots/books/{id}/generate': {
+    path: (r) => `/plots/books/${r.bookId}/generate`,
+    body: () => ({}),
+    allowed: ['owner'],
+  },
+  'GET /plots/books/{id}/status': { path: (r) => `/plots/books/${r.bookId}/status`, allowed: ['owner'] },
+  'GET /plots/books/{id}/overview': { path: (r) => `/plots/books/${r.bookId}/overview`, allowed: ['owner'] },
+  'POST /characters/plot/{id}': {
+    path: (r) => `/characters/plot/${r.plotId}`,
+    body: () => ({ name: 'Matrix Visitor', role: 'supporting' }),
+    allowed: ['owner'],
+  },
+  'POST /characters/bulk-delete': {
+    path: () => '/characters/bulk-delete',
+    body: (r) => ({ ids: [r.characterId] }),
+    // Anyone signed in may ask: only the caller's own characters go, other ids come back as
+    // not found (the owner's character survives: the PUT and DELETE cases below still find it).
+    allowed: SIGNED_IN,
+    fresh: async () => ({ characterId: await createCharacter() }),
+  },
+  'PUT /characters/{id}': {
+    path: (r) => `/characters/${r.characterId}`,
+    body: () => ({ personality: 'Patient and exact.' }),
+    allowed: ['owner'],
+  },
+  'DELETE /characters/{id}': {
+    path: (r) => `/characters/${r.characterId}`,
+    allowed: ['owner'],
+    fresh: async () => ({ characterId: await createCharacter() }),
+  },
+  'POST /characters/{id}/generate-image': {
+    path: (r) => `/characters/${r.characterId}/generate-image`,
+    body: () => ({}),
+    allowed: ['owner'],
+  },
+  'GET /characters/{id}/image-status': {
+    path: (r) => `/characters/${r.characterId}/image-status`,
+    allowed: ['owner'],
+  },
+  'POST /ai/generate-script-and-scenes': {
+    path: () => '/ai/generate-script-and-scenes',
+    body: (r) => ({ chapter_id: r.chapterId, scene_count: 3 }),
+    allowed: ['owner'],
+  },
+  'GET /ai/scripts/{chapter}': { path: (r) => `/ai/scripts/${r.chapterId}`, allowed: ['owner'] },
+  'GET /ai/script/{id}': { path: (r) => `/ai/script/${r.scriptId}`, allowed: ['owner'] },
+  'PUT /ai/script/{id}': {
+    path: (r) => `/ai/script/${r.scriptId}`,
+    body: () => ({ script_name: 'Renamed by the matrix' }),
+    allowed: ['owner'],
+  },
+  'DELETE /ai/delete-script/{id}': {
+    path: (r) => `/ai/delete-script/${r.scriptId}`,
+    allowed: ['owner'],
+    fresh: async () => ({ scriptId: await createScript() }),
+  },
+  'GET /ai/script/{id}/export': {
+    path: (r) => `/ai/script/${r.scriptId}/export?format=fountain`,
+    allowed: ['owner'],
+  },
+
+  'GET /creator/prompts': { path: () => '/creator/prompts', allowed: AUTHORS },
+  'POST /creator/prompts': { path: () => '/creator/prompts', body: () => prompt, allowed: AUTHORS },
+  'DELETE /creator/prompts/{id}': {
+    path: (r) => `/creator/prompts/${r.promptId}`,
+    allowed: ['owner'],
+    fresh: async () => ({ promptId: await createPrompt() }),
+  },
+};
+
+async function createPrompt(): Promise<string> {
+  const created = await t.api<{ id: string }>('POST', '/creator/prompts', {
+    token: tokens.owner!,
+    body: prompt,
+  });
+  if (created.status !== 201) throw new Error(`prompt: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
+
+async function createCharacter(): Promise<string> {
+  const created = await t.api<{ id: string }>('POST', `/characters/plot/${owned.plotId}`, {
+    token: tokens.owner!,
+    body: { name: `Disposable ${Math.random().toString(36).slice(2, 8)}` },
+  });
+  if (created.status !== 201) throw new Error(`character: ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
+
+async function createScript(chapterId = owned.chapterId, token = tokens.owner!): Promise<string> {
+  const created = await t.api<{ script_id: string }>('POST', '/ai/generate-script-and-scenes', {
+    token,
+    body: { chapter_id: chapterId, scene_count: 3 },
+  });
+  if (created.status >= 300) throw new Error(`script: ${JSON.stringify(created.body)}`);
+  return created.body.script_id;
+}
+
+/** A session of its own for `role` (a new sign-in), for routes that end the session they are called with. */
+async function newSession(role: Role): Promise<string | undefined> {
+  const who = credentials[role];
+  if (!who) return undefined;
+  const login = await t.api<{ access_token: string }>('POST', '/auth/login', { body: who });
+  if (login.status !== 200) throw new Error(`login: ${JSON.stringify(login.body)}`);
+  return login.body.access_token;
+}
+
+async function call(role: Role, method: string, path: string, body: unknown, token = tokens[role]) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(`${t.runtime.apiUrl}${path}`, { method, headers, body: payload });
+  return { status: response.status, text: await response.text() };
+}
+
+/** Tallies for docs/security.md. */
+const tally = { requests: 0, denied: 0, leaks: 0 };
+
+beforeAll(async () => {
+  t = await startTestRuntime();
+  const [owner, other, explorer, author] = await Promise.all([
+    createUser(t, { role: 'author', display_name: 'Owner Person' }),
+    createUser(t, { role: 'author', display_name: 'Other Person' }),
+    createUser(t, { role: 'explorer' }),
+    createUser(t, { role: 'author' }),
+  ]);
+  Object.assign(credentials, {
+    owner: { email: owner.email, password: owner.password },
+    other: { email: other.email, password: other.password },
+    explorer: { email: explorer.email, password: explorer.password },
+    author: { email: author.email, password: author.password },
+  });
+  Object.assign(tokens, {
+    owner: owner.accessToken,
+    other: other.accessToken,
+    explorer: explorer.accessToken,
+    author: author.accessToken,
+  });
+  const { bookId, chapterId } = await processedBook(owner.accessToken);
+  const quiz = await t.api<{ id: string }>('POST', '/ai/generate-quiz', {
+    token: owner.accessToken,
+    body: { book_id: bookId, chapter_id: chapterId, num_questions: 3 },
+  });
+  const job = await t.api<{ id: string }>('POST', '/ai/generate-audio-narration', {
+    token: owner.accessToken,
+    body: { chapter_id: chapterId },
+  });
+  await t.runtime.stepFunctions.idle();
+  const plot = await t.api('POST', `/plots/books/${bookId}/generate`, { token: owner.accessToken, body: {} });
+  if (plot.status >= 300) throw new Error(`plot: ${JSON.stringify(plot.body)}`);
+  await t.runtime.stepFunctions.idle();
+  const overview = await t.api<{ id: string; characters: { id: string }[] }>(
+    'GET',
+    `/plots/books/${bookId}/overview`,
+    { token: owner.accessToken },
+  );
+  owned = {
+    bookId,
+    chapterId,
+    quizId: quiz.body.id,
+    jobId: job.body.id,
+    promptId: '',
+    plotId: overview.body.id,
+    characterId: '',
+    scriptId: '',
+  };
+  owned.promptId = await createPrompt();
+  owned.characterId = await createCharacter();
+  owned.scriptId = await createScript();
+  ownerSecrets.push(
+    bookId,
+    chapterId,
+    owned.quizId,
+    owned.jobId,
+    owned.promptId,
+    owned.plotId,
+    owned.characterId,
+    owned.scriptId,
+    owner.email,
+    OWNER_TITLE,
+    OWNER_PHRASE,
+  );
+
+  // The other user has a book and a prompt of their own.
+  const theirs = await uploadBook(t, {
+    token: other.accessToken,
+    text: 'Chapter 1\n\nTheir own quiet story.',
+  });
+  const theirPrompt = await t.api<{ id: string }>('POST', '/creator/prompts', {
+    token: other.accessToken,
+    body: { kind: 'book', prompt: 'Their own prompt text.' },
+  });
+  otherSecrets.push(String(theirs.body.id), theirPrompt.body.id, other.email, 'Their own quiet story');
+  if (!owned.quizId || !owned.jobId || !owned.promptId)
+    throw new Error(`resources not made: ${JSON.stringify({ quiz: quiz.body, job: job.body })}`);
+}, 240_000);
+
+afterAll(async () => {
+  console.log(
+    `authorization matrix: ${routes.length} routes × ${ROLES.length} roles, ${tally.requests} requests, ${tally.denied} refused, ${tally.leaks} leaks`,
+  );
+  await t?.stop();
+});
+
+describe('authorization matrix', () => {
+  it('has a case for every route, and no case for a route that does not exist', () => {
+    const keys = routes.map(routeKey).map((key) => key.replace('/api/v1', ''));
+    expect(
+      keys.filter((key) => !cases[key]),
+      'routes the matrix does not know how to call',
+    ).toEqual([]);
+    expect(
+      Object.keys(cases).filter((key) => !keys.includes(key)),
+      'cases of no route',
+    ).toEqual([]);
+  });
+
+  for (const route of routes) {
+    const key = `${route.method} ${route.path}`;
+    it(`${key}: 2xx only for the roles its rule allows, and nobody else's data`, async () => {
+      const spec = cases[key];
+      if (!spec)
+        throw new Error(`No authorization case for ${key}: add one to tests/security/matrix.test.ts`);
+      for (const role of ROLES) {
+        const resources = role === 'owner' && spec.fresh ? { ...owned, ...(await spec.fresh()) } : owned;
+        const token = spec.ownSession ? await newSession(role) : tokens[role];
+        const path = spec.path(resources);
+        const body = await spec.body?.(resources);
+        const answer = await call(role, route.method, path, body, token);
+        // What the caller sent itself (an id it asked about) is not something the answer told it.
+        const sent = `${path} ${body instanceof FormData ? '' : JSON.stringify(body ?? '')}`;
+        tally.requests++;
+        const label = `${role} ${key} → ${answer.status} ${answer.text.slice(0, 160)}`;
+        expect(answer.status, label).toBeLessThan(500);
+        const success = answer.status >= 200 && answer.status < 300;
+        if (!success) tally.denied++;
+        if (spec.allowed.includes(role)) expect(success, label).toBe(true);
+        else expect(success, label).toBe(false);
+        if (spec.reachable?.includes(role)) expect([401, 403, 404], label).not.toContain(answer.status);
+        if (route.auth !== 'public' && role === 'anonymous') expect(answer.status, label).toBe(401);
+        if (route.auth === 'author' && role === 'explorer') expect(answer.status, label).toBe(403);
+        const foreign = role === 'owner' ? otherSecrets : ownerSecrets;
+        const leaked = foreign.filter((secret) => answer.text.includes(secret) && !sent.includes(secret));
+        if (leaked.length) tally.leaks++;
+        expect(leaked, label).toEqual([]);
+      }
+    });
+  }
+});
