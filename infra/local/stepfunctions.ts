@@ -113,6 +113,11 @@ export class LocalStepFunctions {
     if (this.server) await closeServer(this.server);
   }
 
+  /** How many executions have been started (tests use it to check that racing requests start one). */
+  executionCount(): number {
+    return this.executions.size;
+  }
+
   /** Resolves when every running execution has ended (tests use it to wait for pipelines). */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running.values()].map((r) => r.done));
