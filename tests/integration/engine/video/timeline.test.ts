@@ -1,11 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ffmpegBinaries } from '../../../../functions/engine/media/ffmpeg';
+import { ffmpegBinaries, hasFilter } from '../../../../functions/engine/media/ffmpeg';
 import { TRANSITIONS, type TransitionType } from '../../../../functions/engine/video/types';
 import {
   composeTimeline,
   planWindows,
   sequenceSegments,
+  XFADE_EQUIVALENT,
+  xfadeDrawsAlike,
+  xfadeTimeline,
   type TimelineSegment,
 } from '../../../../functions/engine/video/timeline';
 
@@ -98,6 +101,39 @@ describe('timeline composition', () => {
       expect(slideRounding).toBeLessThanOrEqual(type.startsWith('slide') ? 2 : 0);
     },
   );
+
+  // Runs where the FFmpeg in use has xfade (4.3 and later; CI's second run uses Debian's 5.1).
+  it.runIf(hasFilter('xfade')).each([...XFADE_EQUIVALENT])(
+    '%s: xfade, where the build has it, draws what the composition draws, frame by frame',
+    (type) => {
+      const { segments, total } = sequenceSegments(
+        ['a', 'b', 'c'],
+        [2, 2, 2],
+        [undefined, { type, duration: 0.6 }, { type, duration: 0.6 }],
+      );
+      expect(xfadeDrawsAlike(segments)).toBe(true);
+      const known = segments.map((segment) => ({ ...segment, frames: 60 }));
+      const composed = compose(known, total);
+      const xfaded = render(xfadeTimeline(segments, 'out'));
+      expect(xfaded).toHaveLength(composed.length);
+      const differences = composed.map((frame, k) => lumaDifference(frame, xfaded[k]!));
+      // Within rounding (a wipe's edge may land one pixel over), on every frame.
+      expect(Math.max(...differences)).toBeLessThan(type === 'fade' ? 1.5 : 6);
+    },
+  );
+
+  it('never hands xfade a transition it draws differently (dips through a colour, slides)', () => {
+    for (const type of ['fadeblack', 'fadewhite', 'slideleft', 'slideright'] as const) {
+      const { segments } = sequenceSegments(['a', 'b'], [2, 2], [undefined, { type, duration: 0.6 }]);
+      expect(xfadeDrawsAlike(segments)).toBe(false);
+    }
+    const mixed = sequenceSegments(
+      ['a', 'b', 'c'],
+      [2, 2, 2],
+      [undefined, { type: 'fade', duration: 0.6 }, { type: 'none', duration: 0 }],
+    );
+    expect(xfadeDrawsAlike(mixed.segments)).toBe(false);
+  });
 
   it('shows black in the gaps between segments', () => {
     const segments = [
