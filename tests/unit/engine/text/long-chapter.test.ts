@@ -14,49 +14,41 @@ function longChapter(): string {
   return parts.join('\n\n');
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const started = performance.now();
-  const result = await work();
-  return { result, ms: performance.now() - started };
-}
-
-describe('local text engine speed', () => {
+/** The local text engine on a long chapter; how fast it is: `npm run bench:text`. */
+describe('local text engine on a 10 000-word chapter', () => {
   const content = longChapter();
 
-  it('writes a screenplay of a 10 000-word chapter well within 2 s', async () => {
+  it('writes a screenplay covering the whole chapter', async () => {
     expect(countWords(content)).toBeGreaterThanOrEqual(10_000);
-    const { result, ms } = await timed(() =>
-      engine.screenplay({
-        bookTitle: 'Speed',
-        chapter: { title: 'Long', content },
-        options: {
-          style: 'cinematic_movie',
-          sceneCount: 12,
-          targetDuration: 'auto',
-          focusAreas: ['Dialogue'],
-          storyType: 'three_act',
-          includeCharacterProfiles: true,
-        },
-      }),
-    );
+    const result = await engine.screenplay({
+      bookTitle: 'Speed',
+      chapter: { title: 'Long', content },
+      options: {
+        style: 'cinematic_movie',
+        sceneCount: 12,
+        targetDuration: 'auto',
+        focusAreas: ['Dialogue'],
+        storyType: 'three_act',
+        includeCharacterProfiles: true,
+      },
+    });
     expect(result.scenes).toHaveLength(12);
     expect(result.scenes.at(-1)!.source_end).toBe(content.length);
-    expect(ms).toBeLessThan(2000);
   });
 
-  it('analyses the plot of a 10 000-word chapter well within 2 s', async () => {
-    const { result, ms } = await timed(() =>
-      engine.plotOverview({ title: 'Speed', chapters: [{ title: 'Long', content }] }),
-    );
+  it('analyses the plot and finds its characters', async () => {
+    const result = await engine.plotOverview({ title: 'Speed', chapters: [{ title: 'Long', content }] });
     expect(result.characters.length).toBeGreaterThan(3);
-    expect(ms).toBeLessThan(2000);
   });
 
-  it('builds a 20-question quiz of a 10 000-word chapter within 2 s', async () => {
-    const { result, ms } = await timed(() =>
-      engine.quiz({ title: 'Speed', text: content, numQuestions: 20, difficulty: 'hard', seed: 1 }),
-    );
+  it('builds a 20-question quiz', async () => {
+    const result = await engine.quiz({
+      title: 'Speed',
+      text: content,
+      numQuestions: 20,
+      difficulty: 'hard',
+      seed: 1,
+    });
     expect(result.questions).toHaveLength(20);
-    expect(ms).toBeLessThan(2000);
   });
 });
