@@ -24,5 +24,6 @@ export async function timeRuns<T>(
 /** One printed row: the figure, its target and how much room is left (target ÷ figure). */
 export function row(label: string, ms: number, targetMs: number): string {
   const headroom = targetMs / ms;
-  return `${label.padEnd(58)} ${`${ms.toFixed(ms < 10 ? 2 : 0)} ms`.padStart(10)}   target ≤ ${targetMs} ms   ${headroom.toFixed(1)}× under (${ms <= targetMs ? 'met' : 'NOT met'})`;
+  const figure = ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
+  return `${label.padEnd(58)} ${figure.padStart(10)}   target ≤ ${targetMs} ms   ${headroom.toFixed(1)}× under (${ms <= targetMs ? 'met' : 'NOT met'})`;
 }
