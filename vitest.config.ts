@@ -16,8 +16,9 @@ export default defineConfig({
     /**
      * `npm run test:coverage`: the unit, integration and infrastructure suites with V8 coverage of the
      * server code, the local runtime and the web app's logic. The thresholds are a floor a little
-     * under the figures measured when they were set (docs/benchmarks.md records them): raise them as
-     * coverage grows, never lower them to make a change pass.
+     * under the figures measured when they were set (below): raise them as coverage grows, never
+     * lower them to make a change pass. Code run in the local Lambda pool's worker threads is not
+     * counted, so the handlers reached only through the pool count as uncovered.
      */
     coverage: {
       provider: 'v8',
@@ -27,7 +28,8 @@ export default defineConfig({
       reportsDirectory: 'coverage',
       // Printed even when a test fails, so a red run still shows where coverage stands.
       reportOnFailure: true,
-      thresholds: { statements: 0, branches: 0, functions: 0, lines: 0 },
+      // Measured 2026-11-24: statements 75.2 %, branches 69.8 %, functions 69.6 %, lines 75.5 %.
+      thresholds: { statements: 73, branches: 67, functions: 67, lines: 73 },
     },
     projects: [
       {
