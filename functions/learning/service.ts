@@ -54,7 +54,9 @@ export const contentUrl = (content: ContentRecord) => mediaUrl(primaryKey(conten
 
 /** A learning job as the generation and status routes answer it. */
 export function learningJobView(job: LearningJobRecord): LearningJob {
-  const outputs = job.outputs;
+  // Media are offered only once published: a run that failed after rendering offers none (as in the
+  // chapter's content list), so no player opens on a file that never became the chapter's content.
+  const outputs = job.status === 'ready' ? job.outputs : {};
   const contentType = job.options.content_type;
   return {
     id: job.id,

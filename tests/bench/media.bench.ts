@@ -1,21 +1,43 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getEngine } from '../../functions/engine';
-import { ffmpegBinaries, probe, runFfmpeg } from '../../functions/engine/media/ffmpeg';
+import { ffmpegBinaries, hasFilter, probe, runFfmpeg } from '../../functions/engine/media/ffmpeg';
 import { renderChapterFilm } from '../../functions/engine/productions/film';
 import type { Engine } from '../../functions/engine/types';
+import { TRANSITIONS, type TransitionType } from '../../functions/engine/video/types';
 import { trackPeakMemory } from './process-memory';
 
 /**
  * `npm run bench:media`: speech speed, the 5-scene 720p chapter render against the floor (FFmpeg
- * encoding the same output once), stream-copy merge against re-encoding, and peak memory.
+ * encoding the same output once), stream-copy merge and assembly against re-encoding, transitions with
+ * xfade against the composed fallback, and peak memory — once per FFmpeg found (the system's and the
+ * npm-bundled 2018 build), each in its own process, then a table with a row per build and the largest
+ * difference between the builds' transition frames. BENCH_WARM_RUNS sets the warm chapter renders (5).
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Warm chapter renders timed after the first one. */
-const WARM_RUNS = 5;
+const WARM_RUNS = Number(process.env.BENCH_WARM_RUNS ?? 5);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const FADES = TRANSITIONS.filter((t): t is Exclude<TransitionType, 'none'> => t !== 'none');
+
+/** The figures a child reports to the parent, one row of the summary. */
+interface Figures {
+  build: string;
+  speechFactor: number;
+  coldRatio: number;
+  warmRatio: number;
+  warmRenderMs: number;
+  peakMb: number;
+  mergeSpeedup: number;
+  assembleSpeedup: number;
+  transitionMs: number;
+  fallbackMs: number;
+  xfade: boolean;
+}
 
 /** Wraps every engine method to add up the time spent in each capability. */
 function timedEngine(engine: Engine) {
@@ -43,13 +65,14 @@ function timedEngine(engine: Engine) {
   return { engine: wrapped, spent };
 }
 
-async function main() {
+/** One build's measurements (run in a child process with FFMPEG_PATH and FFPROBE_PATH set). */
+async function measure(shared: string): Promise<Figures> {
   const work = mkdtempSync(join(tmpdir(), 'bookstudio-media-bench-'));
   const base = getEngine();
   try {
     const binaries = ffmpegBinaries();
     console.log(
-      `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, FFmpeg ${binaries.version} (${binaries.source})`,
+      `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, FFmpeg ${binaries.version} (${binaries.ffmpeg})`,
     );
 
     // Speech: a ~3 000-word chapter, after a warm-up.
@@ -202,8 +225,206 @@ async function main() {
     console.log(
       `Merge of ${inputs.length} compatible clips (${copied.probe.duration.toFixed(1)} s): ${copied.method} ${seconds(copyMs)} vs ${encoded.method} ${seconds(encodeMs)} → stream copy ${(encodeMs / copyMs).toFixed(0)}× faster`,
     );
+
+    // Assembly of the same parts: stream copy (no transitions) against encoding (a different size).
+    const parts = inputs.map((i) => ({ path: i.path }));
+    const assembleCopyStart = performance.now();
+    const assembledCopy = await base.video.assemble({
+      clips: parts,
+      size: { width: 1280, height: 720 },
+      fps: 25,
+      outputPath: join(work, 'assemble-copy.mp4'),
+    });
+    const assembleCopyMs = performance.now() - assembleCopyStart;
+    const assembleEncodeStart = performance.now();
+    const assembledEncoded = await base.video.assemble({
+      clips: parts,
+      size: { width: 1280, height: 704 },
+      fps: 25,
+      outputPath: join(work, 'assemble-encode.mp4'),
+    });
+    const assembleEncodeMs = performance.now() - assembleEncodeStart;
+    console.log(
+      `Assembly of the same ${parts.length} clips: ${assembledCopy.method} ${seconds(assembleCopyMs)} vs ${assembledEncoded.method} ${seconds(assembleEncodeMs)} → stream copy ${(assembleEncodeMs / assembleCopyMs).toFixed(0)}× faster`,
+    );
+
+    // Transitions: three 3 s moving patterns (made once by the parent, the same for every build)
+    // joined by 1 s transitions of every kind, as the engine picks (xfade where this build has it and
+    // draws alike) and with xfade ignored, alternately, the faster of two runs each. The outputs as
+    // picked are kept for the parent, which compares the builds frame by frame.
+    const clips = [0, 1, 2].map((i) => join(shared, '..', 'inputs', `clip${i}.mp4`));
+    const transitionRun = async (type: TransitionType, ignore: boolean, output: string) => {
+      process.env.ENGINE_FFMPEG_IGNORE_FILTERS = ignore ? 'xfade' : '';
+      const started = performance.now();
+      await base.video.assemble({
+        clips: clips.map((path, i) => ({ path, ...(i ? { transition: { type, duration: 1 } } : {}) })),
+        size: { width: 640, height: 360 },
+        fps: 25,
+        outputPath: output,
+      });
+      return performance.now() - started;
+    };
+    let transitionMs = 0;
+    let fallbackMs = 0;
+    const perKind: string[] = [];
+    for (const type of FADES) {
+      const picked: number[] = [];
+      const composed: number[] = [];
+      for (let round = 0; round < 2; round++) {
+        picked.push(await transitionRun(type, false, join(shared, `${type}.mp4`)));
+        composed.push(await transitionRun(type, true, join(work, `${type}-composed.mp4`)));
+      }
+      transitionMs += Math.min(...picked);
+      fallbackMs += Math.min(...composed);
+      perKind.push(`${type} ${seconds(Math.min(...picked))} / ${seconds(Math.min(...composed))}`);
+    }
+    delete process.env.ENGINE_FFMPEG_IGNORE_FILTERS;
+    console.log(
+      `Transitions (3 clips of 3 s at 640×360, 1 s each), as picked (xfade ${hasFilter('xfade') ? 'available' : 'absent'}) / composed: ${perKind.join(', ')}`,
+    );
+    return {
+      build: `${binaries.version} (${binaries.ffmpeg.includes('node_modules') ? 'npm bundled' : binaries.ffmpeg})`,
+      speechFactor: factor,
+      coldRatio: cold.ratio,
+      warmRatio: median.ratio,
+      warmRenderMs: median.renderMs,
+      peakMb: peak / 2 ** 20,
+      mergeSpeedup: encodeMs / copyMs,
+      assembleSpeedup: assembleEncodeMs / assembleCopyMs,
+      transitionMs,
+      fallbackMs,
+      xfade: hasFilter('xfade'),
+    };
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The FFmpeg builds to compare: the system's (if any) and the npm-bundled one, or FFMPEG_PATH alone. */
+function builds(): { ffmpeg: string; ffprobe: string }[] {
+  if (process.env.FFMPEG_PATH)
+    return [{ ffmpeg: process.env.FFMPEG_PATH, ffprobe: process.env.FFPROBE_PATH ?? 'ffprobe' }];
+  const found: { ffmpeg: string; ffprobe: string }[] = [];
+  const which = (name: string) => spawnSync('which', [name], { encoding: 'utf8' }).stdout.trim();
+  if (which('ffmpeg') && which('ffprobe')) found.push({ ffmpeg: which('ffmpeg'), ffprobe: which('ffprobe') });
+  const require = createRequire(import.meta.url);
+  found.push({
+    ffmpeg: (require('@ffmpeg-installer/ffmpeg') as { path: string }).path,
+    ffprobe: (require('@ffprobe-installer/ffprobe') as { path: string }).path,
+  });
+  return found;
+}
+
+/** Luma planes of every frame, decoded by one FFmpeg so that only the encoders' outputs differ. */
+function lumaFrames(ffmpeg: string, path: string): Buffer[] {
+  const raw = execFileSync(
+    ffmpeg,
+    ['-hide_banner', '-loglevel', 'error', '-i', path, '-f', 'rawvideo', '-pix_fmt', 'gray', '-'],
+    { maxBuffer: 512 * 1024 * 1024 },
+  );
+  const size = 640 * 360;
+  return Array.from({ length: Math.floor(raw.length / size) }, (_, i) =>
+    raw.subarray(i * size, (i + 1) * size),
+  );
+}
+
+async function main() {
+  const childOutput = process.env.BENCH_MEDIA_CHILD;
+  if (childOutput) {
+    const figures = await measure(childOutput);
+    console.log(`FIGURES ${JSON.stringify(figures)}`);
+    return;
+  }
+  const shared = mkdtempSync(join(tmpdir(), 'bookstudio-media-builds-'));
+  try {
+    const rows: Figures[] = [];
+    const found = builds();
+    // The transition inputs, made once so that every build starts from the same bytes.
+    mkdirSync(join(shared, 'inputs'));
+    const patterns = ['testsrc2', 'mandelbrot', 'rgbtestsrc'];
+    patterns.forEach((source, i) =>
+      execFileSync(found[0]!.ffmpeg, [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        `${source}=s=640x360:r=25:d=3`,
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=f=${300 + 150 * i}:d=3:r=48000`,
+        '-c:v',
+        'libx264',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-ac',
+        '2',
+        '-shortest',
+        join(shared, 'inputs', `clip${i}.mp4`),
+      ]),
+    );
+    for (const [i, build] of found.entries()) {
+      const dir = join(shared, String(i));
+      mkdirSync(dir);
+      console.log(`\n=== FFmpeg ${build.ffmpeg}`);
+      const child = spawnSync(
+        process.execPath,
+        [join(root, 'node_modules/tsx/dist/cli.mjs'), fileURLToPath(import.meta.url)],
+        {
+          env: {
+            ...process.env,
+            FFMPEG_PATH: build.ffmpeg,
+            FFPROBE_PATH: build.ffprobe,
+            BENCH_MEDIA_CHILD: dir,
+          },
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'inherit'],
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
+      const lines = child.stdout.trim().split('\n');
+      console.log(lines.filter((line) => !line.startsWith('FIGURES ')).join('\n'));
+      const figures = lines.find((line) => line.startsWith('FIGURES '));
+      if (child.status !== 0 || !figures) throw new Error(`the bench failed with ${build.ffmpeg}`);
+      rows.push(JSON.parse(figures.slice('FIGURES '.length)) as Figures);
+    }
+    console.log(
+      '\n| FFmpeg | speech | chapter film cold / warm (÷ floor) | warm render | peak memory | merge copy | assembly copy | transitions as picked / composed |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const r of rows)
+      console.log(
+        `| ${r.build} | ${r.speechFactor.toFixed(0)}× real time | ${r.coldRatio.toFixed(2)}× / ${r.warmRatio.toFixed(2)}× | ${seconds(r.warmRenderMs)} | ${r.peakMb.toFixed(0)} MB | ${r.mergeSpeedup.toFixed(0)}× faster | ${r.assembleSpeedup.toFixed(0)}× faster | ${seconds(r.transitionMs)} (${r.xfade ? 'xfade for fade/wipes' : 'no xfade'}) / ${seconds(r.fallbackMs)} |`,
+      );
+    if (found.length > 1) {
+      // The same transitions rendered by each build, decoded by the first: mean luma difference per frame.
+      const decoder = found[0]!.ffmpeg;
+      const parts: string[] = [];
+      for (const type of FADES) {
+        const paths = found.map((_, i) => join(shared, String(i), `${type}.mp4`));
+        if (!paths.every((p) => existsSync(p))) continue;
+        const [a, b] = paths.map((p) => lumaFrames(decoder, p));
+        const differences: number[] = [];
+        for (let k = 0; k < Math.min(a!.length, b!.length); k++) {
+          let sum = 0;
+          for (let j = 0; j < a![k]!.length; j++) sum += Math.abs(a![k]![j]! - b![k]![j]!);
+          differences.push(sum / a![k]!.length);
+        }
+        const mean = differences.reduce((x, y) => x + y, 0) / differences.length;
+        parts.push(
+          `${type} ${mean.toFixed(2)} / ${Math.max(...differences).toFixed(2)}${a!.length === b!.length ? '' : ` (frames ${a!.length} vs ${b!.length})`}`,
+        );
+      }
+      console.log(
+        `\nTransitions, the builds' outputs compared frame by frame: mean / largest mean luma difference of a frame (0–255): ${parts.join(', ')}`,
+      );
+    }
+  } finally {
+    rmSync(shared, { recursive: true, force: true });
   }
 }
 

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 
 /**
- * Smoke test of a deployed stack (AWS, or LocalStack through `cdklocal`). Runs only when
- * DEPLOYED_APP_URL is set, e.g. DEPLOYED_APP_URL=https://d123.cloudfront.net npm run test:deployed
+ * Smoke test of a deployed stack (AWS, or LocalStack through `cdklocal`), the step after every
+ * deploy (README, "Deploying"): DEPLOYED_APP_URL=https://d123.cloudfront.net npm run test:deployed
+ * Without the address it fails rather than skips, so a deploy step that lost it cannot pass unseen.
  */
 const appUrl = process.env.DEPLOYED_APP_URL?.replace(/\/$/, '');
+if (!appUrl)
+  throw new Error(
+    'DEPLOYED_APP_URL is not set: give the address of the deployed app, e.g. DEPLOYED_APP_URL=https://d123.cloudfront.net npm run test:deployed',
+  );
 
-describe.skipIf(!appUrl)('deployed stack', () => {
+describe('deployed stack', () => {
   const api = (path: string, init?: RequestInit) => fetch(`${appUrl}/api/v1${path}`, init);
 
   it('is healthy', async () => {

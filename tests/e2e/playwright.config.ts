@@ -18,6 +18,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   workers: 1,
   retries: 0,
+  // A committed test.only would silently skip every other browser test.
+  forbidOnly: true,
   reporter: [['list']],
   outputDir: join(root, 'test-results'),
   use: {

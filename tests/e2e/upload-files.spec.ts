@@ -3,8 +3,8 @@ import { comparableTitle, CORPUS } from '../fixtures/corpus';
 import { signUpAndSignIn } from './helpers';
 
 /**
- * Files as people have them: a word-processor PDF with a title page and a contents list, and a
- * Standard Ebooks-style EPUB 3. The review step lists the chapters a reader expects, shows what was
+ * Files as people have them: a word-processor PDF with a title page and a contents list, a Word
+ * manuscript with front matter and a contents list, and a Standard Ebooks-style EPUB 3. The review step lists the chapters a reader expects, shows what was
  * removed as front or back matter, and lets the owner restore it.
  */
 const book = (name: string) => {
@@ -13,7 +13,7 @@ const book = (name: string) => {
   return found;
 };
 
-for (const name of ['wonderland-word.pdf', 'wonderland-standard.epub']) {
+for (const name of ['wonderland-word.pdf', 'lighthouse-complete.docx', 'wonderland-standard.epub']) {
   test(`upload ${name} → the chapters a reader expects → restore removed matter → ready`, async ({
     page,
   }) => {

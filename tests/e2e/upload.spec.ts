@@ -48,12 +48,17 @@ test('paste text → review → edit a chapter → details → success → READY
   await expect(titles.nth(0)).toHaveValue('Chapter 1: The Storm');
   await expect(titles.nth(2)).toHaveValue('Chapter 3: The Letter');
 
-  // Edit: rename the second chapter, change its text, move the last one up, add and remove one.
+  // Edit: rename the second chapter, change its text, move the last one up and back, add and remove one.
   await titles.nth(1).fill('Chapter 2: After the Storm');
   await page.getByRole('button', { name: 'Edit' }).nth(1).click();
   await page.getByLabel('Chapter 2 text').fill('At dawn they found the wreck. Everyone was safe.');
-  await page.getByRole('button', { name: 'Move Chapter 1: The Storm up' }).isDisabled();
   await expect(page.getByRole('button', { name: 'Move Chapter 1: The Storm up' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Move Chapter 3: The Letter down' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Move Chapter 3: The Letter up' }).click();
+  await expect(titles.nth(1)).toHaveValue('Chapter 3: The Letter');
+  await expect(titles.nth(2)).toHaveValue('Chapter 2: After the Storm');
+  await page.getByRole('button', { name: 'Move Chapter 3: The Letter down' }).click();
+  await expect(titles.nth(2)).toHaveValue('Chapter 3: The Letter');
   await page.getByRole('button', { name: '+ Add chapter' }).click();
   await expect(titles).toHaveCount(4);
   await expect(titles.nth(3)).toHaveValue('New Chapter');

@@ -17,29 +17,34 @@ import { makeTxtBookText } from '../fixtures/books';
 import { confirmAsExtracted, createUser, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
 
 let t: TestRuntime;
-let owner: string;
 let stranger: string;
-let book: BookWithChapters;
-let chapterId: string;
 const scratch = mkdtempSync(join(tmpdir(), 'learning-test-'));
 
 beforeAll(async () => {
   t = await startTestRuntime();
-  [owner, stranger] = await Promise.all([
-    createUser(t).then((u) => u.accessToken),
-    createUser(t).then((u) => u.accessToken),
-  ]);
+  stranger = (await createUser(t)).accessToken;
+}, 120_000);
+
+/** A learner of their own with a ready three-chapter book: every test sets up what it needs. */
+interface Learner {
+  token: string;
+  book: BookWithChapters;
+  chapterId: string;
+}
+
+async function learner(): Promise<Learner> {
+  const token = (await createUser(t)).accessToken;
   const upload = await uploadBook(t, {
-    token: owner,
+    token,
     title: 'Lessons of the Lighthouse',
     text: makeTxtBookText({ chapters: 3, wordsPerChapter: 220, headingStyle: 'markdown' }),
   });
   expect(upload.status).toBe(201);
-  await confirmAsExtracted(t, String(upload.body.id), owner);
-  book = (await t.api<BookWithChapters>('GET', `/books/${upload.body.id}`, { token: owner })).body;
+  await confirmAsExtracted(t, String(upload.body.id), token);
+  const book = (await t.api<BookWithChapters>('GET', `/books/${upload.body.id}`, { token })).body;
   expect(book.status).toBe('READY');
-  chapterId = book.chapters[0]!.id;
-}, 120_000);
+  return { token, book, chapterId: book.chapters[0]!.id };
+}
 
 afterAll(async () => {
   delete process.env.FAULT_INJECTION;
@@ -65,30 +70,38 @@ async function expectRangeRequests(url: string) {
   expect((await partial.arrayBuffer()).byteLength).toBe(1000);
 }
 
-async function generate(path: string, body: Record<string, unknown>, token = owner) {
+async function generate(path: string, body: Record<string, unknown>, token: string) {
   return t.api<LearningJob>('POST', path, { token, body });
 }
 
-async function settledJob(id: string) {
+async function settledJob(id: string, token: string) {
   await t.runtime.stepFunctions.idle();
-  const answer = await t.api<LearningJob>('GET', `/ai/check-video-status/${id}`, { token: owner });
+  const answer = await t.api<LearningJob>('GET', `/ai/check-video-status/${id}`, { token });
   expect(answer.status).toBe(200);
   return answer.body;
 }
 
-const chapterItems = async (id = chapterId, token = owner) =>
+const chapterItems = async (id: string, token: string) =>
   t.api<LearningContentItem[]>('GET', `/ai/learning-content/${id}`, { token });
 
-describe('learning content generation on the local runtime', () => {
-  let narrationUrl: string;
+/** A ready narration of the learner's first chapter. */
+async function narrated(l: Learner): Promise<LearningJob> {
+  const started = await generate('/ai/generate-audio-narration', { chapter_id: l.chapterId }, l.token);
+  expect(started.status).toBe(200);
+  const job = await settledJob(started.body.id, l.token);
+  expect(job.status).toBe('ready');
+  return job;
+}
 
+describe('learning content generation on the local runtime', () => {
   it('narrates a chapter: answers at once, then ready with a playable, seekable AAC file', async () => {
-    const started = await generate('/ai/generate-audio-narration', { chapter_id: chapterId });
+    const { token, book, chapterId } = await learner();
+    const started = await generate('/ai/generate-audio-narration', { chapter_id: chapterId }, token);
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ status: 'processing', content_url: null, error_message: null });
     expect(started.body.id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const job = await settledJob(started.body.id);
+    const job = await settledJob(started.body.id, token);
     expect(job).toMatchObject({
       status: 'ready',
       progress: 100,
@@ -96,7 +109,7 @@ describe('learning content generation on the local runtime', () => {
       error_message: null,
     });
     expect(job.audio_url).toBe(job.content_url);
-    narrationUrl = job.content_url!;
+    const narrationUrl = job.content_url!;
 
     const file = await download(narrationUrl, 'narration.m4a');
     expect(file.type).toBe('audio/mp4');
@@ -108,7 +121,7 @@ describe('learning content generation on the local runtime', () => {
     expect(Math.abs(info.duration - job.duration!)).toBeLessThan(0.5);
     await expectRangeRequests(narrationUrl);
 
-    const items = await chapterItems();
+    const items = await chapterItems(chapterId, token);
     expect(items.body).toEqual([
       expect.objectContaining({
         id: job.id,
@@ -118,17 +131,20 @@ describe('learning content generation on the local runtime', () => {
       }),
     ]);
     const marks = await t.api<Record<string, string[]>>('GET', `/books/${book.id}/learning-content`, {
-      token: owner,
+      token,
     });
     expect(marks.body).toEqual({ [chapterId]: ['audio_narration'] });
   });
 
   it('a failing step ends the job as failed with a message and keeps the ready narration', async () => {
+    const l = await learner();
+    const { token, chapterId } = l;
+    const narrationUrl = (await narrated(l)).content_url!;
     process.env.FAULT_INJECTION = 'learningContent.RenderPart';
     let failed: LearningJob;
     try {
-      const started = await generate('/ai/generate-audio-narration', { chapter_id: chapterId });
-      failed = await settledJob(started.body.id);
+      const started = await generate('/ai/generate-audio-narration', { chapter_id: chapterId }, token);
+      failed = await settledJob(started.body.id, token);
     } finally {
       delete process.env.FAULT_INJECTION;
     }
@@ -137,7 +153,7 @@ describe('learning content generation on the local runtime', () => {
       content_url: null,
       error_message: 'Generating the narration failed. Please try again.',
     });
-    const items = (await chapterItems()).body;
+    const items = (await chapterItems(chapterId, token)).body;
     expect(items.find((i) => i.status === 'ready')).toMatchObject({
       content_type: 'audio_narration',
       content_url: narrationUrl,
@@ -150,22 +166,26 @@ describe('learning content generation on the local runtime', () => {
   });
 
   it('regenerating replaces the ready narration only once the new one is ready', async () => {
-    const started = await generate('/ai/generate-audio-narration', {
-      chapter_id: chapterId,
-      voice: 'local:en-GB:narrator-clear-male',
-    });
-    const job = await settledJob(started.body.id);
+    const l = await learner();
+    const narrationUrl = (await narrated(l)).content_url!;
+    const started = await generate(
+      '/ai/generate-audio-narration',
+      { chapter_id: l.chapterId, voice: 'local:en-GB:narrator-clear-male' },
+      l.token,
+    );
+    const job = await settledJob(started.body.id, l.token);
     expect(job.status).toBe('ready');
     expect(job.content_url).not.toBe(narrationUrl);
-    const ready = (await chapterItems()).body.filter((i) => i.status === 'ready');
+    const ready = (await chapterItems(l.chapterId, l.token)).body.filter((i) => i.status === 'ready');
     expect(ready).toEqual([expect.objectContaining({ id: job.id, content_url: job.content_url })]);
     // The replaced file is gone with its item.
     expect((await fetch(`${origin()}${narrationUrl}`)).status).toBe(404);
   });
 
   it('a job whose execution was cut off is marked failed and does not block a new run', async () => {
+    const { token, book } = await learner();
     const third = book.chapters[2]!;
-    const me = await t.api<{ id: string }>('GET', '/users/me', { token: owner });
+    const me = await t.api<{ id: string }>('GET', '/users/me', { token });
     const stale = new Date(Date.now() - 10 * 60 * 1000).toISOString();
     // As a restart of the local runtime leaves it: processing, its execution gone.
     await getJobs().repository.put({
@@ -187,18 +207,16 @@ describe('learning content generation on the local runtime', () => {
     const status = await t.api<LearningJob>(
       'GET',
       '/ai/check-video-status/00000000-0000-4000-8000-00000000abcd',
-      {
-        token: owner,
-      },
+      { token },
     );
     expect(status.body).toMatchObject({ status: 'failed', error_message: jobMessages.interrupted });
-    const started = await generate('/ai/generate-audio-narration', { chapter_id: third.id });
+    const started = await generate('/ai/generate-audio-narration', { chapter_id: third.id }, token);
     expect(started.body.id).not.toBe('00000000-0000-4000-8000-00000000abcd');
-    expect((await settledJob(started.body.id)).status).toBe('ready');
+    expect((await settledJob(started.body.id, token)).status).toBe('ready');
   });
 
   it('offers presenters with drawn previews', async () => {
-    const avatars = await t.api<VideoAvatar[]>('GET', '/ai/video-avatars', { token: owner });
+    const avatars = await t.api<VideoAvatar[]>('GET', '/ai/video-avatars', { token: stranger });
     expect(avatars.status).toBe(200);
     expect(avatars.body.map((a) => a.id)).toEqual(['ava', 'noah', 'maya', 'leo']);
     const preview = await fetch(`${origin()}${avatars.body[1]!.preview_url}`);
@@ -207,13 +225,16 @@ describe('learning content generation on the local runtime', () => {
   });
 
   it('records a tutor video: slides, presenter and narration in a 720p MP4 with its sound track and poster', async () => {
-    const started = await generate('/ai/generate-realistic-video', {
-      chapter_id: chapterId,
-      avatar_id: 'noah',
-      tutorial_style: 'udemy',
-    });
+    const l = await learner();
+    const { token, chapterId } = l;
+    await narrated(l);
+    const started = await generate(
+      '/ai/generate-realistic-video',
+      { chapter_id: chapterId, avatar_id: 'noah', tutorial_style: 'udemy' },
+      token,
+    );
     expect(started.status).toBe(200);
-    const job = await settledJob(started.body.id);
+    const job = await settledJob(started.body.id, token);
     expect(job).toMatchObject({ status: 'ready', content_type: 'realistic_video', error_message: null });
     expect(job.content_url).toBe(job.video_url);
 
@@ -232,47 +253,51 @@ describe('learning content generation on the local runtime', () => {
     const poster = await fetch(`${origin()}${job.thumbnail_url}`);
     expect(poster.status).toBe(200);
     expect(poster.headers.get('content-type')).toBe('image/jpeg');
-    expect((await chapterItems()).body.find((i) => i.id === job.id)?.thumbnail_url).toBe(job.thumbnail_url);
-
-    const kinds = (await chapterItems()).body.filter((i) => i.status === 'ready').map((i) => i.content_type);
+    const items = (await chapterItems(chapterId, token)).body;
+    expect(items.find((i) => i.id === job.id)?.thumbnail_url).toBe(job.thumbnail_url);
+    // The video joins the narration made before it; it replaces only content of its own kind.
+    const kinds = items.filter((i) => i.status === 'ready').map((i) => i.content_type);
     expect(kinds.sort()).toEqual(['audio_narration', 'realistic_video']);
   }, 300_000);
 
   it('makes an illustrated video from a chapter, with the previous chapter as context', async () => {
+    const { token, book } = await learner();
     const second = book.chapters[1]!.id;
     const started = await t.api<LearningJob>(
       'POST',
       `/ai/generate-video-from-chapter?chapter_id=${second}&video_style=cartoon&include_context=true`,
-      { token: owner },
+      { token },
     );
     expect(started.status).toBe(200);
-    const job = await settledJob(started.body.id);
+    const job = await settledJob(started.body.id, token);
     expect(job).toMatchObject({ status: 'ready', content_type: 'chapter_video' });
     const info = await probe((await download(job.video_url!, 'scenes.mp4')).path);
     expect(info.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
     expect(info.audio?.codec).toBe('aac');
     expect(info.duration).toBeGreaterThan(10);
-    expect((await chapterItems(second)).body).toEqual([
+    expect((await chapterItems(second, token)).body).toEqual([
       expect.objectContaining({ content_type: 'chapter_video', status: 'ready', content_url: job.video_url }),
     ]);
   }, 300_000);
 
   it('the tutorial-video route takes its options in the query and rejects unknown ones', async () => {
+    const { token, chapterId } = await learner();
     const bad = await t.api(
       'POST',
       `/ai/generate-tutorial-video?chapter_id=${chapterId}&tutorial_style=tiktok`,
-      { token: owner },
+      { token },
     );
     expect(bad.status).toBe(400);
-    const unknownPresenter = await generate('/ai/generate-realistic-video', {
-      chapter_id: chapterId,
-      avatar_id: 'zed',
-    });
+    const unknownPresenter = await generate(
+      '/ai/generate-realistic-video',
+      { chapter_id: chapterId, avatar_id: 'zed' },
+      token,
+    );
     expect(unknownPresenter.status).toBe(400);
     expect(unknownPresenter.body).toMatchObject({
       detail: 'Unknown presenter. Choose one from /ai/video-avatars.',
     });
-    const missing = await generate('/ai/generate-audio-narration', {});
+    const missing = await generate('/ai/generate-audio-narration', {}, token);
     expect(missing.status).toBe(400);
     expect(JSON.stringify(missing.body)).toContain('chapter_id is required.');
   });
@@ -280,12 +305,14 @@ describe('learning content generation on the local runtime', () => {
 
 describe('ownership', () => {
   it('another user can neither read nor generate for the chapter', async () => {
+    const l = await learner();
+    const { book, chapterId } = l;
+    const mine = await narrated(l);
     const items = await chapterItems(chapterId, stranger);
     expect(items.status).toBe(404);
     const started = await generate('/ai/generate-audio-narration', { chapter_id: chapterId }, stranger);
     expect(started.status).toBe(404);
     expect(started.body).toMatchObject({ detail: 'Chapter not found.' });
-    const mine = (await chapterItems()).body[0]!;
     const status = await t.api('GET', `/ai/check-video-status/${mine.id}`, { token: stranger });
     expect(status.status).toBe(404);
     const quiz = await t.api('POST', '/ai/generate-quiz', { token: stranger, body: { book_id: book.id } });
@@ -295,8 +322,9 @@ describe('ownership', () => {
 
 describe('quizzes and progress feed the learner stats', () => {
   it('a quiz is generated, taken, scored with explanations and retaken', async () => {
+    const { token, book, chapterId } = await learner();
     const generated = await t.api<QuizView>('POST', '/ai/generate-quiz', {
-      token: owner,
+      token,
       body: { book_id: book.id, chapter_id: chapterId, num_questions: 4, difficulty: 'easy' },
     });
     expect(generated.status).toBe(200);
@@ -306,7 +334,7 @@ describe('quizzes and progress feed the learner stats', () => {
 
     // Everything left blank first: zero, each answer explained.
     const blank = await t.api<QuizResult>('POST', `/quizzes/${quiz.id}/submit`, {
-      token: owner,
+      token,
       body: { answers: [] },
     });
     expect(blank.body).toMatchObject({ score: 0, correct: 0, total: 4, passed: false });
@@ -315,37 +343,38 @@ describe('quizzes and progress feed the learner stats', () => {
     // Retake with the right answers.
     const answers = blank.body.results.map((r) => r.correct_answer);
     const retake = await t.api<QuizResult>('POST', `/quizzes/${quiz.id}/submit`, {
-      token: owner,
+      token,
       body: { answers },
     });
     expect(retake.body).toMatchObject({ score: 100, correct: 4, passed: true });
 
-    const listed = await t.api<QuizView[]>('GET', `/books/${book.id}/quizzes`, { token: owner });
+    const listed = await t.api<QuizView[]>('GET', `/books/${book.id}/quizzes`, { token });
     expect(listed.body).toEqual([expect.objectContaining({ id: quiz.id, attempts: 2, best_score: 100 })]);
-    const stats = await t.api<Record<string, number>>('GET', '/users/me/stats', { token: owner });
+    const stats = await t.api<Record<string, number>>('GET', '/users/me/stats', { token });
     expect(stats.body).toMatchObject({ quizzes_taken: 2, average_quiz_score: 50 });
     const badges = await t.api<{ id: string; earned: boolean }[]>('GET', '/users/me/badges', {
-      token: owner,
+      token,
     });
     expect(badges.body.find((b) => b.id === 'first-quiz-passed')).toMatchObject({ earned: true });
   });
 
   it('reading and listening mark progress; finishing every chapter counts the book as read', async () => {
+    const { token, book, chapterId } = await learner();
     const post = (chapter: string, event: string, seconds: number) =>
       t.api<{ progress: number }>('POST', `/books/${book.id}/progress`, {
-        token: owner,
+        token,
         body: { chapter_id: chapter, event, seconds },
       });
     expect((await post(book.chapters[0]!.id, 'narration_finished', 1800)).body.progress).toBe(33);
     // The same chapter again counts the time, not the chapter.
     expect((await post(book.chapters[0]!.id, 'chapter_read', 1800)).body.progress).toBe(33);
-    let stats = (await t.api<Record<string, number>>('GET', '/users/me/stats', { token: owner })).body;
+    let stats = (await t.api<Record<string, number>>('GET', '/users/me/stats', { token })).body;
     expect(stats).toMatchObject({ books_read: 0, total_time_hours: 1 });
 
     const continuing = await t.api<{ book_id: string; progress: number }[]>(
       'GET',
       '/books/learning-progress',
-      { token: owner },
+      { token },
     );
     expect(continuing.body).toEqual([
       expect.objectContaining({ book_id: book.id, progress: 33, completed_chapters: [book.chapters[0]!.id] }),
@@ -353,7 +382,7 @@ describe('quizzes and progress feed the learner stats', () => {
 
     await post(book.chapters[1]!.id, 'chapter_read', 60);
     expect((await post(book.chapters[2]!.id, 'video_finished', 60)).body.progress).toBe(100);
-    stats = (await t.api<Record<string, number>>('GET', '/users/me/stats', { token: owner })).body;
+    stats = (await t.api<Record<string, number>>('GET', '/users/me/stats', { token })).body;
     expect(stats.books_read).toBe(1);
     const strangerPost = await t.api('POST', `/books/${book.id}/progress`, {
       token: stranger,
@@ -363,14 +392,23 @@ describe('quizzes and progress feed the learner stats', () => {
   });
 
   it('deleting the book removes its jobs, content and quizzes', async () => {
-    const ready = (await chapterItems()).body.filter((i) => i.status === 'ready');
-    expect(ready.length).toBe(2);
-    const quizzes = (await t.api<QuizView[]>('GET', `/books/${book.id}/quizzes`, { token: owner })).body;
-    expect((await t.api('DELETE', `/books/${book.id}`, { token: owner })).status).toBe(204);
+    const l = await learner();
+    const { token, book, chapterId } = l;
+    await narrated(l);
+    const quiz = await t.api<QuizView>('POST', '/ai/generate-quiz', {
+      token,
+      body: { book_id: book.id, chapter_id: chapterId, num_questions: 3, difficulty: 'easy' },
+    });
+    expect(quiz.status).toBe(200);
+    const ready = (await chapterItems(chapterId, token)).body.filter((i) => i.status === 'ready');
+    expect(ready).toHaveLength(1);
+    const quizzes = (await t.api<QuizView[]>('GET', `/books/${book.id}/quizzes`, { token })).body;
+    expect(quizzes.map((q) => q.id)).toEqual([quiz.body.id]);
+    expect((await t.api('DELETE', `/books/${book.id}`, { token })).status).toBe(204);
     for (const item of ready) {
-      expect((await t.api('GET', `/ai/check-video-status/${item.id}`, { token: owner })).status).toBe(404);
+      expect((await t.api('GET', `/ai/check-video-status/${item.id}`, { token })).status).toBe(404);
       expect((await fetch(`${origin()}${item.content_url}`)).status).toBe(404);
     }
-    expect((await t.api('GET', `/quizzes/${quizzes[0]!.id}`, { token: owner })).status).toBe(404);
+    expect((await t.api('GET', `/quizzes/${quizzes[0]!.id}`, { token })).status).toBe(404);
   });
 });

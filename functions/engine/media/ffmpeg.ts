@@ -88,7 +88,14 @@ export function ffmpegBinaries(): FfmpegBinaries {
   return cached;
 }
 
-export const hasFilter = (name: string) => ffmpegBinaries().filters.has(name);
+/**
+ * Whether the FFmpeg in use has a filter. ENGINE_FFMPEG_IGNORE_FILTERS (comma-separated names)
+ * makes it answer no, so the fallback of a filter can be run, and tested, on any build.
+ */
+export function hasFilter(name: string): boolean {
+  const ignored = (process.env.ENGINE_FFMPEG_IGNORE_FILTERS ?? '').split(',').map((f) => f.trim());
+  return !ignored.includes(name) && ffmpegBinaries().filters.has(name);
+}
 
 export interface RunOptions {
   /** Expected output duration, to turn FFmpeg's progress into a fraction. */

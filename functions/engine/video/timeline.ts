@@ -323,7 +323,33 @@ export function composeTimeline(
   return statements;
 }
 
-/** The same timeline with xfade, for FFmpeg builds that have it (every join needs a transition). */
+/**
+ * Transitions that FFmpeg's xfade draws as composeTimeline does (the same picture within rounding,
+ * checked frame by frame in the tests). The others differ, so they are always composed, on every build:
+ * - xfade's fadeblack and fadewhite are another curve: the colour is reached a fifth of the way in and
+ *   the next segment fades in over the rest, so the midpoint is already a third of the next picture.
+ *   Ours is a dip: out to the colour over the first half, in from it over the second, the midpoint
+ *   is the colour itself.
+ * - xfade's slides push the outgoing picture off screen; ours slide the incoming one over it.
+ */
+export const XFADE_EQUIVALENT: ReadonlySet<TransitionType> = new Set<TransitionType>([
+  'fade',
+  'wipeleft',
+  'wiperight',
+]);
+
+/** Whether xfadeTimeline draws these segments as composeTimeline would: every join an equivalent transition. */
+export function xfadeDrawsAlike(segments: TimelineSegment[]): boolean {
+  return (
+    segments.length > 1 &&
+    segments.slice(1).every((s) => s.transitionIn && XFADE_EQUIVALENT.has(s.transitionIn.type))
+  );
+}
+
+/**
+ * The same timeline with xfade, for FFmpeg builds that have it (every join needs a transition that
+ * xfade draws alike, see xfadeDrawsAlike).
+ */
 export function xfadeTimeline(segments: TimelineSegment[], output: string): string[] {
   const statements: string[] = [];
   let previous = segments[0]!.input;

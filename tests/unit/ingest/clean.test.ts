@@ -35,8 +35,6 @@ describe('cleanChapterContent', () => {
   it('handles empty and huge input', () => {
     expect(cleanChapterContent('   \n\n  ')).toBe('');
     const huge = 'word '.repeat(400_000);
-    const started = performance.now();
     expect(cleanChapterContent(huge)).toHaveLength(huge.length - 1);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

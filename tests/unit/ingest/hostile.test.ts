@@ -23,16 +23,14 @@ describe('zip bombs', () => {
   it.each([
     ['DOCX', makeZipBombDocx, 'bomb.docx'],
     ['EPUB (lying header)', makeZipBombEpub, 'bomb.epub'],
-  ])('a %s is refused as archive_too_large, quickly and with bounded memory', async (_label, make, name) => {
+  ])('a %s is refused as archive_too_large with bounded memory', async (_label, make, name) => {
     const bytes = await make();
     const before = process.memoryUsage().rss;
-    const started = performance.now();
     const error = await ingestErrorOf(bytes, name);
     expect(error.code).toBe('archive_too_large');
     expect(error.message).toMatch(
       /^This file expands to far more data than a book contains, so it was not opened\./,
     );
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
   });
 
@@ -50,9 +48,7 @@ describe('XML entity attacks', () => {
     ['epub', 'billion-laughs'],
   ] as const)('a %s with %s parses without resolving or expanding entities', async (format, attack) => {
     const bytes = format === 'docx' ? await makeXxeDocx(attack) : await makeXxeEpub(attack);
-    const started = performance.now();
     const doc = await extractDocument(bytes, detectFormat(bytes, `book.${format}`) as SourceFormat);
-    expect(performance.now() - started).toBeLessThan(1_000);
     const text = doc.blocks.map((block) => block.text).join('\n') + (doc.title ?? '');
     expect(text).not.toContain('root:');
     expect(text).not.toContain('lol');

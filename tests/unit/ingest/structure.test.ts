@@ -364,11 +364,10 @@ describe('detectStructure: text without headings', () => {
     );
   });
 
-  it('splits one 2 MB paragraph without sentence ends into parts under 5 000 words, quickly', async () => {
+  // Its speed: `npm run bench:ingest-guards`.
+  it('splits one 2 MB paragraph without sentence ends into parts under 5 000 words', async () => {
     const text = new TextDecoder().decode(await makeSingleParagraph(2 * 1024 * 1024));
-    const started = performance.now();
     const structure = detectStructure(documentFromText(text));
-    expect(performance.now() - started).toBeLessThan(3_000);
     expect(structure.chapters.length).toBeGreaterThan(50);
     for (const chapter of structure.chapters) {
       expect(chapter.word_count).toBeLessThanOrEqual(5_000);

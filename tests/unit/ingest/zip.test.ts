@@ -38,11 +38,17 @@ describe('ZipArchive', () => {
     expect(codeOf(() => ZipArchive.open(new TextEncoder().encode('PK\u0003\u0004 not a zip at all')))).toBe(
       'corrupt',
     );
+    let thrown: unknown;
     try {
       ZipArchive.open(whole.slice(0, 40), 'DOCX');
     } catch (error) {
-      expect((error as IngestError).message).toBe("This DOCX file is damaged and can't be read.");
+      thrown = error;
     }
+    expect(thrown).toBeInstanceOf(IngestError);
+    expect(thrown).toMatchObject({
+      code: 'corrupt',
+      message: "This DOCX file is damaged and can't be read.",
+    });
     // A deflate stream cut short.
     const broken = writeZip([{ name: 'a.xml', content: 'some text '.repeat(500) }]);
     const local = 30 + 'a.xml'.length;
@@ -52,9 +58,7 @@ describe('ZipArchive', () => {
 
   it('refuses an entry whose header admits it is huge, without inflating it', async () => {
     const zip = ZipArchive.open(writeZip([{ name: 'big.xml', deflated: await deflatedZeros(BOMB_BYTES) }]));
-    const started = performance.now();
     expect(codeOf(() => zip.read('big.xml'))).toBe('archive_too_large');
-    expect(performance.now() - started).toBeLessThan(50);
   });
 
   it('stops inflating at the cap when the header lies about the size', async () => {
@@ -63,9 +67,7 @@ describe('ZipArchive', () => {
     ]);
     const zip = ZipArchive.open(bytes);
     const before = process.memoryUsage();
-    const started = performance.now();
     expect(codeOf(() => zip.read('small.xml'))).toBe('archive_too_large');
-    expect(performance.now() - started).toBeLessThan(2_000);
     const after = process.memoryUsage();
     // At most the 32 MiB cap (plus zlib's chunking) was ever held, never the 200 MB.
     expect(after.rss - before.rss).toBeLessThan(120 * MiB);

@@ -6,7 +6,7 @@ import { canStreamCopy, streamCopyConcat } from './concat';
 import { clipSettings, encodedOutput, evenSize } from '../encoding';
 import { fitVideo } from '../frames';
 import { probeInput, validateSize } from './inputs';
-import { composeTimeline, sequenceSegments, xfadeTimeline } from '../timeline';
+import { composeTimeline, sequenceSegments, xfadeDrawsAlike, xfadeTimeline } from '../timeline';
 
 function validateTransitions(request: AssembleRequest): void {
   for (const [i, clip] of request.clips.entries()) {
@@ -78,9 +78,9 @@ async function encodeAssembly(
   );
   const transitions = segments.map((s) => s.transitionIn ?? { type: 'none' as const, duration: 0 });
   const statements = probes.map((_, i) => fitVideo(`${i}:v`, size, fps, durations[i]!, labels[i]!));
-  const everyJoinFades = segments.slice(1).every((s) => s.transitionIn);
+  // xfade (FFmpeg 4.3 and later) when the build has it and draws these joins as the composition does.
   statements.push(
-    ...(segments.length > 1 && everyJoinFades && hasFilter('xfade')
+    ...(xfadeDrawsAlike(segments) && hasFilter('xfade')
       ? xfadeTimeline(segments, 'vout')
       : composeTimeline(segments, { size, fps, total, output: 'vout' })),
   );

@@ -209,25 +209,18 @@ describe('local speech: behaviour', () => {
 });
 
 describe('local speech: a long text', () => {
-  it('reads ~3 000 words at well over 50× real time, with continuous timings across chunks', async () => {
+  // Its speed (target ≥ 50× real time): `npm run bench:media`.
+  it('reads ~3 000 words with continuous timings across chunks', async () => {
     const paragraph =
       'The old lighthouse keeper watched the storm roll in from the west, its dark clouds swallowing the last light of evening. ' +
       'He had seen a hundred storms like this one, yet something about the way the waves gathered made him uneasy. ' +
       '"Martha," he called down the stairs, "bring the lamp oil up from the cellar, and be quick about it!" ';
     const text = Array.from({ length: 24 }, (_, i) => `Part ${i + 1}. ${paragraph.repeat(2)}`).join('\n\n');
     const voice = 'local:en-US:narrator-warm';
-    await engine.synthesize({ text: 'Warm up.', voice, outputPath: out('warm.wav') });
-    const started = performance.now();
     const result = await engine.synthesize({ text, voice, outputPath: out('long.wav') });
-    const seconds = (performance.now() - started) / 1000;
-    const speed = result.duration / seconds;
-    console.info(
-      `local speech: ${result.words.length} words, ${result.duration.toFixed(0)} s of audio in ${seconds.toFixed(2)} s (${speed.toFixed(0)}× real time)`,
-    );
     expect(result.words.length).toBeGreaterThan(2900);
     expect(result.words.map((w) => w.word)).toEqual(tokenizeWords(text).map((t) => t.word));
     expectOrderedInside(result);
-    expect(speed).toBeGreaterThan(50);
     expect(Math.abs((await probe(result.path)).duration - result.duration)).toBeLessThan(0.01);
   });
 });

@@ -38,23 +38,18 @@ describe('merge studio', () => {
       { path: a480, type: 'video' as const, start_time: 0, volume: 1 },
       { path: b480, type: 'video' as const, start_time: 2, volume: 1 },
     ];
-    let t = Date.now();
     const copied = await video.merge({
       inputs,
       tier: 'web',
       format: 'mp4',
       outputPath: scratch.path('copied.mp4'),
     });
-    const copyMs = Date.now() - t;
-    t = Date.now();
     const encoded = await video.merge({
       inputs: [inputs[0]!, { ...inputs[1]!, volume: 0.8 }],
       tier: 'web',
       format: 'mp4',
       outputPath: scratch.path('encoded.mp4'),
     });
-    const encodeMs = Date.now() - t;
-    console.log(`merge 2×2 s 854×480: stream copy ${copyMs} ms, encode ${encodeMs} ms`);
     expect(copied.method).toBe('stream_copy');
     expect(encoded.method).toBe('encode');
     for (const result of [copied, encoded]) {
@@ -62,7 +57,7 @@ describe('merge studio', () => {
       expect(result.probe.video).toMatchObject({ width: 854, height: 480 });
       expect(Math.abs(result.probe.duration - 4)).toBeLessThanOrEqual(0.1);
     }
-    expect(copyMs).toBeLessThan(encodeMs);
+    // How much faster stream copy is: `npm run bench:media`.
   });
 
   it('scales to the tier, places audio at its start time and volume', async () => {

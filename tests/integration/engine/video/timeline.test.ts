@@ -1,11 +1,15 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { ffmpegBinaries } from '../../../../functions/engine/media/ffmpeg';
+import { ffmpegBinaries, hasFilter } from '../../../../functions/engine/media/ffmpeg';
 import { TRANSITIONS, type TransitionType } from '../../../../functions/engine/video/types';
 import {
   composeTimeline,
   planWindows,
   sequenceSegments,
+  XFADE_EQUIVALENT,
+  xfadeDrawsAlike,
+  xfadeTimeline,
   type TimelineSegment,
 } from '../../../../functions/engine/video/timeline';
 
@@ -14,12 +18,27 @@ import {
  * (used when the streams' frame counts are known) against the overlay-on-background graph, frame
  * by frame, for every transition, on patterns that change with every frame so one out of place shows.
  */
+/** The system's FFmpeg, when one is on the PATH. */
+function systemFfmpeg(): string | undefined {
+  const found = spawnSync('which', ['ffmpeg'], { encoding: 'utf8' }).stdout.trim();
+  return found || undefined;
+}
+
+/** The static build shipped on npm. */
+function bundledFfmpeg(): string | undefined {
+  try {
+    return (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  } catch {
+    return undefined;
+  }
+}
+
 const size = { width: 320, height: 180 };
 const fps = 30;
 const FRAME_BYTES = size.width * size.height * 1.5;
 
 /** Raw frames of `[out]` from a graph fed by three 2-second patterns [a], [b] and [c]. */
-function render(statements: string[]): Buffer[] {
+function render(statements: string[], ffmpeg = ffmpegBinaries().ffmpeg): Buffer[] {
   // Patterns that change a lot from frame to frame, so a frame out of place cannot pass.
   const pattern = (lum: string, cb: number, cr: number) =>
     `color=c=gray:s=${size.width}x${size.height}:r=${fps}:d=2,format=yuv420p,geq=lum='${lum}':cb=${cb}:cr=${cr},setsar=1`;
@@ -30,7 +49,7 @@ function render(statements: string[]): Buffer[] {
   ];
   const used = sources.filter((source) => statements.some((s) => s.includes(source.slice(-3))));
   const raw = execFileSync(
-    ffmpegBinaries().ffmpeg,
+    ffmpeg,
     [
       '-hide_banner',
       '-loglevel',
@@ -98,6 +117,60 @@ describe('timeline composition', () => {
       expect(slideRounding).toBeLessThanOrEqual(type.startsWith('slide') ? 2 : 0);
     },
   );
+
+  // Runs where the FFmpeg in use has xfade (4.3 and later; CI's second run uses Debian's 5.1).
+  it.runIf(hasFilter('xfade')).each([...XFADE_EQUIVALENT])(
+    '%s: xfade, where the build has it, draws what the composition draws, frame by frame',
+    (type) => {
+      const { segments, total } = sequenceSegments(
+        ['a', 'b', 'c'],
+        [2, 2, 2],
+        [undefined, { type, duration: 0.6 }, { type, duration: 0.6 }],
+      );
+      expect(xfadeDrawsAlike(segments)).toBe(true);
+      const known = segments.map((segment) => ({ ...segment, frames: 60 }));
+      const composed = compose(known, total);
+      const xfaded = render(xfadeTimeline(segments, 'out'));
+      expect(xfaded).toHaveLength(composed.length);
+      const differences = composed.map((frame, k) => lumaDifference(frame, xfaded[k]!));
+      // Within rounding (a wipe's edge may land one pixel over), on every frame.
+      expect(Math.max(...differences)).toBeLessThan(type === 'fade' ? 1.5 : 6);
+    },
+  );
+
+  // Both builds CI installs: the system FFmpeg (Debian's 5.1, with xfade) and the npm-bundled 2018 one.
+  const builds = [systemFfmpeg(), bundledFfmpeg()].filter((path): path is string => Boolean(path));
+  it.runIf(builds.length === 2).each(TRANSITIONS.filter((t) => t !== 'none'))(
+    '%s: the system FFmpeg and the npm-bundled one draw the same frames, each as the engine would use it',
+    (type) => {
+      const { segments, total } = sequenceSegments(
+        ['a', 'b', 'c'],
+        [2, 2, 2],
+        [undefined, { type, duration: 0.6 }, { type, duration: 0.6 }],
+      );
+      const known = segments.map((segment) => ({ ...segment, frames: 60 }));
+      const composed = composeTimeline(known, { size, fps, total, output: 'out' });
+      // The newer build gets xfade where the engine would give it xfade; the 2018 build cannot.
+      const newer = xfadeDrawsAlike(segments) ? xfadeTimeline(segments, 'out') : composed;
+      const [modern, old] = [render(newer, builds[0]), render(composed, builds[1])];
+      expect(modern).toHaveLength(old!.length);
+      const differences = modern!.map((frame, k) => lumaDifference(frame, old![k]!));
+      expect(Math.max(...differences)).toBeLessThan(type === 'fade' ? 1.5 : 6);
+    },
+  );
+
+  it('never hands xfade a transition it draws differently (dips through a colour, slides)', () => {
+    for (const type of ['fadeblack', 'fadewhite', 'slideleft', 'slideright'] as const) {
+      const { segments } = sequenceSegments(['a', 'b'], [2, 2], [undefined, { type, duration: 0.6 }]);
+      expect(xfadeDrawsAlike(segments)).toBe(false);
+    }
+    const mixed = sequenceSegments(
+      ['a', 'b', 'c'],
+      [2, 2, 2],
+      [undefined, { type: 'fade', duration: 0.6 }, { type: 'none', duration: 0 }],
+    );
+    expect(xfadeDrawsAlike(mixed.segments)).toBe(false);
+  });
 
   it('shows black in the gaps between segments', () => {
     const segments = [

@@ -273,13 +273,12 @@ describe('screenplay input rules', () => {
     await expectEngineError(script({ title: 'Empty', content: '  \n ' }), 'invalid_input');
   });
 
-  it('fails fast on a 200 000-word chapter with the spec message', async () => {
-    const started = performance.now();
+  // How fast the refusal comes: `npm run bench:text`.
+  it('refuses a 200 000-word chapter with the spec message', async () => {
     const error = await expectEngineError(
       script({ title: 'Huge', content: 'word '.repeat(200_000) }),
       'text_too_long',
     );
-    expect(performance.now() - started).toBeLessThan(500);
     expect(error.message).toBe(
       'This chapter is too long to process at once (200 000 words; the limit is 150 000). Split it into smaller chapters.',
     );
