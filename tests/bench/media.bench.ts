@@ -341,7 +341,7 @@ async function main() {
     const found = builds();
     // The transition inputs, made once so that every build starts from the same bytes.
     mkdirSync(join(shared, 'inputs'));
-    const patterns = ['testsrc2', 'mandelbrot', 'rgbtestsrc'];
+    const patterns = ['testsrc2', 'mandelbrot', 'testsrc'];
     patterns.forEach((source, i) =>
       execFileSync(found[0]!.ffmpeg, [
         '-hide_banner',
@@ -349,8 +349,10 @@ async function main() {
         'error',
         '-f',
         'lavfi',
+        '-t',
+        '3',
         '-i',
-        `${source}=s=640x360:r=25:d=3`,
+        `${source}=s=640x360:r=25`,
         '-f',
         'lavfi',
         '-i',

@@ -1,11 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makeCorruptPdf, makePngBytes } from '../fixtures/books';
-import { signUpAndSignIn, uploadPastedBook } from './helpers';
+import { signUpAndSignIn } from './helpers';
 
 /**
  * Journeys a person takes outside the happy upload path: a forgotten password reset through the
- * emailed link, a damaged file that fails with its reason and is retried and deleted, a cover image,
- * and the tutor and chapter videos actually playing in the learning view.
+ * emailed link, a damaged file that fails with its reason and is retried and deleted, and a cover
+ * image. The videos playing: videos.spec.ts.
  */
 const BOOK = [
   'The Harbour Light',
@@ -18,9 +18,6 @@ const BOOK = [
   '',
   'One winter night a storm broke the windows of the lamp room. The keeper held a lantern in the gap until dawn, and not one ship was lost on the rocks below the light.',
 ].join('\n');
-
-/** The signed-in user's access token, for starting work through the API beside the page. */
-const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'));
 
 test('a forgotten password is reset through the emailed link, and only the new one signs in', async ({
   page,
@@ -124,62 +121,4 @@ test('a cover image uploaded in the details step shows on the dashboard and the 
   const cover = page.locator('li', { hasText: 'The Harbour Light' }).locator('img');
   await expect(cover).toHaveCount(1);
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(180);
-});
-
-/** Plays a video muted and checks that it really plays: data decoded, time moving, no error. */
-async function expectPlays(video: Locator) {
-  await video.evaluate(async (el: HTMLVideoElement) => {
-    el.muted = true;
-    await el.play();
-  });
-  await expect
-    .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 20_000 })
-    .toBeGreaterThan(1);
-  const state = await video.evaluate((el: HTMLVideoElement) => ({
-    readyState: el.readyState,
-    error: el.error?.code ?? null,
-    paused: el.paused,
-    width: el.videoWidth,
-    height: el.videoHeight,
-    duration: el.duration,
-  }));
-  expect(state).toMatchObject({ error: null, paused: false, width: 1280, height: 720 });
-  expect(state.readyState).toBeGreaterThanOrEqual(2);
-  expect(state.duration).toBeGreaterThan(5);
-}
-
-test('the tutor video and the chapter video play in the learning view', async ({ page }) => {
-  test.setTimeout(420_000);
-  await signUpAndSignIn(page, { role: 'author' });
-  await uploadPastedBook(page, { title: 'The Harbour Light', text: BOOK, mode: 'Learning', chapters: 2 });
-  const bookId = new URL(page.url()).pathname.split('/').pop()!;
-  const auth = { authorization: `Bearer ${await accessToken(page)}` };
-  const book = (await (await page.request.get(`/api/v1/books/${bookId}`, { headers: auth })).json()) as {
-    chapters: { id: string }[];
-  };
-  const chapter = book.chapters[0]!.id;
-
-  // The tutor video from the page, the chapter video through the API at the same time.
-  const generate = page.getByRole('region', { name: 'Generate Learning Content' });
-  await generate.getByRole('button', { name: 'Realistic Video' }).click();
-  const started = await page.request.post(
-    `/api/v1/ai/generate-video-from-chapter?chapter_id=${chapter}&video_style=cartoon`,
-    { headers: auth },
-  );
-  expect(started.status()).toBe(200);
-  const filmJob = ((await started.json()) as { id: string }).id;
-
-  const tutor = page.locator('video[aria-label="Realistic video"]');
-  await expect(tutor).toBeAttached({ timeout: 300_000 });
-  await expectPlays(tutor);
-
-  const filmStatus = async () => {
-    const answer = await page.request.get(`/api/v1/ai/check-video-status/${filmJob}`, { headers: auth });
-    return ((await answer.json()) as { status: string }).status;
-  };
-  await expect.poll(filmStatus, { timeout: 300_000, intervals: [2_000] }).toBe('ready');
-  await page.reload();
-  const film = page.locator('video[aria-label="Chapter video"]');
-  await expect(film).toBeAttached();
-  await expectPlays(film);
 });
