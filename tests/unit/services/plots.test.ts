@@ -270,7 +270,8 @@ describe('the plots service', () => {
     await jobs.finish(job.id);
     expect(await plots.portraitStatus('owner', nell.id)).toEqual({
       status: 'completed',
-      image_url: `/${key}`,
+      // A private portrait: served by a signed, expiring URL.
+      image_url: expect.stringMatching(new RegExp(`^/${key}\\?expires=\\d+&sig=[\\w-]+$`)),
       error: null,
       job_id: job.id,
       width: 1536,

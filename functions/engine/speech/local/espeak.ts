@@ -110,12 +110,26 @@ function session(worker: EspeakWorker): EspeakSession {
 
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Runs `work` with exclusive use of the synthesiser. */
+/**
+ * Runs `work` with exclusive use of the synthesiser. A crash inside the synthesiser (a JavaScript
+ * error out of its WebAssembly, as opposed to our own EngineError) leaves its module in an unknown
+ * state: the module is dropped, a fresh one loaded, and the work runs once more on it. Every request
+ * starts from the same snapshot, so the second run gives the audio the first would have.
+ */
 export function withEspeak<T>(work: (espeak: EspeakSession) => Promise<T>): Promise<T> {
-  const turn = queue.then(async () => {
+  const run = async () => {
     const espeak = await loaded();
     restore(espeak);
     return work(session(espeak.worker));
+  };
+  const turn = queue.then(async () => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof EngineError) throw error;
+      loading = undefined;
+      return run();
+    }
   });
   queue = turn.catch(() => undefined);
   return turn;

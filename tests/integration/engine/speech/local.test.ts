@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe } from '../../../../functions/engine/media/ffmpeg';
 import { createLocalSpeechEngine } from '../../../../functions/engine/speech/local';
+import { withEspeak } from '../../../../functions/engine/speech/local/espeak';
 import { tokenizeWords } from '../../../../functions/engine/speech/text';
 import type { SpeechResult } from '../../../../functions/engine/speech/types';
 import { medianPitch, readSamples, scratchDir, toDb, windowRms, type Samples } from '../audio/helpers';
@@ -222,5 +223,33 @@ describe('local speech: a long text', () => {
     expect(result.words.map((w) => w.word)).toEqual(tokenizeWords(text).map((t) => t.word));
     expectOrderedInside(result);
     expect(Math.abs((await probe(result.path)).duration - result.duration)).toBeLessThan(0.01);
+  });
+});
+
+describe('local speech: a crash inside the synthesiser', () => {
+  it('is retried once on a fresh synthesiser, which speaks as the first would have', async () => {
+    const voice = { voice: 'gmw/en-US', wordsPerMinute: 170, pitch: 50, range: 50 };
+    const expected = await withEspeak(async (espeak) => espeak.speak('The tide came in.', voice).samples);
+    let attempts = 0;
+    const samples = await withEspeak(async (espeak) => {
+      attempts++;
+      const spoken = espeak.speak('The tide came in.', voice).samples;
+      // What the WebAssembly throws when its state is broken: not one of our own errors.
+      if (attempts === 1) throw new TypeError('va[I[I[a>>2]>>2] is not a function');
+      return spoken;
+    });
+    expect(attempts).toBe(2);
+    expect(Buffer.from(samples.buffer).equals(Buffer.from(expected.buffer))).toBe(true);
+  });
+
+  it('does not retry our own refusals', async () => {
+    let attempts = 0;
+    await expect(
+      withEspeak(async (espeak) => {
+        attempts++;
+        return espeak.speak('Hello.', { voice: 'no/such-voice', wordsPerMinute: 170, pitch: 50, range: 50 });
+      }),
+    ).rejects.toThrow(/no voice/);
+    expect(attempts).toBe(1);
   });
 });

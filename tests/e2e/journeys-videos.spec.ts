@@ -3,9 +3,10 @@ import { signUpAndSignIn, uploadPastedBook } from './helpers';
 
 /**
  * The tutor video and the chapter video actually playing in the learning view: data decoded, time
- * advancing, no media error. This file runs last (files run in name order): after these two videos the
- * local speech synthesiser's next narration in the same server fails inside espeak-ng ("… is not a
- * function"), a product bug reproduced by running this test and then learning.spec.ts in one server.
+ * advancing, no media error. It runs before learning.spec.ts (files run in name order) on purpose:
+ * after these two videos the offline speech synthesiser once crashed inside its WebAssembly on the
+ * next narration in the same server; the synthesiser is now reloaded and the work run again when that
+ * happens, and the narration journey that follows proves it.
  */
 const BOOK = [
   'The Harbour Light',
