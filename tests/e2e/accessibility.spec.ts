@@ -8,6 +8,9 @@ import { signUpAndSignIn, uploadPastedBook } from './helpers';
  */
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
+// The app's Content-Security-Policy allows no inline script; axe is the test's, not the app's.
+test.use({ bypassCSP: true });
+
 interface AxeViolation {
   id: string;
   impact: string | null;

@@ -37,7 +37,7 @@ test('a forgotten password is reset through the emailed link, and only the new o
   await page.getByRole('link', { name: 'Choose a new password' }).click();
   await expect(page).toHaveURL(/\/auth\/reset\?/);
   await expect(page.getByLabel('Reset Code')).toHaveValue(/^\d{6}$/);
-  const newPassword = 'new-pass-word-2';
+  const newPassword = 'New-Pass-Word-2';
   await page.getByLabel('New Password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm New Password').fill(newPassword);
   await page.getByRole('button', { name: 'Reset Password' }).click();
