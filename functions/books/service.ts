@@ -148,6 +148,14 @@ export function createBooksService(deps: BooksDeps) {
     return contents;
   }
 
+  /**
+   * The chapters a reader sees: none while a failed book waits for its retry, whichever step failed
+   * (a failure after the chapters were written would otherwise show a book that is not ready).
+   */
+  async function visibleChapters(book: BookRecord) {
+    return book.status === 'FAILED' ? [] : chapterViews(book);
+  }
+
   async function chapterViews(book: BookRecord) {
     const records = await books.listChapters(book.id);
     const external = records.filter((c) => !c.content && c.content_key).map((c) => c.chapter_number);
@@ -396,12 +404,12 @@ export function createBooksService(deps: BooksDeps) {
           sections: structure.sections,
         });
       } else {
-        answer.chapters = await chapterViews(book);
+        answer.chapters = await visibleChapters(book);
       }
       return answer;
     },
 
-    chapters: chapterViews,
+    chapters: visibleChapters,
 
     async chapter(book: BookRecord, chapterId: string) {
       const chapter = isUuid(chapterId) ? await books.getChapterById(chapterId) : null;

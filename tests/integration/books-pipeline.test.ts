@@ -175,4 +175,29 @@ describe('book processing through the state machine', () => {
     expect(book.body.chapters).toHaveLength(2);
     expect((await t.api('POST', `/books/${id}/retry`, { token })).status).toBe(409);
   });
+
+  it('a book that fails after its chapters were written shows none until Retry finishes it', async () => {
+    const upload = await uploadBook(t, {
+      token,
+      text: 'Chapter 1\n\nA first chapter with enough words to count.\n\nChapter 2\n\nA second chapter with enough words to count.',
+    });
+    const id = String(upload.body.id);
+    await settledStatus(t, id, token);
+    process.env.FAULT_INJECTION = 'bookProcessing.Finalize';
+    try {
+      await confirmAsExtracted(t, id, token);
+    } finally {
+      delete process.env.FAULT_INJECTION;
+    }
+    expect((await settledStatus(t, id, token)).status).toBe('FAILED');
+    expect((await t.api<BookWithChapters>('GET', `/books/${id}`, { token })).body.chapters).toEqual([]);
+    expect((await t.api<unknown[]>('GET', `/books/${id}/chapters`, { token })).body).toEqual([]);
+
+    expect((await t.api('POST', `/books/${id}/retry`, { token })).status).toBe(202);
+    await t.runtime.stepFunctions.idle();
+    const book = await t.api<BookWithChapters>('GET', `/books/${id}`, { token });
+    expect(book.body.status).toBe('READY');
+    expect(book.body.chapters.map((c) => c.title)).toHaveLength(2);
+    expect((await t.api<unknown[]>('GET', `/books/${id}/chapters`, { token })).body).toHaveLength(2);
+  });
 });
