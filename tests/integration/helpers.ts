@@ -144,3 +144,17 @@ export async function confirmAsExtracted(t: TestRuntime, bookId: string, token: 
   if (saved.status !== 202) throw new Error(`save-structure: ${JSON.stringify(saved.body)}`);
   await t.runtime.stepFunctions.idle();
 }
+
+/** Uploads pasted text, confirms its chapters as extracted and answers the ready book's ids. */
+export async function readyBook(
+  t: TestRuntime,
+  token: string,
+  options: { title: string; text: string },
+): Promise<{ bookId: string; chapterId: string }> {
+  const upload = await uploadBook(t, { token, title: options.title, text: options.text });
+  if (upload.status !== 201) throw new Error(`upload: ${JSON.stringify(upload.body)}`);
+  const bookId = String(upload.body.id);
+  await confirmAsExtracted(t, bookId, token);
+  const chapters = await t.api<{ id: string }[]>('GET', `/books/${bookId}/chapters`, { token });
+  return { bookId, chapterId: chapters.body[0]!.id };
+}

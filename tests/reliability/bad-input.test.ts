@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDefinition } from '../../functions/routes';
 import { makeTxtBookText } from '../fixtures/books';
-import {
-  confirmAsExtracted,
-  createUser,
-  startTestRuntime,
-  uploadBook,
-  type TestRuntime,
-} from '../integration/helpers';
+import { createUser, startTestRuntime, type TestRuntime, readyBook } from '../integration/helpers';
 
 /**
  * A corpus of malformed requests sent to every route of the route table (so a new route is tried
@@ -27,26 +21,12 @@ const tried: { route: string; input: string; status: number }[] = [];
 beforeAll(async () => {
   t = await startTestRuntime();
   token = (await createUser(t, { role: 'author' })).accessToken;
-  const upload = await uploadBook(t, {
-    token,
-    title: 'The Corpus',
-    text: makeTxtBookText({ chapters: 2, wordsPerChapter: 150, headingStyle: 'markdown' }),
-  });
-  bookId = String(upload.body.id);
-  await confirmAsExtracted(t, bookId, token);
-  const book = await t.api<{ chapters: { id: string }[] }>('GET', `/books/${bookId}`, { token });
-  chapterId = book.body.chapters[0]!.id;
-  const scratch = await uploadBook(t, {
-    token,
+  const text = makeTxtBookText({ chapters: 2, wordsPerChapter: 150, headingStyle: 'markdown' });
+  ({ bookId, chapterId } = await readyBook(t, token, { title: 'The Corpus', text }));
+  ({ bookId: scratchBookId, chapterId: scratchChapterId } = await readyBook(t, token, {
     title: 'Scratch',
-    text: makeTxtBookText({ chapters: 2, wordsPerChapter: 150, headingStyle: 'markdown' }),
-  });
-  scratchBookId = String(scratch.body.id);
-  await confirmAsExtracted(t, scratchBookId, token);
-  const scratchBook = await t.api<{ chapters: { id: string }[] }>('GET', `/books/${scratchBookId}`, {
-    token,
-  });
-  scratchChapterId = scratchBook.body.chapters[0]!.id;
+    text,
+  }));
 }, 120_000);
 
 afterAll(async () => {

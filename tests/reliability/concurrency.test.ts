@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTxtBookText } from '../fixtures/books';
 import {
-  confirmAsExtracted,
   createUser,
   startTestRuntime,
   uploadBook,
   type TestRuntime,
+  readyBook,
 } from '../integration/helpers';
 
 /**
@@ -15,20 +15,14 @@ import {
 let t: TestRuntime;
 let token: string;
 let chapterId: string;
-let bookId: string;
 
 beforeAll(async () => {
   t = await startTestRuntime();
   token = (await createUser(t, { role: 'author' })).accessToken;
-  const upload = await uploadBook(t, {
-    token,
+  ({ chapterId } = await readyBook(t, token, {
     title: 'Racing tides',
     text: makeTxtBookText({ chapters: 2, wordsPerChapter: 200, headingStyle: 'markdown' }),
-  });
-  bookId = String(upload.body.id);
-  await confirmAsExtracted(t, bookId, token);
-  const book = await t.api<{ chapters: { id: string }[] }>('GET', `/books/${bookId}`, { token });
-  chapterId = book.body.chapters[0]!.id;
+  }));
 }, 120_000);
 
 afterAll(async () => {

@@ -2,12 +2,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../../functions/routes';
 import {
-  confirmAsExtracted,
   createUser,
   settledStatus,
   startTestRuntime,
   uploadBook,
   type TestRuntime,
+  readyBook,
 } from '../integration/helpers';
 
 /**
@@ -67,16 +67,7 @@ const STORY =
   'One winter the lamp failed and Mara climbed the tower with a lantern. The boats followed her light home. ';
 const TEXT = `Chapter 1\n\nIn the first chapter ${OWNER_PHRASE} before dawn. ${STORY.repeat(3)}\n\nChapter 2\n\nThe second chapter ends in the hills above the town. ${STORY}`;
 
-async function processedBook(
-  token: string,
-  title = OWNER_TITLE,
-): Promise<{ bookId: string; chapterId: string }> {
-  const upload = await uploadBook(t, { token, text: TEXT, title });
-  const bookId = String(upload.body.id);
-  await confirmAsExtracted(t, bookId, token);
-  const chapters = await t.api<{ id: string }[]>('GET', `/books/${bookId}/chapters`, { token });
-  return { bookId, chapterId: chapters.body[0]!.id };
-}
+const processedBook = (token: string, title = OWNER_TITLE) => readyBook(t, token, { title, text: TEXT });
 
 async function coverForm() {
   const image = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#885522' } })
