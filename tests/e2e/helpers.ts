@@ -50,3 +50,16 @@ export async function uploadPastedBook(
   await expect(page).toHaveURL(/\/book\/[0-9a-f-]{36}/);
   return new URL(page.url()).pathname.split('/').pop()!;
 }
+
+/** A two-chapter book the browser journeys paste in. */
+export const HARBOUR_BOOK = [
+  'The Harbour Light',
+  '',
+  'Chapter 1: The Keeper',
+  '',
+  'Every evening the keeper climbed the tower and lit the great lamp. Ships far out at sea watched for its beam and steered home by it. He kept a log of the weather, the ships and the hours the lamp burned.',
+  '',
+  'Chapter 2: The Storm',
+  '',
+  'One winter night a storm broke the windows of the lamp room. The keeper held a lantern in the gap until dawn, and not one ship was lost on the rocks below the light.',
+].join('\n');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signUpAndSignIn, uploadPastedBook } from './helpers';
+import { HARBOUR_BOOK, signUpAndSignIn, uploadPastedBook } from './helpers';
 
 /**
  * The tutor video and the chapter video actually playing in the learning view: data decoded, time
@@ -8,17 +8,6 @@ import { signUpAndSignIn, uploadPastedBook } from './helpers';
  * next narration in the same server; the synthesiser is now reloaded and the work run again when that
  * happens, and the narration journey that follows proves it.
  */
-const BOOK = [
-  'The Harbour Light',
-  '',
-  'Chapter 1: The Keeper',
-  '',
-  'Every evening the keeper climbed the tower and lit the great lamp. Ships far out at sea watched for its beam and steered home by it. He kept a log of the weather, the ships and the hours the lamp burned.',
-  '',
-  'Chapter 2: The Storm',
-  '',
-  'One winter night a storm broke the windows of the lamp room. The keeper held a lantern in the gap until dawn, and not one ship was lost on the rocks below the light.',
-].join('\n');
 
 /** The signed-in user's access token, for starting work through the API beside the page. */
 const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'));
@@ -48,7 +37,12 @@ async function expectPlays(video: Locator) {
 test('the tutor video and the chapter video play in the learning view', async ({ page }) => {
   test.setTimeout(420_000);
   await signUpAndSignIn(page, { role: 'author' });
-  await uploadPastedBook(page, { title: 'The Harbour Light', text: BOOK, mode: 'Learning', chapters: 2 });
+  await uploadPastedBook(page, {
+    title: 'The Harbour Light',
+    text: HARBOUR_BOOK,
+    mode: 'Learning',
+    chapters: 2,
+  });
   const bookId = new URL(page.url()).pathname.split('/').pop()!;
   const auth = { authorization: `Bearer ${await accessToken(page)}` };
   const book = (await (await page.request.get(`/api/v1/books/${bookId}`, { headers: auth })).json()) as {

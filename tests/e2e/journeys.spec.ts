@@ -1,23 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { makeCorruptPdf, makePngBytes } from '../fixtures/books';
-import { signUpAndSignIn } from './helpers';
+import { HARBOUR_BOOK, signUpAndSignIn } from './helpers';
 
 /**
  * Journeys a person takes outside the happy upload path: a forgotten password reset through the
  * emailed link, a damaged file that fails with its reason and is retried and deleted, and a cover
- * image. The videos playing: videos.spec.ts.
+ * image. The videos playing: journeys-videos.spec.ts.
  */
-const BOOK = [
-  'The Harbour Light',
-  '',
-  'Chapter 1: The Keeper',
-  '',
-  'Every evening the keeper climbed the tower and lit the great lamp. Ships far out at sea watched for its beam and steered home by it. He kept a log of the weather, the ships and the hours the lamp burned.',
-  '',
-  'Chapter 2: The Storm',
-  '',
-  'One winter night a storm broke the windows of the lamp room. The keeper held a lantern in the gap until dawn, and not one ship was lost on the rocks below the light.',
-].join('\n');
 
 test('a forgotten password is reset through the emailed link, and only the new one signs in', async ({
   page,
@@ -92,7 +81,7 @@ test('a cover image uploaded in the details step shows on the dashboard and the 
   await signUpAndSignIn(page, { role: 'author' });
   await page.goto('/upload');
   await page.getByRole('radio', { name: /Paste text/ }).click();
-  await page.getByLabel('Book text').fill(BOOK);
+  await page.getByLabel('Book text').fill(HARBOUR_BOOK);
   await page.getByLabel('Title (optional)').fill('The Harbour Light');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('radio', { name: /Learning/ }).click();
