@@ -1,58 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { ChapterRecord } from '../../../functions/books/model';
-import { createBooksService } from '../../../functions/books/service';
 import { generateScriptRequest, updateScriptRequest } from '../../../functions/contracts/script-requests';
 import { scriptMessages } from '../../../functions/contracts/scripts';
 import { firstError } from '../../../functions/contracts/validation';
-import { createLocalSpeechEngine } from '../../../functions/engine/speech/local';
-import { createLocalTextEngine } from '../../../functions/engine/text/local';
-import type { Engine } from '../../../functions/engine/types';
-import { createUserActivity } from '../../../functions/events';
-import { createJobs } from '../../../functions/jobs';
 import type { PlotJobRecord } from '../../../functions/plots/model';
-import { createPlotsService } from '../../../functions/plots/service';
 import { createScriptsService } from '../../../functions/scripts/service';
-import { NOVEL_CHAPTERS, NOVEL_TITLE } from '../../fixtures/novel';
-import { memoryAdapters } from '../../support/memory';
+import { novelWorkspace } from '../../support/novel-workspace';
 
 async function setup() {
-  const adapters = memoryAdapters();
-  const jobs = createJobs({ ...adapters, work: adapters.storage.uploads });
-  const activity = createUserActivity(adapters);
-  const books = createBooksService({ ...adapters, jobs, activity });
-  const engine = { text: createLocalTextEngine(), speech: createLocalSpeechEngine() } as unknown as Engine;
-  const plots = createPlotsService({
-    ...adapters,
-    media: adapters.storage.media,
-    jobs,
-    books,
-    engine: () => engine,
-  });
-  const scripts = createScriptsService({ ...adapters, books, plots, engine: () => engine });
-  const book = await books.createBookFromUpload({
-    ownerId: 'owner',
-    bookType: 'entertainment',
-    title: NOVEL_TITLE,
-    description: '',
-    source: { kind: 'text', text: 'placeholder' },
-  });
-  const chapters: ChapterRecord[] = NOVEL_CHAPTERS.map((chapter, i) => ({
-    id: `00000000-0000-4000-8000-0000000000c${i + 1}`,
-    book_id: book.id,
-    owner_id: 'owner',
-    chapter_number: i + 1,
-    order_index: i,
-    title: chapter.title,
-    content: chapter.paragraphs.join('\n\n'),
-    summary: '',
-    word_count: 600,
-    updated_at: '2026-11-23T10:00:00.000Z',
-  }));
-  for (const chapter of chapters) await books.repository.putChapter(chapter);
+  const workspace = await novelWorkspace();
+  const { books, plots, jobs, engine, book } = workspace;
+  const scripts = createScriptsService({ ...workspace, books, plots, engine: () => engine });
   await books.repository.update(book.id, { status: 'READY', review_pending: false });
   const started = await plots.startGeneration('owner', book.id, { replace_characters: false });
   await plots.generate((await jobs.get(started.id)) as PlotJobRecord);
-  return { ...adapters, books, plots, scripts, book, chapters };
+  return { ...workspace, scripts };
 }
 
 const request = (chapterId: string, body: Record<string, unknown> = {}) =>
