@@ -146,19 +146,25 @@ describe('book processing through the state machine', () => {
     expect(book.body.total_chapters).toBe(2);
   });
 
-  it('a failing step ends FAILED with a message, hides partial chapters, and Retry resumes from that step', async () => {
+  /** A two-chapter book whose structure is confirmed while `point` fails; answers its id. */
+  async function confirmedWithFaultAt(point: string) {
     const upload = await uploadBook(t, {
       token,
       text: 'Chapter 1\n\nA first chapter with enough words to count.\n\nChapter 2\n\nA second chapter with enough words to count.',
     });
     const id = String(upload.body.id);
     await settledStatus(t, id, token);
-    process.env.FAULT_INJECTION = 'bookProcessing.ProcessChapter';
+    process.env.FAULT_INJECTION = point;
     try {
       await confirmAsExtracted(t, id, token);
     } finally {
       delete process.env.FAULT_INJECTION;
     }
+    return id;
+  }
+
+  it('a failing step ends FAILED with a message, hides partial chapters, and Retry resumes from that step', async () => {
+    const id = await confirmedWithFaultAt('bookProcessing.ProcessChapter');
     const failed = await settledStatus(t, id, token);
     expect(failed).toMatchObject({
       status: 'FAILED',
@@ -177,18 +183,7 @@ describe('book processing through the state machine', () => {
   });
 
   it('a book that fails after its chapters were written shows none until Retry finishes it', async () => {
-    const upload = await uploadBook(t, {
-      token,
-      text: 'Chapter 1\n\nA first chapter with enough words to count.\n\nChapter 2\n\nA second chapter with enough words to count.',
-    });
-    const id = String(upload.body.id);
-    await settledStatus(t, id, token);
-    process.env.FAULT_INJECTION = 'bookProcessing.Finalize';
-    try {
-      await confirmAsExtracted(t, id, token);
-    } finally {
-      delete process.env.FAULT_INJECTION;
-    }
+    const id = await confirmedWithFaultAt('bookProcessing.Finalize');
     expect((await settledStatus(t, id, token)).status).toBe('FAILED');
     expect((await t.api<BookWithChapters>('GET', `/books/${id}`, { token })).body.chapters).toEqual([]);
     expect((await t.api<unknown[]>('GET', `/books/${id}/chapters`, { token })).body).toEqual([]);
