@@ -1,0 +1,34 @@
+/**
+ * Polling schedules of the workspace, from the product's constants. Pure so the unit tests can run
+ * them directly.
+ */
+
+/** Character images: once a second, at most 120 tries, a loading toast on every 10th poll. */
+export const CHARACTER_IMAGE_POLL_MS = 1000;
+export const CHARACTER_IMAGE_MAX_POLLS = 120;
+export const CHARACTER_IMAGE_TOAST_EVERY = 10;
+
+export type PollDecision = { action: 'wait'; delayMs: number; toast: boolean } | { action: 'timeout' };
+
+/**
+ * After poll number `polls` (1-based) answered "still working": wait and poll again (showing the
+ * loading toast when this was a 10th poll), or give up once 120 polls were made.
+ */
+export function nextCharacterImagePoll(polls: number): PollDecision {
+  if (polls >= CHARACTER_IMAGE_MAX_POLLS) return { action: 'timeout' };
+  return {
+    action: 'wait',
+    delayMs: CHARACTER_IMAGE_POLL_MS,
+    toast: polls > 0 && polls % CHARACTER_IMAGE_TOAST_EVERY === 0,
+  };
+}
+
+export const characterImageMessages = {
+  queued: (seconds: number) => `Image generation queued for ${seconds} seconds`,
+  generating: (name: string, polls: number) => `Generating the image of ${name}… (${polls} s)`,
+  completed: 'Character image generated successfully',
+  failed: 'Image generation failed',
+  timedOut: 'Image generation timed out. Please check status later.',
+  checkFailed: 'Failed to check image generation status',
+  queueFailed: 'Failed to queue character image generation',
+} as const;
