@@ -175,4 +175,25 @@ describe('api client', () => {
     await client.get('/b').catch(() => undefined);
     expect(events.activity).toEqual([1, -1, 1, -1]);
   });
+
+  it('downloads a file with its name, refreshing once after a 401, and reports a failed one in its words', async () => {
+    const { client, server } = setup([
+      () => json(401, { detail: 'expired' }),
+      () => json(200, { access_token: 'new-access', refresh_token: 'refresh-2' }),
+      () =>
+        new Response('Title: A', {
+          status: 200,
+          headers: { 'content-disposition': 'attachment; filename="the-lamp.fountain"' },
+        }),
+      () => json(404, { detail: 'Script not found.' }),
+    ]);
+    const file = await client.download('/ai/script/s1/export?format=fountain');
+    expect(file.filename).toBe('the-lamp.fountain');
+    expect(await file.blob.text()).toBe('Title: A');
+    expect(server.calls[2]!.headers.Authorization).toBe('Bearer new-access');
+    await expect(client.download('/ai/script/gone/export')).rejects.toMatchObject({
+      message: 'Script not found.',
+      status: 404,
+    });
+  });
 });

@@ -163,6 +163,38 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
+  /**
+   * A file answer (an export): the same token, refresh and error rules as the JSON calls, answered
+   * as a Blob with the file name of its Content-Disposition.
+   */
+  async function download(
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<{ blob: Blob; filename: string }> {
+    if (!opts.quiet) options.onActivity?.(1);
+    try {
+      const first = await send('GET', path, undefined, false, opts.signal);
+      let response = first.response;
+      if (response.status === 401 && first.sentToken && (await refreshTokens())) {
+        ({ response } = await send('GET', path, undefined, false, opts.signal));
+      }
+      if (!response.ok) {
+        let parsed: unknown;
+        try {
+          parsed = await response.json();
+        } catch {
+          parsed = undefined;
+        }
+        throw new ApiError(errorMessage(parsed), response.status);
+      }
+      const disposition = response.headers.get('content-disposition') ?? '';
+      const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? 'download';
+      return { blob: await response.blob(), filename };
+    } finally {
+      if (!opts.quiet) options.onActivity?.(-1);
+    }
+  }
+
   return {
     get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, false, opts),
     post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
@@ -172,6 +204,7 @@ export function createApiClient(options: ApiClientOptions) {
     delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, false, opts),
     postMultipart: <T>(path: string, form: FormData, opts?: RequestOptions) =>
       request<T>('POST', path, form, true, opts),
+    download,
     refreshTokens,
   };
 }
