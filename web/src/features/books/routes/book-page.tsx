@@ -10,7 +10,6 @@ import { paths } from '@/config/paths';
 import { RequireUser } from '@/components/auth/require-user';
 import { ApiError } from '@/lib/api-client';
 import { useBook } from '../api/books';
-import { EntertainmentView } from '../components/entertainment-view';
 import type { ResumeUploadState } from '../components/upload-wizard/state';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,10 +23,14 @@ function Message({ title, children }: { title: string; children?: React.ReactNod
   );
 }
 
-/** How a learning book is shown: the learning feature's view, composed in app/routes. */
-export type LearningViewSlot = ComponentType<{ book: BookWithChapters }>;
+/** How a book is shown: the learning view or the production workspace, composed in app/routes. */
+export type BookViewSlot = ComponentType<{ book: BookWithChapters }>;
+export interface BookViews {
+  learning: BookViewSlot;
+  entertainment: BookViewSlot;
+}
 
-function BookScreen({ id, LearningView }: { id: string; LearningView: LearningViewSlot }) {
+function BookScreen({ id, views }: { id: string; views: BookViews }) {
   const { data: book, error, isLoading } = useBook(id);
   const missing = error instanceof ApiError && error.status === 404;
   useEffect(() => {
@@ -54,9 +57,17 @@ function BookScreen({ id, LearningView }: { id: string; LearningView: LearningVi
       </Message>
     );
   }
+  if (book.book_type === 'learning') {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <views.learning book={book} />
+      </div>
+    );
+  }
+  // The workspace has a chapter sidebar beside its panels: it takes a wider page.
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      {book.book_type === 'learning' ? <LearningView book={book} /> : <EntertainmentView book={book} />}
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <views.entertainment book={book} />
     </div>
   );
 }
@@ -74,17 +85,13 @@ function Fallback({ resetErrorBoundary }: { resetErrorBoundary: () => void }) {
   );
 }
 
-export function BookPage({ learningView }: { learningView: LearningViewSlot }) {
+export function BookPage({ views }: { views: BookViews }) {
   const { id } = useParams();
   return (
     <RequireUser message="Sign in to open this book.">
       {() => (
         <ErrorBoundary FallbackComponent={Fallback} resetKeys={[id]}>
-          {!id || !UUID.test(id) ? (
-            <Message title="Invalid book id" />
-          ) : (
-            <BookScreen id={id} LearningView={learningView} />
-          )}
+          {!id || !UUID.test(id) ? <Message title="Invalid book id" /> : <BookScreen id={id} views={views} />}
         </ErrorBoundary>
       )}
     </RequireUser>

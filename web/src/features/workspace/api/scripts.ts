@@ -1,0 +1,40 @@
+import type { Script, ScriptExportFormat } from '@contracts/scripts';
+import type { GenerateScriptRequest, UpdateScriptRequest } from '@contracts/script-requests';
+import useSWR, { mutate } from 'swr';
+import { api } from '@/lib/api';
+
+export const scriptKeys = {
+  chapter: (chapterId: string) => `/ai/scripts/${chapterId}`,
+  one: (id: string) => `/ai/script/${id}`,
+};
+
+const quietFetcher = <T>(path: string) => api.get<T>(path, { quiet: true });
+
+export const useChapterScripts = (chapterId: string | null) =>
+  useSWR<Script[]>(chapterId ? scriptKeys.chapter(chapterId) : null, quietFetcher);
+
+export const reloadChapterScripts = (chapterId: string) => mutate(scriptKeys.chapter(chapterId));
+
+export const generateScript = (request: GenerateScriptRequest) =>
+  api.post<Script>('/ai/generate-script-and-scenes', request);
+
+export const updateScript = (id: string, patch: UpdateScriptRequest) =>
+  api.put<Script>(scriptKeys.one(id), patch);
+
+export const deleteScript = (id: string) =>
+  api.delete<{ id: string; deleted: true }>(`/ai/delete-script/${id}`);
+
+/** Downloads the script as a Fountain or PDF file through the browser. */
+export async function downloadScript(id: string, format: ScriptExportFormat): Promise<string> {
+  const { blob, filename } = await api.download(`/ai/script/${id}/export?format=${format}`);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return filename;
+}
