@@ -1,0 +1,177 @@
+import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { NOVEL_TITLE, novelText } from '../fixtures/novel';
+import { signUpAndSignIn, uploadPastedBook } from './helpers';
+
+/**
+ * The entertainment production workspace, end to end: an entertainment book of the three-chapter
+ * novel opens on the workspace, its plot is generated, a character is created and drawn, a script of
+ * the first chapter is generated, opened, approved and exported as Fountain, and the tab and
+ * chapter survive a reload.
+ */
+test('a creator plans a plot, casts and draws a character, and writes, approves and exports a script', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signUpAndSignIn(page, { role: 'author' });
+  const bookId = await uploadPastedBook(page, {
+    title: NOVEL_TITLE,
+    text: novelText(),
+    mode: 'Entertainment',
+    chapters: 3,
+  });
+
+  // The shell: header, five tabs with status dots, the chapter list with the first chapter selected.
+  await expect(page.getByRole('heading', { level: 1, name: NOVEL_TITLE })).toBeVisible();
+  await expect(page.getByText('Entertainment Production')).toBeVisible();
+  const tabs = page.getByRole('tablist', { name: 'Production stages' }).getByRole('tab');
+  await expect(tabs).toHaveText([/^Plot/, /^Script/, /^Images/, /^Audio/, /^Video/]);
+  const plotTab = page.getByRole('tab', { name: /^Plot/ });
+  await expect(plotTab).toHaveAttribute('aria-selected', 'true');
+  await expect(plotTab).toContainText('(not started)');
+  const sidebar = page.getByRole('complementary', { name: 'Chapters' });
+  await expect(sidebar.getByRole('heading', { name: 'Chapters (3)' })).toBeVisible();
+  const firstChapter = sidebar.getByRole('button', { name: /The Storm Lamp/ });
+  await expect(firstChapter).toHaveAttribute('aria-current', 'true');
+  await expect(firstChapter).toContainText('Chapter 1');
+  await expect(firstChapter).toContainText('0/5 stages');
+
+  // Plot: generated as a job, with its toast; the overview names the cast.
+  await page.getByRole('button', { name: 'Generate Plot' }).click();
+  await expect(page.getByText('Plot overview generated successfully!')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Logline' })).toBeVisible();
+  await expect(plotTab).toContainText('(completed)');
+  const grid = page.getByRole('list', { name: 'Characters' });
+  await expect(grid.getByRole('listitem', { name: 'Nell' })).toBeVisible();
+  await expect(firstChapter).toContainText('1/5 stages');
+  await expect(page.getByRole('button', { name: 'Regenerate Plot' })).toBeVisible();
+
+  // Bulk delete with nothing selected says so.
+  await page.getByRole('button', { name: /^Delete Selected/ }).click();
+  await expect(page.getByText('Bulk delete needs at least one selected character')).toBeVisible();
+
+  // Create a character: the name is required, archetypes are trimmed and not repeated.
+  await page.getByRole('button', { name: 'Create Character' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Character' });
+  const createButton = create.getByRole('button', { name: 'Create Character' });
+  await expect(createButton).toBeDisabled();
+  await create.getByLabel('Name').fill('Mara Vell');
+  await create.getByLabel('Role').selectOption('sidekick');
+  await create
+    .getByLabel('Physical description')
+    .fill('A tall net mender with a green scarf and silver rings.');
+  await create.getByLabel('New archetype').fill('  Trickster  ');
+  await create.getByRole('button', { name: 'Add archetype' }).click();
+  await create.getByLabel('New archetype').fill('trickster');
+  await create.getByRole('button', { name: 'Add archetype' }).click();
+  await expect(create.getByRole('button', { name: /^Remove archetype/ })).toHaveCount(1);
+  await create.getByLabel('Want').fill('To see the light kept');
+  await createButton.click();
+  await expect(page.getByText('Character "Mara Vell" created successfully')).toBeVisible();
+  const mara = grid.getByRole('listitem', { name: 'Mara Vell' });
+  await expect(mara).toContainText('Sidekick');
+  await expect(mara).toContainText('Trickster');
+
+  // Search is case-insensitive over name, role, description and personality.
+  await page.getByLabel('Search characters').fill('SILVER rings');
+  await expect(grid.locator(':scope > li')).toHaveCount(1);
+  await expect(mara).toBeVisible();
+  await page.getByLabel('Search characters').fill('');
+
+  // Her portrait is queued, polled and shown.
+  await mara.getByRole('button', { name: 'Generate Image' }).click();
+  await expect(page.getByText(/Image generation queued for \d+ seconds/)).toBeVisible();
+  await expect(page.getByText('Character image generated successfully')).toBeVisible({ timeout: 120_000 });
+  const portrait = mara.getByRole('img', { name: 'Portrait of Mara Vell' });
+  await expect(portrait).toBeVisible();
+  await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await mara.getByRole('button', { name: 'View image of Mara Vell' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Mara Vell' });
+  await expect(viewer.getByRole('img', { name: 'Portrait of Mara Vell' })).toBeVisible();
+  await viewer.getByRole('button', { name: 'Close' }).click();
+
+  // The tabs answer the arrow keys, and the URL follows.
+  await plotTab.focus();
+  await page.keyboard.press('ArrowRight');
+  const scriptTab = page.getByRole('tab', { name: /^Script/ });
+  await expect(scriptTab).toHaveAttribute('aria-selected', 'true');
+  await expect(scriptTab).toBeFocused();
+  await expect(page).toHaveURL(/tab=script/);
+
+  // A script of the first chapter, with the form's defaults.
+  const form = page.getByRole('tabpanel', { name: /^Script/ });
+  await expect(form.getByLabel('Script style')).toHaveValue('cinematic_movie');
+  await expect(form.getByLabel('Scene count')).toHaveValue('5');
+  await expect(form.getByLabel('Story type')).toHaveValue('hero_journey');
+  await expect(form.getByLabel('Include character profiles')).toBeChecked();
+  await form.getByLabel('Dialogue').check();
+  await form.getByRole('button', { name: 'Generate Script' }).click();
+  await expect(page.getByText('Script generated successfully!')).toBeVisible({ timeout: 60_000 });
+  const cards = form.getByRole('list', { name: 'Scripts of this chapter' }).getByRole('button');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards.first()).toContainText('Ready');
+  await expect(scriptTab).toContainText('(completed)');
+  await expect(firstChapter).toContainText('2/5 stages');
+
+  // Its detail: overview, scenes in order, dialogue.
+  const details = form.getByRole('tablist', { name: 'Script details' });
+  await details.getByRole('tab', { name: 'Scenes' }).click();
+  await expect(form.getByRole('button', { name: /^Scene \d+:/ })).toHaveCount(5);
+  await expect(form.getByRole('button', { name: /^Scene 1:/ })).toBeVisible();
+  await details.getByRole('tab', { name: 'Dialogue' }).click();
+  await expect(form.getByRole('region', { name: /Scene \d+ dialogue/ }).first()).toBeVisible();
+
+  // Approve it.
+  await form.getByLabel('Status').selectOption('approved');
+  await expect(page.getByText('Script updated successfully!')).toBeVisible();
+  await expect(cards.first()).toContainText('Approved');
+
+  // Export as Fountain.
+  const downloading = page.waitForEvent('download');
+  await form.getByRole('button', { name: 'Export Fountain' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.fountain$/);
+  const fountain = await readFile((await download.path())!, 'utf8');
+  expect(fountain).toMatch(/^(INT|EXT)\. /m);
+
+  // A reload keeps the tab and the chapter.
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/book/${bookId}\\?.*tab=script`));
+  await expect(page.getByRole('tab', { name: /^Script/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(cards.first()).toContainText('Approved');
+
+  // Another chapter has no scripts; deleting asks first.
+  await sidebar.getByRole('button', { name: /The Captain’s Offer/ }).click();
+  await expect(page).toHaveURL(/chapter=/);
+  await expect(form.getByText('No scripts yet')).toBeVisible();
+  await firstChapter.click();
+  await form.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete script' });
+  await expect(confirm).toContainText('Are you sure you want to delete this script?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Script deleted successfully!')).toBeVisible();
+  await expect(form.getByText('No scripts yet')).toBeVisible();
+
+  // The tabs not yet built say so, and ask for nothing they cannot do.
+  await page.getByRole('tab', { name: /^Images/ }).click();
+  await expect(page.getByText('Scene images are not available yet')).toBeVisible();
+});
+
+test('on a phone the chapter list sits above the panels and still switches chapters', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpAndSignIn(page, { role: 'author' });
+  await uploadPastedBook(page, { title: NOVEL_TITLE, text: novelText(), mode: 'Entertainment', chapters: 3 });
+  const sidebar = page.getByRole('complementary', { name: 'Chapters' });
+  const tabs = page.getByRole('tablist', { name: 'Production stages' });
+  const sidebarBox = (await sidebar.boundingBox())!;
+  const tabsBox = (await tabs.boundingBox())!;
+  expect(sidebarBox.y).toBeLessThan(tabsBox.y);
+  expect(sidebarBox.width).toBeGreaterThan(300);
+  await sidebar.getByRole('button', { name: 'Collapse chapter list' }).click();
+  await sidebar.getByRole('button', { name: /^Chapter 3:/ }).click();
+  await expect(page).toHaveURL(/chapter=/);
+  await expect(sidebar.getByRole('button', { name: /^Chapter 3:/ })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByText('Chapter 3: The Harbour Board')).toBeVisible();
+});
