@@ -93,6 +93,19 @@ for (const theme of ['light', 'dark'] as const) {
       chapters: 3,
     });
     await page.goto(`/book/${entertainment}`);
-    await expectAccessible(page, `entertainment book (${theme})`);
+    await expectAccessible(page, `entertainment workspace (${theme})`);
+    // The workspace with its content: the plot and its characters, a script and its detail, a dialog.
+    await page.getByRole('button', { name: 'Generate Plot' }).click();
+    await expect(page.getByRole('heading', { name: 'Logline' })).toBeVisible({ timeout: 60_000 });
+    await expectAccessible(page, `workspace plot tab (${theme})`);
+    await page.getByRole('button', { name: 'Create Character' }).click();
+    await expectAccessible(page, `workspace create character dialog (${theme})`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: /^Script/ }).click();
+    await page.getByRole('button', { name: 'Generate Script' }).click();
+    await expect(page.getByRole('tablist', { name: 'Script details' })).toBeVisible({ timeout: 60_000 });
+    await expectAccessible(page, `workspace script tab (${theme})`);
+    await page.getByRole('button', { name: 'Collapse chapter list' }).click();
+    await expectAccessible(page, `workspace with a narrow chapter list (${theme})`);
   });
 }

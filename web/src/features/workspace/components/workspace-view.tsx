@@ -104,7 +104,8 @@ export function WorkspaceView({ book }: { book: BookWithChapters }) {
           <div className="min-w-0 flex-1 space-y-4">
             {chapter && (
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                Chapter {chapter.chapter_number}: <span className="font-medium">{chapter.title}</span>
+                {/^chapter\b/i.test(chapter.title) ? '' : `Chapter ${chapter.chapter_number}: `}
+                <span className="font-medium">{chapter.title}</span>
               </p>
             )}
             <WorkspaceTabs active={tab} stages={stages} onChange={selectTab} />

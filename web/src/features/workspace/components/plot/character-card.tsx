@@ -15,8 +15,13 @@ const ROLE_TONES = {
   '': 'slate',
 } as const;
 
-/** The voice id as people read it: "en-gb+f3" → "en-gb f3". */
-const voiceLabel = (voice: string) => voice.replace(/[+_]/g, ' ');
+/** The voice id as people read it: "local:en-GB:character-matron" → "character matron (en-GB)". */
+export function voiceLabel(voice: string): string {
+  const parts = voice.split(':');
+  const name = (parts.at(-1) ?? voice).replace(/[-+_]+/g, ' ').trim();
+  const language = parts.length >= 3 ? parts.at(-2) : undefined;
+  return language ? `${name} (${language})` : name;
+}
 
 export function CharacterCard({
   character,

@@ -10,6 +10,9 @@ import {
 /** Characters of the script text a card shows. */
 export const SCRIPT_CARD_PREVIEW_CHARS = 200;
 
+/** The script from its first page on: the Fountain title page says nothing the card does not. */
+const body = (fountain: string) => fountain.replace(/^Title:[\s\S]*?\n\s*\n/, '').trimStart();
+
 export function ScriptStatusChip({ status }: { status: Script['status'] }) {
   return <Badge tone={SCRIPT_STATUS_TONES[status]}>{SCRIPT_STATUS_LABELS[status]}</Badge>;
 }
@@ -44,7 +47,7 @@ export function ScriptCard({
           {new Date(script.created_at).toLocaleString()}
         </span>
         <span className="mt-2 block whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">
-          {preview(script.script, SCRIPT_CARD_PREVIEW_CHARS).text}
+          {preview(body(script.script), SCRIPT_CARD_PREVIEW_CHARS).text}
         </span>
       </button>
     </li>
