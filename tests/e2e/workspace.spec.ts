@@ -90,6 +90,45 @@ test('a creator plans a plot, casts and draws a character, and writes, approves 
   await expect(viewer.getByRole('img', { name: 'Portrait of Mara Vell' })).toBeVisible();
   await viewer.getByRole('button', { name: 'Close' }).click();
 
+  // Changing the description of a character with an image offers to redraw it.
+  await mara.getByRole('button', { name: 'Edit Mara Vell' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Mara Vell' });
+  await edit.getByLabel('Physical description').fill('A tall net mender with a red scarf and silver rings.');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Character updated successfully')).toBeVisible();
+  const redraw = page.getByRole('dialog', { name: 'Regenerate image?' });
+  await expect(redraw).toContainText(
+    'Character description changed. Would you like to regenerate the character image?',
+  );
+  await redraw.getByRole('button', { name: 'Cancel' }).click();
+  await expect(mara).toContainText('red scarf');
+
+  // Generate All Images lists only the characters without one.
+  await page.getByRole('button', { name: 'Generate All Images' }).click();
+  const generateAll = page.getByRole('dialog', { name: 'Generate All Images' });
+  await expect(generateAll.getByRole('listitem').filter({ hasText: 'Nell' })).toBeVisible();
+  await expect(generateAll.getByRole('listitem').filter({ hasText: 'Mara Vell' })).toHaveCount(0);
+  await generateAll.getByRole('button', { name: 'Cancel' }).click();
+
+  // Delete one, then select all the others that match a search and delete them together.
+  await grid.getByRole('listitem', { name: 'Tobias' }).getByRole('button', { name: 'Delete Tobias' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete character' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Character deleted successfully')).toBeVisible();
+  await expect(grid.getByRole('listitem', { name: 'Tobias' })).toHaveCount(0);
+  await page.getByLabel('Search characters').fill('mara');
+  await page.getByLabel('Select all').check();
+  await page.getByLabel('Search characters').fill('');
+  await page.getByRole('button', { name: 'Delete Selected (1)' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Delete selected characters' });
+  await expect(bulk).toContainText('Delete 1 selected character?');
+  await bulk.getByRole('button', { name: 'Delete all selected' }).click();
+  await expect(page.getByText('1 character deleted successfully')).toBeVisible();
+  await expect(mara).toHaveCount(0);
+  await expect(grid.getByRole('listitem', { name: 'Nell' })).toBeVisible();
+
   // The tabs answer the arrow keys, and the URL follows.
   await plotTab.focus();
   await page.keyboard.press('ArrowRight');
@@ -134,6 +173,13 @@ test('a creator plans a plot, casts and draws a character, and writes, approves 
   expect(download.suggestedFilename()).toMatch(/\.fountain$/);
   const fountain = await readFile((await download.path())!, 'utf8');
   expect(fountain).toMatch(/^(INT|EXT)\. /m);
+
+  // Rename it; the chapter header names the selected script.
+  await form.getByRole('button', { name: 'Rename' }).click();
+  await form.getByLabel('Script name').fill('The storm, first cut');
+  await form.getByRole('button', { name: 'Save name' }).click();
+  await expect(cards.first()).toContainText('The storm, first cut');
+  await expect(page.getByText('The Storm Lamp · The storm, first cut')).toBeVisible();
 
   // A reload keeps the tab and the chapter.
   await page.reload();

@@ -9,6 +9,7 @@ import { useChapterStages, type BookFacts } from '../api/use-chapter-stages';
 import { ScriptSelectionContext } from '../api/use-script-selection';
 import { createScriptSelection } from '../model/script-selection';
 import { chapterOf, SELECT_CHAPTER_PROMPTS, tabOf, WORKSPACE_TABS, type WorkspaceTab } from '../model/tabs';
+import { ChapterHeader } from './chapter-header';
 import { ChapterSidebar } from './chapter-sidebar';
 import { AudioTab, ImagesTab, VideoTab } from './placeholder-tabs';
 import { PlotTab } from './plot/plot-tab';
@@ -102,12 +103,7 @@ export function WorkspaceView({ book }: { book: BookWithChapters }) {
             facts={facts}
           />
           <div className="min-w-0 flex-1 space-y-4">
-            {chapter && (
-              <p className="text-sm text-slate-600 dark:text-slate-400">
-                {/^chapter\b/i.test(chapter.title) ? '' : `Chapter ${chapter.chapter_number}: `}
-                <span className="font-medium">{chapter.title}</span>
-              </p>
-            )}
+            {chapter && <ChapterHeader key={chapter.id} chapter={chapter} />}
             <WorkspaceTabs active={tab} stages={stages} onChange={selectTab} />
             {WORKSPACE_TABS.map((t) => (
               <div

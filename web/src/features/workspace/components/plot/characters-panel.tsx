@@ -60,6 +60,14 @@ export function CharactersPanel({
   const selected = keepExisting(chosen, characters);
   const allShownSelected = shown.length > 0 && shown.every((c) => selected.has(c.id));
   const close = () => setDialog(null);
+  /**
+   * Closes the dialog only while it is still the one of `kinds`: a native dialog reports its closing
+   * a moment later, when the next one (the redraw question after an edit) may already be open.
+   */
+  const closeOnly =
+    (...kinds: NonNullable<Dialog>['kind'][]) =>
+    () =>
+      setDialog((current) => (current && kinds.includes(current.kind) ? null : current));
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -219,7 +227,7 @@ export function CharactersPanel({
       <CharacterFormModal
         open={dialog?.kind === 'create' || dialog?.kind === 'edit'}
         character={dialog?.kind === 'edit' ? dialog.character : null}
-        onClose={close}
+        onClose={closeOnly('create', 'edit')}
         onSubmit={dialog?.kind === 'edit' ? save(dialog.character) : create}
       />
       <ConfirmDialog
@@ -228,7 +236,7 @@ export function CharactersPanel({
         confirmLabel="Delete"
         danger
         busy={busy}
-        onClose={close}
+        onClose={closeOnly('delete')}
         onConfirm={() => dialog?.kind === 'delete' && void removeOne(dialog.character)}
       >
         {dialog?.kind === 'delete' && <>Delete “{dialog.character.name}”? This cannot be undone.</>}
@@ -239,7 +247,7 @@ export function CharactersPanel({
         confirmLabel="Delete all selected"
         danger
         busy={busy}
-        onClose={close}
+        onClose={closeOnly('bulk-delete')}
         onConfirm={() => dialog?.kind === 'bulk-delete' && void removeMany(dialog.ids)}
       >
         {dialog?.kind === 'bulk-delete' && (
@@ -253,7 +261,7 @@ export function CharactersPanel({
         open={dialog?.kind === 'generate-all'}
         title="Generate All Images"
         confirmLabel="Generate images"
-        onClose={close}
+        onClose={closeOnly('generate-all')}
         onConfirm={() => {
           if (dialog?.kind !== 'generate-all') return;
           for (const character of dialog.characters) void generate(character);
@@ -275,7 +283,7 @@ export function CharactersPanel({
         open={dialog?.kind === 'redraw'}
         title="Regenerate image?"
         confirmLabel="Regenerate image"
-        onClose={close}
+        onClose={closeOnly('redraw')}
         onConfirm={() => {
           if (dialog?.kind === 'redraw') void generate(dialog.character);
           close();
@@ -286,7 +294,7 @@ export function CharactersPanel({
       <Modal
         open={dialog?.kind === 'view'}
         title={dialog?.kind === 'view' ? dialog.character.name : 'Character image'}
-        onClose={close}
+        onClose={closeOnly('view')}
         footer={
           <Button variant="secondary" onClick={close}>
             Close
