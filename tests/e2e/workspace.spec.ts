@@ -184,6 +184,7 @@ test('a creator plans a plot, casts and draws a character, and writes, approves 
   // A reload keeps the tab and the chapter.
   await page.reload();
   await expect(page).toHaveURL(new RegExp(`/book/${bookId}\\?.*tab=script`));
+  await expect(page).toHaveURL(/script=[0-9a-f-]{36}/);
   await expect(page.getByRole('tab', { name: /^Script/ })).toHaveAttribute('aria-selected', 'true');
   await expect(cards.first()).toContainText('Approved');
 

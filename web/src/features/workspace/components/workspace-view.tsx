@@ -1,17 +1,18 @@
 import type { BookWithChapters } from '@contracts/books';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BookHeader } from '@/components/book/book-header';
-import { EmptyState } from '@/components/ui/card';
 import { useChaptersWithVideo } from '../api/chapter-media';
 import { usePlotOverview, usePlotStatus } from '../api/plots';
 import { useChapterStages, type BookFacts } from '../api/use-chapter-stages';
 import { ScriptSelectionContext } from '../api/use-script-selection';
 import { createScriptSelection } from '../model/script-selection';
-import { chapterOf, SELECT_CHAPTER_PROMPTS, tabOf, WORKSPACE_TABS, type WorkspaceTab } from '../model/tabs';
+import { chapterOf, tabOf, WORKSPACE_TABS, type WorkspaceTab } from '../model/tabs';
 import { ChapterHeader } from './chapter-header';
 import { ChapterSidebar } from './chapter-sidebar';
-import { AudioTab, ImagesTab, VideoTab } from './placeholder-tabs';
+import { AudioTab } from './audio/audio-tab';
+import { ImagesTab } from './images/images-tab';
+import { VideoTab } from './video/video-tab';
 import { PlotTab } from './plot/plot-tab';
 import { ScriptTab, type ScriptActivity } from './script/script-tab';
 import { panelId, tabId, WorkspaceTabs } from './workspace-tabs';
@@ -29,7 +30,12 @@ export function WorkspaceView({ book }: { book: BookWithChapters }) {
     book.chapters.map((c) => c.id),
   );
   const [store] = useState(() =>
-    createScriptSelection(undefined, { chapterId, lastValidChapterId: chapterId }),
+    createScriptSelection(undefined, {
+      chapterId,
+      lastValidChapterId: chapterId,
+      // The script the URL names stays selected if the chapter has it (else its first is).
+      scriptId: params.get('script'),
+    }),
   );
   const [narrow, setNarrow] = useState(false);
   const [scriptActivity, setScriptActivity] = useState<Record<string, 'generating' | 'error'>>({});
@@ -47,18 +53,31 @@ export function WorkspaceView({ book }: { book: BookWithChapters }) {
 
   const stages = useChapterStages(chapterId, facts);
 
+  // Several parameters can change in one event (a chapter, and with it the script): each change
+  // builds on the previous one, not on the parameters of the last render.
+  const latestParams = useRef(params);
+  useEffect(() => {
+    latestParams.current = params;
+  }, [params]);
   const setParam = useCallback(
-    (key: 'tab' | 'chapter', value: string) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set(key, value);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
+    (key: 'tab' | 'chapter' | 'script', value: string | null) => {
+      const next = new URLSearchParams(latestParams.current);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      latestParams.current = next;
+      setParams(next, { replace: true, preventScrollReset: true });
+    },
     [setParams],
   );
+  // The selected script is in the URL too, so a reload opens it again.
+  useEffect(() => {
+    let shown = store.getState().scriptId;
+    return store.subscribe((state) => {
+      if (state.scriptId === shown) return;
+      shown = state.scriptId;
+      setParam('script', state.scriptId);
+    });
+  }, [store, setParam]);
   const selectTab = (next: WorkspaceTab) => setParam('tab', next);
   const selectChapter = (id: string) => {
     store.selectChapter(id);
@@ -74,18 +93,12 @@ export function WorkspaceView({ book }: { book: BookWithChapters }) {
   }, []);
 
   const chapter = book.chapters.find((c) => c.id === chapterId);
-  const needsChapter = (which: Exclude<WorkspaceTab, 'plot'>, panel: React.ReactNode) =>
-    chapter ? panel : <EmptyState title={SELECT_CHAPTER_PROMPTS[which]} />;
-
   const panels: Record<WorkspaceTab, React.ReactNode> = {
     plot: <PlotTab bookId={book.id} />,
-    script: needsChapter(
-      'script',
-      chapter && <ScriptTab key={chapter.id} chapterId={chapter.id} onActivity={onScriptActivity} />,
-    ),
-    images: needsChapter('images', <ImagesTab />),
-    audio: needsChapter('audio', <AudioTab />),
-    video: needsChapter('video', <VideoTab />),
+    script: <ScriptTab key={chapter?.id} chapter={chapter ?? null} onActivity={onScriptActivity} />,
+    images: <ImagesTab chapter={chapter ?? null} />,
+    audio: <AudioTab chapter={chapter ?? null} />,
+    video: <VideoTab chapter={chapter ?? null} />,
   };
 
   return (

@@ -1,3 +1,4 @@
+import type { Chapter } from '@contracts/books';
 import type { Script, ScriptStatus } from '@contracts/scripts';
 import type { GenerateScriptRequest } from '@contracts/script-requests';
 import { useEffect, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ import {
 } from '@/features/workspace/api/scripts';
 import { useScriptSelection } from '@/features/workspace/api/use-script-selection';
 import { ConfirmDialog } from '@/features/workspace/components/confirm-dialog';
+import { SelectChapterPrompt } from '@/features/workspace/components/select-chapter-prompt';
 import { ScriptCard } from './script-card';
 import { ScriptDetail } from './script-detail';
 import { ScriptForm } from './script-form';
@@ -23,11 +25,22 @@ export type ScriptActivity = 'generating' | 'error' | null;
 
 /** The Script tab for the selected chapter: the generation form, its scripts and the selected one. */
 export function ScriptTab({
+  chapter,
+  onActivity,
+}: {
+  chapter: Chapter | null;
+  /** A generation started here, failed here, or is over (null). */
+  onActivity: (chapterId: string, activity: ScriptActivity) => void;
+}) {
+  if (!chapter) return <SelectChapterPrompt tab="script" />;
+  return <ChapterScripts chapterId={chapter.id} onActivity={onActivity} />;
+}
+
+function ChapterScripts({
   chapterId,
   onActivity,
 }: {
   chapterId: string;
-  /** A generation started here, failed here, or is over (null). */
   onActivity: (chapterId: string, activity: ScriptActivity) => void;
 }) {
   const { data: scripts, error, isLoading, mutate } = useChapterScripts(chapterId);
