@@ -23,6 +23,9 @@ export function nextCharacterImagePoll(polls: number): PollDecision {
   };
 }
 
+/** What the product tells people a portrait usually takes. */
+export const CHARACTER_IMAGE_ESTIMATE_TEXT = '20-30 seconds';
+
 export const characterImageMessages = {
   queued: (seconds: number) => `Image generation queued for ${seconds} seconds`,
   generating: (name: string, polls: number) => `Generating the image of ${name}… (${polls} s)`,
