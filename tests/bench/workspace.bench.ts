@@ -105,8 +105,11 @@ async function main() {
             outputPath: join(work, `scene-${scene.scene_number}.png`),
           }),
       );
-      if (image.width !== 1280 || image.height !== 720)
-        throw new Error(`scene image ${image.width}×${image.height}`);
+      // Checked after the timing: a file of the asked size, with every character placed.
+      const file = await sharp(image.path).metadata();
+      const placed = image.figures?.length ?? 0;
+      if (file.width !== 1280 || file.height !== 720 || placed !== Math.min(6, scene.characters.length))
+        throw new Error(`scene image ${file.width}×${file.height}, ${placed} figures`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
