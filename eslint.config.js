@@ -18,6 +18,7 @@ const DOMAIN_DEPENDENCIES = {
   learning: ['books'],
   plots: ['books'],
   scripts: ['books', 'plots'],
+  images: ['books', 'plots', 'scripts'],
   creator: [],
   system: [],
 };

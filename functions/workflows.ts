@@ -1,4 +1,5 @@
 import { bookProcessing } from './books/jobs/processing.workflow';
+import { chapterImage } from './images/jobs/image.workflow';
 import { learningContent } from './learning/jobs/content.workflow';
 import type { WorkflowDefinition } from './lib/workflows';
 import { characterImage } from './plots/jobs/portrait.workflow';
@@ -16,6 +17,7 @@ export const workflows = {
   learningContent,
   plotGeneration,
   characterImage,
+  chapterImage,
 } as const satisfies Record<string, WorkflowDefinition>;
 
 export type WorkflowName = keyof typeof workflows;

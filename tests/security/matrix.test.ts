@@ -32,6 +32,8 @@ interface Resources {
   plotId: string;
   characterId: string;
   scriptId: string;
+  /** A chapter image (its record id is its job's id). */
+  imageId: string;
 }
 
 interface Case {
@@ -296,6 +298,32 @@ const cases: Record<string, Case> = {
     allowed: ['owner'],
   },
 
+  'GET /chapters/{id}/images': { path: (r) => `/chapters/${r.chapterId}/images`, allowed: ['owner'] },
+  'POST /chapters/{id}/images/scenes/{scene}': {
+    path: (r) => `/chapters/${r.chapterId}/images/scenes/1`,
+    body: (r) => ({ script_id: r.scriptId, quality: 'standard' }),
+    allowed: ['owner'],
+  },
+  'POST /chapters/{id}/images/characters': {
+    path: (r) => `/chapters/${r.chapterId}/images/characters`,
+    body: () => ({ character_name: 'Mara', quality: 'standard' }),
+    allowed: ['owner'],
+  },
+  'DELETE /chapters/{id}/images/scenes/{record}': {
+    path: (r) => `/chapters/${r.chapterId}/images/scenes/${r.imageId}`,
+    allowed: ['owner'],
+    fresh: async () => ({ imageId: await createImage('scene') }),
+  },
+  'DELETE /chapters/{id}/images/characters/{record}': {
+    path: (r) => `/chapters/${r.chapterId}/images/characters/${r.imageId}`,
+    allowed: ['owner'],
+    fresh: async () => ({ imageId: await createImage('character') }),
+  },
+  'GET /chapters/{id}/images/status/{job}': {
+    path: (r) => `/chapters/${r.chapterId}/images/status/${r.imageId}`,
+    allowed: ['owner'],
+  },
+
   'GET /creator/prompts': { path: () => '/creator/prompts', allowed: AUTHORS },
   'POST /creator/prompts': { path: () => '/creator/prompts', body: () => prompt, allowed: AUTHORS },
   'DELETE /creator/prompts/{id}': {
@@ -330,6 +358,26 @@ async function createScript(chapterId = owned.chapterId, token = tokens.owner!):
   });
   if (created.status >= 300) throw new Error(`script: ${JSON.stringify(created.body)}`);
   return created.body.script_id;
+}
+
+/** A chapter image of the owner's chapter: a scene of the script, or a character (drawn by a job). */
+async function createImage(kind: 'scene' | 'character', scene = 2): Promise<string> {
+  const created = await t.api<{ record_id: string }>(
+    'POST',
+    kind === 'scene'
+      ? `/chapters/${owned.chapterId}/images/scenes/${scene}`
+      : `/chapters/${owned.chapterId}/images/characters`,
+    {
+      token: tokens.owner!,
+      body:
+        kind === 'scene'
+          ? { script_id: owned.scriptId, quality: 'standard' }
+          : { character_name: `Visitor ${Math.random().toString(36).slice(2, 8)}`, quality: 'standard' },
+    },
+  );
+  if (created.status >= 300) throw new Error(`image: ${JSON.stringify(created.body)}`);
+  await t.runtime.stepFunctions.idle();
+  return created.body.record_id;
 }
 
 /** A session of its own for `role` (a new sign-in), for routes that end the session they are called with. */
@@ -404,10 +452,13 @@ beforeAll(async () => {
     plotId: overview.body.id,
     characterId: '',
     scriptId: '',
+    imageId: '',
   };
   owned.promptId = await createPrompt();
   owned.characterId = await createCharacter();
   owned.scriptId = await createScript();
+  // Scene 3: the cases redraw scenes 1 and 2, which would replace it.
+  owned.imageId = await createImage('scene', 3);
   ownerSecrets.push(
     bookId,
     chapterId,
@@ -417,6 +468,7 @@ beforeAll(async () => {
     owned.plotId,
     owned.characterId,
     owned.scriptId,
+    owned.imageId,
     owner.email,
     OWNER_TITLE,
     OWNER_PHRASE,
