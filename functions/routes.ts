@@ -90,6 +90,17 @@ export const lambdaGroups = {
     copiedPackages: ['pdfkit'],
     access: { table: 'readwrite', uploadsBucket: 'read' },
   },
+  audio: {
+    entry: 'functions/audio/api.ts',
+    memoryMb: 512,
+    timeoutSeconds: 29,
+    access: {
+      table: 'readwrite',
+      uploadsBucket: 'readwrite',
+      mediaBucket: 'readwrite',
+      startExecution: ['chapterAudio', 'chapterAudioExport'],
+    },
+  },
 } as const satisfies Record<string, LambdaGroupDefinition>;
 
 export type LambdaGroup = keyof typeof lambdaGroups;
@@ -324,6 +335,38 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'user',
   },
   { method: 'GET', path: '/ai/script/{id}/export', group: 'scripts', handler: 'exportScript', auth: 'user' },
+
+  // Chapter audio (the workspace's Audio tab).
+  { method: 'GET', path: '/chapters/{id}/audio', group: 'audio', handler: 'listAudio', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/chapters/{id}/audio/{kind}/{scene}',
+    group: 'audio',
+    handler: 'generateAudio',
+    auth: 'user',
+  },
+  {
+    method: 'DELETE',
+    path: '/chapters/{id}/audio/{file}',
+    group: 'audio',
+    handler: 'deleteAudio',
+    auth: 'user',
+  },
+  {
+    method: 'POST',
+    path: '/chapters/{id}/audio/export',
+    group: 'audio',
+    handler: 'exportAudio',
+    auth: 'user',
+  },
+  {
+    method: 'GET',
+    path: '/chapters/{id}/audio/status/{job}',
+    group: 'audio',
+    handler: 'audioStatus',
+    auth: 'user',
+  },
+  { method: 'GET', path: '/audio/voices', group: 'audio', handler: 'listVoices', auth: 'user' },
 
   { method: 'GET', path: '/creator/prompts', group: 'creator', handler: 'listPrompts', auth: 'author' },
   { method: 'POST', path: '/creator/prompts', group: 'creator', handler: 'createPrompt', auth: 'author' },

@@ -1,3 +1,5 @@
+import { chapterAudioExport } from './audio/jobs/export.workflow';
+import { chapterAudio } from './audio/jobs/generation.workflow';
 import { bookProcessing } from './books/jobs/processing.workflow';
 import { learningContent } from './learning/jobs/content.workflow';
 import type { WorkflowDefinition } from './lib/workflows';
@@ -16,6 +18,8 @@ export const workflows = {
   learningContent,
   plotGeneration,
   characterImage,
+  chapterAudio,
+  chapterAudioExport,
 } as const satisfies Record<string, WorkflowDefinition>;
 
 export type WorkflowName = keyof typeof workflows;

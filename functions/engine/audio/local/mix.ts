@@ -157,7 +157,12 @@ export async function mixTracks(request: MixRequest): Promise<AudioResult> {
     await runFfmpeg(['-i', premix, ...filterArgs, ...encode], { duration });
   });
   const result = await measureFile(request.outputPath);
-  return { path: request.outputPath, duration: result.duration, loudness: result.loudness };
+  return {
+    path: request.outputPath,
+    duration: result.duration,
+    loudness: result.loudness,
+    truePeak: result.truePeak,
+  };
 }
 
 /** The gain that reaches the target, when it keeps the true peak under the limit (the usual case). */
