@@ -32,6 +32,8 @@ interface Resources {
   plotId: string;
   characterId: string;
   scriptId: string;
+  audioFileId: string;
+  audioJobId: string;
 }
 
 interface Case {
@@ -296,6 +298,29 @@ const cases: Record<string, Case> = {
     allowed: ['owner'],
   },
 
+  // Chapter audio: generations of other scenes and kinds than the owned file's, so it stays.
+  'GET /chapters/{id}/audio': { path: (r) => `/chapters/${r.chapterId}/audio`, allowed: ['owner'] },
+  'POST /chapters/{id}/audio/{kind}/{scene}': {
+    path: (r) => `/chapters/${r.chapterId}/audio/music/2`,
+    body: (r) => ({ script_id: r.scriptId }),
+    allowed: ['owner'],
+  },
+  'DELETE /chapters/{id}/audio/{file}': {
+    path: (r) => `/chapters/${r.chapterId}/audio/${r.audioFileId}`,
+    allowed: ['owner'],
+    fresh: async () => ({ audioFileId: (await createAudio('background_music', 3)).fileId }),
+  },
+  'POST /chapters/{id}/audio/export': {
+    path: (r) => `/chapters/${r.chapterId}/audio/export`,
+    body: (r) => ({ audio_assets: [r.audioFileId] }),
+    allowed: ['owner'],
+  },
+  'GET /chapters/{id}/audio/status/{job}': {
+    path: (r) => `/chapters/${r.chapterId}/audio/status/${r.audioJobId}`,
+    allowed: ['owner'],
+  },
+  'GET /audio/voices': { path: () => '/audio/voices', allowed: SIGNED_IN },
+
   'GET /creator/prompts': { path: () => '/creator/prompts', allowed: AUTHORS },
   'POST /creator/prompts': { path: () => '/creator/prompts', body: () => prompt, allowed: AUTHORS },
   'DELETE /creator/prompts/{id}': {
@@ -330,6 +355,18 @@ async function createScript(chapterId = owned.chapterId, token = tokens.owner!):
   });
   if (created.status >= 300) throw new Error(`script: ${JSON.stringify(created.body)}`);
   return created.body.script_id;
+}
+
+/** A finished audio file of the owned script (one narrator line or bed), with its job. */
+async function createAudio(kind: string, scene: number): Promise<{ fileId: string; jobId: string }> {
+  const started = await t.api<{ job_id: string; files: { id: string }[] }>(
+    'POST',
+    `/chapters/${owned.chapterId}/audio/${kind}/${scene}`,
+    { token: tokens.owner!, body: { script_id: owned.scriptId } },
+  );
+  if (started.status >= 300) throw new Error(`audio: ${JSON.stringify(started.body)}`);
+  await t.runtime.stepFunctions.idle();
+  return { fileId: started.body.files[0]!.id, jobId: started.body.job_id };
 }
 
 /** A session of its own for `role` (a new sign-in), for routes that end the session they are called with. */
@@ -404,10 +441,15 @@ beforeAll(async () => {
     plotId: overview.body.id,
     characterId: '',
     scriptId: '',
+    audioFileId: '',
+    audioJobId: '',
   };
   owned.promptId = await createPrompt();
   owned.characterId = await createCharacter();
   owned.scriptId = await createScript();
+  const narration = await createAudio('narrator', 1);
+  owned.audioFileId = narration.fileId;
+  owned.audioJobId = narration.jobId;
   ownerSecrets.push(
     bookId,
     chapterId,
@@ -417,6 +459,8 @@ beforeAll(async () => {
     owned.plotId,
     owned.characterId,
     owned.scriptId,
+    owned.audioFileId,
+    owned.audioJobId,
     owner.email,
     OWNER_TITLE,
     OWNER_PHRASE,
