@@ -102,6 +102,17 @@ export const lambdaGroups = {
       startExecution: ['chapterImage'],
     },
   },
+  audio: {
+    entry: 'functions/audio/api.ts',
+    memoryMb: 512,
+    timeoutSeconds: 29,
+    access: {
+      table: 'readwrite',
+      uploadsBucket: 'readwrite',
+      mediaBucket: 'readwrite',
+      startExecution: ['chapterAudio', 'chapterAudioExport'],
+    },
+  },
 } as const satisfies Record<string, LambdaGroupDefinition>;
 
 export type LambdaGroup = keyof typeof lambdaGroups;
@@ -373,6 +384,38 @@ export const routes: readonly RouteDefinition[] = [
     handler: 'chapterImageStatus',
     auth: 'user',
   },
+
+  // Chapter audio (the workspace's Audio tab).
+  { method: 'GET', path: '/chapters/{id}/audio', group: 'audio', handler: 'listAudio', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/chapters/{id}/audio/{kind}/{scene}',
+    group: 'audio',
+    handler: 'generateAudio',
+    auth: 'user',
+  },
+  {
+    method: 'DELETE',
+    path: '/chapters/{id}/audio/{file}',
+    group: 'audio',
+    handler: 'deleteAudio',
+    auth: 'user',
+  },
+  {
+    method: 'POST',
+    path: '/chapters/{id}/audio/export',
+    group: 'audio',
+    handler: 'exportAudio',
+    auth: 'user',
+  },
+  {
+    method: 'GET',
+    path: '/chapters/{id}/audio/status/{job}',
+    group: 'audio',
+    handler: 'audioStatus',
+    auth: 'user',
+  },
+  { method: 'GET', path: '/audio/voices', group: 'audio', handler: 'listVoices', auth: 'user' },
 
   { method: 'GET', path: '/creator/prompts', group: 'creator', handler: 'listPrompts', auth: 'author' },
   { method: 'POST', path: '/creator/prompts', group: 'creator', handler: 'createPrompt', auth: 'author' },

@@ -1,3 +1,5 @@
+import { chapterAudioExport } from './audio/jobs/export.workflow';
+import { chapterAudio } from './audio/jobs/generation.workflow';
 import { bookProcessing } from './books/jobs/processing.workflow';
 import { chapterImage } from './images/jobs/image.workflow';
 import { learningContent } from './learning/jobs/content.workflow';
@@ -18,6 +20,8 @@ export const workflows = {
   plotGeneration,
   characterImage,
   chapterImage,
+  chapterAudio,
+  chapterAudioExport,
 } as const satisfies Record<string, WorkflowDefinition>;
 
 export type WorkflowName = keyof typeof workflows;
