@@ -90,6 +90,29 @@ export const lambdaGroups = {
     copiedPackages: ['pdfkit'],
     access: { table: 'readwrite', uploadsBucket: 'read' },
   },
+  images: {
+    entry: 'functions/images/api.ts',
+    memoryMb: 512,
+    timeoutSeconds: 29,
+    // Reads chapters and scripts (uploads), deletes pictures (media), cancels drawings (work files).
+    access: {
+      table: 'readwrite',
+      uploadsBucket: 'readwrite',
+      mediaBucket: 'readwrite',
+      startExecution: ['chapterImage'],
+    },
+  },
+  audio: {
+    entry: 'functions/audio/api.ts',
+    memoryMb: 512,
+    timeoutSeconds: 29,
+    access: {
+      table: 'readwrite',
+      uploadsBucket: 'readwrite',
+      mediaBucket: 'readwrite',
+      startExecution: ['chapterAudio', 'chapterAudioExport'],
+    },
+  },
 } as const satisfies Record<string, LambdaGroupDefinition>;
 
 export type LambdaGroup = keyof typeof lambdaGroups;
@@ -324,6 +347,75 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'user',
   },
   { method: 'GET', path: '/ai/script/{id}/export', group: 'scripts', handler: 'exportScript', auth: 'user' },
+
+  { method: 'GET', path: '/chapters/{id}/images', group: 'images', handler: 'chapterImages', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/chapters/{id}/images/scenes/{scene}',
+    group: 'images',
+    handler: 'generateSceneImage',
+    auth: 'user',
+  },
+  {
+    method: 'POST',
+    path: '/chapters/{id}/images/characters',
+    group: 'images',
+    handler: 'generateCharacterImage',
+    auth: 'user',
+  },
+  {
+    method: 'DELETE',
+    path: '/chapters/{id}/images/scenes/{record}',
+    group: 'images',
+    handler: 'deleteSceneImage',
+    auth: 'user',
+  },
+  {
+    method: 'DELETE',
+    path: '/chapters/{id}/images/characters/{record}',
+    group: 'images',
+    handler: 'deleteCharacterImage',
+    auth: 'user',
+  },
+  {
+    method: 'GET',
+    path: '/chapters/{id}/images/status/{job}',
+    group: 'images',
+    handler: 'chapterImageStatus',
+    auth: 'user',
+  },
+
+  // Chapter audio (the workspace's Audio tab).
+  { method: 'GET', path: '/chapters/{id}/audio', group: 'audio', handler: 'listAudio', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/chapters/{id}/audio/{kind}/{scene}',
+    group: 'audio',
+    handler: 'generateAudio',
+    auth: 'user',
+  },
+  {
+    method: 'DELETE',
+    path: '/chapters/{id}/audio/{file}',
+    group: 'audio',
+    handler: 'deleteAudio',
+    auth: 'user',
+  },
+  {
+    method: 'POST',
+    path: '/chapters/{id}/audio/export',
+    group: 'audio',
+    handler: 'exportAudio',
+    auth: 'user',
+  },
+  {
+    method: 'GET',
+    path: '/chapters/{id}/audio/status/{job}',
+    group: 'audio',
+    handler: 'audioStatus',
+    auth: 'user',
+  },
+  { method: 'GET', path: '/audio/voices', group: 'audio', handler: 'listVoices', auth: 'user' },
 
   { method: 'GET', path: '/creator/prompts', group: 'creator', handler: 'listPrompts', auth: 'author' },
   { method: 'POST', path: '/creator/prompts', group: 'creator', handler: 'createPrompt', auth: 'author' },

@@ -1,4 +1,7 @@
+import { chapterAudioExport } from './audio/jobs/export.workflow';
+import { chapterAudio } from './audio/jobs/generation.workflow';
 import { bookProcessing } from './books/jobs/processing.workflow';
+import { chapterImage } from './images/jobs/image.workflow';
 import { learningContent } from './learning/jobs/content.workflow';
 import type { WorkflowDefinition } from './lib/workflows';
 import { characterImage } from './plots/jobs/portrait.workflow';
@@ -16,6 +19,9 @@ export const workflows = {
   learningContent,
   plotGeneration,
   characterImage,
+  chapterImage,
+  chapterAudio,
+  chapterAudioExport,
 } as const satisfies Record<string, WorkflowDefinition>;
 
 export type WorkflowName = keyof typeof workflows;

@@ -10,6 +10,7 @@ import {
   MAX_CHARACTER_NAME_LENGTH,
   MAX_CHARACTER_TEXT_LENGTH,
   MAX_IMAGE_PROMPT_LENGTH,
+  MAX_VOICE_ID_LENGTH,
   normaliseArchetypes,
   plotMessages,
 } from './plots';
@@ -41,6 +42,10 @@ const characterFields = {
   need: text(MAX_CHARACTER_MOTIVE_LENGTH),
   lie: text(MAX_CHARACTER_MOTIVE_LENGTH),
   ghost: text(MAX_CHARACTER_MOTIVE_LENGTH),
+  /** A voice id of the catalogue (GET /audio/voices): the character speaks with it in every scene. */
+  voice: z.optional(
+    z.string().check(z.trim(), z.minLength(1, plotMessages.voiceRequired), z.maxLength(MAX_VOICE_ID_LENGTH)),
+  ),
 };
 
 /** POST /characters/plot/{id} */

@@ -18,6 +18,7 @@ export const MAX_ARCHETYPES = 12;
 export const MAX_ARCHETYPE_LENGTH = 60;
 export const MAX_BULK_DELETE = 200;
 export const MAX_IMAGE_PROMPT_LENGTH = 2000;
+export const MAX_VOICE_ID_LENGTH = 100;
 /** What the server answers for a queued character image (the spec's default). */
 export const CHARACTER_IMAGE_ESTIMATE_SECONDS = 60;
 
@@ -39,6 +40,8 @@ export const plotMessages = {
   imageNotFound: 'No image has been generated for this character yet.',
   imageFailed: 'Image generation failed',
   imageTimedOut: 'Image generation timed out. Please check status later.',
+  voiceRequired: 'Choose a voice from the voice list.',
+  voiceUnknown: (voice: string) => `There is no voice "${voice}". Choose one from the voice list.`,
   descriptionChanged: 'Character description changed. Would you like to regenerate the character image?',
 } as const;
 

@@ -20,6 +20,7 @@ import type { Key } from './ports';
  *   BOOK#<id>    PLOT                        the plot overview of the book (gsi1: PLOT#<id> / PLOT)
  *   BOOK#<id>    CHARACTER#<id>              a character of the plot (gsi1: CHARACTER#<id> / CHARACTER)
  *   BOOK#<id>    SCRIPT#<chapterId>#<created>#<id>  a chapter's script (gsi1: SCRIPT#<id> / SCRIPT)
+ *   BOOK#<id>    IMAGE#<chapterId>#<id>      a chapter's scene or character image (id = its job's id)
  *   BOOK#<id>    JOBLOCK#<name>              the job holding a one-at-a-time lock (USER#<sub> for jobs without a book)
  *   JOB#<id>     META                        a long generation (gsi1: BOOKJOBS#<bookId> / <chapterId|->#<created>#<id>)
  *   CATALOG#<type> <published_at>#<bookId>   curated catalogue entry (published by admins)
@@ -63,6 +64,10 @@ export const keys = {
   script: (bookId: string, chapterId: string, createdAt: string, scriptId: string): Key => ({
     pk: `BOOK#${bookId}`,
     sk: `SCRIPT#${chapterId}#${createdAt}#${scriptId}`,
+  }),
+  chapterImage: (bookId: string, chapterId: string, imageId: string): Key => ({
+    pk: `BOOK#${bookId}`,
+    sk: `IMAGE#${chapterId}#${imageId}`,
   }),
   job: (jobId: string): Key => ({ pk: `JOB#${jobId}`, sk: 'META' }),
   catalogEntry: (bookType: string, publishedAt: string, bookId: string): Key => ({

@@ -184,6 +184,18 @@ export function createPlotsService(deps: PlotsDeps) {
     }
   }
 
+  /** A voice id the user chose must be one of the catalogue's. */
+  function checkVoice(voice: string | undefined) {
+    if (
+      voice !== undefined &&
+      !deps
+        .engine()
+        .speech.voices()
+        .some((v) => v.id === voice)
+    )
+      throw new BadRequestError(plotMessages.voiceUnknown(voice.slice(0, 100)), 'voice_not_found');
+  }
+
   async function deletePortraits(characters: CharacterRecord[]) {
     await Promise.all(
       characters.map((c) => deps.media.deletePrefix(plotKeys.portraitPrefix(c.book_id, c.id))),
@@ -346,6 +358,7 @@ export function createPlotsService(deps: PlotsDeps) {
       const plot = await service.ownedPlot(plotId, userId);
       const name = input.name?.trim();
       if (!name) throw new BadRequestError(plotMessages.nameRequired, 'character_name_required');
+      checkVoice(input.voice);
       const book = (await deps.books.repository.get(plot.book_id))!;
       const seed = seedFor(name);
       const at = now();
@@ -367,7 +380,7 @@ export function createPlotsService(deps: PlotsDeps) {
         gender: 'unknown',
         mentions: 0,
         seed,
-        voice: voiceFor(book, 'unknown', seed),
+        voice: input.voice ?? voiceFor(book, 'unknown', seed),
         origin: 'user',
         user_edited: true,
         order: USER_ORDER,
@@ -392,6 +405,7 @@ export function createPlotsService(deps: PlotsDeps) {
       const character = await ownCharacter(characterId, userId);
       if (patch.name !== undefined && !patch.name.trim())
         throw new BadRequestError(plotMessages.nameRequired, 'character_name_required');
+      checkVoice(patch.voice);
       const changes = Object.fromEntries(
         Object.entries(patch).filter(([, value]) => value !== undefined),
       ) as Partial<CharacterRecord>;

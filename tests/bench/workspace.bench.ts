@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { getEngine } from '../../functions/engine';
+import type { ImageResult } from '../../functions/engine/image/types';
 import { NOVEL_CHAPTERS } from '../fixtures/novel';
 import { trackPeakMemory } from './process-memory';
 
@@ -9,8 +11,9 @@ import { trackPeakMemory } from './process-memory';
  * `npm run bench:workspace`: the engine work behind the workspace's routes, each with its time and
  * the process's peak memory — the plot overview of a ~60 000-word novel (target ≤ 10 s), a 5-scene
  * script of a long chapter (synchronous in the API: target ≤ 5 s, well inside 2 s for a usual one),
- * and portraits at 1280×720 and 1:1 hd (target ≤ 2 s each). The novel is the test novel's three
- * chapters repeated with numbered chapter titles, so names, dialogue and places are real.
+ * portraits at 1280×720 and 1:1 hd, and the 5 scene images of the script at 1280×720, their
+ * characters drawn with the look of the hero's portrait (target ≤ 2 s each). The novel is the test
+ * novel's three chapters repeated with numbered chapter titles, so names, dialogue and places are real.
  */
 const TARGET_WORDS = Number(process.env.BENCH_WORDS ?? 60_000);
 
@@ -43,7 +46,7 @@ async function main() {
   );
   const longChapter = { title: 'Long chapter', content: base.join('\n\n').repeat(3) };
   const chapterWords = longChapter.content.split(/\s+/).length;
-  await measure(`5-scene script (${chapterWords}-word chapter)`, 5, () =>
+  const screenplay = await measure(`5-scene script (${chapterWords}-word chapter)`, 5, () =>
     engine.text.screenplay({
       bookTitle: 'Bench novel',
       chapter: longChapter,
@@ -61,11 +64,12 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'bookstudio-workspace-bench-'));
   try {
     const hero = plot.characters[0]!;
+    let heroPortrait: ImageResult | undefined;
     for (const [aspectRatio, quality] of [
       ['16:9', 'standard'],
       ['1:1', 'hd'],
     ] as const) {
-      await measure(`portrait ${aspectRatio} ${quality}`, 2, () =>
+      heroPortrait = await measure(`portrait ${aspectRatio} ${quality}`, 2, () =>
         engine.image.portrait({
           character: hero,
           style: 'cinematic',
@@ -75,6 +79,37 @@ async function main() {
           outputPath: join(work, `portrait-${aspectRatio.replace(':', 'x')}.png`),
         }),
       );
+    }
+    // The chapter images route's work: each scene with its characters, the hero as the portrait fixed them.
+    const reference = {
+      name: hero.name,
+      seed: hero.seed,
+      physical_description: hero.physical_description,
+      look: heroPortrait!.look!,
+    };
+    for (const scene of screenplay.scenes) {
+      const image = await measure(
+        `scene image ${scene.scene_number} 1280×720 (${scene.characters.length} characters)`,
+        2,
+        () =>
+          engine.image.scene({
+            scene,
+            characters: plot.characters,
+            references: [reference],
+            style: 'cinematic',
+            quality: 'standard',
+            aspectRatio: '16:9',
+            seed: scene.scene_number,
+            lightingMood: 'natural',
+            includeBackground: true,
+            outputPath: join(work, `scene-${scene.scene_number}.png`),
+          }),
+      );
+      // Checked after the timing: a file of the asked size, with every character placed.
+      const file = await sharp(image.path).metadata();
+      const placed = image.figures?.length ?? 0;
+      if (file.width !== 1280 || file.height !== 720 || placed !== Math.min(6, scene.characters.length))
+        throw new Error(`scene image ${file.width}×${file.height}, ${placed} figures`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -32,6 +32,10 @@ interface Resources {
   plotId: string;
   characterId: string;
   scriptId: string;
+  /** A chapter image (its record id is its job's id). */
+  imageId: string;
+  audioFileId: string;
+  audioJobId: string;
 }
 
 interface Case {
@@ -296,6 +300,54 @@ const cases: Record<string, Case> = {
     allowed: ['owner'],
   },
 
+  'GET /chapters/{id}/images': { path: (r) => `/chapters/${r.chapterId}/images`, allowed: ['owner'] },
+  'POST /chapters/{id}/images/scenes/{scene}': {
+    path: (r) => `/chapters/${r.chapterId}/images/scenes/1`,
+    body: (r) => ({ script_id: r.scriptId, quality: 'standard' }),
+    allowed: ['owner'],
+  },
+  'POST /chapters/{id}/images/characters': {
+    path: (r) => `/chapters/${r.chapterId}/images/characters`,
+    body: () => ({ character_name: 'Mara', quality: 'standard' }),
+    allowed: ['owner'],
+  },
+  'DELETE /chapters/{id}/images/scenes/{record}': {
+    path: (r) => `/chapters/${r.chapterId}/images/scenes/${r.imageId}`,
+    allowed: ['owner'],
+    fresh: async () => ({ imageId: await createImage('scene') }),
+  },
+  'DELETE /chapters/{id}/images/characters/{record}': {
+    path: (r) => `/chapters/${r.chapterId}/images/characters/${r.imageId}`,
+    allowed: ['owner'],
+    fresh: async () => ({ imageId: await createImage('character') }),
+  },
+  'GET /chapters/{id}/images/status/{job}': {
+    path: (r) => `/chapters/${r.chapterId}/images/status/${r.imageId}`,
+    allowed: ['owner'],
+  },
+  // Chapter audio: generations of other scenes and kinds than the owned file's, so it stays.
+  'GET /chapters/{id}/audio': { path: (r) => `/chapters/${r.chapterId}/audio`, allowed: ['owner'] },
+  'POST /chapters/{id}/audio/{kind}/{scene}': {
+    path: (r) => `/chapters/${r.chapterId}/audio/music/2`,
+    body: (r) => ({ script_id: r.scriptId }),
+    allowed: ['owner'],
+  },
+  'DELETE /chapters/{id}/audio/{file}': {
+    path: (r) => `/chapters/${r.chapterId}/audio/${r.audioFileId}`,
+    allowed: ['owner'],
+    fresh: async () => ({ audioFileId: (await createAudio('background_music', 3)).fileId }),
+  },
+  'POST /chapters/{id}/audio/export': {
+    path: (r) => `/chapters/${r.chapterId}/audio/export`,
+    body: (r) => ({ audio_assets: [r.audioFileId] }),
+    allowed: ['owner'],
+  },
+  'GET /chapters/{id}/audio/status/{job}': {
+    path: (r) => `/chapters/${r.chapterId}/audio/status/${r.audioJobId}`,
+    allowed: ['owner'],
+  },
+  'GET /audio/voices': { path: () => '/audio/voices', allowed: SIGNED_IN },
+
   'GET /creator/prompts': { path: () => '/creator/prompts', allowed: AUTHORS },
   'POST /creator/prompts': { path: () => '/creator/prompts', body: () => prompt, allowed: AUTHORS },
   'DELETE /creator/prompts/{id}': {
@@ -330,6 +382,38 @@ async function createScript(chapterId = owned.chapterId, token = tokens.owner!):
   });
   if (created.status >= 300) throw new Error(`script: ${JSON.stringify(created.body)}`);
   return created.body.script_id;
+}
+
+/** A chapter image of the owner's chapter: a scene of the script, or a character (drawn by a job). */
+async function createImage(kind: 'scene' | 'character', scene = 2): Promise<string> {
+  const created = await t.api<{ record_id: string }>(
+    'POST',
+    kind === 'scene'
+      ? `/chapters/${owned.chapterId}/images/scenes/${scene}`
+      : `/chapters/${owned.chapterId}/images/characters`,
+    {
+      token: tokens.owner!,
+      body:
+        kind === 'scene'
+          ? { script_id: owned.scriptId, quality: 'standard' }
+          : { character_name: `Visitor ${Math.random().toString(36).slice(2, 8)}`, quality: 'standard' },
+    },
+  );
+  if (created.status >= 300) throw new Error(`image: ${JSON.stringify(created.body)}`);
+  await t.runtime.stepFunctions.idle();
+  return created.body.record_id;
+}
+
+/** A finished audio file of the owned script (one narrator line or bed), with its job. */
+async function createAudio(kind: string, scene: number): Promise<{ fileId: string; jobId: string }> {
+  const started = await t.api<{ job_id: string; files: { id: string }[] }>(
+    'POST',
+    `/chapters/${owned.chapterId}/audio/${kind}/${scene}`,
+    { token: tokens.owner!, body: { script_id: owned.scriptId } },
+  );
+  if (started.status >= 300) throw new Error(`audio: ${JSON.stringify(started.body)}`);
+  await t.runtime.stepFunctions.idle();
+  return { fileId: started.body.files[0]!.id, jobId: started.body.job_id };
 }
 
 /** A session of its own for `role` (a new sign-in), for routes that end the session they are called with. */
@@ -404,10 +488,18 @@ beforeAll(async () => {
     plotId: overview.body.id,
     characterId: '',
     scriptId: '',
+    imageId: '',
+    audioFileId: '',
+    audioJobId: '',
   };
   owned.promptId = await createPrompt();
   owned.characterId = await createCharacter();
   owned.scriptId = await createScript();
+  // Scene 3: the cases redraw scenes 1 and 2, which would replace it.
+  owned.imageId = await createImage('scene', 3);
+  const narration = await createAudio('narrator', 1);
+  owned.audioFileId = narration.fileId;
+  owned.audioJobId = narration.jobId;
   ownerSecrets.push(
     bookId,
     chapterId,
@@ -417,6 +509,9 @@ beforeAll(async () => {
     owned.plotId,
     owned.characterId,
     owned.scriptId,
+    owned.imageId,
+    owned.audioFileId,
+    owned.audioJobId,
     owner.email,
     OWNER_TITLE,
     OWNER_PHRASE,

@@ -9,6 +9,8 @@ export interface AudioResult {
   duration: number;
   /** Integrated loudness (LUFS) when measured. */
   loudness?: number;
+  /** True peak (dBTP) when measured. */
+  truePeak?: number;
 }
 
 export interface MixTrack {
@@ -59,6 +61,6 @@ export interface AudioEngine {
     outputPath: string;
     crossfade?: number;
   }): Promise<AudioResult & { offsets: number[] }>;
-  /** Integrated loudness (LUFS) and duration of a file. */
-  measure(path: string): Promise<{ loudness: number; duration: number }>;
+  /** Integrated loudness (LUFS), true peak (dBTP) and duration of a file. */
+  measure(path: string): Promise<{ loudness: number; truePeak: number; duration: number }>;
 }

@@ -6,12 +6,12 @@ import { aws } from '../../lib/aws/clients';
 import { engineConfig } from '../config';
 import { EngineError, type Size } from '../types';
 import type { CharacterProfile } from '../text/types';
-import type { ImageEngine, ImageResult } from './types';
+import type { ImageEngine, ImageRequest, ImageResult } from './types';
 import { bedrockError, contentFiltered, isContentFilterMessage } from '../bedrock-errors';
 import { describePortrait, describeScene } from './local/describe';
-import { characterLook, portraitLook } from './local/look';
+import { characterLook, portraitLook, referencedLook } from './local/look';
 import { validateImageRequest } from './request';
-import { planScene } from './local/scene-plan';
+import { planScene, type ScenePlan } from './local/scene-plan';
 
 /**
  * Amazon Nova Canvas through Bedrock InvokeModel.
@@ -19,8 +19,11 @@ import { planScene } from './local/scene-plan';
  * Consistency of characters: portraits are generated with the character's own seed (TEXT_IMAGE),
  * and scenes whose characters already have a portrait are generated with IMAGE_VARIATION, the
  * portraits as reference images (at most 5) and the scene text as prompt, so faces and clothes carry
- * over. Without a portrait, scenes use TEXT_IMAGE with the request seed and the same textual
- * character descriptions the local engine uses.
+ * over. The portraits come from the request's `references` (the product's stored portraits, with the
+ * look they fixed, which the prompt describes) or else from the portraits this engine drew. A scene
+ * with a single referenced character keeps that character's seed, so a redraw of the same character
+ * starts from the same noise. Without a portrait, scenes use TEXT_IMAGE with the request seed and the
+ * same textual character descriptions the local engine uses.
  */
 export interface BedrockImageEngineOptions {
   client?: BedrockRuntimeClient;
@@ -106,6 +109,42 @@ function generationConfig(size: Size, quality: 'standard' | 'hd', seed: number) 
   };
 }
 
+/**
+ * The Nova Canvas body of a scene: IMAGE_VARIATION with the portraits of the cast (the request's
+ * references first, else `fallback`) as reference images, TEXT_IMAGE when none can be read. A
+ * portrait that cannot be read only costs consistency, not the picture.
+ */
+export async function sceneBody(
+  plan: ScenePlan,
+  prompt: string,
+  size: Size,
+  request: Pick<ImageRequest, 'quality' | 'seed'>,
+  options: {
+    similarityStrength: number;
+    fallback?: (profile: CharacterProfile) => Promise<Uint8Array> | undefined;
+  },
+): Promise<NovaRequest> {
+  const loaders = plan.cast
+    .map((member) => member.reference?.image?.() ?? options.fallback?.(member.profile))
+    .filter((load): load is Promise<Uint8Array> => Boolean(load))
+    .slice(0, MAX_REFERENCES);
+  const loaded = await Promise.all(
+    loaders.map((load) =>
+      load.then(
+        (bytes) => Buffer.from(bytes).toString('base64'),
+        () => undefined,
+      ),
+    ),
+  );
+  const references = loaded.filter((data): data is string => Boolean(data));
+  const referenced = plan.cast.filter((member) => member.reference);
+  const seed =
+    referenced.length === 1 && plan.cast.length === 1 ? referenced[0]!.reference!.seed : request.seed;
+  return references.length
+    ? imageVariationBody(prompt, references, options.similarityStrength, size, request.quality, seed)
+    : textToImageBody(prompt, size, request.quality, seed);
+}
+
 const characterKey = (c: CharacterProfile) => `${c.name.trim().toLowerCase()}#${c.seed}`;
 
 export function createBedrockImageEngine(options: BedrockImageEngineOptions = {}): ImageEngine {
@@ -158,10 +197,12 @@ export function createBedrockImageEngine(options: BedrockImageEngineOptions = {}
   return {
     async portrait(request) {
       const size = validateImageRequest(request);
-      const look = characterLook(request.character);
+      const look = request.reference
+        ? referencedLook(request.character, request.reference)
+        : characterLook(request.character);
       const prompt = describePortrait(look, request.style, request.customPrompt);
       const result = await generate(
-        textToImageBody(prompt, size, request.quality, request.character.seed),
+        textToImageBody(prompt, size, request.quality, request.reference?.seed ?? request.character.seed),
         size,
         request.outputPath,
         prompt,
@@ -174,29 +215,13 @@ export function createBedrockImageEngine(options: BedrockImageEngineOptions = {}
       const size = validateImageRequest(request);
       const plan = planScene(request);
       const prompt = describeScene(plan);
-      const paths = plan.cast
-        .map((member) => referenceFor(member.profile))
-        .filter((path): path is string => Boolean(path));
-      // A portrait that has gone missing only costs consistency, not the picture.
-      const loaded = await Promise.all(
-        paths.slice(0, MAX_REFERENCES).map((path) =>
-          readFile(path).then(
-            (b) => b.toString('base64'),
-            () => undefined,
-          ),
-        ),
-      );
-      const references = loaded.filter((data): data is string => Boolean(data));
-      const body = references.length
-        ? imageVariationBody(
-            prompt,
-            references,
-            options.similarityStrength ?? 0.35,
-            size,
-            request.quality,
-            request.seed,
-          )
-        : textToImageBody(prompt, size, request.quality, request.seed);
+      const body = await sceneBody(plan, prompt, size, request, {
+        similarityStrength: options.similarityStrength ?? 0.35,
+        fallback: (profile) => {
+          const path = referenceFor(profile);
+          return path ? readFile(path) : undefined;
+        },
+      });
       return generate(body, size, request.outputPath, prompt);
     },
   };

@@ -26,6 +26,32 @@ export interface ImageResult {
   prompt: string;
   /** Portraits: the appearance they fixed, so the product can keep the character looking the same. */
   look?: PortraitLook;
+  /** Scenes: where each character was drawn (local engine), so a figure can be found in the picture. */
+  figures?: FigureBox[];
+}
+
+/** The box a drawn character occupies, in pixels of the image (head to feet, hands included). */
+export interface FigureBox {
+  name: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * A character's appearance as their portrait fixed it: scenes (and later portraits) draw them with
+ * it, so the same person looks the same everywhere. Cloud models also get the portrait itself.
+ */
+export interface CharacterReference {
+  /** The name the scene uses for the character (matched exactly against the scene's cast). */
+  name: string;
+  /** The seed and description the portrait was drawn from. */
+  seed: number;
+  physical_description: string;
+  look: PortraitLook;
+  /** The portrait's bytes (PNG), for engines that take reference images; read only when needed. */
+  image?: () => Promise<Uint8Array>;
 }
 
 /** A character's appearance in words and colours, as a portrait drew it. */
@@ -39,13 +65,17 @@ export interface PortraitLook {
 }
 
 export interface ImageEngine {
-  portrait(request: ImageRequest & { character: CharacterProfile }): Promise<ImageResult>;
+  portrait(
+    request: ImageRequest & { character: CharacterProfile; reference?: CharacterReference },
+  ): Promise<ImageResult>;
   scene(
     request: ImageRequest & {
       scene: SceneDescription;
       characters: CharacterProfile[];
       lightingMood?: string;
       includeBackground?: boolean;
+      /** Fixed looks of characters of the scene (by name): they are drawn as their portraits show them. */
+      references?: CharacterReference[];
     },
   ): Promise<ImageResult>;
 }

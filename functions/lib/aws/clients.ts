@@ -7,6 +7,7 @@ import { SFNClient } from '@aws-sdk/client-sfn';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
+import { createDynamoWire, type DynamoWire } from './dynamo-wire';
 
 /**
  * AWS clients, created once per process (per Lambda container) and reused across invocations.
@@ -15,6 +16,7 @@ import { config } from '../config';
  */
 type Clients = {
   ddb: DynamoDBDocumentClient;
+  ddbWire: DynamoWire;
   s3: S3Client;
   s3Public: S3Client;
   cognito: CognitoIdentityProviderClient;
@@ -73,6 +75,17 @@ export const aws = {
         { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } },
       ),
     );
+  },
+  /** DynamoDB's JSON protocol without the SDK's per-call stack (see dynamo-wire.ts); same credentials. */
+  get ddbWire() {
+    return memo('ddbWire', () => {
+      const credentials = aws.ddb.config.credentials;
+      return createDynamoWire({
+        region: config.region,
+        ...(config.endpoints.dynamodb ? { endpoint: config.endpoints.dynamodb } : {}),
+        credentials: () => credentials(),
+      });
+    });
   },
   get s3() {
     return memo('s3', () => s3Client(config.endpoints.s3));

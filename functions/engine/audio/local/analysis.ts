@@ -55,11 +55,14 @@ export function parseEbur128Summary(log: string): Ebur128Summary {
   };
 }
 
-/** Integrated loudness (LUFS, ITU BS.1770 / EBU R128) and duration of a file. */
-export async function measureFile(path: string): Promise<{ loudness: number; duration: number }> {
+/** Integrated loudness (LUFS, ITU BS.1770 / EBU R128), true peak (dBTP) and duration of a file. */
+export async function measureFile(
+  path: string,
+): Promise<{ loudness: number; truePeak: number; duration: number }> {
   const [{ duration }, log] = await Promise.all([
     probe(path),
-    ffmpegLog(['-i', path, '-map', '0:a:0', '-af', 'ebur128=framelog=verbose', '-f', 'null', '-']),
+    ffmpegLog(['-i', path, '-map', '0:a:0', '-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-']),
   ]);
-  return { loudness: parseEbur128Summary(log).integrated, duration };
+  const summary = parseEbur128Summary(log);
+  return { loudness: summary.integrated, truePeak: summary.truePeak ?? -Infinity, duration };
 }

@@ -1,12 +1,12 @@
 import type { ImageEngine } from '../types';
 import { describePortrait, describeScene } from './describe';
 import { FACE_METADATA_KEY, type FaceMetadata } from './face-metadata';
-import { characterLook, portraitLook } from './look';
+import { characterLook, portraitLook, referencedLook } from './look';
 import { writeSvgAsPng } from '../../drawing/png';
 import { buildPortraitSvg, portraitLayout } from './portrait-svg';
 import { validateImageRequest } from '../request';
 import { planScene } from './scene-plan';
-import { buildSceneSvg } from './scene-svg';
+import { buildScene } from './scene-svg';
 
 export interface LocalImageEngineOptions {
   /** Draw the scene's location as a caption card (off by default: videos add their own text). */
@@ -23,7 +23,9 @@ export function createLocalImageEngine(options: LocalImageEngineOptions = {}): I
   return {
     async portrait(request) {
       const size = validateImageRequest(request);
-      const look = characterLook(request.character);
+      const look = request.reference
+        ? referencedLook(request.character, request.reference)
+        : characterLook(request.character);
       const { svg, skin } = buildPortraitSvg({
         look,
         style: request.style,
@@ -45,11 +47,11 @@ export function createLocalImageEngine(options: LocalImageEngineOptions = {}): I
     async scene(request) {
       const size = validateImageRequest(request);
       const plan = planScene(request);
-      const svg = buildSceneSvg(plan, size, {
+      const { svg, figures } = buildScene(plan, size, {
         caption: options.captions ? request.scene.location : undefined,
       });
       await writeSvgAsPng(svg, request.outputPath);
-      return { path: request.outputPath, ...size, prompt: describeScene(plan) };
+      return { path: request.outputPath, ...size, prompt: describeScene(plan), figures };
     },
   };
 }

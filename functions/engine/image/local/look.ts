@@ -1,6 +1,6 @@
 import { createRandom } from '../../random';
 import type { CharacterProfile } from '../../text/types';
-import type { PortraitLook } from '../types';
+import type { CharacterReference, PortraitLook } from '../types';
 import { mentions, words } from './keywords';
 
 /**
@@ -28,6 +28,32 @@ export function portraitLook(look: CharacterLook): PortraitLook {
     skin: look.skin,
     clothing: `${look.clothing.colourName} ${look.garment}${hat}`,
     palette: [look.skin, look.hair.colour, look.eyes.colour, look.clothing.colour, look.accent],
+  };
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/**
+ * The look a portrait fixed: the character as drawn from the portrait's own seed and description
+ * (whatever the profile says today), in the portrait's colours. Scenes use it so that a character
+ * whose description was edited after the portrait still looks like the portrait until it is redrawn.
+ */
+export function referencedLook(character: CharacterProfile, reference: CharacterReference): CharacterLook {
+  const look = characterLook({
+    ...character,
+    seed: reference.seed,
+    physical_description: reference.physical_description,
+  });
+  const [skin, hair, eyes, clothing, accent] = reference.look.palette.map((colour) =>
+    HEX.test(colour) ? colour.toLowerCase() : undefined,
+  );
+  return {
+    ...look,
+    skin: skin ?? look.skin,
+    hair: { ...look.hair, colour: hair ?? look.hair.colour },
+    eyes: { ...look.eyes, colour: eyes ?? look.eyes.colour },
+    clothing: { ...look.clothing, colour: clothing ?? look.clothing.colour },
+    accent: accent ?? look.accent,
   };
 }
 

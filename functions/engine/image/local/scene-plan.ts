@@ -1,8 +1,8 @@
 import { hashString } from '../../random';
 import { characterProfile, type CharacterProfile, type SceneDescription } from '../../text/types';
-import type { ImageRequest } from '../types';
+import type { CharacterReference, ImageRequest } from '../types';
 import type { Expression } from './head';
-import { characterLook, type CharacterLook } from './look';
+import { characterLook, referencedLook, type CharacterLook } from './look';
 import { moodTint, SKY, type MoodTint, type SkyPalette } from './palette';
 import { chooseSetting, type SettingChoice } from './settings';
 import { detectWeather, type Weather } from './weather';
@@ -16,7 +16,8 @@ export interface ScenePlan {
   sky: SkyPalette;
   tint: MoodTint;
   weather: Weather;
-  cast: { profile: CharacterProfile; look: CharacterLook }[];
+  /** The figures drawn; `reference` when the look is the one a portrait fixed. */
+  cast: { profile: CharacterProfile; look: CharacterLook; reference?: CharacterReference }[];
   /** Named in the scene but beyond the number of figures drawn. */
   offstage: string[];
   expression: Expression;
@@ -37,6 +38,7 @@ export interface SceneRequestLike {
   lightingMood?: string;
   includeBackground?: boolean;
   customPrompt?: string;
+  references?: CharacterReference[];
 }
 
 const sameName = (a: string, b: string) => {
@@ -69,6 +71,13 @@ const EXPRESSIONS: Record<SceneDescription['mood'], Expression> = {
   epic: 'neutral',
 };
 
+const nameKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** The portrait reference of a cast member: the one of the same name, if any. */
+function referenceOf(profile: CharacterProfile, references: CharacterReference[] = []) {
+  return references.find((r) => nameKey(r.name) === nameKey(profile.name));
+}
+
 export function planScene(request: SceneRequestLike): ScenePlan {
   const { scene } = request;
   const cast = castOf(scene, request.characters);
@@ -80,7 +89,12 @@ export function planScene(request: SceneRequestLike): ScenePlan {
     sky: SKY[scene.time_of_day],
     tint: moodTint(scene.mood, request.lightingMood),
     weather: detectWeather(scene, request.lightingMood),
-    cast: cast.slice(0, MAX_FIGURES).map((profile) => ({ profile, look: characterLook(profile) })),
+    cast: cast.slice(0, MAX_FIGURES).map((profile) => {
+      const reference = referenceOf(profile, request.references);
+      return reference
+        ? { profile, look: referencedLook(profile, reference), reference }
+        : { profile, look: characterLook(profile) };
+    }),
     offstage: cast.slice(MAX_FIGURES).map((p) => p.name),
     expression: EXPRESSIONS[scene.mood],
     includeBackground: request.includeBackground ?? true,

@@ -1,4 +1,5 @@
 import type { Size } from '../../types';
+import type { FigureBox } from '../types';
 import { lighten } from '../../drawing/colour';
 import { createContext, type DrawContext } from './context';
 import { drawFigure } from './figure';
@@ -15,6 +16,15 @@ import { drawWeather } from './weather';
 
 /** Turns a scene plan into an SVG picture of the given size. */
 export function buildSceneSvg(plan: ScenePlan, size: Size, options: { caption?: string } = {}): string {
+  return buildScene(plan, size, options).svg;
+}
+
+/** The scene's SVG and where each character stands in it. */
+export function buildScene(
+  plan: ScenePlan,
+  size: Size,
+  options: { caption?: string } = {},
+): { svg: string; figures: FigureBox[] } {
   const { width, height } = size;
   const kit = styleKit(plan.style, Math.min(width, height) / 100);
   const context = (horizonFraction: number, idPrefix = '', indoorLight = false) =>
@@ -90,7 +100,7 @@ export function buildSceneSvg(plan: ScenePlan, size: Size, options: { caption?: 
     art = drawer.draw(ctx, plan.text);
   }
 
-  const figures = drawCast(plan, ctx, art);
+  const { svg: figures, boxes } = drawCast(plan, ctx, art);
   const outlined = kit.outline
     ? {
         stroke: kit.outline.colour,
@@ -113,7 +123,10 @@ export function buildSceneSvg(plan: ScenePlan, size: Size, options: { caption?: 
   ];
   if (options.caption)
     body.push(captionCard(options.caption, ctx, kit.letterbox ? letterboxHeight(width, height) : 0));
-  return svgDocument(width, height, [...ctx.defs, ...extraDefs, ...styleDefs(kit)], body);
+  return {
+    svg: svgDocument(width, height, [...ctx.defs, ...extraDefs, ...styleDefs(kit)], body),
+    figures: boxes,
+  };
 }
 
 /** Places the characters side by side, the outer ones a little further back. */
@@ -131,28 +144,41 @@ export function figurePlacements(count: number, size: Size, stand: number, figur
   });
 }
 
-function drawCast(plan: ScenePlan, ctx: DrawContext, art: SettingArt): string {
-  const places = figurePlacements(
-    plan.cast.length,
-    { width: ctx.width, height: ctx.height },
-    art.stand,
-    art.figureHeight,
-  );
+/**
+ * The box around a figure drawn by drawFigure at `place` (full body height `height`): hats reach a
+ * little above the head, cloaks and hands about 0.22 of the height to each side. Clipped to the image.
+ */
+export function figureBox(name: string, place: { x: number; feetY: number; height: number }, size: Size) {
+  const h = place.height;
+  const left = Math.max(0, place.x - h * 0.22);
+  const top = Math.max(0, place.feetY - h * 1.08);
+  const right = Math.min(size.width, place.x + h * 0.22);
+  const bottom = Math.min(size.height, place.feetY + h * 0.03);
+  return {
+    name,
+    x: Math.round(left),
+    y: Math.round(top),
+    width: Math.max(0, Math.round(right - left)),
+    height: Math.max(0, Math.round(bottom - top)),
+  };
+}
+
+function drawCast(plan: ScenePlan, ctx: DrawContext, art: SettingArt): { svg: string; boxes: FigureBox[] } {
+  const size = { width: ctx.width, height: ctx.height };
+  const places = figurePlacements(plan.cast.length, size, art.stand, art.figureHeight).map((place, i) => ({
+    ...place,
+    height: place.height * plan.cast[i]!.look.height,
+  }));
   // Back figures first so nearer ones overlap them.
   const order = plan.cast
     .map((member, i) => ({ member, place: places[i]! }))
     .sort((a, b) => a.place.feetY - b.place.feetY);
-  return group(
-    order.map(({ member, place }) =>
-      drawFigure(
-        member.look,
-        { ...place, height: place.height * member.look.height },
-        ctx.kit.colour,
-        plan.expression,
-        true,
-      ),
+  return {
+    svg: group(
+      order.map(({ member, place }) => drawFigure(member.look, place, ctx.kit.colour, plan.expression, true)),
     ),
-  );
+    boxes: plan.cast.map((member, i) => figureBox(member.profile.name, places[i]!, size)),
+  };
 }
 
 function lightRays(ctx: DrawContext): string {

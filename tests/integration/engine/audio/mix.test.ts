@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalAudioEngine } from '../../../../functions/engine/audio/local';
-import { probe, runFfmpeg } from '../../../../functions/engine/media/ffmpeg';
+import { ffmpegLog, probe, runFfmpeg } from '../../../../functions/engine/media/ffmpeg';
 import { createLocalSpeechEngine } from '../../../../functions/engine/speech/local';
 import type { MixTrack } from '../../../../functions/engine/audio/types';
 import type { SpeechResult } from '../../../../functions/engine/speech/types';
@@ -74,6 +74,39 @@ describe('mix', () => {
         channels: 2,
         codec: { wav: 'pcm_s16le', m4a: 'aac', mp3: 'mp3' }[format],
       });
+    },
+  );
+
+  it.each(['m4a', 'mp3'] as const)(
+    'keeps the true peak of the encoded file at most -1 dBTP with loud transients over quiet speech (%s)',
+    async (format) => {
+      const hits = await Promise.all(
+        ['gunshot', 'door slam', 'thunder crash', 'explosion'].map((description, i) =>
+          audio.effect({ description, seed: i, outputPath: out(`hit-${i}.wav`) }),
+        ),
+      );
+      const result = await audio.mix({
+        tracks: [
+          { path: out('speech.wav'), role: 'speech', start: 0.25, volume: 0.1 },
+          ...hits.map((hit, i) => ({ path: hit.path, role: 'effect' as const, start: i * 1.3, volume: 1 })),
+          { path: out('waves.wav'), role: 'ambiance', start: 0, volume: 0.5 },
+        ],
+        duration: 8,
+        duckUnderSpeech: true,
+        targetLoudness: -16,
+        outputPath: out(`transients.${format}`),
+        format,
+      });
+      const independent = await loudnessOf(result.path);
+      console.info(
+        `transients (${format}): engine reads ${result.loudness} LUFS, ${result.truePeak} dBTP; loudnorm reads ${independent.integrated} LUFS, ${independent.truePeak} dBTP`,
+      );
+      expect(independent.truePeak).toBeLessThanOrEqual(-1);
+      expect(result.truePeak!).toBeLessThanOrEqual(-1);
+      // Loudness as EBU R128's own meter reads it (loudnorm's reading of 8 s of transients differs).
+      const log = await ffmpegLog(['-i', result.path, '-af', 'ebur128', '-f', 'null', '-']);
+      const integrated = Number(/I:\s*(-?[\d.]+) LUFS/.exec(log.slice(log.lastIndexOf('Summary:')))![1]);
+      expect(Math.abs(integrated + 16)).toBeLessThanOrEqual(1);
     },
   );
 

@@ -55,6 +55,14 @@ describe('normalisationFilters', () => {
     ]);
     expect(normalisationFilters(-16, { integrated: -70, truePeak: -Infinity })).toEqual([]);
   });
+
+  it('with headroom for an encoder that overshoots, limits sooner and lower', () => {
+    // -12 + 9 = -3 dBTP: under the limit alone, over it with 2 dB of headroom.
+    expect(normalisationFilters(-16, { integrated: -25, truePeak: -12 }, 2)).toEqual([
+      'volume=9dB',
+      expect.stringMatching(/^alimiter=limit=0\.6310:level=false/),
+    ]);
+  });
 });
 
 describe('FFmpeg log parsing', () => {

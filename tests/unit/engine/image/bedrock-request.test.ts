@@ -3,8 +3,14 @@ import {
   clipPrompt,
   imageVariationBody,
   novaCanvasSize,
+  sceneBody,
   textToImageBody,
 } from '../../../../functions/engine/image/bedrock';
+import { describeScene } from '../../../../functions/engine/image/local/describe';
+import { characterLook, portraitLook } from '../../../../functions/engine/image/local/look';
+import { planScene } from '../../../../functions/engine/image/local/scene-plan';
+import type { CharacterReference } from '../../../../functions/engine/image/types';
+import { anna, hale, scene } from './fixtures';
 import { bedrockError } from '../../../../functions/engine/bedrock-errors';
 import { EngineError } from '../../../../functions/engine/types';
 
@@ -60,6 +66,75 @@ describe('Nova Canvas requests', () => {
     expect(clipped.length).toBeLessThanOrEqual(1024);
     expect(clipped.endsWith('…')).toBe(true);
     expect(clipPrompt('short')).toBe('short');
+  });
+});
+
+describe('Nova Canvas scene requests with portrait references', () => {
+  const portraitBytes = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
+  // Anna's description was edited after her portrait (blue coat): the portrait's look is sent.
+  const edited = { ...anna, physical_description: 'A woman in a green cloak with short black hair.' };
+  const reference: CharacterReference = {
+    name: 'Anna',
+    seed: 4242,
+    physical_description: anna.physical_description,
+    look: portraitLook(characterLook(anna)),
+    image: async () => portraitBytes,
+  };
+  const size = { width: 1280, height: 720 };
+  const request = { quality: 'standard' as const, seed: 9 };
+  const harbour = (characters: string[]) => scene({ location: 'The harbour', characters });
+
+  it('sends the portrait as a reference image and describes the look it fixed', async () => {
+    const plan = planScene({
+      scene: harbour(['Anna', 'Captain Hale']),
+      characters: [edited, hale],
+      style: 'cinematic',
+      seed: 9,
+      references: [reference],
+    });
+    const prompt = describeScene(plan);
+    expect(prompt).toContain('blue coat');
+    expect(prompt).not.toContain('green cloak');
+    const body = (await sceneBody(plan, prompt, size, request, { similarityStrength: 0.35 })) as {
+      taskType: string;
+      imageVariationParams: { images: string[]; text: string; similarityStrength: number };
+      imageGenerationConfig: { seed: number };
+    };
+    expect(body.taskType).toBe('IMAGE_VARIATION');
+    expect(body.imageVariationParams.images).toEqual([Buffer.from(portraitBytes).toString('base64')]);
+    expect(body.imageVariationParams.text).toBe(prompt);
+    expect(body.imageVariationParams.similarityStrength).toBe(0.35);
+    // Two people in the scene: the request's seed.
+    expect(body.imageGenerationConfig.seed).toBe(9);
+  });
+
+  it("keeps a lone referenced character's own seed", async () => {
+    const plan = planScene({
+      scene: harbour(['Anna']),
+      characters: [edited],
+      style: 'cinematic',
+      seed: 9,
+      references: [reference],
+    });
+    const body = (await sceneBody(plan, 'x', size, request, { similarityStrength: 0.35 })) as {
+      imageGenerationConfig: { seed: number };
+    };
+    expect(body.imageGenerationConfig.seed).toBe(4242);
+  });
+
+  it('falls back to text-to-image when no portrait can be read', async () => {
+    const unreadable = { ...reference, image: () => Promise.reject(new Error('gone')) };
+    const plan = planScene({
+      scene: harbour(['Anna', 'Captain Hale']),
+      characters: [edited, hale],
+      style: 'cinematic',
+      seed: 9,
+      references: [unreadable],
+    });
+    const body = (await sceneBody(plan, 'x', size, request, { similarityStrength: 0.35 })) as {
+      taskType: string;
+    };
+    expect(body.taskType).toBe('TEXT_IMAGE');
   });
 });
 

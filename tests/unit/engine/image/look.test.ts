@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { characterLook, describeLook } from '../../../../functions/engine/image/local/look';
+import {
+  characterLook,
+  describeLook,
+  portraitLook,
+  referencedLook,
+} from '../../../../functions/engine/image/local/look';
 import { anna, character, hale } from './fixtures';
 
 describe('characterLook', () => {
@@ -71,5 +76,34 @@ describe('characterLook', () => {
     expect(text).toContain('long curly red hair');
     expect(text).toContain('green eyes');
     expect(text).toContain('wearing a blue coat');
+  });
+});
+
+describe('referencedLook', () => {
+  it("draws the portrait's look whatever the description says now", () => {
+    const fixed = characterLook(anna);
+    const reference = {
+      name: 'Anna',
+      seed: anna.seed,
+      physical_description: anna.physical_description,
+      look: portraitLook(fixed),
+    };
+    const edited = { ...anna, seed: 999, physical_description: 'A man in a green cloak with a beard.' };
+    expect(referencedLook(edited, reference)).toEqual(fixed);
+    expect(characterLook(edited)).not.toEqual(fixed);
+  });
+
+  it('takes the colours of the palette, and ignores colours that are not #rrggbb', () => {
+    const reference = {
+      name: 'Anna',
+      seed: anna.seed,
+      physical_description: anna.physical_description,
+      look: { ...portraitLook(characterLook(anna)), palette: ['#010203', 'red', '#0A0B0C'] },
+    };
+    const look = referencedLook(anna, reference);
+    expect(look.skin).toBe('#010203');
+    expect(look.hair.colour).toBe(characterLook(anna).hair.colour);
+    expect(look.eyes.colour).toBe('#0a0b0c');
+    expect(look.clothing.colour).toBe(characterLook(anna).clothing.colour);
   });
 });

@@ -1,0 +1,124 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDynamoWire, DynamoServiceError } from '../../functions/lib/aws/dynamo-wire';
+import { startTestRuntime, type TestRuntime } from './helpers';
+
+/** The lean DynamoDB client against the local runtime's DynamoDB (which checks every signature). */
+describe('DynamoDB over its JSON protocol', () => {
+  let t: TestRuntime;
+  beforeAll(async () => {
+    t = await startTestRuntime();
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  const wire = (secret?: string) =>
+    createDynamoWire({
+      region: 'us-east-1',
+      endpoint: t.runtime.env.DYNAMODB_ENDPOINT,
+      credentials: async () => ({
+        accessKeyId: t.runtime.credentials.accessKeyId,
+        secretAccessKey: secret ?? t.runtime.credentials.secretAccessKey,
+      }),
+    });
+  const table = () => t.runtime.env.TABLE_NAME;
+
+  it('writes, reads and reports a failed condition by its type', async () => {
+    const client = wire();
+    const Key = { pk: { S: 'WIRE#1' }, sk: { S: 'A' } };
+    await client.call('PutItem', { TableName: table(), Item: { ...Key, n: { N: '7' } } });
+    const { Item } = await client.call<{ Item: Record<string, unknown> }>('GetItem', {
+      TableName: table(),
+      Key,
+    });
+    expect(Item.n).toEqual({ N: '7' });
+    const refused = await client
+      .call('PutItem', {
+        TableName: table(),
+        Item: Key,
+        ConditionExpression: 'attribute_not_exists(pk)',
+      })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DynamoServiceError);
+    expect((refused as Error).name).toBe('ConditionalCheckFailedException');
+    client.destroy();
+  });
+
+  it('is refused when signed with another secret', async () => {
+    const client = wire('not-the-secret');
+    const refused = await client
+      .call('GetItem', { TableName: table(), Key: { pk: { S: 'WIRE#1' }, sk: { S: 'A' } } })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DynamoServiceError);
+    expect((refused as DynamoServiceError).statusCode).toBeGreaterThanOrEqual(400);
+    client.destroy();
+  });
+});
+
+describe('DynamoDB calls that fail on the way', () => {
+  let server: Server;
+  let answers: ((res: ServerResponse) => void)[] = [];
+  let seen = 0;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        seen++;
+        const answer = answers.shift();
+        if (answer) answer(res);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const client = (timeoutMs = 5000) =>
+    createDynamoWire({
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      credentials: async () => ({ accessKeyId: 'id', secretAccessKey: 'secret', sessionToken: 'token' }),
+      timeoutMs,
+    });
+  const json = (status: number, body: unknown) => (res: ServerResponse) => {
+    res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
+    res.end(JSON.stringify(body));
+  };
+
+  it('tries again after a throttle and a server error, then answers', async () => {
+    seen = 0;
+    answers = [
+      json(400, { __type: 'com.amazonaws.dynamodb.v20120810#ThrottlingException', message: 'slow down' }),
+      json(500, { __type: 'com.amazon.coral.service#InternalFailure' }),
+      json(200, { Item: { id: { S: 'x' } } }),
+    ];
+    await expect(client().call('GetItem', {})).resolves.toEqual({ Item: { id: { S: 'x' } } });
+    expect(seen).toBe(3);
+  });
+
+  it('gives up after three attempts with the last error', async () => {
+    seen = 0;
+    answers = [0, 1, 2].map(() => json(503, { message: 'unavailable' }));
+    await expect(client().call('GetItem', {})).rejects.toMatchObject({ statusCode: 503 });
+    expect(seen).toBe(3);
+  });
+
+  it('does not repeat a request DynamoDB refused for what it asked', async () => {
+    seen = 0;
+    answers = [
+      json(400, { __type: 'x#ValidationException', message: 'One or more parameter values were invalid' }),
+    ];
+    await expect(client().call('PutItem', {})).rejects.toMatchObject({
+      name: 'ValidationException',
+      message: 'One or more parameter values were invalid',
+    });
+    expect(seen).toBe(1);
+  });
+
+  it('abandons a call that does not answer and tries again', async () => {
+    seen = 0;
+    answers = [() => undefined, json(200, {})];
+    await expect(client(200).call('GetItem', {})).resolves.toEqual({});
+    expect(seen).toBe(2);
+  });
+});
