@@ -188,6 +188,34 @@ test('a creator plans a plot, casts and draws a character, and writes, approves 
   await expect(page.getByRole('tab', { name: /^Script/ })).toHaveAttribute('aria-selected', 'true');
   await expect(cards.first()).toContainText('Approved');
 
+  // A scene image of the selected script, drawn by a job, previewed with its download.
+  await page.getByRole('tab', { name: /^Images/ }).click();
+  const images = page.getByRole('tabpanel', { name: /^Images/ });
+  await expect(images).toContainText('For The storm, first cut');
+  const sceneOne = images
+    .getByRole('list', { name: 'Scene images' })
+    .getByRole('listitem', { name: /^Scene 1:/ });
+  await sceneOne.getByRole('button', { name: 'Generate' }).click();
+  const sceneImage = sceneOne.getByRole('img', { name: /^Scene 1:/ });
+  await expect(sceneImage).toBeVisible({ timeout: 120_000 });
+  await expect
+    .poll(() => sceneImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(page.getByRole('tab', { name: /^Images/ })).toContainText('(completed)');
+  await expect(firstChapter).toContainText('3/5 stages');
+  await sceneImage.click();
+  const previewDialog = page.getByRole('dialog', { name: /^Scene 1:/ });
+  await expect(previewDialog.getByRole('link', { name: 'Download' })).toHaveAttribute('href', /.+/);
+  await previewDialog.getByRole('button', { name: 'Close' }).click();
+  await images.getByRole('button', { name: 'Settings' }).click();
+  await expect(images.getByLabel('Image style')).toHaveValue('cinematic');
+  await expect(images.getByLabel('Quality')).toHaveValue('hd');
+  await expect(images.getByLabel('Aspect ratio')).toHaveValue('16:9');
+  await expect(images.getByLabel('Lighting mood')).toHaveValue('natural');
+  await images.getByRole('button', { name: 'List' }).click();
+  await expect(images.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('tab', { name: /^Script/ }).click();
+
   // Another chapter has no scripts; deleting asks first.
   await sidebar.getByRole('button', { name: /The Captain’s Offer/ }).click();
   await expect(page).toHaveURL(/chapter=/);
@@ -200,9 +228,9 @@ test('a creator plans a plot, casts and draws a character, and writes, approves 
   await expect(page.getByText('Script deleted successfully!')).toBeVisible();
   await expect(form.getByText('No scripts yet')).toBeVisible();
 
-  // The tabs not yet built say so, and ask for nothing they cannot do.
-  await page.getByRole('tab', { name: /^Images/ }).click();
-  await expect(page.getByText('Scene images are not available yet')).toBeVisible();
+  // The tab not yet built says so, and offers nothing it cannot do.
+  await page.getByRole('tab', { name: /^Video/ }).click();
+  await expect(page.getByText('Video production is not available yet')).toBeVisible();
 });
 
 test('on a phone the chapter list sits above the panels and still switches chapters', async ({ page }) => {

@@ -96,7 +96,7 @@ export function WorkspaceView({ book }: { book: BookWithChapters }) {
   const panels: Record<WorkspaceTab, React.ReactNode> = {
     plot: <PlotTab bookId={book.id} />,
     script: <ScriptTab key={chapter?.id} chapter={chapter ?? null} onActivity={onScriptActivity} />,
-    images: <ImagesTab chapter={chapter ?? null} />,
+    images: <ImagesTab bookId={book.id} chapter={chapter ?? null} />,
     audio: <AudioTab chapter={chapter ?? null} />,
     video: <VideoTab chapter={chapter ?? null} />,
   };
