@@ -105,6 +105,17 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Generate Script' }).click();
     await expect(page.getByRole('tablist', { name: 'Script details' })).toBeVisible({ timeout: 60_000 });
     await expectAccessible(page, `workspace script tab (${theme})`);
+    await page.getByRole('tab', { name: /^Images/ }).click();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expectAccessible(page, `workspace images tab (${theme})`);
+    await page.getByRole('tab', { name: /^Audio/ }).click();
+    await page
+      .getByRole('tabpanel', { name: /^Audio/ })
+      .getByRole('button', { name: 'Settings' })
+      .click();
+    await expectAccessible(page, `workspace audio tab (${theme})`);
+    await page.getByRole('tab', { name: 'Timeline' }).click();
+    await expectAccessible(page, `workspace audio timeline (${theme})`);
     await page.getByRole('button', { name: 'Collapse chapter list' }).click();
     await expectAccessible(page, `workspace with a narrow chapter list (${theme})`);
   });

@@ -6,10 +6,11 @@ import { signUpAndSignIn, uploadPastedBook } from './helpers';
 /**
  * The entertainment production workspace, end to end: an entertainment book of the three-chapter
  * novel opens on the workspace, its plot is generated, a character is created and drawn, a script of
- * the first chapter is generated, opened, approved and exported as Fountain, and the tab and
- * chapter survive a reload.
+ * the first chapter is generated, opened, approved and exported as Fountain, scene 1 is drawn, its
+ * narration and music are made, mixed and played past one second, and the tab, chapter and script
+ * survive a reload.
  */
-test('a creator plans a plot, casts and draws a character, and writes, approves and exports a script', async ({
+test('a creator plans a plot, casts and draws a character, writes and exports a script, draws a scene and plays the mix', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -214,6 +215,38 @@ test('a creator plans a plot, casts and draws a character, and writes, approves 
   await expect(images.getByLabel('Lighting mood')).toHaveValue('natural');
   await images.getByRole('button', { name: 'List' }).click();
   await expect(images.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Audio of scene 1 (the narrator and the music), placed on the timeline, mixed and played.
+  await page.getByRole('tab', { name: /^Audio/ }).click();
+  const audio = page.getByRole('tabpanel', { name: /^Audio/ });
+  await expect(audio.getByLabel('Volume')).toHaveValue('75');
+  await audio.getByRole('button', { name: 'Generate narrator for scene 1' }).click();
+  const files = audio.getByRole('list', { name: 'Audio files' });
+  await expect(files.getByText('completed').first()).toBeVisible({ timeout: 120_000 });
+  await audio.getByRole('tablist', { name: 'Audio sections' }).getByRole('tab', { name: 'Music' }).click();
+  await audio.getByRole('button', { name: 'Generate music for scene 1' }).click();
+  await expect(files.getByText('completed').first()).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole('tab', { name: /^Audio/ })).toContainText('(completed)');
+  await expect(firstChapter).toContainText('4/5 stages');
+  await audio.getByRole('tablist', { name: 'Audio sections' }).getByRole('tab', { name: 'Timeline' }).click();
+  await expect(audio.getByText('100%')).toBeVisible();
+  await audio.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(audio.getByText('125%')).toBeVisible();
+  await expect(audio.getByTestId('timeline-ruler').getByText('10s', { exact: true })).toBeVisible();
+  await audio.getByRole('button', { name: 'Export Mix' }).click();
+  const exportDialog = page.getByRole('dialog', { name: "Export the chapter's audio" });
+  await expect(exportDialog).toContainText('Mix the 2 completed audio files');
+  await exportDialog.getByRole('button', { name: 'Export' }).click();
+  await expect(page.getByText('Audio mix exported')).toBeVisible({ timeout: 120_000 });
+  const mix = audio.locator('audio[aria-label="Exported mix"]');
+  await mix.evaluate(async (el: HTMLAudioElement) => {
+    el.muted = true;
+    await el.play();
+  });
+  await expect
+    .poll(() => mix.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(1);
+  expect(await mix.evaluate((el: HTMLAudioElement) => el.volume)).toBeCloseTo(0.75);
   await page.getByRole('tab', { name: /^Script/ }).click();
 
   // Another chapter has no scripts; deleting asks first.

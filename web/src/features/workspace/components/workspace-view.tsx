@@ -97,7 +97,7 @@ export function WorkspaceView({ book }: { book: BookWithChapters }) {
     plot: <PlotTab bookId={book.id} />,
     script: <ScriptTab key={chapter?.id} chapter={chapter ?? null} onActivity={onScriptActivity} />,
     images: <ImagesTab bookId={book.id} chapter={chapter ?? null} />,
-    audio: <AudioTab chapter={chapter ?? null} />,
+    audio: <AudioTab bookId={book.id} chapter={chapter ?? null} />,
     video: <VideoTab chapter={chapter ?? null} />,
   };
 
