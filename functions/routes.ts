@@ -340,6 +340,13 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/ai/script/{id}', group: 'scripts', handler: 'getScript', auth: 'user' },
   { method: 'PUT', path: '/ai/script/{id}', group: 'scripts', handler: 'updateScript', auth: 'user' },
   {
+    method: 'POST',
+    path: '/ai/script/{id}/scenes/{scene}/regenerate',
+    group: 'scripts',
+    handler: 'regenerateScene',
+    auth: 'user',
+  },
+  {
     method: 'DELETE',
     path: '/ai/delete-script/{id}',
     group: 'scripts',

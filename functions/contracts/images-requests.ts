@@ -52,7 +52,7 @@ export const sceneImageRequest = z.object({
   include_background: z._default(z.boolean(), IMAGE_DEFAULTS.include_background),
   use_character_references: z._default(z.boolean(), IMAGE_DEFAULTS.use_character_references),
   /** The scene number is in the path; a body that repeats it is accepted. */
-  scene_number: z.optional(z.unknown()),
+  scene_number: z.optional(z.union([z.number(), z.string().check(z.maxLength(6))])),
 });
 export type SceneImageRequest = z.input<typeof sceneImageRequest>;
 export type SceneImageInput = z.output<typeof sceneImageRequest>;

@@ -121,3 +121,14 @@ export type UpdateScriptInput = z.output<typeof updateScriptRequest>;
 export const exportScriptQuery = z.object({
   format: z._default(z.enum(SCRIPT_EXPORT_FORMATS, { error: scriptMessages.formatInvalid }), 'fountain'),
 });
+
+/** POST /ai/script/{id}/scenes/{scene}/regenerate: another take of one scene, with its own focus if given. */
+export const regenerateSceneRequest = z.object({
+  focus_areas: z.optional(
+    z
+      .array(z.enum(FOCUS_AREAS, { error: scriptMessages.focusInvalid }))
+      .check(z.maxLength(FOCUS_AREAS.length * 2)),
+  ),
+});
+export type RegenerateSceneRequest = z.input<typeof regenerateSceneRequest>;
+export type RegenerateSceneInput = z.output<typeof regenerateSceneRequest>;

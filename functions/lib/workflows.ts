@@ -102,6 +102,64 @@ export function task(state: string, options: TaskOptions): AslState {
   };
 }
 
+/** What a one-step job's worker module is and may touch (its step and its failure recorder share it). */
+export type JobWorkerModule = Pick<FunctionSettings, 'entry' | 'access'>;
+
+/**
+ * The shape of every job that is one step of work: the step (given the job id) then Done; any
+ * failure goes to the recorder (the module's `recordFailure`, given the job id and the error), which
+ * marks the job failed with readable words, then Failed.
+ */
+export function oneStepJobWorkflow<S extends z.ZodType>(spec: {
+  name: string;
+  file: string;
+  comment: string;
+  input: S;
+  timeoutSeconds: number;
+  worker: JobWorkerModule;
+  step: Omit<TaskWorker, 'entry' | 'access'> & {
+    /** The Task state's name. */
+    state: string;
+    /** Where the step's answer is kept in the execution's state. */
+    resultPath: string;
+  };
+  /** The recorder's Task state name. */
+  recorder: string;
+  /** The Fail state's error and cause (the job holds the reason). */
+  failure: { error: string; cause: string };
+}): WorkflowDefinition<S> {
+  const { state, resultPath, ...step } = spec.step;
+  return defineWorkflow({
+    name: spec.name,
+    file: spec.file,
+    comment: spec.comment,
+    input: spec.input,
+    timeoutSeconds: spec.timeoutSeconds,
+    tasks: {
+      [state]: { ...spec.worker, ...step },
+      [spec.recorder]: { ...spec.worker, handler: 'recordFailure', memoryMb: 512, timeoutSeconds: 60 },
+    },
+    startAt: state,
+    states: {
+      [state]: task(state, {
+        parameters: { 'job_id.$': '$.job_id' },
+        resultPath,
+        timeoutSeconds: step.timeoutSeconds,
+        catchTo: spec.recorder,
+        next: 'Done',
+      }),
+      Done: { Type: 'Succeed' },
+      [spec.recorder]: task(spec.recorder, {
+        parameters: { 'job_id.$': '$.job_id', 'error.$': '$.error' },
+        resultPath: null,
+        timeoutSeconds: 60,
+        next: 'Failed',
+      }),
+      Failed: { Type: 'Fail', Error: spec.failure.error, Cause: spec.failure.cause },
+    },
+  });
+}
+
 /** Catch for a non-Task state (Map, Parallel) that routes any failure to the recorder. */
 export const catchAll = (next: string) => [
   { ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: next },

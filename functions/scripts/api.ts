@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { exportScriptQuery, generateScriptRequest, updateScriptRequest } from '../contracts/script-requests';
+import {
+  exportScriptQuery,
+  generateScriptRequest,
+  regenerateSceneRequest,
+  updateScriptRequest,
+} from '../contracts/script-requests';
+import { sceneNumberParam } from '../contracts/images-requests';
 import { createApiHandler } from '../lib/api-handler';
 import { defineHandler, ok, requireUser } from '../lib/http';
 import { scripts } from './instance';
@@ -27,6 +33,18 @@ const updateScript = defineHandler({ params: idParam, body: updateScriptRequest 
   return ok(await scripts().update(user.userId, ctx.params.id, ctx.body));
 });
 
+/** Another take of one scene; the others are kept as they are. */
+const regenerateScene = defineHandler(
+  {
+    params: z.object({ id: z.string().max(100), scene: sceneNumberParam }),
+    body: regenerateSceneRequest,
+  },
+  async (ctx) => {
+    const user = requireUser(ctx);
+    return ok(await scripts().regenerateScene(user.userId, ctx.params.id, ctx.params.scene, ctx.body));
+  },
+);
+
 const deleteScript = defineHandler({ params: idParam }, async (ctx) => {
   const user = requireUser(ctx);
   await scripts().delete(user.userId, ctx.params.id);
@@ -47,6 +65,7 @@ export const handlers = {
   chapterScripts,
   getScript,
   updateScript,
+  regenerateScene,
   deleteScript,
   exportScript,
 };

@@ -34,6 +34,8 @@ export interface ScriptRecord {
   include_character_profiles: boolean;
   /** Seconds. */
   estimated_duration: number;
+  /** Scene number → the take it shows when it was redone (absent: the first take). */
+  scene_takes?: Record<string, number>;
   created_at: string;
   updated_at: string;
 }

@@ -1,6 +1,11 @@
 import type { BooksService } from '../books/service';
 import { CHAPTER_NOT_FOUND } from '../books/service';
-import type { GenerateScriptInput, SceneEdit, UpdateScriptInput } from '../contracts/script-requests';
+import type {
+  GenerateScriptInput,
+  RegenerateSceneInput,
+  SceneEdit,
+  UpdateScriptInput,
+} from '../contracts/script-requests';
 import {
   DEFAULT_SCRIPT_NAME,
   DEFAULT_STORY_TYPE,
@@ -234,6 +239,58 @@ export function createScriptsService(deps: ScriptsDeps) {
         scenes,
         characters: castOf(script.characters, scenes),
         estimated_duration: scenes.reduce((sum, s) => sum + s.estimated_duration, 0),
+        updated_at: now(),
+      };
+      if (!(await repo.putScript(updated, script.updated_at)))
+        throw new ConflictError(
+          'The script was changed meanwhile. Reload it and try again.',
+          'script_changed',
+        );
+      return scriptView(updated);
+    },
+
+    /**
+     * Redoes one scene (its action, narration and dialogue) as another take from the same passage,
+     * with the script's options or the focus given; every other scene stays as it is, edits included.
+     */
+    async regenerateScene(
+      userId: string,
+      scriptId: string,
+      sceneNumber: number,
+      request: RegenerateSceneInput,
+    ): Promise<Script> {
+      const script = await ownScript(scriptId, userId);
+      const index = script.scenes.findIndex((s) => s.scene_number === sceneNumber);
+      if (index < 0) throw new BadRequestError(scriptMessages.sceneMissing(sceneNumber), 'scene_not_found');
+      const { book, chapter } = await ownedChapter(script.chapter_id, userId);
+      const [characters, text] = await Promise.all([
+        deps.plots.repository.listCharacters(book.id),
+        deps.books.chapterText(chapter),
+      ]);
+      const take = (script.scene_takes?.[String(sceneNumber)] ?? 0) + 1;
+      const screenplay = await deps.engine().text.screenplay({
+        bookTitle: book.title,
+        chapter: { title: chapter.title, content: text },
+        characters: characters.map(profileOf),
+        options: {
+          style: script.script_style,
+          sceneCount: script.scenes.length,
+          targetDuration: script.target_duration,
+          focusAreas: request.focus_areas ?? script.focus_areas,
+          storyType: script.script_story_type,
+          includeCharacterProfiles: false,
+          take,
+        },
+      });
+      const redone = screenplay.scenes.find((s) => s.scene_number === sceneNumber);
+      if (!redone) throw new BadRequestError(scriptMessages.sceneMissing(sceneNumber), 'scene_not_found');
+      const scenes = script.scenes.map((scene, i) => (i === index ? redone : scene));
+      const updated: ScriptRecord = {
+        ...script,
+        scenes,
+        characters: castOf(script.characters, scenes),
+        estimated_duration: scenes.reduce((sum, s) => sum + s.estimated_duration, 0),
+        scene_takes: { ...script.scene_takes, [String(sceneNumber)]: take },
         updated_at: now(),
       };
       if (!(await repo.putScript(updated, script.updated_at)))

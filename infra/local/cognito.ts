@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { JWK } from 'jose';
 import { pino } from 'pino';
 import { createLocalTokens, type LocalTokens, type TokenLifetimes } from './cognito-tokens';
-import { closeServer, listen, sendJson } from './http-util';
+import { closeServer, listen, listenOn, sendJson, type HeldPort } from './http-util';
 import type { Mailbox } from './mailbox';
 import { loadOrCreateSigningKey } from './signing-key';
 
@@ -47,14 +47,16 @@ export interface LocalCognito {
 
 export async function startCognito(options: {
   dataDir: string;
-  port: number;
+  /** A port number, or a port held until the server listens. */
+  port: number | HeldPort;
   host: string;
   mailbox: Mailbox;
   trigger: TriggerHandler;
   lifetimes: TokenLifetimes;
   logLevel?: string;
 }): Promise<LocalCognito> {
-  const url = `http://${options.host}:${options.port}`;
+  const port = typeof options.port === 'number' ? options.port : options.port.port;
+  const url = `http://${options.host}:${port}`;
   mkdirSync(options.dataDir, { recursive: true });
   const logger = pino({ level: options.logLevel ?? 'silent' });
   const ctx = { logger };
@@ -63,7 +65,7 @@ export async function startCognito(options: {
     TriggerFunctions: { CustomMessage: 'auth-triggers', PostConfirmation: 'auth-triggers' },
     UserPoolDefaults: { UsernameAttributes: ['email'] },
     KMSConfig: { region: 'local' },
-    ServerConfig: { port: options.port, hostname: options.host, development: false, https: false },
+    ServerConfig: { port, hostname: options.host, development: false, https: false },
   };
 
   const key = await loadOrCreateSigningKey(join(options.dataDir, 'signing-key.pem'));
@@ -155,7 +157,9 @@ export async function startCognito(options: {
     }
     app(req, res);
   });
-  await listen(server, options.port, options.host);
+  await (typeof options.port === 'number'
+    ? listen(server, options.port, options.host)
+    : listenOn(server, options.port, options.host));
   return { url, publicJwk: key.publicJwk, close: () => closeServer(server) };
 }
 

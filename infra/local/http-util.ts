@@ -36,19 +36,47 @@ export function sendJson(
 }
 
 /** Resolves with a port that was free a moment ago, preferring `preferred` (0 = any). */
-export function findFreePort(preferred = 0, host = '127.0.0.1'): Promise<number> {
+/** A port kept bound by a placeholder until the service that will use it is about to listen. */
+export interface HeldPort {
+  port: number;
+  release(): Promise<void>;
+}
+
+/**
+ * Holds a free port (the preferred one when free, or only that one when `exact`). Choosing a port and binding it seconds later
+ * lets another socket take it meanwhile — an outgoing connection of any process on the machine can
+ * be given the same ephemeral port — which failed test runs with EADDRINUSE on busy machines.
+ */
+export function holdPort(preferred = 0, host = '127.0.0.1', exact = false): Promise<HeldPort> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (error) => {
-      if (preferred === 0) reject(error);
-      else resolve(findFreePort(0, host));
+      if (preferred === 0 || exact) reject(error);
+      else resolve(holdPort(0, host));
     });
     probe.listen(preferred, host, () => {
       const address = probe.address();
       const port = typeof address === 'object' && address ? address.port : preferred;
-      probe.close(() => resolve(port));
+      let released: Promise<void> | undefined;
+      resolve({
+        port,
+        release: () => (released ??= new Promise<void>((done) => probe.close(() => done()))),
+      });
     });
   });
+}
+
+/** Listens on a held port: releases the hold, then binds at once (retrying briefly if taken). */
+export async function listenOn(server: Server, hold: HeldPort, host: string): Promise<number> {
+  await hold.release();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await listen(server, hold.port, host);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw error;
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+    }
+  }
 }
 
 export function listen(server: Server, port: number, host: string): Promise<number> {

@@ -17,7 +17,7 @@ import { buckets, resourceNames, securityHeaderValues, userPool } from '../defin
 import { corsXml, ensureTable, ensureUserPool, registerStateMachines } from './bootstrap';
 import { startCognito, type LocalCognito } from './cognito';
 import { createGateway, type MediaSource } from './gateway';
-import { closeServer, findFreePort, listen } from './http-util';
+import { closeServer, holdPort, listenOn } from './http-util';
 import { Mailbox } from './mailbox';
 import { LambdaPool } from './lambda-pool';
 import { createDynamoReadCache, guardJsonService, guardS3, loadLocalSecrets } from './service-guard';
@@ -73,13 +73,21 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   mkdirSync(dataDir, { recursive: true });
   const names = resourceNames('local');
   const preferred = (offset: number) => (options.port === 0 ? 0 : options.port + offset);
-  const gatewayPort = options.port === 0 ? await findFreePort(0) : options.port;
+  // Every port stays bound until its service listens (see holdPort).
+  const held = {
+    // The gateway's port is the one asked for (a busy one is an error, as before).
+    gateway: await holdPort(options.port, HOST, options.port !== 0),
+    dynamodb: await holdPort(preferred(1)),
+    s3: await holdPort(preferred(2)),
+    cognito: await holdPort(preferred(3)),
+    stepfunctions: await holdPort(preferred(4)),
+  };
   const ports = {
-    gateway: gatewayPort,
-    dynamodb: await findFreePort(preferred(1)),
-    s3: await findFreePort(preferred(2)),
-    cognito: await findFreePort(preferred(3)),
-    stepfunctions: await findFreePort(preferred(4)),
+    gateway: held.gateway.port,
+    dynamodb: held.dynamodb.port,
+    s3: held.s3.port,
+    cognito: held.cognito.port,
+    stepfunctions: held.stepfunctions.port,
   };
   const publicHost = options.publicHost ?? 'localhost';
   const url = `http://${publicHost}:${ports.gateway}`;
@@ -133,7 +141,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   const serveDynamo = dynamo.listeners('request')[0] as RequestListener;
   dynamo.removeAllListeners('request');
   dynamo.on('request', guardJsonService(credentials, serveDynamo, createDynamoReadCache()));
-  await listen(dynamo, ports.dynamodb, HOST);
+  await listenOn(dynamo, held.dynamodb, HOST);
   stoppers.set('dynamodb', () => closeServer(dynamo));
 
   // S3: s3rver behind the signature check (it accepts any V4 signature), CORS for the app only.
@@ -147,12 +155,12 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   });
   await s3.configureBuckets();
   const s3Server = createServer(guardS3(credentials, s3.callback()));
-  await listen(s3Server, ports.s3, HOST);
+  await listenOn(s3Server, held.s3, HOST);
   stoppers.set('s3', () => closeServer(s3Server));
 
   // Step Functions
   const stepFunctions = new LocalStepFunctions(join(dataDir, 'stepfunctions'));
-  await stepFunctions.listen(ports.stepfunctions, HOST, (serve) => guardJsonService(credentials, serve));
+  await stepFunctions.listen(held.stepfunctions, HOST, (serve) => guardJsonService(credentials, serve));
   stoppers.set('stepfunctions', () => stepFunctions.close());
 
   // Cognito, with the user pool triggers running the real trigger handler.
@@ -163,7 +171,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   stoppers.set('lambda', () => lambdas.close());
   const cognito: LocalCognito = await startCognito({
     dataDir: join(dataDir, 'cognito'),
-    port: ports.cognito,
+    port: held.cognito,
     host: HOST,
     mailbox,
     lifetimes: {
@@ -233,7 +241,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
         event,
       ),
   });
-  await listen(gateway, ports.gateway, HOST);
+  await listenOn(gateway, held.gateway, HOST);
   stoppers.set('gateway', () => closeServer(gateway));
 
   const stopped = new Set<string>();

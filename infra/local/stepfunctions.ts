@@ -10,7 +10,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { join } from 'node:path';
-import { closeServer, listen, readBody, sendJson } from './http-util';
+import { closeServer, listen, listenOn, readBody, sendJson, type HeldPort } from './http-util';
 
 /**
  * The Step Functions API (AWS JSON 1.0) over the local ASL interpreter, so code written against
@@ -95,12 +95,12 @@ export class LocalStepFunctions {
 
   /** `guard` wraps the request handler (the runtime's signature check). */
   async listen(
-    port: number,
+    port: number | HeldPort,
     host = '127.0.0.1',
     guard: (serve: RequestListener) => RequestListener = (serve) => serve,
   ): Promise<number> {
     this.server = createServer(guard((req, res) => void this.serve(req, res)));
-    return listen(this.server, port, host);
+    return typeof port === 'number' ? listen(this.server, port, host) : listenOn(this.server, port, host);
   }
 
   /** Aborts running executions and stops the server. */

@@ -340,6 +340,32 @@ describe('scripts of a chapter', () => {
     script = before;
   });
 
+  it('redoes one scene without touching the others; a scene outside the script changes nothing', async () => {
+    const edited = await api<Script>('PUT', `/ai/script/${script.id}`, {
+      scenes: [
+        { scene_number: 2, dialogue: [{ character: 'Nell', line: 'A line the engine never wrote.' }] },
+      ],
+    });
+    expect(edited.body.scenes[1]!.dialogue.map((l) => l.line)).toEqual(['A line the engine never wrote.']);
+    const redone = await api<Script>('POST', `/ai/script/${script.id}/scenes/2/regenerate`, {
+      focus_areas: ['Atmosphere'],
+    });
+    expect(redone.status).toBe(200);
+    expect(redone.body.scenes.filter((s) => s.scene_number !== 2)).toEqual(
+      edited.body.scenes.filter((s) => s.scene_number !== 2),
+    );
+    const [before, after] = [edited.body.scenes[1]!, redone.body.scenes[1]!];
+    expect(after).toMatchObject({ scene_number: 2, location: before.location });
+    expect(after.dialogue.map((l) => l.line)).not.toContain('A line the engine never wrote.');
+    expect(after.action.length).toBeGreaterThan(0);
+    const outside = await api('POST', `/ai/script/${script.id}/scenes/12/regenerate`, {});
+    expect(outside).toMatchObject({ status: 400, body: { detail: 'Scene 12 is not part of this script.' } });
+    const notANumber = await api('POST', `/ai/script/${script.id}/scenes/two/regenerate`, {});
+    expect(notANumber.status).toBe(400);
+    expect((await api<Script>('GET', `/ai/script/${script.id}`)).body.scenes).toEqual(redone.body.scenes);
+    script = redone.body;
+  });
+
   it('exports Fountain and PDF with the script in them', async () => {
     const fountain = await fetch(`${t.runtime.apiUrl}/ai/script/${script.id}/export?format=fountain`, {
       headers: { authorization: `Bearer ${owner}` },

@@ -290,6 +290,11 @@ const cases: Record<string, Case> = {
     body: () => ({ script_name: 'Renamed by the matrix' }),
     allowed: ['owner'],
   },
+  'POST /ai/script/{id}/scenes/{scene}/regenerate': {
+    path: (r) => `/ai/script/${r.scriptId}/scenes/1/regenerate`,
+    body: () => ({}),
+    allowed: ['owner'],
+  },
   'DELETE /ai/delete-script/{id}': {
     path: (r) => `/ai/delete-script/${r.scriptId}`,
     allowed: ['owner'],

@@ -56,15 +56,14 @@ export const renderAudio = defineWorker('chapterAudio.RenderAudio', chapterAudio
         job.options.files,
       );
       await jobs.progress(job_id, 80, 'Storing the audio');
+      const encoded = await encodeForBrowser(
+        rendered.map((file) => ({ path: file.path, outputPath: join(dir, `${file.id}.m4a`) })),
+        job.options.audio_quality,
+      );
       return await Promise.all(
-        rendered.map(async (file) => {
+        rendered.map(async (file, i) => {
           const key = audioKeys.file(bookId, chapterId, file.id);
-          const encoded = await encodeForBrowser(
-            file.path,
-            join(dir, `${file.id}.m4a`),
-            job.options.audio_quality,
-          );
-          await media.upload(key, encoded, 'audio/mp4');
+          await media.upload(key, encoded[i]!, 'audio/mp4');
           return { id: file.id, key, start: file.start, duration: file.duration };
         }),
       );

@@ -138,11 +138,19 @@ export const fileSeed = (options: AudioGenerationOptions) => (file: PlannedAudio
 /** AAC bit rates of the spec's audio qualities. */
 const BITRATE: Record<AudioQuality, string> = { standard: '96k', high: '160k', premium: '256k' };
 
-/** The browser's copy of a rendered file: AAC in an MP4 container, ready to stream. */
-export async function encodeForBrowser(path: string, outputPath: string, quality: AudioQuality) {
-  await runFfmpeg([
-    '-i',
-    path,
+/**
+ * The browser's copies of rendered files: AAC in an MP4 container, ready to stream, all written by one
+ * FFmpeg process (a process per file cost more than the encoding of a line).
+ */
+export async function encodeForBrowser(
+  files: { path: string; outputPath: string }[],
+  quality: AudioQuality,
+): Promise<string[]> {
+  if (!files.length) return [];
+  const inputs = files.flatMap((file) => ['-i', file.path]);
+  const outputs = files.flatMap((file, i) => [
+    '-map',
+    `${i}:a:0`,
     '-c:a',
     'aac',
     '-b:a',
@@ -151,7 +159,8 @@ export async function encodeForBrowser(path: string, outputPath: string, quality
     '+faststart',
     '-f',
     'ipod',
-    outputPath,
+    file.outputPath,
   ]);
-  return outputPath;
+  await runFfmpeg([...inputs, ...outputs]);
+  return files.map((file) => file.outputPath);
 }

@@ -166,6 +166,11 @@ export interface ScreenplayOptions {
   storyType: StoryType;
   includeCharacterProfiles: boolean;
   seed?: number;
+  /**
+   * Another take of the same scenes: 0 (the default) is the first; each further take picks other
+   * lines of the passage where it has more than a scene shows (a redone scene uses the next take).
+   */
+  take?: number;
 }
 
 export interface Screenplay {

@@ -398,6 +398,11 @@ describe('chapter image requests', () => {
     expect(firstError(sceneImageRequest, { aspect_ratio: '2:1' })).toBe(imageMessages.aspectRatioInvalid);
     expect(firstError(sceneImageRequest, { custom_prompt: 'x'.repeat(2001) })).toMatch(/at most 2000/);
     expect(firstError(sceneImageRequest, { scene_description: 'x'.repeat(5001) })).toMatch(/at most 5000/);
+    expect(firstError(sceneImageRequest, { lighting_mood: 'x'.repeat(61) })).toMatch(/at most 60/);
+    expect(firstError(sceneImageRequest, { scene_number: 'x'.repeat(7) })).toMatch(/at most 6/);
+    expect(firstError(sceneImageRequest, { script_id: 'x'.repeat(101) })).toBe(
+      'script_id must be a script id.',
+    );
     expect(firstError(characterImageRequest, { character_name: 'x'.repeat(101) })).toBe(
       imageMessages.characterNameTooLong,
     );

@@ -116,6 +116,37 @@ describe('the scripts service', () => {
     expect((await scripts.get('owner', script.id)).script_name).toBe('The Offer');
   });
 
+  it('redoes one scene as another take and keeps every other scene, edits included', async () => {
+    const { scripts, chapters } = await setup();
+    const script = await scripts.generate('owner', request(chapters[2]!.id, { scene_count: 3 }));
+    const edited = await scripts.update('owner', script.id, {
+      scenes: [{ scene_number: 3, dialogue: [{ character: 'Nell', line: 'Not tonight.' }] }],
+    });
+    const redone = await scripts.regenerateScene('owner', script.id, 2, {});
+    expect(redone.scenes[0]).toEqual(edited.scenes[0]);
+    expect(redone.scenes[2]).toEqual(edited.scenes[2]);
+    const [before, after] = [edited.scenes[1]!, redone.scenes[1]!];
+    expect(after.scene_number).toBe(2);
+    expect(after.location).toBe(before.location);
+    // Another take shows other lines of the same passage.
+    expect(after.action).not.toEqual(before.action);
+    const passage = (await scripts.get('owner', script.id)).scenes[1]!;
+    expect(passage.action).toEqual(after.action);
+
+    const third = await scripts.regenerateScene('owner', script.id, 2, { focus_areas: ['Action'] });
+    expect(third.scenes[1]!.action).not.toEqual(after.action);
+    expect(third.scenes[2]).toEqual(edited.scenes[2]);
+
+    await expect(scripts.regenerateScene('owner', script.id, 7, {})).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Scene 7 is not part of this script.',
+    });
+    await expect(scripts.regenerateScene('intruder', script.id, 2, {})).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    expect((await scripts.get('owner', script.id)).scenes).toEqual(third.scenes);
+  });
+
   it('exports Fountain and deletes', async () => {
     const { scripts, chapters } = await setup();
     const script = await scripts.generate('owner', request(chapters[0]!.id));

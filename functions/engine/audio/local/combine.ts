@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MixTrack } from '../types';
+import { runFfmpeg } from '../../media/ffmpeg';
 import { decodeWav, wavHeader, type PcmFormat } from '../../media/wav';
 
 /**
@@ -9,6 +10,33 @@ import { decodeWav, wavHeader, type PcmFormat } from '../../media/wav';
  * instead of one per part: a chapter's dozens of lines become one track. The sum is exact (gains
  * are linear, each part lands on its own sample, the result is 32-bit float, so nothing clips).
  */
+
+/** Compressed inputs decoded by one FFmpeg process at a time (one process per file cost more than the decoding). */
+const DECODE_BATCH = 48;
+const DECODE_RATE = 48_000;
+
+/**
+ * Tracks that are not WAVs (AAC or MP3 files kept for browsers) decoded to 16-bit WAVs in a few FFmpeg
+ * processes, each writing many files, so they can join the in-memory sums below: a chapter's mix of
+ * dozens of stored clips then resamples, delays and pads two streams instead of one per clip.
+ */
+export async function decodeCompressed(tracks: MixTrack[], workDir: string): Promise<MixTrack[]> {
+  const compressed = tracks
+    .map((track, index) => ({ track, index }))
+    .filter(({ track }) => !track.path.toLowerCase().endsWith('.wav'));
+  const result = [...tracks];
+  for (let from = 0; from < compressed.length; from += DECODE_BATCH) {
+    const batch = compressed.slice(from, from + DECODE_BATCH);
+    const inputs = batch.flatMap(({ track }) => ['-i', track.path]);
+    const outputs = batch.flatMap(({ index }, i) => {
+      const path = join(workDir, `decoded-${index}.wav`);
+      result[index] = { ...tracks[index]!, path };
+      return ['-map', `${i}:a:0`, '-ar', String(DECODE_RATE), '-ac', '2', '-c:a', 'pcm_s16le', path];
+    });
+    await runFfmpeg([...inputs, ...outputs]);
+  }
+  return result;
+}
 
 /** Largest sum held in memory, in samples (256 MB of float); longer buses are left to FFmpeg. */
 const MAX_SAMPLES = 64 * 1024 * 1024;

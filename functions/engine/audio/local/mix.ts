@@ -4,7 +4,7 @@ import { EngineError } from '../../types';
 import type { AudioResult, MixRequest, MixTrack } from '../types';
 import { withTempDir } from '../../media/temp';
 import { measureFile, parseEbur128Summary, type Ebur128Summary } from './analysis';
-import { combineParts } from './combine';
+import { combineParts, decodeCompressed } from './combine';
 import { codecArgs } from './output';
 import { wavDuration } from '../../media/wav';
 
@@ -139,7 +139,8 @@ async function trackLength(track: MixTrack): Promise<number> {
 
 export async function mixTracks(request: MixRequest): Promise<AudioResult> {
   validate(request);
-  const lengths = await Promise.all(request.tracks.map(trackLength));
+  // Each length is a read of the file (an FFprobe process for compressed ones): only when needed.
+  const lengths = request.duration === undefined ? await Promise.all(request.tracks.map(trackLength)) : [];
   const duration = Math.min(
     MAX_MIX_SECONDS,
     request.duration ?? Math.max(...request.tracks.map((track, i) => track.start + lengths[i]!)),
@@ -149,7 +150,10 @@ export async function mixTracks(request: MixRequest): Promise<AudioResult> {
 
   let result: Awaited<ReturnType<typeof measureFile>> | undefined;
   await withTempDir('mix', async (work) => {
-    const tracks = await combineParts(audible, work);
+    const decoded = await decodeCompressed(audible, work).catch(() => {
+      throw new EngineError('invalid_input', 'A track of the mix could not be read as audio.');
+    });
+    const tracks = await combineParts(decoded, work);
     const premix = join(work, 'premix.wav');
     // ebur128 alone: loudnorm's own (192 kHz) measurement is only needed when a plain gain cannot be used.
     const meter = 'ebur128=peak=true:framelog=verbose';

@@ -52,6 +52,9 @@ export function screenplayPrompt(input: {
       : '',
     input.withProfiles ? 'Also give profiles of the characters who appear (character_details).' : '',
     'Action lines are in the present tense. Heading fields: location, INT or EXT, time of day.',
+    options.take
+      ? `This is take ${options.take + 1}: choose other moments, action lines and wording than a first adaptation would.`
+      : '',
   ].filter(Boolean);
   return `${instructions.join('\n')}\n\n${input.passages.join('\n\n')}`;
 }

@@ -75,7 +75,7 @@ export function buildScreenplay(input: ScreenplayInput): Screenplay {
           analyses.map((a) => a.end - a.start),
         );
   const scenes = analyses.map((analysis, i) =>
-    buildScene(analysis, i + 1, { style, focus, seconds: allocated?.[i] }),
+    buildScene(analysis, i + 1, { style, focus, seconds: allocated?.[i], take: takeOf(input.options.take) }),
   );
 
   const present = chapter.cast.characters.filter((c) => scenes.some((s) => s.characters.includes(c.name)));
@@ -120,6 +120,15 @@ export function buildScreenplay(input: ScreenplayInput): Screenplay {
   };
 }
 
+const takeOf = (take: unknown) => (Number.isInteger(take) && (take as number) > 0 ? (take as number) : 0);
+
+/** The ranked candidates starting `shift` places further down (wrapping): another take's picks. */
+export function rotated<T>(ranked: readonly T[], shift: number): T[] {
+  if (ranked.length === 0) return [];
+  const start = shift % ranked.length;
+  return [...ranked.slice(start), ...ranked.slice(0, start)];
+}
+
 export function resolveTarget(value: unknown): TargetDuration {
   return TARGET_DURATIONS.includes(value as TargetDuration) ? (value as TargetDuration) : 'auto';
 }
@@ -150,6 +159,8 @@ interface SceneSettings {
   focus: ReadonlySet<FocusArea>;
   /** Allocated length, or undefined to size the scene by its content. */
   seconds?: number;
+  /** Which take (see ScreenplayOptions.take). */
+  take: number;
 }
 
 type BuiltScene = ScriptScene & { elements: SceneElement[] };
@@ -160,9 +171,11 @@ function buildScene(analysis: SceneAnalysis, scene_number: number, settings: Sce
     settings.seconds !== undefined ? Math.round(settings.seconds * WORDS_PER_SECOND) : undefined;
   const passageWords = analysis.sentences.reduce((sum, s) => sum + countWords(s.text), 0);
 
-  const dialogue = movie ? joinSpeeches(chooseDialogue(analysis.quotes, budgetWords, settings.focus)) : [];
+  const dialogue = movie
+    ? joinSpeeches(chooseDialogue(analysis.quotes, budgetWords, settings.focus, settings.take))
+    : [];
   const actionCount = actionLineCount(analysis, settings, movie);
-  const actions = chooseActions(analysis.sentences, actionCount, settings.focus);
+  const actions = chooseActions(analysis.sentences, actionCount, settings.focus, settings.take);
 
   // Voice-over: the whole content of a narrated script; in a movie, one bridging line that the
   // action lines do not already show.
@@ -266,6 +279,7 @@ function chooseDialogue(
   quotes: readonly Quote[],
   budgetWords: number | undefined,
   focus: ReadonlySet<FocusArea>,
+  take: number,
 ): Quote[] {
   const share = focus.has('Dialogue') ? 0.85 : 0.6;
   const budget = budgetWords === undefined ? Number.POSITIVE_INFINITY : Math.max(12, budgetWords * share);
@@ -281,7 +295,7 @@ function chooseDialogue(
     .sort((a, b) => b.score - a.score || a.index - b.index);
   const chosen: typeof ranked = [];
   let used = 0;
-  for (const candidate of ranked) {
+  for (const candidate of rotated(ranked, take * Math.max(1, Math.ceil(ranked.length / 3)))) {
     const words = Math.min(countWords(candidate.q.text), MAX_DIALOGUE_WORDS);
     if (chosen.length >= maxLines || (used + words > budget && chosen.length > 0)) continue;
     chosen.push(candidate);
@@ -316,12 +330,13 @@ function chooseActions(
   sentences: readonly PassageSentence[],
   count: number,
   focus: ReadonlySet<FocusArea>,
+  take: number,
 ): { text: string; offset: number }[] {
   const candidates = sentences
     .map((s, index) => ({ s, index, score: actionScore(s.narration, focus) }))
     .filter((c) => c.s.narration !== '');
-  return candidates
-    .sort((a, b) => b.score - a.score || a.index - b.index)
+  const ranked = candidates.sort((a, b) => b.score - a.score || a.index - b.index);
+  return rotated(ranked, take * count)
     .slice(0, count)
     .sort((a, b) => a.index - b.index)
     .map((c) => ({ text: toPresentTense(cutToWords(c.s.narration, MAX_ACTION_WORDS)), offset: c.s.offset }));

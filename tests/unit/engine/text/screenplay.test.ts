@@ -39,6 +39,20 @@ describe('screenplay scenes', () => {
     expect(await script(HARBOUR_CHAPTER)).toEqual(await script(HARBOUR_CHAPTER));
   });
 
+  it('another take keeps the same passages and picks other lines from them', async () => {
+    const [first, second] = [
+      await script(HARBOUR_CHAPTER, { sceneCount: 3 }),
+      await script(HARBOUR_CHAPTER, { sceneCount: 3, take: 1 }),
+    ];
+    expect(await script(HARBOUR_CHAPTER, { sceneCount: 3, take: 1 })).toEqual(second);
+    expect(second.scenes.map((s) => [s.source_start, s.source_end, s.location])).toEqual(
+      first.scenes.map((s) => [s.source_start, s.source_end, s.location]),
+    );
+    expect(second.scenes.map((s) => s.action)).not.toEqual(first.scenes.map((s) => s.action));
+    for (const scene of second.scenes)
+      for (const line of scene.dialogue) expect(scene.characters).toContain(line.character);
+  });
+
   it.each(CHAPTERS.map((c) => [c.title, c] as const))(
     'covers "%s" in order with the requested scenes',
     async (_, chapter) => {
