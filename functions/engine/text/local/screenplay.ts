@@ -21,7 +21,7 @@ import { extractDialogue, type Quote } from './dialogue';
 import { scanEntities } from './entities';
 import { sceneHeading, toFountain, type SceneElement } from '../fountain';
 import { MOOD_WORDS, STRONG_ACTION_VERBS, VISUAL_WORDS } from './lexicon';
-import { findCast, nameKey, type Character } from './names';
+import { findCast, nameKey, nameTitleClass, sameCharacterName, titleClass, type Character } from './names';
 import { toPresentTense } from './nlp';
 import { findNamedPlaces } from './places';
 import { buildLogline, detectGenre, detectThemes, placesNear } from './plot';
@@ -379,9 +379,13 @@ function characterDetails(
   known: readonly CharacterProfile[] | undefined,
 ): CharacterProfile[] {
   return present.map((character) => {
-    const fromBook = known?.find(
-      (k) => nameKey(k.name) === nameKey(character.name) || character.aliases.includes(nameKey(k.name)),
-    );
+    const fromBook =
+      known?.find((k) => sameCharacterName(k.name, character.name)) ??
+      known?.find(
+        (k) =>
+          character.aliases.includes(nameKey(k.name)) &&
+          (nameTitleClass(k.name) ?? titleClass(character.title)) === titleClass(character.title),
+      );
     if (fromBook) return { ...fromBook, mentions: character.mentions };
     const profile = derived.find((d) => d.name === character.name);
     return profile ?? minimalProfile(character);
