@@ -49,7 +49,57 @@ const PRONOUNS = new Set(['he', 'she', 'i', 'they', 'we']);
 /** How far before a pronoun tag to look for the character it stands for (paragraphs). */
 const PRONOUN_WINDOW = 3;
 
-export function extractDialogue(text: string, cast: Cast): Quote[] {
+/** First-person pronouns per word of narration above which a text is told by an "I". */
+const FIRST_PERSON_RATE = 0.015;
+
+/**
+ * The narrator of a first-person text, when the others call them by name: "I" in the narration,
+ * and a character named almost only inside quotations, where others speak to them ("I think,
+ * Watson, that…"). Undefined for a text told in the third person or by a nameless "I".
+ */
+export function findNarrator(
+  text: string,
+  cast: Cast,
+  quotes: readonly { start: number; end: number }[],
+): Character | undefined {
+  let narration = '';
+  let at = 0;
+  for (const q of quotes) {
+    narration += text.slice(at, q.start);
+    at = Math.max(at, q.end);
+  }
+  narration += text.slice(at);
+  const words = narration.split(/\s+/).length;
+  const firstPerson = narration.match(/\b(?:I|my|me|myself)\b/g)?.length ?? 0;
+  if (words < 200 || firstPerson / words < FIRST_PERSON_RATE) return undefined;
+  const inside = (m: Mention) => {
+    const q = quotes.find((quote) => quote.end > m.start);
+    return q !== undefined && q.start <= m.start;
+  };
+  let best: { character: Character; vocatives: number } | undefined;
+  for (const character of cast.characters) {
+    const own = cast.mentions.filter((m) => m.character === character);
+    const quoted = own.filter(inside);
+    if (own.length === 0 || quoted.length < own.length * 0.75) continue;
+    // Spoken to: "Watson," "…, Watson." "my dear Watson".
+    const vocatives = quoted.filter((m) => {
+      const before = text.slice(Math.max(0, m.start - 6), m.start);
+      const after = text.slice(m.end, m.end + 2);
+      return /^[,.!?]/.test(after) || /(?:,|dear)\s*$/.test(before);
+    }).length;
+    if (vocatives >= 2 && (!best || vocatives > best.vocatives)) best = { character, vocatives };
+  }
+  return best?.character;
+}
+
+/** The quotations of a text with their speakers, and the narrator when the text is told by a named "I". */
+export function dialogueWithNarrator(text: string, cast: Cast): { quotes: Quote[]; narrator?: Character } {
+  const first = extractDialogue(text, cast);
+  const narrator = findNarrator(text, cast, first);
+  return narrator ? { quotes: extractDialogue(text, cast, { narrator }), narrator } : { quotes: first };
+}
+
+export function extractDialogue(text: string, cast: Cast, options: { narrator?: Character } = {}): Quote[] {
   const paragraphs = paragraphSpans(text);
   const tags = tagMatcher(cast.characters);
   const quotes: (Quote & { interruption?: string })[] = mergeInterrupted(
@@ -80,6 +130,10 @@ export function extractDialogue(text: string, cast: Cast): Quote[] {
     if (tag.character) {
       quote.speaker = tag.character;
       quote.attribution = 'tag';
+    } else if (tag.pronoun === 'i' && options.narrator) {
+      // "said I": the narrator of a first-person book.
+      quote.speaker = options.narrator;
+      quote.attribution = 'pronoun';
     } else if (tag.pronoun === 'he' || tag.pronoun === 'she') {
       const windowStart = paragraphs[Math.max(0, quote.paragraph - PRONOUN_WINDOW)]!.start;
       const recent = mentionsBetween(narration, windowStart, quote.start).map((m) => m.character);

@@ -17,7 +17,7 @@ import {
   type TargetDuration,
 } from '../types';
 import { characterSeed, profileCharacters } from './characters';
-import { extractDialogue, type Quote } from './dialogue';
+import { dialogueWithNarrator, type Quote } from './dialogue';
 import { scanEntities } from './entities';
 import { sceneHeading, toFountain, type SceneElement } from '../fountain';
 import { MOOD_WORDS, STRONG_ACTION_VERBS, VISUAL_WORDS } from './lexicon';
@@ -136,7 +136,8 @@ export function resolveTarget(value: unknown): TargetDuration {
 function analyseChapter(text: string, known?: readonly CharacterProfile[]): ChapterAnalysis {
   const scan = scanEntities(text);
   const cast = findCast(text, { scan, knownNames: known?.map((c) => c.name) });
-  return { text, cast, quotes: extractDialogue(text, cast), places: findNamedPlaces(text, scan) };
+  const { quotes, narrator } = dialogueWithNarrator(text, cast);
+  return { text, cast, quotes, narrator, places: findNamedPlaces(text, scan) };
 }
 
 /** Whole seconds in proportion to the passages' lengths, summing exactly to the total. */

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { classifyPhrase, scanEntities } from '../../../../functions/engine/text/local/entities';
+import { protagonistScore } from '../../../../functions/engine/text/local/characters';
+import { dialogueWithNarrator } from '../../../../functions/engine/text/local/dialogue';
 import { findCast, isNicknameOf, sameCharacterName } from '../../../../functions/engine/text/local/names';
+import { buildPlotOverview } from '../../../../functions/engine/text/local/plot';
+import { PRIDE_AND_PREJUDICE } from '../../../fixtures/real-novels/pride-and-prejudice';
+
+/** The fixture's chapters, split at its "Chapter N." headings. */
+const PRIDE_AND_PREJUDICE_CHAPTERS = PRIDE_AND_PREJUDICE.text
+  .split(/^Chapter \d+\.$/m)
+  .slice(1)
+  .map((content, i) => ({ title: `Chapter ${i + 1}`, content: content.trim() }));
 
 /** How real novels name people: families under one surname, pet names, capitals, honorifics. */
 const names = (text: string, knownNames?: string[]) =>
@@ -103,5 +113,55 @@ The King of Bohemia rushed in. He was the King of Bohemia. Ben was being the Big
   it('"Mars Tom" in dialect is Tom', () => {
     const text = `“Can’t, Mars Tom,” said Jim. Tom grinned. “Oh, I dasn’t, Mars Tom.” Tom laughed and Jim ran. Tom sat.`;
     expect(names(text)).toEqual(['Tom', 'Jim']);
+  });
+});
+
+describe('first-person narrators', () => {
+  const TOLD_BY_WATSON = [
+    'I had seen little of Holmes lately. My marriage had drifted us away from each other, and I seldom called at Baker Street. '.repeat(
+      8,
+    ),
+    '"Wedlock suits you," Holmes remarked. "I think, Watson, that you have put on seven pounds."',
+    '"Seven!" I answered.',
+    '"Just a trifle more, I fancy, Watson. You see, but you do not observe."',
+    '"My dear Holmes," said I, "this is too much."',
+    'I laughed, and my friend lit his pipe. I sat by the fire and watched him pace the room.',
+  ].join('\n\n');
+
+  it('finds the narrator others call by name, and gives them the lines tagged "said I"', () => {
+    const cast = findCast(TOLD_BY_WATSON);
+    const { quotes, narrator } = dialogueWithNarrator(TOLD_BY_WATSON, cast);
+    expect(narrator?.name).toBe('Watson');
+    const line = (words: string) => quotes.find((q) => q.text.includes(words))!;
+    expect(line('Seven!').speaker?.name).toBe('Watson');
+    expect(line('this is too much').speaker?.name).toBe('Watson');
+    expect(line('Wedlock suits you').speaker?.name).toBe('Holmes');
+  });
+
+  it('a third-person book has no narrator', () => {
+    const text = `${'Tom whitewashed the fence and Ben watched him. '.repeat(40)}\n\n"Say, Tom," said Ben. "Let me try."`;
+    expect(dialogueWithNarrator(text, findCast(text)).narrator).toBeUndefined();
+  });
+});
+
+describe('the protagonist', () => {
+  it('counts names seen from outside ("Mr. Bingley") by half and thoughts followed ("Elizabeth felt") in full', () => {
+    const bingley = { aliases: ['Bingley'], mentions: 30, surfaces: new Map([['Mr. Bingley', 30]]) };
+    const elizabeth = { aliases: ['Elizabeth'], mentions: 17, surfaces: new Map([['Elizabeth', 17]]) };
+    const sentences = [
+      'Elizabeth felt Jane’s pleasure.',
+      'Elizabeth listened in silence.',
+      'Mr. Bingley danced.',
+    ];
+    expect(protagonistScore(bingley, sentences)).toBe(15);
+    expect(protagonistScore(elizabeth, sentences)).toBe(23);
+  });
+
+  it('makes the heroine of a family novel its protagonist, not the most mentioned gentleman', () => {
+    const plot = buildPlotOverview(PRIDE_AND_PREJUDICE_CHAPTERS);
+    expect(plot.characters.find((c) => c.role === 'protagonist')?.name).toBe('Elizabeth');
+    expect(plot.characters.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Mr. Bennet', 'Mrs. Bennet', 'Darcy', 'Mr. Bingley', 'Jane']),
+    );
   });
 });
