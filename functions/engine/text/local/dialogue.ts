@@ -5,7 +5,7 @@
  * then turn-taking in a two-person conversation.
  */
 import { NAME_TITLES, SPEECH_VERBS } from './lexicon';
-import type { Cast, Character, Mention } from './names';
+import { nameTitleClass, type Cast, type Character, type Mention } from './names';
 import { paragraphSpans, type TextSpan } from '../sentences';
 import { escapeRegExp } from '../strings';
 
@@ -92,11 +92,70 @@ export function findNarrator(
   return best?.character;
 }
 
-/** The quotations of a text with their speakers, and the narrator when the text is told by a named "I". */
+/**
+ * The quotations of a text with their speakers, and the narrator when the text is told by a named
+ * "I". Names only ever spoken to someone ("Miss Harrow," Crane said to Nell) are folded into that
+ * someone first (`foldAddressedNames`), so `cast` may lose such characters.
+ */
 export function dialogueWithNarrator(text: string, cast: Cast): { quotes: Quote[]; narrator?: Character } {
-  const first = extractDialogue(text, cast);
+  let first = extractDialogue(text, cast);
+  if (foldAddressedNames(text, cast, first)) first = extractDialogue(text, cast);
   const narrator = findNarrator(text, cast, first);
   return narrator ? { quotes: extractDialogue(text, cast, { narrator }), narrator } : { quotes: first };
+}
+
+/**
+ * "Miss Harrow" said only inside quotations, to or about the young woman the narration calls
+ * "Nell", is Nell's surname with a title: a titled name that never appears in the narration is
+ * folded into the character of that gender, known by a given name only, whom the narration names
+ * in the same or a neighbouring paragraph, when the text points to one such character. Changes
+ * `cast` in place; answers whether anything was folded.
+ */
+export function foldAddressedNames(text: string, cast: Cast, quotes: readonly Quote[]): boolean {
+  const paragraphs = paragraphSpans(text);
+  const paragraphAt = (offset: number) => paragraphs.findIndex((p) => p.end >= offset);
+  const quoteAt = (offset: number) => quotes.find((q) => q.start <= offset && offset < q.end);
+  const narration = mentionsOutside(cast.mentions, quotes);
+  let folded = false;
+  for (const character of [...cast.characters]) {
+    const cls = nameTitleClass(character.name);
+    if (!cls || cls === 'man' || character.aliases.some((a) => a.includes(' ') && !nameTitleClass(a)))
+      continue;
+    const own = cast.mentions.filter((m) => m.character === character);
+    if (own.length < 2 || own.some((m) => !quoteAt(m.start))) continue;
+    const votes = new Map<Character, number>();
+    for (const mention of own) {
+      const quote = quoteAt(mention.start)!;
+      const at = paragraphAt(quote.start);
+      const around = mentionsBetween(
+        narration,
+        paragraphs[Math.max(0, at - 1)]!.start,
+        paragraphs[Math.min(paragraphs.length - 1, at + 1)]!.end,
+      )
+        .map((m) => m.character)
+        .filter(
+          (c) =>
+            c !== character &&
+            c !== quote.speaker &&
+            c.gender === 'female' &&
+            !c.title &&
+            c.aliases.every((a) => !a.includes(' ')),
+        );
+      for (const c of new Set(around)) votes.set(c, (votes.get(c) ?? 0) + 1);
+    }
+    const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1]);
+    const [best, second] = ranked;
+    if (!best || best[1] < Math.ceil((own.length * 2) / 3) || (second && second[1] === best[1])) continue;
+    const target = best[0];
+    target.aliases = [...new Set([...target.aliases, ...character.aliases])].sort(
+      (a, b) => b.length - a.length,
+    );
+    for (const mention of own) mention.character = target;
+    target.mentions += own.length;
+    cast.characters.splice(cast.characters.indexOf(character), 1);
+    folded = true;
+  }
+  return folded;
 }
 
 export function extractDialogue(text: string, cast: Cast, options: { narrator?: Character } = {}): Quote[] {

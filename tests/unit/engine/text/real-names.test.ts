@@ -165,3 +165,33 @@ describe('the protagonist', () => {
     );
   });
 });
+
+describe('names only spoken to someone', () => {
+  it('folds "Miss Harrow", said only in dialogue around Nell, into Nell', () => {
+    const text = [
+      'In the morning Nell was buying lamp oil when Captain Crane stepped out of the crowd.',
+      '“Miss Harrow,” Crane said, and touched his hat. “A word, if you please.”',
+      '“Make it a short one,” Nell said.',
+      '“Everything is for sale, Miss Harrow,” Crane said.',
+      'Nell felt the blood leave her face. She turned away, and Crane laughed.',
+    ].join('\n\n');
+    const cast = findCast(text);
+    expect(cast.characters.map((c) => c.name)).toContain('Miss Harrow');
+    const { quotes } = dialogueWithNarrator(text, cast);
+    expect(cast.characters.map((c) => c.name).sort()).toEqual(['Crane', 'Nell']);
+    const nell = cast.characters.find((c) => c.name === 'Nell')!;
+    expect(nell.mentions).toBe(5);
+    expect(quotes.find((q) => q.text.startsWith('Make it'))!.speaker).toBe(nell);
+  });
+
+  it('keeps a titled name the narration uses, and one spoken near two women', () => {
+    const text = [
+      'Nell and Tess waited on the quay. Miss Pell came down the steps.',
+      '“Miss Pell,” Crane said. “Good morning.”',
+      '“Good morning, Miss Pell,” Nell said, and Tess smiled.',
+    ].join('\n\n');
+    const cast = findCast(text);
+    dialogueWithNarrator(text, cast);
+    expect(cast.characters.map((c) => c.name)).toContain('Miss Pell');
+  });
+});
