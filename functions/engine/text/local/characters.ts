@@ -7,7 +7,14 @@
 import { hashString, createRandom, type Random } from '../../random';
 import type { CharacterProfile, CharacterRole } from '../types';
 import type { Quote } from './dialogue';
-import { CONFLICT_CUES, MENTOR_CUES, PERSONALITY_ADJECTIVES, PHYSICAL_CUES, SIDEKICK_CUES } from './lexicon';
+import {
+  CONFLICT_CUES,
+  MENTOR_CUES,
+  NAME_TITLES,
+  PERSONALITY_ADJECTIVES,
+  PHYSICAL_CUES,
+  SIDEKICK_CUES,
+} from './lexicon';
 import type { Cast, Character } from './names';
 import { gerund, tagWords } from './nlp';
 import { sentenceSpans, truncateText, type TextSpan } from '../sentences';
@@ -133,10 +140,46 @@ function cueRate(e: Evidence, cues: ReadonlySet<string>): number {
   return hits < 2 ? 0 : hits / Math.sqrt(e.sentences.length);
 }
 
-/** The most mentioned is the protagonist; then the strongest conflict, mentor and companion signals. */
+/** Verbs of inner life: the character whose thoughts and feelings the narration follows. */
+const INNER_VERBS =
+  'felt|thought|knew|wondered|wished|hoped|feared|listened|remained|resolved|believed|suspected|longed|dreaded|realised|realized|understood|could not help|was not convinced';
+
+/**
+ * How much the story is the character's: mentions, counted in full when the narration calls them by
+ * their name ("Elizabeth", "Tom", "Holmes") and by half when only by title ("Mr. Bingley", seen from
+ * outside), plus the sentences that follow their thoughts and feelings ("Elizabeth felt…").
+ */
+export function protagonistScore(
+  character: Pick<Character, 'aliases' | 'mentions' | 'surfaces'>,
+  sentences: readonly string[],
+): number {
+  let titled = 0;
+  let total = 0;
+  for (const [surface, n] of character.surfaces ?? []) {
+    total += n;
+    const first = surface.split(' ')[0]!.toLowerCase().replace(/\.$/, '');
+    if (surface.includes(' ') && NAME_TITLES.has(first) && !['old', 'young', 'little', 'big'].includes(first))
+      titled += n;
+  }
+  const untitled = total > 0 ? 1 - titled / total : 1;
+  const names = character.aliases.map(escapeRegExp).join('|');
+  const inner = names
+    ? sentences.filter((s) =>
+        new RegExp(`\\b(?:${names})\\s+(?:\\p{L}+ly\\s+)?(?:${INNER_VERBS})\\b`, 'u').test(s),
+      ).length
+    : 0;
+  return character.mentions * (0.5 + 0.5 * untitled) + 3 * inner;
+}
+
+/** The protagonist by `protagonistScore`; then the strongest conflict, mentor and companion signals. */
 function assignRoles(evidence: readonly Evidence[]): CharacterRole[] {
-  const roles: CharacterRole[] = evidence.map((_, i) => (i === 0 ? 'protagonist' : 'supporting'));
-  const protagonist = evidence[0]?.character;
+  let lead = 0;
+  evidence.forEach((e, i) => {
+    const score = protagonistScore(e.character, e.sentences);
+    if (score > protagonistScore(evidence[lead]!.character, evidence[lead]!.sentences)) lead = i;
+  });
+  const roles: CharacterRole[] = evidence.map((_, i) => (i === lead ? 'protagonist' : 'supporting'));
+  const protagonist = evidence[lead]?.character;
   const claim = (role: CharacterRole, score: (e: Evidence) => number) => {
     let best = -1;
     let bestScore = 0;

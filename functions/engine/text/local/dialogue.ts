@@ -5,7 +5,7 @@
  * then turn-taking in a two-person conversation.
  */
 import { NAME_TITLES, SPEECH_VERBS } from './lexicon';
-import type { Cast, Character, Mention } from './names';
+import { nameTitleClass, type Cast, type Character, type Mention } from './names';
 import { paragraphSpans, type TextSpan } from '../sentences';
 import { escapeRegExp } from '../strings';
 
@@ -49,7 +49,116 @@ const PRONOUNS = new Set(['he', 'she', 'i', 'they', 'we']);
 /** How far before a pronoun tag to look for the character it stands for (paragraphs). */
 const PRONOUN_WINDOW = 3;
 
-export function extractDialogue(text: string, cast: Cast): Quote[] {
+/** First-person pronouns per word of narration above which a text is told by an "I". */
+const FIRST_PERSON_RATE = 0.015;
+
+/**
+ * The narrator of a first-person text, when the others call them by name: "I" in the narration,
+ * and a character named almost only inside quotations, where others speak to them ("I think,
+ * Watson, that…"). Undefined for a text told in the third person or by a nameless "I".
+ */
+export function findNarrator(
+  text: string,
+  cast: Cast,
+  quotes: readonly { start: number; end: number }[],
+): Character | undefined {
+  let narration = '';
+  let at = 0;
+  for (const q of quotes) {
+    narration += text.slice(at, q.start);
+    at = Math.max(at, q.end);
+  }
+  narration += text.slice(at);
+  const words = narration.split(/\s+/).length;
+  const firstPerson = narration.match(/\b(?:I|my|me|myself)\b/g)?.length ?? 0;
+  if (words < 200 || firstPerson / words < FIRST_PERSON_RATE) return undefined;
+  const inside = (m: Mention) => {
+    const q = quotes.find((quote) => quote.end > m.start);
+    return q !== undefined && q.start <= m.start;
+  };
+  let best: { character: Character; vocatives: number } | undefined;
+  for (const character of cast.characters) {
+    const own = cast.mentions.filter((m) => m.character === character);
+    const quoted = own.filter(inside);
+    if (own.length === 0 || quoted.length < own.length * 0.75) continue;
+    // Spoken to: "Watson," "…, Watson." "my dear Watson".
+    const vocatives = quoted.filter((m) => {
+      const before = text.slice(Math.max(0, m.start - 6), m.start);
+      const after = text.slice(m.end, m.end + 2);
+      return /^[,.!?]/.test(after) || /(?:,|dear)\s*$/.test(before);
+    }).length;
+    if (vocatives >= 2 && (!best || vocatives > best.vocatives)) best = { character, vocatives };
+  }
+  return best?.character;
+}
+
+/**
+ * The quotations of a text with their speakers, and the narrator when the text is told by a named
+ * "I". Names only ever spoken to someone ("Miss Harrow," Crane said to Nell) are folded into that
+ * someone first (`foldAddressedNames`), so `cast` may lose such characters.
+ */
+export function dialogueWithNarrator(text: string, cast: Cast): { quotes: Quote[]; narrator?: Character } {
+  let first = extractDialogue(text, cast);
+  if (foldAddressedNames(text, cast, first)) first = extractDialogue(text, cast);
+  const narrator = findNarrator(text, cast, first);
+  return narrator ? { quotes: extractDialogue(text, cast, { narrator }), narrator } : { quotes: first };
+}
+
+/**
+ * "Miss Harrow" said only inside quotations, to or about the young woman the narration calls
+ * "Nell", is Nell's surname with a title: a titled name that never appears in the narration is
+ * folded into the character of that gender, known by a given name only, whom the narration names
+ * in the same or a neighbouring paragraph, when the text points to one such character. Changes
+ * `cast` in place; answers whether anything was folded.
+ */
+export function foldAddressedNames(text: string, cast: Cast, quotes: readonly Quote[]): boolean {
+  const paragraphs = paragraphSpans(text);
+  const paragraphAt = (offset: number) => paragraphs.findIndex((p) => p.end >= offset);
+  const quoteAt = (offset: number) => quotes.find((q) => q.start <= offset && offset < q.end);
+  const narration = mentionsOutside(cast.mentions, quotes);
+  let folded = false;
+  for (const character of [...cast.characters]) {
+    const cls = nameTitleClass(character.name);
+    if (!cls || cls === 'man' || character.aliases.some((a) => a.includes(' ') && !nameTitleClass(a)))
+      continue;
+    const own = cast.mentions.filter((m) => m.character === character);
+    if (own.length < 2 || own.some((m) => !quoteAt(m.start))) continue;
+    const votes = new Map<Character, number>();
+    for (const mention of own) {
+      const quote = quoteAt(mention.start)!;
+      const at = paragraphAt(quote.start);
+      const around = mentionsBetween(
+        narration,
+        paragraphs[Math.max(0, at - 1)]!.start,
+        paragraphs[Math.min(paragraphs.length - 1, at + 1)]!.end,
+      )
+        .map((m) => m.character)
+        .filter(
+          (c) =>
+            c !== character &&
+            c !== quote.speaker &&
+            c.gender === 'female' &&
+            !c.title &&
+            c.aliases.every((a) => !a.includes(' ')),
+        );
+      for (const c of new Set(around)) votes.set(c, (votes.get(c) ?? 0) + 1);
+    }
+    const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1]);
+    const [best, second] = ranked;
+    if (!best || best[1] < Math.ceil((own.length * 2) / 3) || (second && second[1] === best[1])) continue;
+    const target = best[0];
+    target.aliases = [...new Set([...target.aliases, ...character.aliases])].sort(
+      (a, b) => b.length - a.length,
+    );
+    for (const mention of own) mention.character = target;
+    target.mentions += own.length;
+    cast.characters.splice(cast.characters.indexOf(character), 1);
+    folded = true;
+  }
+  return folded;
+}
+
+export function extractDialogue(text: string, cast: Cast, options: { narrator?: Character } = {}): Quote[] {
   const paragraphs = paragraphSpans(text);
   const tags = tagMatcher(cast.characters);
   const quotes: (Quote & { interruption?: string })[] = mergeInterrupted(
@@ -80,6 +189,10 @@ export function extractDialogue(text: string, cast: Cast): Quote[] {
     if (tag.character) {
       quote.speaker = tag.character;
       quote.attribution = 'tag';
+    } else if (tag.pronoun === 'i' && options.narrator) {
+      // "said I": the narrator of a first-person book.
+      quote.speaker = options.narrator;
+      quote.attribution = 'pronoun';
     } else if (tag.pronoun === 'he' || tag.pronoun === 'she') {
       const windowStart = paragraphs[Math.max(0, quote.paragraph - PRONOUN_WINDOW)]!.start;
       const recent = mentionsBetween(narration, windowStart, quote.start).map((m) => m.character);

@@ -31,6 +31,8 @@ export interface PhraseStats {
   afterThe: number;
   beforePersonVerb: number;
   afterSpeechVerb: number;
+  /** Occurrences written in capitals ("IRENE NORTON" signing a letter). */
+  inCapitals: number;
   firstOffset: number;
 }
 
@@ -63,6 +65,7 @@ interface Token {
   capitalised: boolean;
   /** First word of a sentence, a paragraph or a quotation. */
   initial: boolean;
+  inCapitals: boolean;
 }
 
 export function scanEntities(text: string): EntityScan {
@@ -71,7 +74,9 @@ export function scanEntities(text: string): EntityScan {
   const tokens: Token[] = [];
   let previousEnd = 0;
   for (const match of text.matchAll(TOKEN)) {
-    const word = match[0].replace(/['’]s$/, '').replace(/['’-]+$/, '');
+    const written = match[0].replace(/['’]s$/, '').replace(/['’-]+$/, '');
+    // "TOM!" shouted, or a letter's "IRENE NORTON": the name written in capitals.
+    const word = isAllCaps(written) ? titleCase(written) : written;
     const start = match.index;
     const gap = text.slice(previousEnd, start);
     const capitalised = /^\p{Lu}/u.test(word);
@@ -82,6 +87,7 @@ export function scanEntities(text: string): EntityScan {
       end: start + word.length,
       capitalised,
       initial: tokens.length === 0 || isSentenceGap(gap),
+      inCapitals: word !== written,
     });
     previousEnd = start + match[0].length;
   }
@@ -99,6 +105,38 @@ export function scanEntities(text: string): EntityScan {
   }
   return { phrases, lowercase };
 }
+
+function isAllCaps(word: string): boolean {
+  return word.length > 1 && /^\p{Lu}[\p{Lu}'’-]*$/u.test(word);
+}
+
+function titleCase(word: string): string {
+  return word.charAt(0) + word.slice(1).toLowerCase();
+}
+
+/** Titles that are also plain adjectives: "Old Brannigan", but "the Big Missouri" is a steamboat. */
+const ADJECTIVE_TITLES = new Set(['old', 'young', 'little', 'big']);
+
+/** Titles of rank that say where someone rules: the "Bohemia" of "the King of Bohemia" is a place. */
+const RANK_TITLES = new Set([
+  'king',
+  'queen',
+  'prince',
+  'princess',
+  'duke',
+  'duchess',
+  'earl',
+  'count',
+  'countess',
+  'baron',
+  'baroness',
+  'lord',
+  'lady',
+  'emperor',
+  'empress',
+  'bishop',
+  'archbishop',
+]);
 
 /** Whether the text between two words starts a new sentence or quotation. */
 function isSentenceGap(gap: string): boolean {
@@ -141,7 +179,13 @@ function recordPhrase(
   for (const [a, b] of segments) {
     let nameStart = a;
     const titles: string[] = [];
-    while (nameStart < b - 1 && isTitle(tokens, nameStart, b)) titles.push(tokens[nameStart++]!.word);
+    const article =
+      ['the', 'a', 'an'].includes(tokens[a - 1]?.word.toLowerCase() ?? '') && !tokens[a]!.initial;
+    while (nameStart < b - 1 && isTitle(tokens, nameStart, b)) {
+      // "the Big Missouri", "the Old Vicarage": an adjective here, not a title.
+      if (article && ADJECTIVE_TITLES.has(normaliseTitle(tokens[nameStart]!.word))) break;
+      titles.push(tokens[nameStart++]!.word);
+    }
     const words = tokens.slice(nameStart, b).map((t) => t.word);
     if (words.length === 0 || words.length > MAX_NAME_WORDS || words.some((w) => w.length < 2)) continue;
     if (words.length === 1 && NAME_TITLES.has(normaliseTitle(words[0]!))) continue;
@@ -152,13 +196,17 @@ function recordPhrase(
     const after = tokens[b];
     const stats = phrases.get(key) ?? newStats(key, first.start);
     stats.count++;
+    if (tokens.slice(nameStart, b).some((t) => t.inCapitals)) stats.inCapitals++;
     if (!(first.initial && titles.length === 0)) stats.nonInitial++;
     const title = titles.map((t) => normaliseTitle(t)).join(' ');
     const surface = titles.length > 0 ? `${titles.map(displayTitle).join(' ')} ${key}` : key;
     stats.surfaces.set(surface, (stats.surfaces.get(surface) ?? 0) + 1);
     if (title) stats.titles.set(title, (stats.titles.get(title) ?? 0) + 1);
     const adjacentBefore = before && !first.initial ? before.word.toLowerCase() : '';
-    const ofPlace = adjacentBefore === 'of' && SETTING_NOUNS.has(beforeThat?.word.toLowerCase() ?? '');
+    const ofPlace =
+      adjacentBefore === 'of' &&
+      (SETTING_NOUNS.has(beforeThat?.word.toLowerCase() ?? '') ||
+        RANK_TITLES.has(beforeThat?.word.toLowerCase() ?? ''));
     const placeWordBefore =
       ofPlace ||
       PLACE_PREPOSITIONS.has(adjacentBefore) ||
@@ -202,6 +250,7 @@ function newStats(key: string, firstOffset: number): PhraseStats {
     afterThe: 0,
     beforePersonVerb: 0,
     afterSpeechVerb: 0,
+    inCapitals: 0,
     firstOffset,
   };
 }
@@ -213,9 +262,11 @@ export function classifyPhrase(stats: PhraseStats, lowercase: ReadonlyMap<string
   const words = stats.key.split(' ');
   const firstWord = words[0]!.toLowerCase();
   const lastWord = words[words.length - 1]!.toLowerCase();
-  const personalTitles = [...stats.titles.keys()].filter((t) => t !== 'st' && t !== 'saint').length;
+  const personal = (t: string) => t !== 'st' && t !== 'saint' && !ADJECTIVE_TITLES.has(t);
+  const personalTitles = [...stats.titles.keys()].filter(personal).length;
+  // "Old Brannigan" is a person, "Big Missouri" a steamboat: adjective titles are weak evidence.
   const titled = [...stats.titles.entries()].reduce(
-    (sum, [t, n]) => (t === 'st' || t === 'saint' ? sum : sum + n),
+    (sum, [t, n]) => (personal(t) ? sum + n : ADJECTIVE_TITLES.has(t) ? sum + n / 3 : sum),
     0,
   );
 

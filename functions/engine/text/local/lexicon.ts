@@ -10,7 +10,7 @@ const words = (list: string): Set<string> => new Set(list.trim().split(/\s+/));
 export const NAME_TITLES = new Map<string, 'male' | 'female' | 'unknown'>([
   ...[
     ...words(
-      'mr mister sir lord king prince duke baron count earl father uncle brother monsieur herr señor master',
+      'mr mister sir lord king prince duke baron count earl father uncle brother monsieur herr señor master mars marse massa',
     ),
   ].map((t) => [t, 'male'] as const),
   ...[
@@ -42,6 +42,7 @@ export const NOT_NAMES = words(`
   Would Could Should Might Must Shall Can May One Two Three Four Five Six Seven Eight Nine Ten First Second Third Last
   Next Many Much More Most Few Such Other Another Own Same Like Unlike Upon Over Under Above Below Between Among Across
   Along Around Behind Beside Beyond Near Inside Outside Toward Towards Until Since Though Although Because Whether Unless
+  Majesty Highness Excellency Lordship Ladyship Honour Honor Worship Reverence Eminence Holiness
   OK Okay Mum Mom Dad Mama Papa Granny Grandma Grandpa North South East West Street Road
   Never Ever Besides However Therefore Instead Indeed Truly Surely Certainly Anyway Otherwise Together Alone Today Tonight
   Tomorrow Yesterday Morning Evening Night Afternoon Dawn Dusk Noon Midnight Later Earlier Outside Inside Above Below
@@ -389,3 +390,85 @@ export const VISUAL_WORDS = words(`
   brick wooden masts sails rocks marsh reeds battlements helmets armour armor cloak coat beard hair portraits books
   ash embers grate candle lawns elms dew moss mossy hollow oak fallen
 `);
+
+/**
+ * Pet forms of given names and the formal names they stand for ("Lizzy" → Elizabeth), English and
+ * the Russian ones translated novels keep ("Rodya" → Rodion). Rhyming forms that usually name
+ * someone else in the same book ("Polly", "Molly", "Peggy") are left out.
+ */
+export const NICKNAMES = new Map<string, readonly string[]>(
+  Object.entries({
+    Lizzy: ['Elizabeth', 'Eliza'],
+    Lizzie: ['Elizabeth', 'Eliza'],
+    Liz: ['Elizabeth'],
+    Eliza: ['Elizabeth'],
+    Beth: ['Elizabeth'],
+    Betsy: ['Elizabeth'],
+    Bess: ['Elizabeth'],
+    Bessie: ['Elizabeth'],
+    Betty: ['Elizabeth'],
+    Kitty: ['Catherine', 'Katherine', 'Kathleen'],
+    Kate: ['Catherine', 'Katherine'],
+    Katie: ['Catherine', 'Katherine'],
+    Cathy: ['Catherine'],
+    Jenny: ['Jane', 'Jennifer'],
+    Meg: ['Margaret'],
+    Maggie: ['Margaret'],
+    Nell: ['Eleanor', 'Helen', 'Ellen'],
+    Nelly: ['Eleanor', 'Helen', 'Ellen'],
+    Annie: ['Anne', 'Ann', 'Anna'],
+    Fanny: ['Frances'],
+    Sally: ['Sarah'],
+    Sukey: ['Susan'],
+    Tom: ['Thomas'],
+    Tommy: ['Thomas', 'Tom'],
+    Sid: ['Sidney'],
+    Siddy: ['Sidney', 'Sid'],
+    Jim: ['James'],
+    Jimmy: ['James', 'Jim'],
+    Jem: ['James', 'Jeremiah'],
+    Bill: ['William'],
+    Billy: ['William', 'Bill'],
+    Will: ['William'],
+    Willy: ['William'],
+    Bob: ['Robert'],
+    Bobby: ['Robert', 'Bob'],
+    Rob: ['Robert'],
+    Dick: ['Richard'],
+    Ned: ['Edward', 'Edmund'],
+    Ted: ['Edward', 'Theodore'],
+    Teddy: ['Edward', 'Theodore'],
+    Harry: ['Henry'],
+    Hal: ['Henry'],
+    Jack: ['John'],
+    Johnny: ['John'],
+    Joe: ['Joseph'],
+    Ben: ['Benjamin'],
+    Sam: ['Samuel'],
+    Charley: ['Charles'],
+    Charlie: ['Charles'],
+    Fred: ['Frederick'],
+    Freddy: ['Frederick'],
+    Nick: ['Nicholas'],
+    Pip: ['Philip'],
+    Huck: ['Huckleberry'],
+    Rodya: ['Rodion'],
+    Rodka: ['Rodion'],
+    Dunya: ['Avdotya'],
+    Dounia: ['Avdotya'],
+    Sonia: ['Sofya', 'Sophia'],
+    Sonya: ['Sofya', 'Sophia'],
+    Sonechka: ['Sofya', 'Sonya', 'Sonia'],
+    Katya: ['Katerina', 'Ekaterina'],
+    Natasha: ['Natalya', 'Natalia'],
+    Petya: ['Pyotr', 'Peter'],
+    Misha: ['Mikhail'],
+    Sasha: ['Alexander', 'Alexandra', 'Aleksandr'],
+    Pasha: ['Pavel'],
+    Kolya: ['Nikolai', 'Nikolay'],
+    Alyosha: ['Alexei', 'Alexey', 'Aleksei'],
+    Mitya: ['Dmitri', 'Dmitry'],
+    Vanya: ['Ivan'],
+    Nastya: ['Anastasia', 'Nastasya'],
+  }),
+);

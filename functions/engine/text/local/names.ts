@@ -3,7 +3,7 @@
  * "Darcy"; "Elizabeth Bennet" and "Elizabeth") and located wherever they are mentioned.
  */
 import { classifyPhrase, scanEntities, type EntityScan, type PhraseStats } from './entities';
-import { NAME_TITLES, NOT_NAMES } from './lexicon';
+import { NAME_TITLES, NICKNAMES, NOT_NAMES } from './lexicon';
 import { firstNameGender } from './nlp';
 import { escapeRegExp } from '../strings';
 
@@ -19,6 +19,8 @@ export interface Character {
   gender: Gender;
   mentions: number;
   firstOffset: number;
+  /** How the text writes the name, with titles, and how often ("Mrs. Bennet" → 30). */
+  surfaces: ReadonlyMap<string, number>;
 }
 
 export interface Mention {
@@ -45,16 +47,19 @@ const FEMALE_ONLY_TITLES = new Set(['mrs', 'miss', 'ms', 'lady', 'madam', 'madam
 interface Group {
   keys: string[];
   stats: PhraseStats[];
-  known?: string;
+  /** Names already known for the book that this group stands for ("Mr. Bennet", "Mrs. Bennet"). */
+  known: string[];
 }
 
 export function findCast(text: string, options: CastOptions = {}): Cast {
   const scan = options.scan ?? scanEntities(text);
+  // A name only ever written in capitals ("IRENE NORTON" signing a letter) is no character of its own.
   const personStats = [...scan.phrases.values()].filter(
-    (s) => classifyPhrase(s, scan.lowercase) === 'person',
+    (s) => s.inCapitals < s.count && classifyPhrase(s, scan.lowercase) === 'person',
   );
-  const groups = groupNames(personStats, options.knownNames ?? []);
-  const characters = groups.map((group) => toCharacter(group, groups));
+  const knownNames = options.knownNames ?? [];
+  const groups = groupNames(personStats, knownNames);
+  const characters = groups.flatMap((group) => splitFamily(toCharacter(group, groups), knownNames));
   const mentions = locateMentions(text, characters);
   for (const mention of mentions) mention.character.mentions++;
   for (const character of characters) {
@@ -65,6 +70,94 @@ export function findCast(text: string, options: CastOptions = {}): Cast {
   const present = characters.filter((c) => c.mentions > 0);
   present.sort((a, b) => b.mentions - a.mentions || a.firstOffset - b.firstOffset);
   return { characters: present, mentions: mentions.filter((m) => m.character.mentions > 0) };
+}
+
+/**
+ * Who a title marks out within a family: "Mr. Bennet", "Mrs. Bennet" and "Miss Bennet" are three
+ * people. Other titles ("Captain", "Dr.", "Old") say nothing about which family member is meant.
+ */
+export type TitleClass = 'man' | 'wife' | 'daughter';
+
+const TITLE_CLASSES: Record<string, TitleClass> = {
+  mr: 'man',
+  mister: 'man',
+  sir: 'man',
+  lord: 'man',
+  monsieur: 'man',
+  herr: 'man',
+  señor: 'man',
+  mrs: 'wife',
+  lady: 'wife',
+  madam: 'wife',
+  madame: 'wife',
+  dame: 'wife',
+  frau: 'wife',
+  mistress: 'wife',
+  miss: 'daughter',
+  ms: 'daughter',
+  mademoiselle: 'daughter',
+};
+
+/** The family position a title gives ("Mrs." → wife), if any. */
+export function titleClass(title: string): TitleClass | undefined {
+  return TITLE_CLASSES[title.toLowerCase().replace(/\.$/, '')];
+}
+
+/** The title class of a written name: "Mrs. Bennet" → wife; "Elizabeth" → undefined. */
+export function nameTitleClass(name: string): TitleClass | undefined {
+  const first = name.trim().split(/\s+/);
+  return first.length > 1 ? titleClass(first[0]!) : undefined;
+}
+
+/** Whether two written names can be the same character: same name without titles, and no family titles that differ. */
+export function sameCharacterName(a: string, b: string): boolean {
+  if (nameKey(a) !== nameKey(b)) return false;
+  const [ca, cb] = [nameTitleClass(a), nameTitleClass(b)];
+  return ca === undefined || cb === undefined || ca === cb;
+}
+
+/**
+ * "Mr. Bennet", "Mrs. Bennet" and "Miss Bennet" share the surname but are different people: a
+ * surname-only character whose mentions carry titles of different family positions becomes one
+ * character per position. Untitled mentions ("Bennet") go to the man when there is one. "Miss
+ * Bennet" beside a Mr. or Mrs. Bennet is one of their daughters, who are named by their first names
+ * elsewhere: that form alone is too ambiguous to be a character and is dropped.
+ */
+function splitFamily(character: Character, knownNames: readonly string[]): Character[] {
+  if (character.aliases.some((a) => a.includes(' '))) return [character];
+  const classes = new Map<TitleClass, Map<string, number>>();
+  for (const [surface, n] of character.surfaces) {
+    const cls = nameTitleClass(surface);
+    if (!cls) continue;
+    const forms = classes.get(cls) ?? new Map<string, number>();
+    forms.set(surface, (forms.get(surface) ?? 0) + n);
+    classes.set(cls, forms);
+  }
+  if (classes.size < 2) return [character];
+  const split: Character[] = [];
+  for (const [cls, forms] of classes) {
+    if (cls === 'daughter') continue;
+    const surfaces = [...forms.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length);
+    const aliases = new Set<string>();
+    for (const [surface] of surfaces) {
+      aliases.add(surface);
+      // "Mr. Bennet" is also written "Mr Bennet".
+      const [title, ...rest] = surface.split(' ');
+      if (/^(Mrs?|Ms)\.?$/.test(title!))
+        aliases.add(`${title!.endsWith('.') ? title!.slice(0, -1) : `${title}.`} ${rest.join(' ')}`);
+    }
+    const takesBare = cls === 'man' || (!classes.has('man') && cls === 'wife');
+    if (takesBare) for (const alias of character.aliases) aliases.add(alias);
+    const known = knownNames.find((k) => nameTitleClass(k) === cls && nameKey(k) === character.aliases[0]);
+    split.push({
+      ...character,
+      name: known ?? surfaces[0]![0],
+      aliases: [...aliases].sort((a, b) => b.length - a.length),
+      title: surfaces[0]![0].split(/\s+/)[0]!.toLowerCase().replace(/\.$/, ''),
+      surfaces: new Map(surfaces),
+    });
+  }
+  return split;
 }
 
 /** Strips titles: "Captain Elias Morrow" → "Elias Morrow". */
@@ -79,18 +172,23 @@ function groupNames(stats: PhraseStats[], knownNames: readonly string[]): Group[
   const byKey = new Map<string, Group>();
   for (const known of knownNames) {
     const key = nameKey(known);
-    if (!key || byKey.has(key)) continue;
-    const group: Group = { keys: [key], stats: [], known };
+    if (!key) continue;
+    const same = byKey.get(key);
+    if (same) {
+      same.known.push(known);
+      continue;
+    }
+    const group: Group = { keys: [key], stats: [], known: [known] };
     groups.push(group);
     byKey.set(key, group);
   }
   const multi = stats.filter((s) => s.key.includes(' '));
   const single = stats.filter((s) => !s.key.includes(' '));
   for (const s of multi) {
-    const existing = byKey.get(s.key);
+    const existing = byKey.get(s.key) ?? knownShortName(s, groups);
     if (existing) existing.stats.push(s);
     else {
-      const group: Group = { keys: [s.key], stats: [s] };
+      const group: Group = { keys: [s.key], stats: [s], known: [] };
       groups.push(group);
       byKey.set(s.key, group);
     }
@@ -102,12 +200,73 @@ function groupNames(stats: PhraseStats[], knownNames: readonly string[]): Group[
       existing.stats.push(s);
       byKey.set(s.key, existing);
     } else {
-      const group: Group = { keys: [s.key], stats: [s] };
+      const group: Group = { keys: [s.key], stats: [s], known: [] };
       groups.push(group);
       byKey.set(s.key, group);
     }
   }
-  return groups;
+  return mergeNicknames(groups);
+}
+
+/**
+ * A full name written in a chapter whose short form the book already knows: "Elizabeth Bennet"
+ * when the plot calls her "Elizabeth", "Ben Rogers" when it calls him "Ben".
+ */
+function knownShortName(full: PhraseStats, groups: Group[]): Group | undefined {
+  const words = full.key.split(' ');
+  const known = groups.filter((g) => g.known.length > 0 && !g.keys.some((k) => k.includes(' ')));
+  const byFirst = known.filter((g) => g.keys.includes(words[0]!));
+  if (byFirst.length === 1) return byFirst[0];
+  if (byFirst.length > 1) return undefined;
+  const bySurname = known.filter((g) => g.keys.includes(words.at(-1)!));
+  return bySurname.length === 1 && bySurname[0]!.known.every((k) => nameTitleClass(k) !== 'wife')
+    ? bySurname[0]
+    : undefined;
+}
+
+/** Whether `short` is a pet form of `formal`: from the list ("Lizzy", "Elizabeth") or by ending ("Siddy", "Sid"). */
+export function isNicknameOf(short: string, formal: string): boolean {
+  if (short === formal) return false;
+  if (NICKNAMES.get(short)?.includes(formal)) return true;
+  // "Siddy" for "Sid", "Tommy" for "Tom", "Johnny" for "John".
+  return (
+    formal.length >= 3 &&
+    short.startsWith(formal) &&
+    /^(?:y|ie|ey|\p{L}y|\p{L}ie|ny|kins)$/u.test(short.slice(formal.length)) &&
+    (short.length - formal.length === 1 ||
+      short[formal.length] === formal.at(-1) ||
+      short.endsWith('ny') ||
+      short.endsWith('kins'))
+  );
+}
+
+/**
+ * A pet name and the given name it stands for are one character when the book uses both for one
+ * person only: "Lizzy" and "Elizabeth", "Kitty" and "Catherine", "Siddy" and "Sid".
+ */
+function mergeNicknames(groups: Group[]): Group[] {
+  const given = (g: Group) => g.keys.map((k) => k.split(' ')[0]!);
+  const merged = new Set<Group>();
+  for (const group of groups) {
+    if (group.keys.some((k) => k.includes(' '))) continue;
+    const short = group.keys[0]!;
+    const targets = groups.filter(
+      (g) =>
+        g !== group &&
+        !merged.has(g) &&
+        (group.known.length === 0 || g.known.length === 0) &&
+        given(g).some((name) => isNicknameOf(short, name)),
+    );
+    if (targets.length !== 1) continue;
+    const target = targets[0]!;
+    const [a, b] = [firstNameGender(short), firstNameGender(given(target)[0]!)];
+    if (a !== 'unknown' && b !== 'unknown' && a !== b) continue;
+    for (const key of group.keys) if (!target.keys.includes(key)) target.keys.push(key);
+    target.stats.push(...group.stats);
+    target.known.push(...group.known);
+    merged.add(group);
+  }
+  return groups.filter((g) => !merged.has(g));
 }
 
 /** The one full name a single word belongs to: a unique given name, else a unique surname. */
@@ -149,15 +308,20 @@ function toCharacter(group: Group, groups: Group[]): Character {
       if (!shared) aliases.add(part);
     }
   }
-  const name =
-    group.known ??
-    [...surfaces.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length)[0]?.[0] ??
-    group.keys[0]!;
+  const written = [...surfaces.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length)[0]?.[0];
+  // Of the known names, the one of the family position the text mostly writes ("Mrs. Bennet").
+  const writtenClass = written ? nameTitleClass(written) : undefined;
+  const known =
+    group.known.find((k) => writtenClass !== undefined && nameTitleClass(k) === writtenClass) ??
+    group.known.find((k) => nameTitleClass(k) === undefined) ??
+    group.known[0];
+  const name = known ?? written ?? group.keys[0]!;
   return {
     name,
     aliases: [...aliases].sort((a, b) => b.length - a.length),
     title: mostCommon(titles) ?? '',
     gender: 'unknown',
+    surfaces,
     mentions: 0,
     firstOffset: Math.min(...group.stats.map((s) => s.firstOffset), Number.MAX_SAFE_INTEGER),
   };
@@ -173,7 +337,13 @@ function locateMentions(text: string, characters: Character[]): Mention[] {
   const mentions: Mention[] = [];
   for (const match of text.matchAll(pattern)) {
     const character = owner.get(match[0]);
-    if (character) mentions.push({ character, start: match.index, end: match.index + match[0].length });
+    if (!character) continue;
+    // "Bennet" in "Miss Bennet" is not Mr. Bennet: a family title before a bare name must be the character's.
+    const before = /(\p{L}+)\.?\s+$/u.exec(text.slice(Math.max(0, match.index - 14), match.index))?.[1];
+    const cls = before ? titleClass(before) : undefined;
+    if (cls && !match[0].includes(' ') && cls !== titleClass(character.title) && titleClass(character.title))
+      continue;
+    mentions.push({ character, start: match.index, end: match.index + match[0].length });
   }
   return mentions;
 }

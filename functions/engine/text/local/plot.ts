@@ -4,7 +4,7 @@
  */
 import type { ChapterText, CharacterProfile, Mood, PlotOverview, StoryType } from '../types';
 import { profileCharacters } from './characters';
-import { extractDialogue } from './dialogue';
+import { dialogueWithNarrator } from './dialogue';
 import { scanEntities } from './entities';
 import { ERA_CUES, GENRE_WORDS, MOOD_WORDS, THEME_WORDS } from './lexicon';
 import { findCast, type Cast } from './names';
@@ -228,7 +228,7 @@ export function buildPlotOverview(chapters: readonly ChapterText[]): PlotOvervie
   const scan = scanEntities(text);
   const cast = findCast(text, { scan });
   const places = findNamedPlaces(text, scan);
-  const quotes = extractDialogue(text, cast);
+  const { quotes } = dialogueWithNarrator(text, cast);
   const genre = detectGenre(words);
   const themes = detectThemes(words, genre);
   const characters = profileCharacters({ text, cast, quotes, themes, genre });

@@ -24,6 +24,8 @@ export interface ChapterAnalysis {
   cast: Cast;
   quotes: Quote[];
   places: NamedPlace[];
+  /** The "I" of a first-person chapter, when others call them by name. */
+  narrator?: Character;
 }
 
 export interface SceneAnalysis {
@@ -89,6 +91,10 @@ export function analyseScene(
     (m) => !passageQuotes.some((q) => m.start >= q.start && m.end <= q.end),
   );
   const namedAnywhere = new Set(named.map((m) => m.character));
+  // In a first-person book the narrator is there whenever the narration says "I".
+  const narrator = chapter.narrator;
+  const narratorAt = narrator ? /\b(?:I|me|my|myself|we|us|our)\b/.exec(narrationText) : null;
+  if (narrator && narratorAt) namedAnywhere.add(narrator);
   const quotes = passageQuotes.filter((q) => q.speaker !== undefined && namedAnywhere.has(q.speaker));
   const presence = new Map<Character, { count: number; first: number }>();
   const seen = (character: Character, at: number) => {
@@ -97,6 +103,7 @@ export function analyseScene(
     presence.set(character, entry);
   };
   for (const m of namedInNarration) seen(m.character, m.start);
+  if (narrator && narratorAt) seen(narrator, span.end);
   for (const q of quotes) seen(q.speaker!, q.start);
   const characters = [...presence.entries()]
     .sort((a, b) => b[1].count - a[1].count || a[1].first - b[1].first)

@@ -17,11 +17,11 @@ import {
   type TargetDuration,
 } from '../types';
 import { characterSeed, profileCharacters } from './characters';
-import { extractDialogue, type Quote } from './dialogue';
+import { dialogueWithNarrator, type Quote } from './dialogue';
 import { scanEntities } from './entities';
 import { sceneHeading, toFountain, type SceneElement } from '../fountain';
 import { MOOD_WORDS, STRONG_ACTION_VERBS, VISUAL_WORDS } from './lexicon';
-import { findCast, nameKey, type Character } from './names';
+import { findCast, nameKey, nameTitleClass, sameCharacterName, titleClass, type Character } from './names';
 import { toPresentTense } from './nlp';
 import { findNamedPlaces } from './places';
 import { buildLogline, detectGenre, detectThemes, placesNear } from './plot';
@@ -136,7 +136,8 @@ export function resolveTarget(value: unknown): TargetDuration {
 function analyseChapter(text: string, known?: readonly CharacterProfile[]): ChapterAnalysis {
   const scan = scanEntities(text);
   const cast = findCast(text, { scan, knownNames: known?.map((c) => c.name) });
-  return { text, cast, quotes: extractDialogue(text, cast), places: findNamedPlaces(text, scan) };
+  const { quotes, narrator } = dialogueWithNarrator(text, cast);
+  return { text, cast, quotes, narrator, places: findNamedPlaces(text, scan) };
 }
 
 /** Whole seconds in proportion to the passages' lengths, summing exactly to the total. */
@@ -379,9 +380,13 @@ function characterDetails(
   known: readonly CharacterProfile[] | undefined,
 ): CharacterProfile[] {
   return present.map((character) => {
-    const fromBook = known?.find(
-      (k) => nameKey(k.name) === nameKey(character.name) || character.aliases.includes(nameKey(k.name)),
-    );
+    const fromBook =
+      known?.find((k) => sameCharacterName(k.name, character.name)) ??
+      known?.find(
+        (k) =>
+          character.aliases.includes(nameKey(k.name)) &&
+          (nameTitleClass(k.name) ?? titleClass(character.title)) === titleClass(character.title),
+      );
     if (fromBook) return { ...fromBook, mentions: character.mentions };
     const profile = derived.find((d) => d.name === character.name);
     return profile ?? minimalProfile(character);
