@@ -131,6 +131,8 @@ const PLURAL_SUBJECTS = new Set(['they', 'we', 'you', 'i', 'both', 'all', 'these
  * verb that follows a subject changes ("Nell turned and laughed" → "Nell turns and laughs");
  * participles used as adjectives ("an upturned crate", "hair tied back") and quotes stay as written.
  */
+const NAMING_PARTICIPLES = new Set(['named', 'called', 'nicknamed', 'dubbed', 'christened', 'titled']);
+
 export function toPresentTense(sentence: string, tagged?: readonly TaggedWord[]): string {
   const words = tagged ?? tagWords(sentence);
   let inQuote = false;
@@ -162,7 +164,15 @@ export function toPresentTense(sentence: string, tagged?: readonly TaggedWord[])
       const afterAuxiliary =
         AUXILIARIES.has(head?.text.toLowerCase() ?? '') || (head !== undefined && head.tags.has('Verb'));
       const afterSubject = isNominal(previous) || SUBJECT_PRONOUNS.has(previous?.text.toLowerCase() ?? '');
-      if (verbAllowed && !inQuote && !afterAuxiliary && isPastForm(word, lower, plural, afterSubject)) {
+      // "a man named Joe", "a dog called Rex": a participle that gives a name stays as it is.
+      const naming = NAMING_PARTICIPLES.has(lower) && /^[A-Z]/.test(words[i + 1]?.text ?? '');
+      if (
+        verbAllowed &&
+        !inQuote &&
+        !afterAuxiliary &&
+        !naming &&
+        isPastForm(word, lower, plural, afterSubject)
+      ) {
         text = matchCase(word.text, presentForm(lower, plural));
       }
       if (!word.tags.has('Auxiliary') && !word.tags.has('Adverb')) verbAllowed = false;

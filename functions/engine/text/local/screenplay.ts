@@ -34,7 +34,7 @@ import {
 } from './scene-analysis';
 import { segmentScenes } from '../scenes';
 import { buildActs, buildBeats, type SceneSummary } from '../structure';
-import { countWords } from '../sentences';
+import { countWords, splitSentences } from '../sentences';
 import { lowerWords } from '../strings';
 import { condense, cutToWords } from './summarize';
 import { assertChapterText, assertStoryType, assertStyle, resolveSceneCount } from '../validate';
@@ -354,9 +354,9 @@ function actionScore(sentence: string, focus: ReadonlySet<FocusArea>): number {
   return score / Math.sqrt(Math.max(words.length, 5));
 }
 
+/** The first sentence ("Mr. Fenwick" and "e.g." do not end one). */
 function firstSentence(text: string): string {
-  const match = /^.+?[.!?…](?=\s|$)/.exec(text);
-  return (match ? match[0] : text).trim();
+  return (splitSentences(text)[0] ?? text).trim();
 }
 
 /** What happens in a scene, as short sentences: its key actions, else its action or narration. */

@@ -39,6 +39,20 @@ describe('screenplay scenes', () => {
     expect(await script(HARBOUR_CHAPTER)).toEqual(await script(HARBOUR_CHAPTER));
   });
 
+  it('never cuts a voice-over after a title such as "Mr."', async () => {
+    const content = [
+      'The night train left the city late, and Ada was the last passenger to climb aboard.',
+      '“You will want carriage C,” said the conductor.',
+      'In carriage C an old man sat by the window with a ledger open on his knees.',
+      'His name, he told her, was Mr. Fenwick, and he had been a bookkeeper for forty years.',
+      '“Music at this hour?” asked Mr. Fenwick.',
+      'The train rattled north through the dark, past Dr. Hale’s cottage and St. Mary’s church.',
+    ].join('\n\n');
+    const play = await script({ title: 'The Night Train', content }, { sceneCount: 3 });
+    for (const scene of play.scenes) expect(scene.narration).not.toMatch(/\b(?:Mr|Mrs|Dr|St)\.$/);
+    expect(play.scenes.map((s) => s.narration).join(' ')).not.toContain('was Mr.”');
+  });
+
   it('another take keeps the same passages and picks other lines from them', async () => {
     const [first, second] = [
       await script(HARBOUR_CHAPTER, { sceneCount: 3 }),
