@@ -9,6 +9,14 @@ const alias = {
 /** A committed `.only` would silently skip the rest of the suite: refuse it everywhere, CI or not. */
 const allowOnly = false;
 
+/**
+ * The coverage run invokes the local Lambda pool's functions in the test's own thread (V8 coverage
+ * cannot see into worker threads); every other run keeps them in their threads.
+ */
+const lambdaEnv: Record<string, string> = process.argv.includes('--coverage')
+  ? { LOCAL_LAMBDA_INLINE: '1' }
+  : {};
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -52,6 +60,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          env: lambdaEnv,
           pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -76,6 +85,7 @@ export default defineConfig({
           name: 'security',
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
+          env: lambdaEnv,
           pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 60_000,
