@@ -159,6 +159,11 @@ test('a creator plans a plot, casts and draws a character, writes and exports a 
   await details.getByRole('tab', { name: 'Scenes' }).click();
   await expect(form.getByRole('button', { name: /^Scene \d+:/ })).toHaveCount(5);
   await expect(form.getByRole('button', { name: /^Scene 1:/ })).toBeVisible();
+  // Redo one scene: the script keeps its five scenes.
+  await form.getByRole('button', { name: 'Redo scene 2' }).click();
+  await expect(page.getByText('Script updated successfully!')).toBeVisible();
+  await expect(form.getByRole('button', { name: /^Scene \d+:/ })).toHaveCount(5);
+  await expect(page.getByText('Script updated successfully!')).toHaveCount(0);
   await details.getByRole('tab', { name: 'Dialogue' }).click();
   await expect(form.getByRole('region', { name: /Scene \d+ dialogue/ }).first()).toBeVisible();
 

@@ -21,6 +21,10 @@ export const generateScript = (request: GenerateScriptRequest) =>
 export const updateScript = (id: string, patch: UpdateScriptRequest) =>
   api.put<Script>(scriptKeys.one(id), patch);
 
+/** Another take of one scene of the script (its passage rewritten); the other scenes stay. */
+export const redoScene = (id: string, sceneNumber: number) =>
+  api.post<Script>(`${scriptKeys.one(id)}/scenes/${sceneNumber}/regenerate`, {});
+
 export const deleteScript = (id: string) =>
   api.delete<{ id: string; deleted: true }>(`/ai/delete-script/${id}`);
 

@@ -115,11 +115,14 @@ function Scenes({
   script,
   segmentId,
   onSelectSegment,
+  onRedoScene,
 }: {
   script: Script;
   segmentId: string | null;
   onSelectSegment: (id: string) => void;
+  onRedoScene: (sceneNumber: number) => Promise<void>;
 }) {
+  const [redoing, setRedoing] = useState<number | null>(null);
   if (!script.scenes.length) return <EmptyState title="This script has no scenes" />;
   return (
     <ol className="space-y-3">
@@ -161,6 +164,23 @@ function Scenes({
                 </span>
               )}
             </button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="mt-1"
+              busy={redoing === scene.scene_number}
+              disabled={redoing !== null}
+              onClick={async () => {
+                setRedoing(scene.scene_number);
+                try {
+                  await onRedoScene(scene.scene_number);
+                } finally {
+                  setRedoing(null);
+                }
+              }}
+            >
+              Redo scene {scene.scene_number}
+            </Button>
           </li>
         );
       })}
@@ -205,6 +225,7 @@ export function ScriptDetail({
   script,
   segmentId,
   onSelectSegment,
+  onRedoScene,
   onUpdate,
   onDelete,
   onExport,
@@ -212,6 +233,8 @@ export function ScriptDetail({
   script: Script;
   segmentId: string | null;
   onSelectSegment: (id: string) => void;
+  /** Another take of one scene; the others stay as they are. */
+  onRedoScene: (sceneNumber: number) => Promise<void>;
   onUpdate: (patch: { script_name?: string; status?: ScriptStatus }) => Promise<boolean>;
   onDelete: () => void;
   onExport: (format: 'fountain' | 'pdf') => void;
@@ -299,7 +322,12 @@ export function ScriptDetail({
           {tab === 'overview' && <Overview script={script} />}
           {tab === 'acts' && <Acts script={script} />}
           {tab === 'scenes' && (
-            <Scenes script={script} segmentId={segmentId} onSelectSegment={onSelectSegment} />
+            <Scenes
+              script={script}
+              segmentId={segmentId}
+              onSelectSegment={onSelectSegment}
+              onRedoScene={onRedoScene}
+            />
           )}
           {tab === 'dialogue' && <Dialogue script={script} />}
         </SubTabs>

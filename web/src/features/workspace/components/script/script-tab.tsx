@@ -10,6 +10,7 @@ import {
   deleteScript,
   downloadScript,
   generateScript,
+  redoScene,
   reloadChapterScripts,
   updateScript,
   useChapterScripts,
@@ -108,6 +109,19 @@ function ChapterScripts({
     }
   };
 
+  const redo = async (script: Script, sceneNumber: number) => {
+    try {
+      const updated = await redoScene(script.id, sceneNumber);
+      await mutate((current) => current?.map((s) => (s.id === updated.id ? updated : s)), {
+        revalidate: false,
+      });
+      toast.success('Script updated successfully!');
+    } catch {
+      toast.error('Failed to update script');
+      await reloadChapterScripts(chapterId);
+    }
+  };
+
   const remove = async (script: Script) => {
     setDeleting(true);
     try {
@@ -173,6 +187,7 @@ function ChapterScripts({
                   script={selected}
                   segmentId={selection.segmentId}
                   onSelectSegment={(id) => store.selectSegment(id)}
+                  onRedoScene={(scene) => redo(selected, scene)}
                   onUpdate={(patch) => update(selected, patch)}
                   onDelete={() => setConfirmDelete(selected)}
                   onExport={(format) => void exportAs(selected, format)}
