@@ -22,20 +22,29 @@ export function ensureWebBuild(root: string): void {
     if (sources <= built) return;
   }
   console.log('Building the web app…');
-  const result = spawnSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      'web/vite.config.ts',
-      '--logLevel',
-      'warn',
-    ],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) throw new Error('The web app failed to build');
+  // A build takes seconds; one that has not finished in 90 s is stuck (seen once on a loaded
+  // machine), so it is stopped and run again once.
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync(
+      process.execPath,
+      [
+        join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        'web/vite.config.ts',
+        '--logLevel',
+        'warn',
+      ],
+      { cwd: root, stdio: 'inherit', timeout: BUILD_TIMEOUT_MS, killSignal: 'SIGKILL' },
+    );
+    if (result.status === 0) return;
+    const stuck = result.signal === 'SIGKILL';
+    if (stuck && attempt < 2) {
+      console.log('The web app build did not finish in time; building again…');
+      continue;
+    }
+    throw new Error(stuck ? 'The web app build did not finish in time' : 'The web app failed to build');
+  }
 }
+
+const BUILD_TIMEOUT_MS = 90_000;

@@ -45,7 +45,8 @@ export default defineConfig({
     cwd: root,
     env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'ERROR' },
     url: `http://127.0.0.1:${port}/api/v1/health`,
-    timeout: 180_000,
+    // Start-up takes seconds; this bounds a stuck start (a web build stopped and retried after 90 s).
+    timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
   },
