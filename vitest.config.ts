@@ -36,8 +36,9 @@ export default defineConfig({
       reportsDirectory: 'coverage',
       // Printed even when a test fails, so a red run still shows where coverage stands.
       reportOnFailure: true,
-      // Measured 2026-11-24: statements 75.2 %, branches 69.8 %, functions 69.6 %, lines 75.5 %.
-      thresholds: { statements: 73, branches: 67, functions: 67, lines: 73 },
+      // Measured 2026-11-24, the Lambda pool's functions counted: statements 78.7 %, branches 71.0 %,
+      // functions 74.6 %, lines 79.3 %.
+      thresholds: { statements: 77, branches: 69, functions: 72, lines: 77 },
     },
     projects: [
       {
