@@ -49,7 +49,9 @@ export interface HeldPort {
  */
 export function holdPort(preferred = 0, host = '127.0.0.1', exact = false): Promise<HeldPort> {
   return new Promise((resolve, reject) => {
-    const probe = createServer();
+    // A placeholder that turns every connection away at once: a client polling for the service
+    // meanwhile gets a reset and tries again, and closing the placeholder never waits on a client.
+    const probe = createServer((socket) => socket.destroy());
     probe.once('error', (error) => {
       if (preferred === 0 || exact) reject(error);
       else resolve(holdPort(0, host));

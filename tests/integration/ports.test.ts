@@ -13,6 +13,19 @@ describe('ports held for the local services', () => {
     await closeServer(service);
   });
 
+  it('turns away a client that comes while the port is held, so releasing it never waits on the client', async () => {
+    const hold = await holdPort(0);
+    const early = await fetch(`http://127.0.0.1:${hold.port}/`).then(
+      () => 'answered',
+      () => 'refused',
+    );
+    expect(early).toBe('refused');
+    const service = createServer((_req, res) => res.end('served'));
+    expect(await listenOn(service, hold, '127.0.0.1')).toBe(hold.port);
+    expect(await (await fetch(`http://127.0.0.1:${hold.port}/`)).text()).toBe('served');
+    await closeServer(service);
+  });
+
   it('takes another port when the preferred one is busy, unless that exact one was asked for', async () => {
     const busy = await holdPort(0);
     const other = await holdPort(busy.port);
