@@ -70,23 +70,29 @@ export function duck(
   }
 }
 
-/** Sliding minimum over [n, n + width] (a forward look), in O(frames) with a monotonic queue. */
-function lookAheadMinimum(values: Float32Array, width: number): Float32Array {
-  const result = new Float32Array(values.length);
-  const queue = new Int32Array(values.length + width + 1);
-  let head = 0;
-  let tail = 0;
-  let next = 0;
-  for (let n = 0; n < values.length; n++) {
-    const end = Math.min(values.length - 1, n + width);
-    for (; next <= end; next++) {
-      while (tail > head && values[queue[tail - 1]!]! >= values[next]!) tail--;
-      queue[tail++] = next;
-    }
-    while (queue[head]! < n) head++;
-    result[n] = values[queue[head]!]!;
+/**
+ * Sliding minimum over [n, n + width] (a forward look) in three passes whatever the width (van Herk /
+ * Gil–Werman): minima from each block's start and from its end, blocks of width + 1.
+ */
+export function lookAheadMinimum(values: Float32Array, width: number): Float32Array {
+  const length = values.length;
+  const block = width + 1;
+  const fromStart = new Float32Array(length);
+  const fromEnd = new Float32Array(length);
+  for (let start = 0; start < length; start += block) {
+    const end = Math.min(length, start + block);
+    let low = Infinity;
+    for (let n = start; n < end; n++) fromStart[n] = low = Math.min(low, values[n]!);
+    low = Infinity;
+    for (let n = end - 1; n >= start; n--) fromEnd[n] = low = Math.min(low, values[n]!);
   }
-  return result;
+  // [n, n + width] spans the end of n's block and the start of the next (or ends in n's block).
+  for (let n = 0; n < length; n++) {
+    const last = Math.min(length - 1, n + width);
+    if (Math.floor(last / block) !== Math.floor(n / block))
+      fromEnd[n] = Math.min(fromEnd[n]!, fromStart[last]!);
+  }
+  return fromEnd;
 }
 
 export interface LimiterSettings {

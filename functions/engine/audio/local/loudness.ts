@@ -57,34 +57,35 @@ function stepPowers(samples: Float32Array, channels: number, sampleRate: number)
   const step = Math.round(sampleRate / 10);
   const steps = Math.floor(frames / step);
   const powers = new Float64Array(steps);
-  const [s, h] = kWeighting(sampleRate);
+  const [shelf, highPass] = kWeighting(sampleRate);
+  // Coefficients and state in locals: this loop runs over every sample of a mix.
+  const { b0, b1, b2, a1, a2 } = shelf;
+  const c1 = highPass.a1;
+  const c2 = highPass.a2;
   for (let c = 0; c < channels; c++) {
-    // Direct form I for both stages, state in locals.
+    // Direct form I for both stages (the high-pass's numerator is 1, −2, 1).
     let x1 = 0;
     let x2 = 0;
     let y1 = 0;
     let y2 = 0;
     let z1 = 0;
     let z2 = 0;
-    let sum = 0;
-    let index = 0;
-    let frame = 0;
-    for (let i = c; frame < steps * step; i += channels) {
-      const x = samples[i]!;
-      const y = s.b0 * x + s.b1 * x1 + s.b2 * x2 - s.a1 * y1 - s.a2 * y2;
-      const z = y - 2 * y1 + y2 - h.a1 * z1 - h.a2 * z2;
-      x2 = x1;
-      x1 = x;
-      y2 = y1;
-      y1 = y;
-      z2 = z1;
-      z1 = z;
-      sum += z * z;
-      frame++;
-      if (frame % step === 0) {
-        powers[index++]! += sum / step;
-        sum = 0;
+    let i = c;
+    for (let index = 0; index < steps; index++) {
+      let sum = 0;
+      for (let n = 0; n < step; n++, i += channels) {
+        const x = samples[i]!;
+        const y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+        const z = y - 2 * y1 + y2 - c1 * z1 - c2 * z2;
+        x2 = x1;
+        x1 = x;
+        y2 = y1;
+        y1 = y;
+        z2 = z1;
+        z1 = z;
+        sum += z * z;
       }
+      powers[index]! += sum / step;
     }
   }
   return powers;

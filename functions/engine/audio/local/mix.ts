@@ -9,7 +9,7 @@ import { codecArgs } from './output';
 import { wavDuration } from '../../media/wav';
 import { duck, limitPeaks } from './dynamics';
 import { fromDecibels, integratedLoudness, toDecibels, truePeak, ABSOLUTE_GATE } from './loudness';
-import { decodeFiles, decodeToMemory, encodePcm } from './pcm';
+import { decodeFiles, decodeToMemory, encodePcm, readRaw } from './pcm';
 
 /**
  * Mixing: every track placed at its start with its gain; speech and the rest summed on two buses;
@@ -256,8 +256,9 @@ async function premixInMemory(
   const length = frames * MIX_CHANNELS;
   const speech = new Float32Array(length);
   let bed: Float32Array | null = null;
+  // One decoded track in memory at a time.
   for (const track of audible) {
-    const samples = decoded.get(track.path)!;
+    const samples = await readRaw(decoded.get(track.path)!);
     const target = track.role === 'speech' ? speech : (bed ??= new Float32Array(length));
     const offset = Math.round(track.start * MIX_SAMPLE_RATE) * MIX_CHANNELS;
     const count = Math.min(samples.length, length - offset);
@@ -331,7 +332,8 @@ async function mixInMemory(request: MixRequest, audible: MixTrack[], duration: n
       const limit = TRUE_PEAK_LIMIT - headroom;
       const output = normalise(premix, measured, request.targetLoudness + boost, limit);
       await encodePcm({ samples: output, ...format }, request.format, request.outputPath); // A WAV holds the samples as they are (to 16 bits); a lossy file is read back as players will.
-      const written = request.format === 'wav' ? output : await decodeToMemory(request.outputPath, format);
+      const written =
+        request.format === 'wav' ? output : await decodeToMemory(request.outputPath, work, format);
       result = {
         loudness: integratedLoudness(written, MIX_CHANNELS, MIX_SAMPLE_RATE),
         truePeak: toDecibels(truePeak(written, MIX_CHANNELS)),

@@ -74,19 +74,20 @@ const rawOutput = (channels: number, sampleRate: number) => [
 ];
 
 /**
- * Decodes files to float PCM at one rate and channel count: each distinct path once, many files per
- * FFmpeg process and two processes side by side (one per core). Rejects when a file is not audio.
+ * Decodes files to raw float PCM files at one rate and channel count (answered by path, to be read
+ * with `readRaw` one at a time): each distinct path once, many files per FFmpeg process and two
+ * processes side by side (one per core). Rejects when a file is not audio.
  */
 export async function decodeFiles(
   paths: string[],
   workDir: string,
   format: { channels: number; sampleRate: number },
-): Promise<Map<string, Float32Array>> {
+): Promise<Map<string, string>> {
   const distinct = [...new Set(paths)];
   const batches: string[][] = [];
   const perBatch = Math.min(DECODE_BATCH, Math.max(4, Math.ceil(distinct.length / 2)));
   for (let i = 0; i < distinct.length; i += perBatch) batches.push(distinct.slice(i, i + perBatch));
-  const decoded = new Map<string, Float32Array>();
+  const decoded = new Map<string, string>();
   await Promise.all(
     batches.map(async (batch, b) => {
       const outputs = batch.map((_, i) => join(workDir, `decoded-${b}-${i}.f32`));
@@ -99,21 +100,24 @@ export async function decodeFiles(
           outputs[i]!,
         ]),
       ]);
-      const samples = await Promise.all(outputs.map(async (output) => floats(await readFile(output))));
-      batch.forEach((path, i) => decoded.set(path, samples[i]!));
+      batch.forEach((path, i) => decoded.set(path, outputs[i]!));
     }),
   );
   return decoded;
 }
 
-/** Decodes one file to float PCM in memory (no file written). */
+/** The samples of a raw float file written by `decodeFiles`. */
+export const readRaw = async (path: string): Promise<Float32Array> => floats(await readFile(path));
+
+/** Decodes one file to float PCM (through a raw file in `workDir`: a pipe reads slower). */
 export async function decodeToMemory(
   path: string,
+  workDir: string,
   format: { channels: number; sampleRate: number },
 ): Promise<Float32Array> {
-  return floats(
-    await run(['-i', path, '-map', '0:a:0', ...rawOutput(format.channels, format.sampleRate), 'pipe:1']),
-  );
+  const raw = join(workDir, 'readback.f32');
+  await run(['-i', path, '-map', '0:a:0', ...rawOutput(format.channels, format.sampleRate), raw]);
+  return readRaw(raw);
 }
 
 /** Encodes interleaved float samples to `path` in `format`. */

@@ -206,7 +206,7 @@ describe('mix', () => {
     const hit = await audio.effect({ description: 'door slam', seed: 3, outputPath: out('slam.wav') });
     await runFfmpeg(['-i', out('music.wav'), '-c:a', 'libmp3lame', '-b:a', '128k', out('music.mp3')]);
     for (const path of [out('speech.wav'), out('music.wav'), out('waves.wav'), hit.path, out('music.mp3')]) {
-      const samples = await decodeToMemory(path, { channels: 2, sampleRate: 48_000 });
+      const samples = await decodeToMemory(path, scratch.dir, { channels: 2, sampleRate: 48_000 });
       const ours = {
         integrated: integratedLoudness(samples, 2, 48_000),
         truePeak: toDecibels(truePeak(samples, 2)),

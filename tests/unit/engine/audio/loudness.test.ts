@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { duck, gainReduction, limitPeaks } from '../../../../functions/engine/audio/local/dynamics';
+import {
+  duck,
+  gainReduction,
+  limitPeaks,
+  lookAheadMinimum,
+} from '../../../../functions/engine/audio/local/dynamics';
 import {
   integratedLoudness,
   kWeighting,
@@ -75,6 +80,16 @@ describe('truePeak', () => {
   it('equals the sample peak for slow signals, and is 0 for silence', () => {
     expect(truePeak(sine(100, 0.25, 1), 2)).toBeCloseTo(0.25, 3);
     expect(truePeak(new Float32Array(1000), 2)).toBe(0);
+  });
+});
+
+describe('lookAheadMinimum', () => {
+  it('answers the minimum of each value and the `width` after it', () => {
+    const values = Float32Array.from({ length: 200 }, (_, i) => Math.abs(Math.sin(i * 0.37) * 10 + (i % 7)));
+    for (const width of [1, 3, 8, 50]) {
+      const naive = values.map((_, n) => Math.min(...values.subarray(n, n + width + 1)));
+      expect(Array.from(lookAheadMinimum(values, width))).toEqual(Array.from(naive));
+    }
   });
 });
 
