@@ -123,10 +123,15 @@ async function chapterAudio(work: string) {
 
   const cpuAtStart = cpuSeconds();
   await measure('chapter audio: generate all files (5 scenes)', Infinity, async () => {
+    // Per scene its speech first (the beds are sized to it), then the score, effects and ambiance as
+    // three jobs side by side, as the Audio tab's buttons start them.
     for (const scene of script.scenes) {
       await render(scene.dialogue.length ? 'dialogue' : 'narrator', scene.scene_number);
-      for (const kind of ['music', 'sound_effect', 'background_music'] as const)
-        await render(kind, scene.scene_number);
+      await Promise.all(
+        (['music', 'sound_effect', 'background_music'] as const).map((kind) =>
+          render(kind, scene.scene_number),
+        ),
+      );
     }
   });
   const generation = { seconds: lastSeconds, cpu: cpuSeconds() - cpuAtStart };

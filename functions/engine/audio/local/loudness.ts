@@ -146,7 +146,9 @@ const PHASES: Float64Array[] = Array.from({ length: OVERSAMPLING - 1 }, (_, i) =
 });
 
 /** No interpolated point exceeds the largest sample near it by more than this factor. */
-const INTERPOLATION_BOUND = Math.max(...PHASES.map((taps) => taps.reduce((sum, w) => sum + Math.abs(w), 0)));
+export const INTERPOLATION_BOUND = Math.max(
+  ...PHASES.map((taps) => taps.reduce((sum, w) => sum + Math.abs(w), 0)),
+);
 
 type Taps = [number, number, number, number, number, number, number, number, number, number, number, number];
 
@@ -302,6 +304,16 @@ export function framePeaks(samples: Float32Array, channels: number, threshold: n
     for (let c = 0; c < channels; c++) interpolateRange(samples, channels, frames, c, from, to, peaks);
   }
   return peaks;
+}
+
+/** The largest sample magnitude (a true peak is at least this, at most INTERPOLATION_BOUND times it). */
+export function samplePeak(samples: Float32Array): number {
+  let peak = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const magnitude = Math.abs(samples[i]!);
+    if (magnitude > peak) peak = magnitude;
+  }
+  return peak;
 }
 
 export const toDecibels = (linear: number) => (linear > 0 ? 20 * Math.log10(linear) : -Infinity);

@@ -8,7 +8,15 @@ import { combineParts, decodeCompressed } from './combine';
 import { codecArgs } from './output';
 import { wavDuration } from '../../media/wav';
 import { duck, limitPeaks } from './dynamics';
-import { fromDecibels, integratedLoudness, toDecibels, truePeak, ABSOLUTE_GATE } from './loudness';
+import {
+  ABSOLUTE_GATE,
+  INTERPOLATION_BOUND,
+  fromDecibels,
+  integratedLoudness,
+  samplePeak,
+  toDecibels,
+  truePeak,
+} from './loudness';
 import { decodeFiles, decodeToMemory, encodePcm, readRaw } from './pcm';
 
 /**
@@ -272,6 +280,20 @@ async function premixInMemory(
   return speech;
 }
 
+interface PremixReadings {
+  loudness: number;
+  samplePeak: number;
+  /** Measured when first asked (the sample peak often decides alone). */
+  truePeak: () => number;
+}
+
+/** Whether a plain gain keeps the true peak under the limit. */
+function plainGainFits(readings: PremixReadings, gain: number, limit: number): boolean {
+  if (toDecibels(readings.samplePeak) + gain > limit) return false;
+  if (toDecibels(readings.samplePeak * INTERPOLATION_BOUND) + gain <= limit) return true;
+  return toDecibels(readings.truePeak()) + gain <= limit;
+}
+
 /** How close (LU) the limited mix must come to its target before it is encoded. */
 const LIMITED_TOLERANCE = 0.2;
 /** The limiter's ceiling sits this far under the true-peak limit (its gain is smoothed). */
@@ -284,7 +306,7 @@ const LIMITER_MARGIN = 0.1;
  */
 export function normalise(
   premix: Float32Array,
-  measured: { loudness: number; truePeak: number },
+  measured: PremixReadings,
   target: number,
   limit: number,
 ): Float32Array {
@@ -298,7 +320,7 @@ export function normalise(
   for (let attempt = 0; attempt < 6; attempt++) {
     const linear = fromDecibels(gain);
     for (let i = 0; i < premix.length; i++) output[i] = premix[i]! * linear;
-    if (toDecibels(measured.truePeak) + gain <= limit) return output;
+    if (plainGainFits(measured, gain, limit)) return output;
     limitPeaks(output, MIX_CHANNELS, MIX_SAMPLE_RATE, fromDecibels(ceiling));
     const over = toDecibels(truePeak(output, MIX_CHANNELS)) - limit;
     const short = target - integratedLoudness(output, MIX_CHANNELS, MIX_SAMPLE_RATE);
@@ -321,9 +343,11 @@ async function mixInMemory(request: MixRequest, audible: MixTrack[], duration: n
   let result: { loudness: number; truePeak: number } | undefined;
   await withTempDir('mix', async (work) => {
     const premix = await premixInMemory(request, audible, frames, work);
-    const measured = {
+    let premixPeak: number | undefined;
+    const measured: PremixReadings = {
       loudness: integratedLoudness(premix, MIX_CHANNELS, MIX_SAMPLE_RATE),
-      truePeak: truePeak(premix, MIX_CHANNELS),
+      samplePeak: samplePeak(premix),
+      truePeak: () => (premixPeak ??= truePeak(premix, MIX_CHANNELS)),
     };
     const silent = measured.loudness <= ABSOLUTE_GATE;
     let headroom = 0;

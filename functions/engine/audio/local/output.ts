@@ -62,11 +62,13 @@ async function writeWav(
   for (let from = 0; from < frames; from += BLOCK_FRAMES) {
     const count = Math.min(BLOCK_FRAMES, frames - from);
     const block = new Int16Array(count * 2);
+    // Outside the fades the gain is constant: no cosine per sample there.
+    const plain = from >= fadeIn && from + count <= frames - fadeOut;
     for (let i = 0; i < count; i++) {
       const n = from + i;
       const source = n < headLength ? audio.head : audio.loop;
       const index = n < headLength ? n : (n - headLength) % loopLength;
-      const gain = fadeGain(n, frames, fadeIn, fadeOut) * 32767;
+      const gain = plain ? 32767 : fadeGain(n, frames, fadeIn, fadeOut) * 32767;
       block[2 * i] = toSample(source.left[index]! * gain);
       block[2 * i + 1] = toSample(source.right[index]! * gain);
     }

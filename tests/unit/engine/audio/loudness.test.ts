@@ -5,9 +5,11 @@ import {
   limitPeaks,
   lookAheadMinimum,
 } from '../../../../functions/engine/audio/local/dynamics';
+import { normalise } from '../../../../functions/engine/audio/local/mix';
 import {
   integratedLoudness,
   kWeighting,
+  samplePeak,
   toDecibels,
   truePeak,
 } from '../../../../functions/engine/audio/local/loudness';
@@ -136,5 +138,41 @@ describe('duck', () => {
     };
     expect(toDecibels(rms(0, 0.9))).toBeCloseTo(toDecibels(0.2 / Math.SQRT2), 3);
     expect(toDecibels(rms(1.2, 1.9)) - toDecibels(rms(0, 0.9))).toBeLessThan(-10);
+  });
+});
+
+describe('normalise', () => {
+  const readings = (samples: Float32Array) => ({
+    loudness: integratedLoudness(samples, 2, RATE),
+    samplePeak: samplePeak(samples),
+    truePeak: () => truePeak(samples, 2),
+  });
+
+  it('uses a plain gain when the peak allows it', () => {
+    const quiet = sine(997, 0.05, 3);
+    const output = normalise(quiet, readings(quiet), -16, -1.5);
+    expect(integratedLoudness(output, 2, RATE)).toBeCloseTo(-16, 1);
+    expect(output[100]! / quiet[100]!).toBeCloseTo(
+      10 ** ((-16 - integratedLoudness(quiet, 2, RATE)) / 20),
+      4,
+    );
+  });
+
+  it('limits loud transients to the true-peak limit and still reaches the loudness', () => {
+    // A quiet tone with short full-scale bursts: the gain to -16 LUFS would push the bursts far over.
+    const samples = sine(440, 0.08, 6);
+    for (let burst = 0; burst < 6; burst++) {
+      const from = (burst * RATE + 1000) * 2;
+      const hit = sine(1800, 0.95, 0.03);
+      for (let i = 0; i < hit.length; i++) samples[from + i] = hit[i]!;
+    }
+    const output = normalise(samples, readings(samples), -16, -1.5);
+    expect(toDecibels(truePeak(output, 2))).toBeLessThanOrEqual(-1.5);
+    expect(Math.abs(integratedLoudness(output, 2, RATE) + 16)).toBeLessThanOrEqual(0.2);
+  });
+
+  it('leaves silence as it is', () => {
+    const silence = new Float32Array(RATE * 2);
+    expect(normalise(silence, readings(silence), -16, -1.5).every((v) => v === 0)).toBe(true);
   });
 });
