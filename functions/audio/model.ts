@@ -24,8 +24,12 @@ export interface AudioFileRecord {
   start_time: number;
   end_time: number | null;
   duration: number | null;
-  /** Stored states; `pending` is what a generating file of a job still queued reads as. */
-  status: 'generating' | 'completed' | 'failed';
+  /**
+   * Stored states; `pending` is what a generating file of a job still queued reads as. `deleted`
+   * marks a file deleted while its job was still making it: hidden everywhere, and the job, when it
+   * finishes, removes it and its media instead of completing it.
+   */
+  status: 'generating' | 'completed' | 'failed' | 'deleted';
   audio_key: string | null;
   error: string | null;
   job_id: string;

@@ -43,8 +43,32 @@ export function createAudioRepository(table: Table) {
         { exists: true, equals: { status: 'generating' } },
       ),
 
-    listForChapter: (bookId: string, chapterId: string) =>
-      table.query<AudioFileRecord>({ pk: partitions.book(bookId), skPrefix: `AUDIO#${chapterId}#` }),
+    /**
+     * A file deleted while it is being made: marked, not removed, so that its job cannot write it
+     * back (null when it is no longer generating: then it can simply be removed).
+     */
+    markDeleted: (file: Pick<AudioFileRecord, 'book_id' | 'chapter_id' | 'id'>, at: string) =>
+      table.update<AudioFileRecord>(
+        fileKey(file.book_id, file.chapter_id, file.id),
+        { set: { status: 'deleted', updated_at: at } },
+        { exists: true, equals: { status: 'generating' } },
+      ),
+
+    /**
+     * A job's rendered file, written only over its own generating record (false when the record is
+     * gone, marked deleted, or another job's).
+     */
+    completeFile: (file: AudioFileRecord) =>
+      table.put(
+        { ...fileKey(file.book_id, file.chapter_id, file.id), ...file },
+        { exists: true, equals: { status: 'generating', job_id: file.job_id } },
+      ),
+
+    /** The chapter's files (those deleted while generating are left out). */
+    listForChapter: async (bookId: string, chapterId: string) =>
+      (
+        await table.query<AudioFileRecord>({ pk: partitions.book(bookId), skPrefix: `AUDIO#${chapterId}#` })
+      ).filter((file) => file.status !== 'deleted'),
 
     deleteFiles: (files: Pick<AudioFileRecord, 'book_id' | 'chapter_id' | 'id'>[]) =>
       table.batchDelete(files.map((f) => fileKey(f.book_id, f.chapter_id, f.id))),

@@ -20,6 +20,7 @@ import type { ScriptScene } from '../engine/text/types';
 import type { VoiceModel } from '../engine/speech/types';
 import type { Engine } from '../engine/types';
 import type { JobRecord, JobStatus, Jobs } from '../jobs';
+import { isActive } from '../jobs/model';
 import { BadRequestError, HttpError, NotFoundError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { mediaUrl } from '../lib/media-urls';
@@ -31,14 +32,15 @@ import type { ScriptRecord } from '../scripts/model';
 import type { ScriptsService } from '../scripts/service';
 import { matchCharacter } from './casting';
 import { audioLock, chapterAudioExportJob, chapterAudioJob } from './jobs/kinds';
-import type {
-  AudioExportJobRecord,
-  AudioExportOptions,
-  AudioFileRecord,
-  AudioGenerationJobRecord,
-  AudioGenerationOptions,
-  ExportTrack,
-  PlannedAudioFile,
+import {
+  audioKeys,
+  type AudioExportJobRecord,
+  type AudioExportOptions,
+  type AudioFileRecord,
+  type AudioGenerationJobRecord,
+  type AudioGenerationOptions,
+  type ExportTrack,
+  type PlannedAudioFile,
 } from './model';
 import { createAudioRepository } from './repository';
 
@@ -88,7 +90,8 @@ const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /** The view of a stored file, its status read with its job's (a queued job's files are pending). */
 export function audioFileView(file: AudioFileRecord, job?: JobRecord | null): AudioFile {
-  let status: AudioStatus = file.status;
+  // (Files deleted while generating are never shown; listings leave them out.)
+  let status: AudioStatus = file.status === 'deleted' ? 'failed' : file.status;
   let error = file.error;
   if (file.status === 'generating' && job) {
     const jobStatus = JOB_STATUS[job.status];
@@ -386,6 +389,25 @@ export function createAudioService(deps: AudioDeps) {
     return { book, chapter, job: await deps.jobs.settle(found) };
   }
 
+  /**
+   * Writes a rendered file over its generating record. Marked deleted meanwhile, the record is
+   * removed instead (false); not written yet (the job finished before the request that started it
+   * wrote its files), it is created.
+   */
+  async function keepRendered(record: AudioFileRecord): Promise<boolean> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (await repo.completeFile(record)) return true;
+      const current = await repo.getFile(record.book_id, record.chapter_id, record.id);
+      if (!current) {
+        if (await repo.putFile(record, true)) return true;
+        continue;
+      }
+      if (current.status === 'deleted') await repo.deleteFiles([current]);
+      if (current.status !== 'generating') return false;
+    }
+    return false;
+  }
+
   const service = {
     repository: repo,
     ownedChapter,
@@ -488,13 +510,24 @@ export function createAudioService(deps: AudioDeps) {
       };
     },
 
-    /** Removes a file and its stored media. */
+    /**
+     * Removes a file and its stored media. A file still being made is marked deleted instead, while
+     * its job runs: the job then discards it (and what it uploaded) rather than completing it.
+     */
     async deleteFile(userId: string, chapterId: string, fileId: string): Promise<void> {
       const { book, chapter } = await ownedChapter(chapterId, userId);
       const file = isUuid(fileId) ? await repo.getFile(book.id, chapter.id, fileId) : null;
-      if (!file) throw new NotFoundError(audioMessages.fileNotFound, 'audio_not_found');
-      await repo.deleteFiles([file]);
-      if (file.audio_key) await deps.media.delete(file.audio_key);
+      if (!file || file.status === 'deleted')
+        throw new NotFoundError(audioMessages.fileNotFound, 'audio_not_found');
+      if (file.status === 'generating' && (await repo.markDeleted(file, now()))) {
+        const job = await deps.jobs.get(file.job_id);
+        // Its job still running, the job removes it; a job that ended already never will.
+        if (job && isActive(job.status)) return;
+      }
+      // Completed (perhaps just now, by its job), failed, or its job gone: remove it and its media.
+      const current = (await repo.getFile(book.id, chapter.id, file.id)) ?? file;
+      await repo.deleteFiles([current]);
+      await deps.media.delete(current.audio_key ?? audioKeys.file(book.id, chapter.id, file.id));
     },
 
     /** Starts the mix of the chosen files (a job); every file must be this chapter's and completed. */
@@ -612,7 +645,13 @@ export function createAudioService(deps: AudioDeps) {
           updated_at: at,
         };
       });
-      for (const record of records) await repo.putFile(record);
+      const kept: AudioFileRecord[] = [];
+      for (const record of records) {
+        if (await keepRendered(record)) kept.push(record);
+        else if (record.audio_key) await deps.media.delete(record.audio_key);
+      }
+      // Every new file deleted while it was made: the scene keeps what it had.
+      if (!kept.length) return kept;
       const replaced = (await repo.listForChapter(bookId, chapterId)).filter(
         (f) =>
           f.job_id !== job.id &&
@@ -623,22 +662,29 @@ export function createAudioService(deps: AudioDeps) {
       );
       await repo.deleteFiles(replaced);
       await Promise.all(replaced.filter((f) => f.audio_key).map((f) => deps.media.delete(f.audio_key!)));
-      return records;
+      return kept;
     },
 
-    /** A generation failed: its files say so (with the job's words); earlier files stay. */
+    /**
+     * A generation failed: its files say so (with the job's words), and those deleted meanwhile
+     * go; earlier files stay.
+     */
     async recordFailure(job: JobRecord, message: string): Promise<void> {
       if (job.kind !== chapterAudioJob.kind) return;
       const generation = job as AudioGenerationJobRecord;
-      await Promise.all(
-        generation.options.files.map((file) =>
-          repo.markFailed(
-            { book_id: job.target.book_id!, chapter_id: job.target.chapter_id!, id: file.id },
-            message,
-            now(),
-          ),
-        ),
+      const keys = generation.options.files.map((file) => ({
+        book_id: job.target.book_id!,
+        chapter_id: job.target.chapter_id!,
+        id: file.id,
+      }));
+      await Promise.all(keys.map((key) => repo.markFailed(key, message, now())));
+      const deleted = await Promise.all(
+        keys.map(async (key) => {
+          const file = await repo.getFile(key.book_id, key.chapter_id, key.id);
+          return file?.status === 'deleted' ? [file] : [];
+        }),
       );
+      await repo.deleteFiles(deleted.flat());
     },
   };
   return service;

@@ -13,6 +13,7 @@ import type { BookWithChapters } from '../../functions/contracts/books';
 import type { Character, PlotOverview } from '../../functions/contracts/plots';
 import type { Script } from '../../functions/contracts/scripts';
 import { ffmpegLog, probe } from '../../functions/engine/media/ffmpeg';
+import { getAdapters } from '../../functions/lib/adapters';
 import { NOVEL_TITLE, novelText } from '../fixtures/novel';
 import { confirmAsExtracted, createUser, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
 
@@ -258,6 +259,30 @@ describe('chapter audio', () => {
     expect((await listAudio()).some((f) => f.id === effect!.id)).toBe(false);
     expect((await fetch(`${origin()}${effect!.url}`)).status).toBe(404);
     const again = await api('DELETE', audioPath(`/${effect!.id}`));
+    expect(again).toMatchObject({ status: 404, body: { detail: 'Audio file not found.' } });
+  });
+
+  it('a file deleted while its job still runs stays deleted: the job removes what it uploaded', async () => {
+    const started = await api<AudioGenerationStarted>('POST', audioPath('/narrator/4'), {
+      script_id: script.id,
+    });
+    expect(started.status).toBe(200);
+    const [file] = started.body.files;
+    expect(['pending', 'generating']).toContain(file!.status);
+    const removed = await api('DELETE', audioPath(`/${file!.id}`));
+    expect(removed).toMatchObject({ status: 200, body: { id: file!.id, deleted: true } });
+    // Still running when it was deleted (the job had not written its file back yet).
+    const running = await api<AudioJobStatus>('GET', audioPath(`/status/${started.body.job_id}`));
+    expect(['pending', 'generating']).toContain(running.body.status);
+    expect((await listAudio()).some((f) => f.id === file!.id)).toBe(false);
+    await t.runtime.stepFunctions.idle();
+    const status = await api<AudioJobStatus>('GET', audioPath(`/status/${started.body.job_id}`));
+    expect(status.body.status).toBe('completed');
+    expect(status.body.files).toEqual([]);
+    expect((await listAudio()).some((f) => f.id === file!.id)).toBe(false);
+    const key = `media/books/${book.id}/audio/${chapter().id}/${file!.id}.m4a`;
+    expect(await getAdapters().storage.media.head(key)).toBeNull();
+    const again = await api('DELETE', audioPath(`/${file!.id}`));
     expect(again).toMatchObject({ status: 404, body: { detail: 'Audio file not found.' } });
   });
 

@@ -153,6 +153,9 @@ export async function encodeForBrowser(
     `${i}:a:0`,
     '-c:a',
     'aac',
+    // The fast coder: a third of the default's time, no audible difference at these rates.
+    '-aac_coder',
+    'fast',
     '-b:a',
     BITRATE[quality],
     '-movflags',

@@ -316,6 +316,45 @@ describe('the audio service', () => {
     });
   });
 
+  it('a file deleted while its job runs is not written back when the job finishes, nor its media kept', async () => {
+    const s = await setup();
+    const first = await s.audio.startGeneration('owner', s.chapter.id, 'narrator', 1, s.request());
+    const [earlier] = await finish(s, first.job_id, 4);
+    const again = await s.audio.startGeneration('owner', s.chapter.id, 'narrator', 1, s.request());
+    const [file] = again.files;
+    await s.audio.deleteFile('owner', s.chapter.id, file!.id);
+    const listed = async () => (await s.audio.list('owner', s.chapter.id)).map((f) => f.id);
+    expect(await listed()).toEqual([earlier!.id]);
+    const [uploaded] = await finish(s, again.job_id, 3);
+    // Not completed, not listed, its upload removed; the scene keeps the narration it had.
+    expect(await listed()).toEqual([earlier!.id]);
+    expect(s.storage.media.objects.has(uploaded!.key)).toBe(false);
+    expect(s.storage.media.objects.has(earlier!.key)).toBe(true);
+    expect(await s.audio.repository.getFile(s.book.id, s.chapter.id, file!.id)).toBeNull();
+    expect((await s.audio.jobStatus('owner', s.chapter.id, again.job_id)).files).toEqual([]);
+    await expect(s.audio.deleteFile('owner', s.chapter.id, file!.id)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+
+  it('a job that finishes before its request wrote the files still records them; a failed one drops deleted files', async () => {
+    const s = await setup();
+    const started = await s.audio.startGeneration('owner', s.chapter.id, 'narrator', 2, s.request());
+    const [file] = started.files;
+    // As if the worker ran before the request had written the file.
+    await s.audio.repository.deleteFiles([{ book_id: s.book.id, chapter_id: s.chapter.id, id: file!.id }]);
+    await finish(s, started.job_id, 2);
+    expect((await s.audio.list('owner', s.chapter.id)).map((f) => [f.id, f.status])).toEqual([
+      [file!.id, 'completed'],
+    ]);
+
+    const failing = await s.audio.startGeneration('owner', s.chapter.id, 'music', 2, s.request());
+    await s.audio.deleteFile('owner', s.chapter.id, failing.files[0]!.id);
+    const job = (await s.jobs.get(failing.job_id)) as AudioGenerationJobRecord;
+    await s.audio.recordFailure(job, 'The score could not be made.');
+    expect(await s.audio.repository.getFile(s.book.id, s.chapter.id, failing.files[0]!.id)).toBeNull();
+  });
+
   it('exports the chosen completed files as a job, scenes one after another', async () => {
     const s = await setup();
     const one = await s.audio.startGeneration('owner', s.chapter.id, 'narrator', 1, s.request());

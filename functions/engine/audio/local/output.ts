@@ -21,7 +21,9 @@ export type AudioFormat = 'wav' | 'mp3' | 'm4a';
 /** FFmpeg encoder and container arguments for a format (the container does not follow the file name). */
 export function codecArgs(format: AudioFormat): string[] {
   if (format === 'mp3') return ['-c:a', 'libmp3lame', '-b:a', '192k', '-f', 'mp3'];
-  if (format === 'm4a') return ['-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart', '-f', 'ipod'];
+  // FFmpeg's "fast" AAC coder: a third of the default's time, no audible difference at 192 kb/s.
+  if (format === 'm4a')
+    return ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '192k', '-movflags', '+faststart', '-f', 'ipod'];
   return ['-c:a', 'pcm_s16le', '-f', 'wav'];
 }
 
@@ -60,11 +62,13 @@ async function writeWav(
   for (let from = 0; from < frames; from += BLOCK_FRAMES) {
     const count = Math.min(BLOCK_FRAMES, frames - from);
     const block = new Int16Array(count * 2);
+    // Outside the fades the gain is constant: no cosine per sample there.
+    const plain = from >= fadeIn && from + count <= frames - fadeOut;
     for (let i = 0; i < count; i++) {
       const n = from + i;
       const source = n < headLength ? audio.head : audio.loop;
       const index = n < headLength ? n : (n - headLength) % loopLength;
-      const gain = fadeGain(n, frames, fadeIn, fadeOut) * 32767;
+      const gain = plain ? 32767 : fadeGain(n, frames, fadeIn, fadeOut) * 32767;
       block[2 * i] = toSample(source.left[index]! * gain);
       block[2 * i + 1] = toSample(source.right[index]! * gain);
     }

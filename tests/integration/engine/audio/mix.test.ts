@@ -5,6 +5,9 @@ import { ffmpegLog, probe, runFfmpeg } from '../../../../functions/engine/media/
 import { createLocalSpeechEngine } from '../../../../functions/engine/speech/local';
 import type { MixTrack } from '../../../../functions/engine/audio/types';
 import type { SpeechResult } from '../../../../functions/engine/speech/types';
+import { parseEbur128Summary } from '../../../../functions/engine/audio/local/analysis';
+import { integratedLoudness, toDecibels, truePeak } from '../../../../functions/engine/audio/local/loudness';
+import { decodeToMemory } from '../../../../functions/engine/audio/local/pcm';
 import { loudnessOf, readSamples, scratchDir, toDb, windowRms } from './helpers';
 
 const audio = createLocalAudioEngine();
@@ -197,6 +200,33 @@ describe('mix', () => {
     // Half the gain is 6 dB quieter; the first and last parts are the same.
     expect(level(0) - level(1)).toBeCloseTo(6.02, 0);
     expect(level(2)).toBeCloseTo(level(0), 1);
+  });
+
+  it('measures loudness and true peak in JavaScript as FFmpeg ebur128 does', async () => {
+    const hit = await audio.effect({ description: 'door slam', seed: 3, outputPath: out('slam.wav') });
+    await runFfmpeg(['-i', out('music.wav'), '-c:a', 'libmp3lame', '-b:a', '128k', out('music.mp3')]);
+    for (const path of [out('speech.wav'), out('music.wav'), out('waves.wav'), hit.path, out('music.mp3')]) {
+      const samples = await decodeToMemory(path, scratch.dir, { channels: 2, sampleRate: 48_000 });
+      const ours = {
+        integrated: integratedLoudness(samples, 2, 48_000),
+        truePeak: toDecibels(truePeak(samples, 2)),
+      };
+      const log = await ffmpegLog([
+        '-i',
+        path,
+        '-af',
+        'aformat=channel_layouts=stereo,aresample=48000,ebur128=peak=true',
+        '-f',
+        'null',
+        '-',
+      ]);
+      const theirs = parseEbur128Summary(log);
+      console.info(
+        `meter ${path.split('/').pop()}: ${ours.integrated.toFixed(2)} LUFS, ${ours.truePeak.toFixed(2)} dBTP; ebur128 ${theirs.integrated} LUFS, ${theirs.truePeak} dBTP`,
+      );
+      expect(Math.abs(ours.integrated - theirs.integrated)).toBeLessThanOrEqual(0.15);
+      expect(Math.abs(ours.truePeak - theirs.truePeak!)).toBeLessThanOrEqual(0.25);
+    }
   });
 
   it('rejects impossible requests with typed errors', async () => {
