@@ -14,8 +14,8 @@ import type { Character, PlotOverview } from '../../functions/contracts/plots';
 import type { Script } from '../../functions/contracts/scripts';
 import { ffmpegLog, probe } from '../../functions/engine/media/ffmpeg';
 import { getAdapters } from '../../functions/lib/adapters';
-import { NOVEL_TITLE, novelText } from '../fixtures/novel';
-import { confirmAsExtracted, createUser, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
+import { novelText } from '../fixtures/novel';
+import { confirmAsExtracted, novelWithPlot, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
 
 /**
  * The chapter audio of the entertainment workspace through the public API on the local runtime: the
@@ -65,21 +65,7 @@ async function fetchAudio(url: string, name: string) {
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'audio-test-'));
   t = await startTestRuntime();
-  [owner, stranger] = await Promise.all([
-    createUser(t, { role: 'author' }).then((u) => u.accessToken),
-    createUser(t).then((u) => u.accessToken),
-  ]);
-  const upload = await uploadBook(t, {
-    token: owner,
-    bookType: 'entertainment',
-    title: NOVEL_TITLE,
-    text: novelText(),
-  });
-  await confirmAsExtracted(t, String(upload.body.id), owner);
-  book = (await api<BookWithChapters>('GET', `/books/${upload.body.id}`)).body;
-  await api('POST', `/plots/books/${book.id}/generate`, {});
-  await t.runtime.stepFunctions.idle();
-  overview = (await api<PlotOverview>('GET', `/plots/books/${book.id}/overview`)).body;
+  ({ owner, stranger, book, overview } = await novelWithPlot(t));
   script = (
     await api<Script>('POST', '/ai/generate-script-and-scenes', {
       chapter_id: chapter().id,

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BookStructure } from '../../functions/contracts/books';
+import type { BookStructure, BookWithChapters } from '../../functions/contracts/books';
+import type { PlotOverview } from '../../functions/contracts/plots';
+import { NOVEL_TITLE, novelText } from '../fixtures/novel';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime';
 
 export interface TestRuntime {
@@ -157,4 +159,33 @@ export async function readyBook(
   await confirmAsExtracted(t, bookId, token);
   const chapters = await t.api<{ id: string }[]>('GET', `/books/${bookId}/chapters`, { token });
   return { bookId, chapterId: chapters.body[0]!.id };
+}
+
+/**
+ * The workspace's starting point for the chapter media tests: an author (owner) and another user
+ * (stranger), the fixture novel uploaded as an entertainment book and confirmed, and its plot.
+ */
+export async function novelWithPlot(t: TestRuntime): Promise<{
+  owner: string;
+  stranger: string;
+  book: BookWithChapters;
+  overview: PlotOverview;
+}> {
+  const [owner, stranger] = await Promise.all([
+    createUser(t, { role: 'author' }).then((u) => u.accessToken),
+    createUser(t).then((u) => u.accessToken),
+  ]);
+  const upload = await uploadBook(t, {
+    token: owner,
+    bookType: 'entertainment',
+    title: NOVEL_TITLE,
+    text: novelText(),
+  });
+  await confirmAsExtracted(t, String(upload.body.id), owner);
+  const book = (await t.api<BookWithChapters>('GET', `/books/${upload.body.id}`, { token: owner })).body;
+  await t.api('POST', `/plots/books/${book.id}/generate`, { token: owner, body: {} });
+  await t.runtime.stepFunctions.idle();
+  const overview = (await t.api<PlotOverview>('GET', `/plots/books/${book.id}/overview`, { token: owner }))
+    .body;
+  return { owner, stranger, book, overview };
 }

@@ -9,9 +9,8 @@ import type {
 } from '../../functions/contracts/images';
 import type { PlotOverview } from '../../functions/contracts/plots';
 import type { Script } from '../../functions/contracts/scripts';
-import { NOVEL_TITLE, novelText } from '../fixtures/novel';
 import { figureColours, figureDistance } from '../support/figure-colours';
-import { confirmAsExtracted, createUser, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
+import { novelWithPlot, startTestRuntime, type TestRuntime } from './helpers';
 
 /**
  * Chapter images through the public API on the local runtime: the fixture novel as an entertainment
@@ -46,21 +45,7 @@ const status = (jobId: string, chapterId = chapter().id) =>
 
 beforeAll(async () => {
   t = await startTestRuntime();
-  [owner, stranger] = await Promise.all([
-    createUser(t, { role: 'author' }).then((u) => u.accessToken),
-    createUser(t).then((u) => u.accessToken),
-  ]);
-  const upload = await uploadBook(t, {
-    token: owner,
-    bookType: 'entertainment',
-    title: NOVEL_TITLE,
-    text: novelText(),
-  });
-  await confirmAsExtracted(t, String(upload.body.id), owner);
-  book = (await api<BookWithChapters>('GET', `/books/${upload.body.id}`)).body;
-  await api('POST', `/plots/books/${book.id}/generate`, {});
-  await t.runtime.stepFunctions.idle();
-  overview = (await api<PlotOverview>('GET', `/plots/books/${book.id}/overview`)).body;
+  ({ owner, stranger, book, overview } = await novelWithPlot(t));
   for (const name of ['Nell', 'Crane']) {
     const character = overview.characters.find((c) => c.name === name)!;
     await api('POST', `/characters/${character.id}/generate-image`, { quality: 'standard' });
