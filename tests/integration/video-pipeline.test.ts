@@ -258,6 +258,30 @@ describe('the video pipeline', () => {
     generation = done;
   }, 600_000);
 
+  it('redoes one scene: only its clip is rendered again, then the film is merged again', async () => {
+    const before = (await api<SceneVideosAnswer>('GET', `/ai/scene-videos/${generation.id}`)).body
+      .scene_videos;
+    const stamps = await Promise.all(before.map((v) => written(v.video_url!)));
+    const redo = before[3]!.scene_number;
+    const answer = await api<VideoGeneration>('POST', `/ai/retry-generation/${generation.id}`, {
+      retry_from_step: 'video',
+      scene_numbers: [redo],
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+    await t.runtime.stepFunctions.idle();
+    const done = (await api<VideoGeneration>('GET', `/ai/video-generation-status/${generation.id}`)).body;
+    expect(done.generation_status, done.error_message ?? '').toBe('completed');
+    const after = (await api<SceneVideosAnswer>('GET', `/ai/scene-videos/${generation.id}`)).body
+      .scene_videos;
+    const now = await Promise.all(after.map((v) => written(v.video_url!)));
+    after.forEach((v, i) => {
+      if (v.scene_number === redo) expect(now[i]).not.toBe(stamps[i]);
+      else expect(now[i]).toBe(stamps[i]);
+    });
+    expect(done.video_url).not.toBe(generation.video_url);
+    generation = done;
+  }, 300_000);
+
   it('makes the 480p download once, then answers a short-lived URL with filename and size', async () => {
     const first = await api<VideoDownload>('GET', `/ai/final-video/${generation.id}/download?quality=web`);
     expect(first.status).toBe(202);
