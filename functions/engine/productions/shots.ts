@@ -128,7 +128,7 @@ export async function placeSpeech(
     '-i',
     speechPath,
     '-af',
-    `adelay=${delay}:all=1,apad`,
+    `adelay=${delay}|${delay},apad`,
     '-t',
     sec(duration),
     '-c:a',

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalImageEngine } from '../../../../functions/engine/image/local';
+import { createLocalLipSyncEngine } from '../../../../functions/engine/lipsync/local';
+import { probe } from '../../../../functions/engine/media/ffmpeg';
+import {
+  joinPictures,
+  muxFilm,
+  placeSpeech,
+  renderShots,
+  trimSound,
+} from '../../../../functions/engine/productions/shots';
+import { anna } from '../../../unit/engine/image/fixtures';
+import { audioRms, ffmpeg, frameAt, meanColour, patternImage, scratchDir } from '../video/media';
+
+/**
+ * The pipeline's film from shots: a scene's shots rendered in one run, each its own file of the same
+ * settings, joined without re-encoding; a dialogue shot replaced by its lip-synced version without
+ * touching the others; the sound placed and cut; the sync of visemes with the speech measured.
+ */
+const scratch = scratchDir('shots');
+const size = { width: 320, height: 180 };
+const fps = 24;
+let still: string;
+let portrait: string;
+let speech: string;
+
+beforeAll(async () => {
+  still = patternImage(scratch.path('scene.png'));
+  portrait = (
+    await createLocalImageEngine().portrait({
+      character: anna,
+      style: 'cartoon',
+      quality: 'standard',
+      aspectRatio: '16:9',
+      seed: 3,
+      outputPath: scratch.path('anna.png'),
+    })
+  ).path;
+  // Voiced 0–0.6 s and 1.0–1.5 s, silent between.
+  speech = scratch.path('speech.wav');
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    "aevalsrc='if(lt(t,0.6)+between(t,1.0,1.5),0.6*sin(2*PI*170*t)*(0.6+0.4*sin(2*PI*5*t)),0)':s=16000:d=1.5",
+    speech,
+  ]);
+});
+afterAll(() => scratch.remove());
+
+describe('shots', () => {
+  const shots = () => [
+    { image: still, kind: 'scene' as const, frames: 24, outputPath: scratch.path('shot-0.mp4') },
+    { image: portrait, kind: 'dialogue' as const, frames: 36, outputPath: scratch.path('shot-1.mp4') },
+    { image: still, kind: 'scene' as const, frames: 12, outputPath: scratch.path('shot-2.mp4') },
+  ];
+
+  it('renders every shot of a scene to exact frame counts, fading in from black, and joins them without re-encoding', async () => {
+    await renderShots({ shots: shots(), size, fps, seed: 5, transition: { type: 'fade', duration: 0.5 } });
+    const probes = await Promise.all(shots().map((s) => probe(s.outputPath)));
+    probes.forEach((p, i) => {
+      expect(p.video).toMatchObject({ codec: 'h264', width: 320, height: 180, pixelFormat: 'yuv420p' });
+      expect(p.audio).toBeUndefined();
+      expect(p.duration).toBeCloseTo(shots()[i]!.frames / fps, 1);
+    });
+    // The fade starts from black; a second in, the picture is the scene's.
+    expect(Math.max(...meanColour(frameAt(shots()[0]!.outputPath, 0)))).toBeLessThan(20);
+    expect(Math.max(...meanColour(frameAt(shots()[0]!.outputPath, 0.9)))).toBeGreaterThan(60);
+
+    const joined = scratch.path('scene.mp4');
+    await joinPictures(
+      shots().map((s) => s.outputPath),
+      scratch.dir,
+      joined,
+    );
+    const scene = await probe(joined);
+    expect(scene.duration).toBeCloseTo(72 / fps, 1);
+  });
+
+  it('replaces a dialogue shot by its lip-synced version, and the film keeps its length', async () => {
+    const placed = scratch.path('placed.wav');
+    await placeSpeech(speech, 0, 36 / fps, placed);
+    expect((await probe(placed)).duration).toBeCloseTo(1.5, 1);
+    const talking = await createLocalLipSyncEngine().talkingClip({
+      portraitPath: portrait,
+      speechPath: placed,
+      visemes: [
+        { time: 0, viseme: 'a' },
+        { time: 0.6, viseme: 'sil' },
+        { time: 1.0, viseme: 'o' },
+      ],
+      size,
+      fps,
+      outputPath: scratch.path('talking.mp4'),
+      withSound: false,
+    });
+    expect(talking.probe.audio).toBeUndefined();
+    expect(talking.processing_method).toBe('visemes');
+    const film = scratch.path('film-picture.mp4');
+    await joinPictures([shots()[0]!.outputPath, talking.path, shots()[2]!.outputPath], scratch.dir, film);
+    const sound = scratch.path('sound.wav');
+    ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000:duration=4', sound]);
+    const muxed = await muxFilm(film, sound, 3, scratch.path('film.mp4'));
+    expect(muxed.video?.codec).toBe('h264');
+    expect(muxed.audio?.codec).toBe('aac');
+    expect(muxed.duration).toBeCloseTo(3, 1);
+  });
+
+  it('places speech after a delay and cuts sound to a length', async () => {
+    const placed = scratch.path('late.wav');
+    await placeSpeech(speech, 1, 2.5, placed);
+    expect(audioRms(placed, 0, 0.9)).toBeLessThan(0.01);
+    expect(audioRms(placed, 1.05, 1.5)).toBeGreaterThan(0.05);
+    const cut = scratch.path('cut.wav');
+    await trimSound(placed, 1.2, cut);
+    expect((await probe(cut)).duration).toBeCloseTo(1.2, 1);
+  });
+
+  it('measures how well visemes agree with the speech', async () => {
+    const lipSync = createLocalLipSyncEngine();
+    const agreeing = await lipSync.syncAccuracy({
+      speechPath: speech,
+      visemes: [
+        { time: 0, viseme: 'a' },
+        { time: 0.6, viseme: 'sil' },
+        { time: 1.0, viseme: 'e' },
+      ],
+      fps,
+    });
+    const opposite = await lipSync.syncAccuracy({
+      speechPath: speech,
+      visemes: [
+        { time: 0, viseme: 'sil' },
+        { time: 0.6, viseme: 'a' },
+        { time: 1.0, viseme: 'sil' },
+      ],
+      fps,
+    });
+    expect(agreeing).toBeGreaterThan(80);
+    expect(opposite).toBeLessThan(30);
+  });
+});
