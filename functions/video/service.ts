@@ -95,6 +95,18 @@ export function generationStatusOf(job: JobRecord): GenerationStatus {
   return outputs.generation_status ?? 'pending';
 }
 
+/**
+ * The stage a failed run stopped in: as its recorder wrote it, or (a run cut off, e.g. by a restart,
+ * and settled as failed) the stage it was in.
+ */
+export function failedStepOf(job: VideoGenerationJob): PipelineStep | null {
+  if (job.status !== 'failed') return null;
+  if (job.outputs.failed_step) return job.outputs.failed_step;
+  const stage = job.outputs.stage;
+  if (!stage || stage === 'plan') return 'audio';
+  return stage === 'publish' ? 'lipsync' : stage;
+}
+
 /** Each stage's counters, summed from its items (missing counters are 0; sync accuracy is measured). */
 export function progressOf(items: StageItemRecord[], job: VideoGenerationJob) {
   const of = (stage: PipelineStep) => items.filter((i) => i.stage === stage && i.status === 'completed');
@@ -107,7 +119,7 @@ export function progressOf(items: StageItemRecord[], job: VideoGenerationJob) {
   const totalScenes = job.outputs.scene_count ?? 0;
   const totalCharacters = job.outputs.character_count ?? 0;
   const videos = of('video');
-  const failedVideo = job.status === 'failed' && job.outputs.failed_step === 'video';
+  const failedVideo = failedStepOf(job) === 'video';
   const merge = of('merge')[0];
   const lipsync = of('lipsync');
   const syncSeconds = sum(lipsync, 'sync_seconds');
@@ -294,7 +306,7 @@ export function createVideoService(deps: VideoDeps) {
       audio_task_id: job.id,
       video_url: finalUrl,
       error_message: job.error_message,
-      failed_step: job.status === 'failed' ? (job.outputs.failed_step ?? null) : null,
+      failed_step: failedStepOf(job),
       progress: job.status === 'ready' ? 100 : job.progress,
       current_step: job.step,
       attempt: job.attempt,
@@ -539,7 +551,7 @@ export function createVideoService(deps: VideoDeps) {
         progress: job.status === 'ready' ? 100 : job.progress,
         current_step: job.step,
         execution_name: job.attempt > 1 ? `vgen-${job.id}-${job.attempt}` : `vgen-${job.id}`,
-        failed_step: job.status === 'failed' ? (job.outputs.failed_step ?? null) : null,
+        failed_step: failedStepOf(job),
         stages: stagesOf(items, job),
         retry_steps: isActive(job.status) ? [] : retrySteps(items, job),
       };
@@ -547,7 +559,7 @@ export function createVideoService(deps: VideoDeps) {
 
     async retry(userId: string, id: string, step: PipelineStep | undefined, scenes: number[] | undefined) {
       const job = await ownGeneration(id, userId);
-      const from = step ?? job.outputs.failed_step ?? 'audio';
+      const from = step ?? failedStepOf(job) ?? 'audio';
       const redo =
         scenes ??
         (from === 'video' && job.status === 'failed'

@@ -217,4 +217,49 @@ describe('killing the local runtime during a job', () => {
     );
     expect(done.body.status).toBe('ready');
   }, 240_000);
+
+  it('during a video generation: it fails in its stage after a restart, and a retry from that stage finishes it', async () => {
+    await restart({ FAULT_INJECTION: 'pipeline.video:hang' });
+    await login();
+    const chapterId = (await book(keptBookId)).body.chapters![1]!.id;
+    const script = await runtime.api<{ script_id: string }>('POST', '/ai/generate-script-and-scenes', {
+      token,
+      body: { chapter_id: chapterId, scene_count: 3 },
+    });
+    expect(script.status).toBeLessThan(300);
+    const started = await runtime.api<{ video_generation_id: string }>(
+      'POST',
+      '/ai/generate-entertainment-video',
+      {
+        token,
+        body: { chapter_id: chapterId, script_id: script.body.script_id },
+      },
+    );
+    expect(started.status).toBe(202);
+    const id = started.body.video_generation_id;
+    const stages = () =>
+      runtime.api<{ stages: { step: string; status: string }[] }>('GET', `/ai/pipeline-status/${id}`, {
+        token,
+      });
+    await until(stages, (a) => a.body.stages.find((s) => s.step === 'video')?.status === 'running', 120_000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await restart();
+    await expectNothingLost();
+    const generation = () =>
+      runtime.api<{ generation_status: string; error_message: string | null; failed_step: string | null }>(
+        'GET',
+        `/ai/video-generation-status/${id}`,
+        { token },
+      );
+    const failed = await until(generation, (a) => a.body.generation_status === 'failed', 30_000);
+    expect(failed.body.error_message).toMatch(/interrupted/i);
+    expect(failed.body.failed_step).toBe('video');
+    expect((await runtime.api('POST', `/ai/retry-generation/${id}`, { token })).status).toBe(202);
+    const done = await until(
+      generation,
+      (a) => ['completed', 'failed'].includes(a.body.generation_status),
+      180_000,
+    );
+    expect(done.body.generation_status).toBe('completed');
+  }, 420_000);
 });

@@ -32,6 +32,13 @@ export function injectFault(point: string): void {
   }
 }
 
+/** A fault point a worker reaches in its own code: `<point>:hang` never returns, the others throw. */
+export async function faultPoint(point: string): Promise<void> {
+  if (!process.env.FAULT_INJECTION) return;
+  if (injected(point).includes(`${point}:hang`)) await new Promise<never>(() => {});
+  injectFault(point);
+}
+
 export function faultInjection<E>(pointOf: (request: middy.Request<E>) => string): middy.MiddlewareObj<E> {
   return {
     before: async (request) => {

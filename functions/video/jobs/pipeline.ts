@@ -12,7 +12,7 @@ import { EngineError } from '../../engine/types';
 import { images } from '../../images/instance';
 import { getJobs } from '../../jobs';
 import { getAdapters } from '../../lib/adapters';
-import { injectFault } from '../../lib/middleware/faults';
+import { faultPoint } from '../../lib/middleware/faults';
 import { isoNow } from '../../lib/ports';
 import { readFailure } from '../../lib/workflows';
 import { defineWorker } from '../../lib/worker';
@@ -226,7 +226,7 @@ export const generateSceneAudio = defineWorker(
   async ({ job_id, scene_number }) => {
     const job = await activeJob(job_id);
     await enter(job, 'audio');
-    injectFault('pipeline.audio');
+    await faultPoint('pipeline.audio');
     const bookId = bookOf(job);
     const p = await plan(job);
     const scene = sceneOf(p, scene_number);
@@ -371,7 +371,7 @@ export const drawCharacter = defineWorker(
   async ({ job_id, character }) => {
     const job = await activeJob(job_id);
     await enter(job, 'images');
-    injectFault('pipeline.images');
+    await faultPoint('pipeline.images');
     const bookId = bookOf(job);
     const p = await plan(job);
     const planned = p.characters[character];
@@ -433,7 +433,7 @@ export const drawScene = defineWorker(
   async ({ job_id, scene_number }) => {
     const job = await activeJob(job_id);
     await enter(job, 'images');
-    injectFault('pipeline.images');
+    await faultPoint('pipeline.images');
     const bookId = bookOf(job);
     const p = await plan(job);
     const scene = sceneOf(p, scene_number);
@@ -543,7 +543,7 @@ export const renderSceneVideo = defineWorker(
   async ({ job_id, scene_number }) => {
     const job = await activeJob(job_id);
     await enter(job, 'video');
-    injectFault('pipeline.video');
+    await faultPoint('pipeline.video');
     const bookId = bookOf(job);
     const p = await plan(job);
     const filmed = filmedScenes(p);
@@ -671,7 +671,7 @@ export const mergeAudioAndVideo = defineWorker(
   async ({ job_id }) => {
     const job = await activeJob(job_id);
     await enter(job, 'merge');
-    injectFault('pipeline.merge');
+    await faultPoint('pipeline.merge');
     const bookId = bookOf(job);
     const p = await plan(job);
     const scenes = await filmScenes(job, p);
@@ -764,7 +764,7 @@ export const lipSyncScene = defineWorker(
   async ({ job_id, scene_number }) => {
     const job = await activeJob(job_id);
     await enter(job, 'lipsync');
-    injectFault('pipeline.lipsync');
+    await faultPoint('pipeline.lipsync');
     const bookId = bookOf(job);
     const p = await plan(job);
     const filmed = filmedScenes(p);
