@@ -491,6 +491,13 @@ async function createGeneration(): Promise<string> {
   });
   if (started.status !== 202) throw new Error(`generation: ${JSON.stringify(started.body)}`);
   await t.runtime.stepFunctions.idle();
+  const done = await t.api<{ generation_status: string; error_message: string | null }>(
+    'GET',
+    `/ai/video-generation-status/${started.body.video_generation_id}`,
+    { token: tokens.owner! },
+  );
+  if (done.body.generation_status !== 'completed')
+    throw new Error(`generation: ${JSON.stringify(done.body)}`);
   return started.body.video_generation_id;
 }
 
