@@ -20,6 +20,7 @@ const DOMAIN_DEPENDENCIES = {
   scripts: ['books', 'plots'],
   images: ['books', 'plots', 'scripts'],
   audio: ['books', 'plots', 'scripts'],
+  video: ['books', 'plots', 'scripts', 'images', 'audio'],
   creator: [],
   system: [],
 };

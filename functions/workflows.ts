@@ -7,6 +7,8 @@ import type { WorkflowDefinition } from './lib/workflows';
 import { characterImage } from './plots/jobs/portrait.workflow';
 import { plotGeneration } from './plots/jobs/generation.workflow';
 import { userOnboarding } from './users/jobs/onboarding.workflow';
+import { videoCombine, videoDownload } from './video/jobs/files.workflow';
+import { videoPipeline } from './video/jobs/pipeline.workflow';
 
 /**
  * THE table of state machines, read by the CDK stack and by the local runtime. Each definition lives
@@ -22,6 +24,9 @@ export const workflows = {
   chapterImage,
   chapterAudio,
   chapterAudioExport,
+  videoPipeline,
+  videoDownload,
+  videoCombine,
 } as const satisfies Record<string, WorkflowDefinition>;
 
 export type WorkflowName = keyof typeof workflows;

@@ -184,3 +184,6 @@ export type SaveProductionInput = z.output<typeof saveProductionRequest>;
 export const renderProductionRequest = z.object({
   script_id: id(videoMessages.scriptRequired),
 });
+
+/** The retry route's body is optional (an empty body retries from the failed step). */
+export const retryGenerationBody = z.optional(retryGenerationRequest);

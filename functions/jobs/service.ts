@@ -9,6 +9,7 @@ import {
   jobWorkPrefix,
   type JobKind,
   type JobRecord,
+  type JobStatus,
   type JobTarget,
 } from './model';
 import { createJobRepository, jobLockKey, type JobPatch } from './repository';
@@ -185,12 +186,14 @@ export function createJobs(deps: JobDeps) {
 
     /**
      * Runs a failed or cancelled job again as a new execution, from `startAt` (a step its workflow
-     * can resume from) or from the beginning.
+     * can resume from) or from the beginning; with `rerunReady`, a job that succeeded too (a later
+     * step done again over its earlier outputs). `options` replaces the job's options for the run.
      */
     async retry<S extends z.ZodType, O extends object>(
       kind: JobKind<S, O>,
       job: JobRecord<O>,
       startAt?: string,
+      rerun: { rerunReady?: boolean; options?: O } = {},
     ) {
       if (isActive(job.status)) return job;
       const patch: JobPatch = {
@@ -203,8 +206,10 @@ export function createJobs(deps: JobDeps) {
         execution_arn: null,
         attempt: job.attempt + 1,
         started_at: now(),
+        ...(rerun.options ? { options: rerun.options } : {}),
       };
-      const queued = await repo.update(job.id, patch, now(), ['failed', 'cancelled']);
+      const from: JobStatus[] = rerun.rerunReady ? ['failed', 'cancelled', 'ready'] : ['failed', 'cancelled'];
+      const queued = await repo.update(job.id, patch, now(), from);
       if (!queued) return ((await repo.get(job.id)) ?? job) as JobRecord<O>;
       return launch(kind, queued as JobRecord<O>, startAt);
     },

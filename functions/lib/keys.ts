@@ -21,6 +21,8 @@ import type { Key } from './ports';
  *   BOOK#<id>    CHARACTER#<id>              a character of the plot (gsi1: CHARACTER#<id> / CHARACTER)
  *   BOOK#<id>    SCRIPT#<chapterId>#<created>#<id>  a chapter's script (gsi1: SCRIPT#<id> / SCRIPT)
  *   BOOK#<id>    IMAGE#<chapterId>#<id>      a chapter's scene or character image (id = its job's id)
+ *   BOOK#<id>    VIDEOGEN#<genId>#<stage>#<item>  what a video generation's stage made of one item (scene, character, shot)
+ *   BOOK#<id>    VIDEOPROD#<chapterId>       a chapter's video production (the studio's timeline)
  *   BOOK#<id>    JOBLOCK#<name>              the job holding a one-at-a-time lock (USER#<sub> for jobs without a book)
  *   JOB#<id>     META                        a long generation (gsi1: BOOKJOBS#<bookId> / <chapterId|->#<created>#<id>)
  *   CATALOG#<type> <published_at>#<bookId>   curated catalogue entry (published by admins)
@@ -68,6 +70,14 @@ export const keys = {
   chapterImage: (bookId: string, chapterId: string, imageId: string): Key => ({
     pk: `BOOK#${bookId}`,
     sk: `IMAGE#${chapterId}#${imageId}`,
+  }),
+  videoStageItem: (bookId: string, generationId: string, stage: string, item: string): Key => ({
+    pk: `BOOK#${bookId}`,
+    sk: `VIDEOGEN#${generationId}#${stage}#${item}`,
+  }),
+  videoProduction: (bookId: string, chapterId: string): Key => ({
+    pk: `BOOK#${bookId}`,
+    sk: `VIDEOPROD#${chapterId}`,
   }),
   job: (jobId: string): Key => ({ pk: `JOB#${jobId}`, sk: 'META' }),
   catalogEntry: (bookType: string, publishedAt: string, bookId: string): Key => ({

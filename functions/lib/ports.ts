@@ -62,6 +62,8 @@ export interface Table {
 export interface ObjectInfo {
   size: number;
   contentType?: string;
+  /** When the object was last written (ISO), where the store says. */
+  lastModified?: string;
 }
 
 /** One bucket. Keys are opaque strings; the domains own their layouts. */

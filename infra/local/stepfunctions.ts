@@ -66,6 +66,8 @@ export class LocalStepFunctions {
   private readonly machines = new Map<string, RegisteredMachine>();
   private readonly executions = new Map<string, ExecutionRecord>();
   private readonly running = new Map<string, { abort: () => void; done: Promise<void> }>();
+  /** Task invocations still running, stopped executions' included (a Lambda runs on after a stop). */
+  private readonly tasks = new Set<Promise<unknown>>();
   private readonly file: string;
   private server: Server | undefined;
   private saveTimer: NodeJS.Timeout | undefined;
@@ -120,7 +122,26 @@ export class LocalStepFunctions {
 
   /** Resolves when every running execution has ended (tests use it to wait for pipelines). */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running.values()].map((r) => r.done));
+    while (this.running.size > 0 || this.tasks.size > 0) {
+      await Promise.all([...this.running.values()].map((r) => r.done));
+      await Promise.allSettled([...this.tasks]);
+    }
+  }
+
+  /** The machine's task handlers, each invocation tracked until it ends. */
+  private tracked(handlers: Record<string, TaskHandler>): Record<string, TaskHandler> {
+    return Object.fromEntries(
+      Object.entries(handlers).map(([name, handler]) => [
+        name,
+        (input: unknown) => {
+          const call = handler(input);
+          this.tasks.add(call);
+          const forget = () => this.tasks.delete(call);
+          call.then(forget, forget);
+          return call;
+        },
+      ]),
+    );
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -221,7 +242,7 @@ export class LocalStepFunctions {
 
   private run(machine: RegisteredMachine, record: ExecutionRecord, input: unknown): void {
     const execution = machine.machine.run(input as never, {
-      overrides: { taskResourceLocalHandlers: machine.handlers as never },
+      overrides: { taskResourceLocalHandlers: this.tracked(machine.handlers) as never },
       noThrowOnAbort: true,
       context: {
         Execution: {

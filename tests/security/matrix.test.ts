@@ -36,6 +36,11 @@ interface Resources {
   imageId: string;
   audioFileId: string;
   audioJobId: string;
+  /** A finished video generation of the owned script. */
+  generationId: string;
+  /** The book's second chapter (a generation there runs beside the owned one). */
+  otherChapterId: string;
+  combineId: string;
 }
 
 interface Case {
@@ -353,6 +358,116 @@ const cases: Record<string, Case> = {
   },
   'GET /audio/voices': { path: () => '/audio/voices', allowed: SIGNED_IN },
 
+  // The video pipeline: the owned generation is finished; cases that start work wait for the runtime first.
+  'POST /ai/generate-entertainment-video': {
+    path: () => '/ai/generate-entertainment-video',
+    body: (r) => ({ script_id: r.scriptId, chapter_id: r.otherChapterId }),
+    allowed: ['owner'],
+    fresh: async () => {
+      await t.runtime.stepFunctions.idle();
+      return { scriptId: await createScript(owned.otherChapterId) };
+    },
+  },
+  'GET /ai/video-generation-status/{id}': {
+    path: (r) => `/ai/video-generation-status/${r.generationId}`,
+    allowed: ['owner'],
+  },
+  'GET /ai/video-generation/{id}/status': {
+    path: (r) => `/ai/video-generation/${r.generationId}/status`,
+    allowed: ['owner'],
+  },
+  'GET /ai/pipeline-status/{id}': {
+    path: (r) => `/ai/pipeline-status/${r.generationId}`,
+    allowed: ['owner'],
+  },
+  'POST /ai/initialize-pipeline/{id}': {
+    path: (r) => `/ai/initialize-pipeline/${r.scriptId}`,
+    allowed: ['owner'],
+  },
+  'POST /ai/retry-generation/{id}': {
+    path: (r) => `/ai/retry-generation/${r.generationId}`,
+    body: () => ({ retry_from_step: 'lipsync' }),
+    allowed: ['owner'],
+    fresh: idleFirst,
+  },
+  'POST /ai/trigger-lip-sync/{id}': {
+    path: (r) => `/ai/trigger-lip-sync/${r.generationId}`,
+    allowed: ['owner'],
+    fresh: idleFirst,
+  },
+  'POST /ai/cancel-generation/{id}': {
+    path: (r) => `/ai/cancel-generation/${r.generationId}`,
+    allowed: ['owner'],
+    fresh: async () => {
+      await t.runtime.stepFunctions.idle();
+      const retried = await t.api('POST', `/ai/retry-generation/${owned.generationId}`, {
+        token: tokens.owner!,
+        body: { retry_from_step: 'lipsync' },
+      });
+      if (retried.status !== 202) throw new Error(`retry: ${JSON.stringify(retried.body)}`);
+      return {};
+    },
+  },
+  'GET /ai/merge-status/{id}': { path: (r) => `/ai/merge-status/${r.generationId}`, allowed: ['owner'] },
+  'GET /ai/lip-sync-status/{id}': {
+    path: (r) => `/ai/lip-sync-status/${r.generationId}`,
+    allowed: ['owner'],
+  },
+  'GET /ai/final-video/{id}': { path: (r) => `/ai/final-video/${r.generationId}`, allowed: ['owner'] },
+  'GET /ai/final-video/{id}/download': {
+    path: (r) => `/ai/final-video/${r.generationId}/download?quality=web`,
+    allowed: ['owner'],
+  },
+  'GET /ai/audio-files/{id}': { path: (r) => `/ai/audio-files/${r.generationId}`, allowed: ['owner'] },
+  'GET /ai/character-images/{id}': {
+    path: (r) => `/ai/character-images/${r.generationId}`,
+    allowed: ['owner'],
+  },
+  'GET /ai/scene-videos/{id}': { path: (r) => `/ai/scene-videos/${r.generationId}`, allowed: ['owner'] },
+  'GET /ai/lip-synced-videos/{id}': {
+    path: (r) => `/ai/lip-synced-videos/${r.generationId}`,
+    allowed: ['owner'],
+  },
+  'GET /ai/chapter-video-generations/{id}': {
+    path: (r) => `/ai/chapter-video-generations/${r.chapterId}`,
+    allowed: ['owner'],
+  },
+  'POST /ai/combine-videos': {
+    path: () => '/ai/combine-videos',
+    body: (r) => ({ video_urls: [r.generationId, r.generationId] }),
+    allowed: ['owner'],
+  },
+  'GET /ai/combine-videos/{id}': { path: (r) => `/ai/combine-videos/${r.combineId}`, allowed: ['owner'] },
+  'GET /chapters/{id}/video-production': {
+    path: (r) => `/chapters/${r.chapterId}/video-production`,
+    allowed: ['owner'],
+  },
+  'PUT /chapters/{id}/video-production': {
+    path: (r) => `/chapters/${r.chapterId}/video-production`,
+    body: (r) => ({
+      script_id: r.scriptId,
+      scenes: [
+        { id: 's2', sceneNumber: 2, duration: 4 },
+        { id: 's1', sceneNumber: 1, duration: 4, transitions: [{ type: 'fade', duration: 0.5 }] },
+      ],
+    }),
+    allowed: ['owner'],
+  },
+  'POST /chapters/{id}/video-production/render': {
+    path: (r) => `/chapters/${r.chapterId}/video-production/render`,
+    body: (r) => ({ script_id: r.scriptId }),
+    allowed: ['owner'],
+    fresh: async () => {
+      await t.runtime.stepFunctions.idle();
+      const saved = await t.api('PUT', `/chapters/${owned.chapterId}/video-production`, {
+        token: tokens.owner!,
+        body: { script_id: owned.scriptId, scenes: [{ id: 's1', sceneNumber: 1, duration: 4 }] },
+      });
+      if (saved.status !== 200) throw new Error(`production: ${JSON.stringify(saved.body)}`);
+      return {};
+    },
+  },
+
   'GET /creator/prompts': { path: () => '/creator/prompts', allowed: AUTHORS },
   'POST /creator/prompts': { path: () => '/creator/prompts', body: () => prompt, allowed: AUTHORS },
   'DELETE /creator/prompts/{id}': {
@@ -361,6 +476,23 @@ const cases: Record<string, Case> = {
     fresh: async () => ({ promptId: await createPrompt() }),
   },
 };
+
+/** Lets the runtime finish what earlier cases started (a generation runs one at a time per chapter). */
+async function idleFirst(): Promise<Partial<Resources>> {
+  await t.runtime.stepFunctions.idle();
+  return {};
+}
+
+/** A finished video generation of the owned script. */
+async function createGeneration(): Promise<string> {
+  const started = await t.api<{ video_generation_id: string }>('POST', '/ai/generate-entertainment-video', {
+    token: tokens.owner!,
+    body: { script_id: owned.scriptId, chapter_id: owned.chapterId },
+  });
+  if (started.status !== 202) throw new Error(`generation: ${JSON.stringify(started.body)}`);
+  await t.runtime.stepFunctions.idle();
+  return started.body.video_generation_id;
+}
 
 async function createPrompt(): Promise<string> {
   const created = await t.api<{ id: string }>('POST', '/creator/prompts', {
@@ -496,6 +628,9 @@ beforeAll(async () => {
     imageId: '',
     audioFileId: '',
     audioJobId: '',
+    generationId: '',
+    otherChapterId: '',
+    combineId: '',
   };
   owned.promptId = await createPrompt();
   owned.characterId = await createCharacter();
@@ -505,6 +640,16 @@ beforeAll(async () => {
   const narration = await createAudio('narrator', 1);
   owned.audioFileId = narration.fileId;
   owned.audioJobId = narration.jobId;
+  owned.generationId = await createGeneration();
+  const combined = await t.api<{ combine_id: string }>('POST', '/ai/combine-videos', {
+    token: owner.accessToken,
+    body: { video_urls: [owned.generationId, owned.generationId] },
+  });
+  owned.combineId = combined.body.combine_id;
+  const chapters = await t.api<{ id: string }[]>('GET', `/books/${bookId}/chapters`, {
+    token: owner.accessToken,
+  });
+  owned.otherChapterId = chapters.body[1]!.id;
   ownerSecrets.push(
     bookId,
     chapterId,
@@ -517,6 +662,8 @@ beforeAll(async () => {
     owned.imageId,
     owned.audioFileId,
     owned.audioJobId,
+    owned.generationId,
+    owned.combineId,
     owner.email,
     OWNER_TITLE,
     OWNER_PHRASE,

@@ -10,6 +10,8 @@ export interface LipSyncRequest {
   size: Size;
   fps: number;
   outputPath: string;
+  /** false: the picture only (a shot cut into a film whose sound is mixed apart). Default true. */
+  withSound?: boolean;
   onProgress?: ProgressListener;
 }
 
@@ -19,4 +21,9 @@ export interface LipSyncResult extends VideoResult {
 
 export interface LipSyncEngine {
   talkingClip(request: LipSyncRequest): Promise<LipSyncResult>;
+  /**
+   * How well mouth shapes from the visemes agree with the speech itself: the percentage of frames
+   * where the mouth is open exactly when the sound is voiced (its envelope), 0–100.
+   */
+  syncAccuracy(request: { speechPath: string; visemes: VisemeTiming[]; fps: number }): Promise<number>;
 }

@@ -51,7 +51,11 @@ export function createS3Store(bucket: () => string): ObjectStore {
     async head(key) {
       try {
         const head = await aws.s3.send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
-        return { size: head.ContentLength ?? 0, contentType: head.ContentType };
+        return {
+          size: head.ContentLength ?? 0,
+          contentType: head.ContentType,
+          ...(head.LastModified ? { lastModified: head.LastModified.toISOString() } : {}),
+        };
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

@@ -5,9 +5,10 @@ import { probe, runFfmpeg, runFilterGraph } from '../../media/ffmpeg';
 import { hashString } from '../../random';
 import { EngineError, type Size } from '../../types';
 import type { LipSyncEngine, LipSyncRequest, LipSyncResult } from '../types';
+import type { VisemeTiming } from '../../speech/types';
 import { audioTrack } from '../../video/local/audio-graph';
 import { concatInput } from '../../video/local/concat';
-import { clipSettings, encodedOutput, evenSize } from '../../video/encoding';
+import { clipSettings, containerArgs, encodedOutput, evenSize, videoEncoderArgs } from '../../video/encoding';
 import { probeInput, requireFile, validateSize } from '../../video/local/inputs';
 import { withTempDir } from '../../media/temp';
 import { sec } from '../../video/timeline';
@@ -149,13 +150,15 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
     const nod = nodExpression(spans, canvas.height * MOTION_MARGIN * 0.5);
     const sway = nodExpression(spans, canvas.width * MOTION_MARGIN * 0.3, true);
     const audioInput = eyes ? 3 : 2;
+    const withSound = request.withSound !== false;
     const statements = [
       `[0:v]format=yuv420p,tpad=stop_mode=clone:stop_duration=${sec(duration + 1 / fps)}[still]`,
       `[still][1:v]overlay=x=${mouth.x}:y=${mouth.y}:eof_action=repeat[talking]`,
       ...(eyes ? [`[talking][2:v]overlay=x=${eyes.x}:y=${eyes.y}:eof_action=repeat[alive]`] : []),
       `[${eyes ? 'alive' : 'talking'}]crop=${size.width}:${size.height}:x='(iw-ow)/2+${sway}':y='(ih-oh)/2+${nod}',setsar=1,format=yuv420p[vout]`,
-      audioTrack(`${audioInput}:a`, duration, 'aout'),
+      ...(withSound ? [audioTrack(`${audioInput}:a`, duration, 'aout')] : []),
     ];
+    const settings = clipSettings(size, fps);
     await runFilterGraph(
       {
         inputs: [
@@ -165,13 +168,25 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
           base,
           ...concatInput(mouth.list),
           ...(eyes ? concatInput(eyes.list) : []),
-          '-i',
-          request.speechPath,
+          ...(withSound ? ['-i', request.speechPath] : []),
         ],
         graph: statements,
         // The nod expression grows with the number of phrases: a script file keeps it off the command line.
         scriptPath: join(dir, 'graph.txt'),
-        outputs: encodedOutput('vout', clipSettings(size, fps), duration, request.outputPath),
+        outputs: withSound
+          ? encodedOutput('vout', settings, duration, request.outputPath)
+          : [
+              '-map',
+              '[vout]',
+              '-an',
+              ...videoEncoderArgs(settings),
+              '-r',
+              String(fps),
+              ...containerArgs('mp4'),
+              '-t',
+              sec(duration),
+              request.outputPath,
+            ],
       },
       { duration, onProgress: request.onProgress },
     );
@@ -184,6 +199,25 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
   });
 }
 
+/** Frames where the viseme mouth and the speech envelope agree on speaking or silent, in percent. */
+export async function syncAccuracy(request: {
+  speechPath: string;
+  visemes: VisemeTiming[];
+  fps: number;
+}): Promise<number> {
+  const speech = await probeInput(request.speechPath, 'speech');
+  const frames = Math.max(1, Math.ceil(speech.duration * request.fps));
+  return withTempDir('lipsync-sync', async (dir) => {
+    const fromVisemes = shapesFromVisemes(request.visemes, frames, request.fps);
+    const fromSound = shapesFromEnvelope(
+      frameFeatures(await decodeSpeech(request.speechPath, dir), ANALYSIS_RATE, request.fps, frames),
+    );
+    let agree = 0;
+    for (let i = 0; i < frames; i++) if ((fromVisemes[i] !== 'rest') === (fromSound[i] !== 'rest')) agree++;
+    return Math.round((1000 * agree) / frames) / 10;
+  });
+}
+
 export function createLocalLipSyncEngine(): LipSyncEngine {
-  return { talkingClip };
+  return { talkingClip, syncAccuracy };
 }

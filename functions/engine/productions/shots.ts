@@ -1,0 +1,153 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { probe, runFfmpeg, runFilterGraph } from '../media/ffmpeg';
+import type { ProbeResult, ProgressListener, Size } from '../types';
+import { clipSettings, containerArgs, evenSize, videoEncoderArgs } from '../video/encoding';
+import { cameraMove, stillToMotion } from '../video/local/kenburns';
+import { concatInput, concatList } from '../video/local/concat';
+import { sec } from '../video/timeline';
+
+/**
+ * The pipeline's film is cut from shots: each scene is its picture (the camera moving over it) and,
+ * for each line of dialogue, a close-up of the speaker for as long as they speak. Every shot is its
+ * own file, encoded with the same settings and starting on a key frame, so a scene is its shots
+ * joined without re-encoding, the film is its scenes joined the same way, and the lip-sync stage
+ * replaces a dialogue shot by its talking version without touching anything else.
+ */
+export interface ShotRequest {
+  /** The still the shot shows. */
+  image: string;
+  kind: 'scene' | 'dialogue';
+  frames: number;
+  outputPath: string;
+}
+
+export interface ShotsRequest {
+  shots: ShotRequest[];
+  size: Size;
+  fps: number;
+  seed: number;
+  /** Into the first shot: from black (fade, fadeblack) or white (fadewhite), for `duration` seconds. */
+  transition: { type: string; duration: number } | null;
+  onProgress?: ProgressListener;
+}
+
+/** Picture-only output arguments every shot shares (so shots join by stream copy). */
+export function shotOutputArgs(size: Size, fps: number, frames: number): string[] {
+  const settings = clipSettings(evenSize(size), fps);
+  return [
+    '-an',
+    ...videoEncoderArgs(settings),
+    '-r',
+    String(fps),
+    '-frames:v',
+    String(frames),
+    ...containerArgs('mp4'),
+  ];
+}
+
+/** Every shot of a scene in one FFmpeg run (one encoder per shot, in parallel). */
+export async function renderShots(request: ShotsRequest): Promise<void> {
+  const size = evenSize(request.size);
+  const { fps } = request;
+  const statements: string[] = [];
+  request.shots.forEach((shot, i) => {
+    const move = cameraMove(shot.kind === 'scene' ? 'kenburns' : 'static', request.seed, i);
+    const label = i === 0 && request.transition ? 'first' : `shot${i}`;
+    statements.push(stillToMotion(`${i}:v`, move, shot.frames, size, fps, label));
+    if (i === 0 && request.transition) {
+      const colour = request.transition.type === 'fadewhite' ? 'white' : 'black';
+      const duration = Math.min(request.transition.duration, (shot.frames / fps) * 0.5);
+      statements.push(`[first]fade=t=in:st=0:d=${sec(duration)}:color=${colour}[shot0]`);
+    }
+  });
+  const total = request.shots.reduce((sum, s) => sum + s.frames / fps, 0);
+  await runFilterGraph(
+    {
+      inputs: request.shots.flatMap((shot) => ['-i', shot.image]),
+      graph: statements,
+      outputs: request.shots.flatMap((shot, i) => [
+        '-map',
+        `[shot${i}]`,
+        ...shotOutputArgs(size, fps, shot.frames),
+        shot.outputPath,
+      ]),
+    },
+    { duration: total, onProgress: request.onProgress },
+  );
+}
+
+/** Files of the same settings joined end to end, picture only, without re-encoding. */
+export async function joinPictures(paths: string[], workDir: string, outputPath: string): Promise<void> {
+  const list = join(workDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
+  await writeFile(list, concatList(paths));
+  await runFfmpeg([...concatInput(list), '-map', '0:v', '-c', 'copy', ...containerArgs('mp4'), outputPath]);
+}
+
+/**
+ * A picture and a sound track made into one MP4: the picture copied, the sound copied when it is
+ * already AAC, encoded otherwise; cut to `duration`.
+ */
+export async function muxFilm(
+  picturePath: string,
+  soundPath: string,
+  duration: number,
+  outputPath: string,
+): Promise<ProbeResult> {
+  const sound = await probe(soundPath);
+  const copy = sound.audio?.codec === 'aac';
+  await runFfmpeg([
+    '-i',
+    picturePath,
+    '-i',
+    soundPath,
+    '-map',
+    '0:v',
+    '-map',
+    '1:a',
+    '-c:v',
+    'copy',
+    ...(copy ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', '2']),
+    '-t',
+    sec(duration),
+    ...containerArgs('mp4'),
+    outputPath,
+  ]);
+  return probe(outputPath);
+}
+
+/** A line's speech placed `offset` seconds into a silence of `duration` (a shot's sound for lip-sync). */
+export async function placeSpeech(
+  speechPath: string,
+  offset: number,
+  duration: number,
+  outputPath: string,
+): Promise<void> {
+  const delay = Math.max(0, Math.round(offset * 1000));
+  await runFfmpeg([
+    '-i',
+    speechPath,
+    '-af',
+    `adelay=${delay}:all=1,apad`,
+    '-t',
+    sec(duration),
+    '-c:a',
+    'pcm_s16le',
+    outputPath,
+  ]);
+}
+
+/** A sound file cut to `duration` seconds (WAV). */
+export async function trimSound(inputPath: string, duration: number, outputPath: string): Promise<void> {
+  await runFfmpeg(['-i', inputPath, '-t', sec(duration), '-c:a', 'pcm_s16le', outputPath]);
+}
+
+/** A scene's picture and its sound as one playable clip (the studio's preview of a scene). */
+export async function sceneClip(
+  picturePath: string,
+  soundPath: string,
+  duration: number,
+  outputPath: string,
+): Promise<ProbeResult> {
+  return muxFilm(picturePath, soundPath, duration, outputPath);
+}

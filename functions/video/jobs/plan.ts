@@ -1,0 +1,228 @@
+import { AUDIO_DEFAULTS } from '../../contracts/audio';
+import { matchCharacter } from '../../contracts/images';
+import type { ImageStyle } from '../../engine/image/types';
+import { hashString } from '../../engine/random';
+import { characterProfile, TIMES_OF_DAY, type TimeOfDay } from '../../engine/text/types';
+import type { Engine } from '../../engine/types';
+import type { BookRecord } from '../../books/model';
+import type { ChapterImageRecord } from '../../images/model';
+import type { CharacterRecord } from '../../plots/model';
+import { profileOf, seedFor } from '../../plots/service';
+import type { ScriptRecord } from '../../scripts/model';
+import type {
+  PlannedCharacter,
+  PlannedScene,
+  ProductionPlan,
+  TimelineEdit,
+  VideoGenerationOptions,
+} from '../model';
+
+/**
+ * The film planned from a chapter's script: its scenes in film order with what each says (the
+ * narrator, each line in its speaker's voice), what it sounds like (effects, ambiance, music) and
+ * the picture it may reuse (the Images tab's drawing of that scene); and its characters, each with
+ * the plot's look and portrait when the plot has them. Pure: the worker loads and stores.
+ */
+const MAX_EFFECTS = 3;
+
+const nameKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** The picture style a video style is drawn in. */
+export function imageStyleOf(videoStyle: string): ImageStyle {
+  if (videoStyle === 'animated') return 'cartoon';
+  return (['realistic', 'cinematic', 'cartoon', 'fantasy', 'sketch'] as const).includes(
+    videoStyle as ImageStyle,
+  )
+    ? (videoStyle as ImageStyle)
+    : 'realistic';
+}
+
+export interface PlanInput {
+  generationId: string;
+  book: BookRecord;
+  script: ScriptRecord;
+  cast: CharacterRecord[];
+  images: ChapterImageRecord[];
+  options: VideoGenerationOptions;
+  engine: Pick<Engine, 'speech'>;
+}
+
+function voiceOf(engine: PlanInput['engine'], book: BookRecord, name: string, plotVoice?: string): string {
+  if (plotVoice) return plotVoice;
+  const choice = {
+    model: 'elevenlabs_conversational' as const,
+    role: 'character' as const,
+    seed: seedFor(name),
+  };
+  try {
+    return engine.speech.voiceFor({ ...choice, language: book.language || undefined });
+  } catch {
+    return engine.speech.voiceFor(choice);
+  }
+}
+
+function narratorVoice(engine: PlanInput['engine'], book: BookRecord, script: ScriptRecord): string {
+  const model =
+    script.script_style === 'cinematic_narration'
+      ? AUDIO_DEFAULTS.narration_voice_model
+      : AUDIO_DEFAULTS.cinematic_voice_model;
+  try {
+    return engine.speech.voiceFor({ model, role: 'narrator', language: book.language || undefined });
+  } catch {
+    return engine.speech.voiceFor({ model, role: 'narrator' });
+  }
+}
+
+export function planProduction(input: PlanInput): ProductionPlan {
+  const { book, script, cast, options, engine } = input;
+  const characters: PlannedCharacter[] = [];
+  const byKey = new Map<string, PlannedCharacter>();
+  const characterFor = (name: string): PlannedCharacter => {
+    const plot = matchCharacter(name, cast);
+    const key = plot ? `plot:${plot.id}` : `name:${nameKey(name)}`;
+    const known = byKey.get(key);
+    if (known) return known;
+    const planned: PlannedCharacter = {
+      name,
+      profile: plot
+        ? { ...profileOf(plot), name }
+        : characterProfile({ name, seed: hashString(nameKey(name)), physical_description: '' }),
+      portrait_key: plot?.image_key ?? null,
+      reference: plot?.look
+        ? {
+            name,
+            seed: plot.look.seed,
+            physical_description: plot.look.physical_description,
+            look: {
+              hair: plot.look.hair,
+              eyes: plot.look.eyes,
+              skin: plot.look.skin,
+              clothing: plot.look.clothing,
+              palette: plot.look.palette,
+            },
+          }
+        : null,
+    };
+    byKey.set(key, planned);
+    characters.push(planned);
+    return planned;
+  };
+
+  const narrator = narratorVoice(engine, book, script);
+  const scenes: PlannedScene[] = script.scenes.map((scene) => {
+    const lines = scene.dialogue
+      .filter((line) => line.line.trim() && line.character.trim())
+      .map((line) => {
+        const speaker = characterFor(line.character.trim());
+        const plot = matchCharacter(line.character, cast);
+        return {
+          character: speaker.name,
+          text: line.line.trim(),
+          voice: voiceOf(engine, book, speaker.name, plot?.voice),
+        };
+      });
+    for (const name of scene.characters) if (name.trim()) characterFor(name.trim());
+    const narration =
+      scene.narration.trim() ||
+      (lines.length ? '' : scene.visual_description.trim() || scene.action.join(' ').trim());
+    const seen = new Set<string>();
+    const effects = [...scene.audio_requirements, ...scene.key_actions]
+      .map((t) => t.trim())
+      .filter((t) => t && !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()))
+      .slice(0, MAX_EFFECTS);
+    const image = input.images
+      .filter(
+        (r) =>
+          r.image_type === 'scene' &&
+          r.status === 'completed' &&
+          r.image_key &&
+          r.script_id === script.id &&
+          r.scene_number === scene.scene_number,
+      )
+      .sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0];
+    const time: TimeOfDay = (TIMES_OF_DAY as readonly string[]).includes(scene.time_of_day)
+      ? (scene.time_of_day as TimeOfDay)
+      : 'day';
+    return {
+      scene_number: scene.scene_number,
+      heading: scene.heading,
+      description: {
+        scene_number: scene.scene_number,
+        location: scene.location,
+        setting_type: scene.setting_type,
+        time_of_day: time,
+        estimated_duration: scene.estimated_duration,
+        visual_description: scene.visual_description,
+        key_actions: scene.key_actions,
+        audio_requirements: scene.audio_requirements,
+        characters: scene.characters,
+        mood: scene.mood,
+        source_start: scene.source_start,
+        source_end: scene.source_end,
+      },
+      narration: narration ? { text: narration, voice: narrator } : null,
+      lines,
+      effects,
+      ambiance:
+        [...scene.audio_requirements, scene.location, scene.time_of_day].filter(Boolean).join(', ') ||
+        'room tone',
+      music: `${AUDIO_DEFAULTS.music_style} score, ${scene.mood}`,
+      duration_override: null,
+      transition: null,
+      chapter_image_key: image?.image_key ?? null,
+    };
+  });
+
+  return applyTimeline(
+    {
+      generation_id: input.generationId,
+      script_id: script.id,
+      width: options.width,
+      height: options.height,
+      fps: options.fps,
+      style: options.video_style,
+      seed: hashString(`${input.generationId}:${script.id}`),
+      music_style: AUDIO_DEFAULTS.music_style,
+      scenes,
+      characters,
+    },
+    options.timeline,
+  );
+}
+
+/**
+ * The studio's edit applied to a plan: the scenes in its order (those it left out are not filmed),
+ * with its lengths and transitions; without an edit, the script's order and the spoken lengths, and a
+ * 0.5 s fade into every scene but the first.
+ */
+export function applyTimeline(plan: ProductionPlan, timeline: TimelineEdit | null): ProductionPlan {
+  const byNumber = new Map(plan.scenes.map((s) => [s.scene_number, s]));
+  const order = timeline
+    ? timeline.order.filter((n, i, all) => byNumber.has(n) && all.indexOf(n) === i)
+    : plan.scenes.map((s) => s.scene_number).sort((a, b) => a - b);
+  const scenes = (order.length ? order : [...byNumber.keys()]).map((n, i) => {
+    const scene = byNumber.get(n)!;
+    const duration = timeline?.durations[String(n)];
+    const transition = timeline?.transitions[String(n)];
+    return {
+      ...scene,
+      excluded: false,
+      duration_override: typeof duration === 'number' && duration > 0 ? duration : null,
+      transition:
+        transition && transition.type !== 'none'
+          ? transition
+          : transition
+            ? null
+            : i > 0
+              ? { type: 'fade' as const, duration: 0.5 }
+              : null,
+    };
+  });
+  // The scenes not filmed stay in the plan (their audio and pictures may be reused later), after the film's.
+  const rest = plan.scenes.filter((s) => !scenes.some((f) => f.scene_number === s.scene_number));
+  return { ...plan, scenes: [...scenes, ...rest.map((s) => ({ ...s, excluded: true }))] };
+}
+
+/** The scene numbers filmed, in film order. */
+export const filmedScenes = (plan: ProductionPlan) =>
+  plan.scenes.filter((s) => !s.excluded).map((s) => s.scene_number);

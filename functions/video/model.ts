@@ -1,0 +1,238 @@
+import type {
+  EditorSettings,
+  GenerationQuality,
+  GenerationStatus,
+  PipelineStep,
+  ProductionScene,
+  SceneTransition,
+} from '../contracts/video';
+import type { DownloadQuality } from '../contracts/video';
+import type { VisemeTiming } from '../engine/speech/types';
+import type { CharacterProfile, SceneDescription } from '../engine/text/types';
+import type { CharacterReference } from '../engine/image/types';
+import type { JobRecord } from '../jobs';
+import { bookKeys } from '../books/model';
+
+/**
+ * A video generation is a job (kind `video-generation`): its id is the generation id, its options
+ * what was asked for, its outputs where the run stands. What each stage made of each item (a scene's
+ * audio, a character's portrait, a scene's clip, a dialogue shot's lip-sync) is a stage item in the
+ * book's partition, and the files are under the generation's folder of the book's media — so a retry
+ * from a step finds every output of the steps before it, and the book's deletion takes it all.
+ */
+
+/** The studio's edit of the film, when a render asked for it: scene order, lengths and transitions. */
+export interface TimelineEdit {
+  /** Scene numbers of the script in film order (a scene left out is not filmed). */
+  order: number[];
+  /** Scene number → seconds (absent: the scene's spoken length). */
+  durations: Record<string, number>;
+  /** Scene number → the transition into it. */
+  transitions: Record<string, { type: SceneTransition; duration: number }>;
+}
+
+export interface VideoGenerationOptions {
+  script_id: string;
+  quality_tier: GenerationQuality;
+  video_style: string;
+  width: number;
+  height: number;
+  fps: number;
+  timeline: TimelineEdit | null;
+  /** Scenes the video stage renders again in this run (others keep their clip); null: all. */
+  redo_scenes: number[] | null;
+}
+
+export interface VideoGenerationOutputs {
+  generation_status: GenerationStatus;
+  /** The stage being worked on (set as each stage starts): a failure is recorded against it. */
+  stage: PipelineStep | 'plan' | 'publish';
+  failed_step: PipelineStep | null;
+  scene_count: number;
+  character_count: number;
+  dialogue_shots: number;
+  final_key: string | null;
+  final: {
+    duration: number;
+    width: number;
+    height: number;
+    bytes: number;
+    video_codec: string;
+    audio_codec: string;
+    thumbnail_key: string | null;
+  } | null;
+  /** When each stage started and finished in the latest run (ISO). */
+  stage_times: Partial<Record<PipelineStep | 'publish', { started_at: string; finished_at: string | null }>>;
+}
+
+export type VideoGenerationJob = JobRecord<VideoGenerationOptions, VideoGenerationOutputs>;
+
+// --- the plan (stored as JSON beside the media; read by every stage) ---
+
+export interface PlannedLine {
+  character: string;
+  text: string;
+  voice: string;
+}
+
+export interface PlannedScene {
+  scene_number: number;
+  heading: string;
+  description: SceneDescription;
+  narration: { text: string; voice: string } | null;
+  lines: PlannedLine[];
+  effects: string[];
+  ambiance: string;
+  music: string;
+  /** Seconds the studio set (null: the spoken length). */
+  duration_override: number | null;
+  transition: { type: SceneTransition; duration: number } | null;
+  /** The Images tab's picture of this scene of this script, when there is a finished one. */
+  chapter_image_key: string | null;
+  /** Left out of the film by the studio's edit (kept in the plan: its audio and picture may return). */
+  excluded?: boolean;
+}
+
+export interface PlannedCharacter {
+  name: string;
+  profile: CharacterProfile;
+  /** The plot's portrait, when the character has one (reused, not drawn again). */
+  portrait_key: string | null;
+  reference: Omit<CharacterReference, 'image'> | null;
+}
+
+export interface ProductionPlan {
+  generation_id: string;
+  script_id: string;
+  width: number;
+  height: number;
+  fps: number;
+  style: string;
+  seed: number;
+  music_style: string;
+  scenes: PlannedScene[];
+  characters: PlannedCharacter[];
+}
+
+// --- stage items ---
+
+export interface AudioManifest {
+  scene_number: number;
+  /** Seconds: the scene's spoken length with a breath after it. */
+  duration: number;
+  narrator: { key: string; start: number; duration: number; text: string } | null;
+  lines: {
+    key: string;
+    character: string;
+    text: string;
+    start: number;
+    duration: number;
+    visemes: VisemeTiming[];
+  }[];
+  effects: { key: string; start: number; duration: number; text: string }[];
+  ambiance: { key: string; duration: number } | null;
+  music: { key: string; duration: number } | null;
+  /** The scene's own mix (speech over the ducked beds). */
+  mix_key: string;
+  tracks: number;
+}
+
+export interface Shot {
+  kind: 'scene' | 'dialogue';
+  /** Seconds from the scene's start; whole frames. */
+  start: number;
+  duration: number;
+  frames: number;
+  character: string | null;
+  /** Index of the scene's line the shot shows being spoken. */
+  line: number | null;
+  key: string;
+}
+
+export interface StageItemRecord {
+  generation_id: string;
+  stage: PipelineStep;
+  /** `scene-0003`, `character-0001`, `shot-0003-02`, `film`. */
+  item: string;
+  /** The run that wrote it. */
+  attempt: number;
+  scene_number: number | null;
+  status: 'completed' | 'failed';
+  counters: Record<string, number | string>;
+  /** Files this item wrote (removed with it). */
+  keys: string[];
+  /** The stage's facts for the next stages (manifest key, shots, picture key, source...). */
+  data: Record<string, unknown>;
+  started_at: string;
+  finished_at: string;
+}
+
+export interface ProductionRecord {
+  book_id: string;
+  chapter_id: string;
+  owner_id: string;
+  script_id: string | null;
+  scenes: ProductionScene[];
+  editorSettings: EditorSettings;
+  updated_at: string;
+}
+
+export interface VideoDownloadOptions {
+  generation_id: string;
+  quality: DownloadQuality;
+  source_key: string;
+  output_key: string;
+  height: number;
+}
+
+export interface VideoCombineOptions {
+  source_keys: string[];
+}
+export interface VideoCombineOutputs {
+  key: string;
+  duration: number;
+  method: 'stream_copy' | 'encode';
+  bytes: number;
+}
+
+const pad = (n: number, width = 4) => String(n).padStart(width, '0');
+
+/** Where a generation's files are: the book's media, so they go with the book. */
+export const videoKeys = {
+  prefix: (bookId: string, generationId: string) => `${bookKeys.mediaPrefix(bookId)}video/${generationId}/`,
+  plan: (bookId: string, id: string) => `${videoKeys.prefix(bookId, id)}plan.json`,
+  audio: (bookId: string, id: string, scene: number, name: string) =>
+    `${videoKeys.prefix(bookId, id)}audio/scene-${pad(scene)}/${name}`,
+  character: (bookId: string, id: string, index: number) =>
+    `${videoKeys.prefix(bookId, id)}images/character-${pad(index)}.png`,
+  sceneImage: (bookId: string, id: string, scene: number) =>
+    `${videoKeys.prefix(bookId, id)}images/scene-${pad(scene)}.png`,
+  shot: (bookId: string, id: string, scene: number, shot: number) =>
+    `${videoKeys.prefix(bookId, id)}scenes/scene-${pad(scene)}/shot-${pad(shot, 3)}.mp4`,
+  sceneClip: (bookId: string, id: string, scene: number) =>
+    `${videoKeys.prefix(bookId, id)}scenes/scene-${pad(scene)}.mp4`,
+  sceneThumbnail: (bookId: string, id: string, scene: number) =>
+    `${videoKeys.prefix(bookId, id)}scenes/scene-${pad(scene)}.jpg`,
+  talkingShot: (bookId: string, id: string, scene: number, shot: number) =>
+    `${videoKeys.prefix(bookId, id)}lipsync/scene-${pad(scene)}-shot-${pad(shot, 3)}.mp4`,
+  merged: (bookId: string, id: string) => `${videoKeys.prefix(bookId, id)}merged.mp4`,
+  sound: (bookId: string, id: string) => `${videoKeys.prefix(bookId, id)}sound.m4a`,
+  final: (bookId: string, id: string, attempt: number) =>
+    `${videoKeys.prefix(bookId, id)}final-${attempt}.mp4`,
+  finalThumbnail: (bookId: string, id: string, attempt: number) =>
+    `${videoKeys.prefix(bookId, id)}final-${attempt}.jpg`,
+  download: (bookId: string, id: string, attempt: number, quality: DownloadQuality) =>
+    `${videoKeys.prefix(bookId, id)}downloads/final-${attempt}-${quality}.mp4`,
+  combined: (bookId: string, combineId: string) =>
+    `${bookKeys.mediaPrefix(bookId)}video/combined/${combineId}.mp4`,
+};
+
+export const itemName = {
+  scene: (n: number) => `scene-${pad(n)}`,
+  character: (i: number) => `character-${pad(i)}`,
+  shot: (scene: number, shot: number) => `shot-${pad(scene)}-${pad(shot, 3)}`,
+  film: 'film',
+};
+
+/** Seconds on whole frames (shots and scenes start and end on a frame). */
+export const onFrames = (seconds: number, fps: number) => Math.max(1, Math.round(seconds * fps));

@@ -1,0 +1,274 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { isGenerating, normaliseGenerationStatus } from '../../../functions/contracts/video';
+import {
+  generateVideoRequest,
+  retryGenerationBody,
+  saveProductionRequest,
+} from '../../../functions/contracts/video-requests';
+import { injectFault } from '../../../functions/lib/middleware/faults';
+import { applyTimeline, filmedScenes } from '../../../functions/video/jobs/plan';
+import { planShots } from '../../../functions/video/jobs/pipeline';
+import type { ProductionPlan, StageItemRecord, VideoGenerationJob } from '../../../functions/video/model';
+import { generationStatusOf, progressOf, retrySteps, stagesOf } from '../../../functions/video/service';
+
+describe('generation status normalisation (spec 2 §4, spec 3 §4)', () => {
+  it('keeps the normalised values and maps the synonyms', () => {
+    expect(normaliseGenerationStatus('generating_images')).toBe('generating_images');
+    expect(normaliseGenerationStatus('audio_generation')).toBe('generating_audio');
+    expect(normaliseGenerationStatus('pending')).toBe('generating_audio');
+    expect(normaliseGenerationStatus('processing')).toBe('generating_video');
+    expect(normaliseGenerationStatus('lipsync')).toBe('applying_lipsync');
+    expect(normaliseGenerationStatus('combining')).toBe('merging_audio');
+    expect(normaliseGenerationStatus('complete')).toBe('completed');
+    expect(normaliseGenerationStatus('success')).toBe('completed');
+    expect(normaliseGenerationStatus('error')).toBe('failed');
+    expect(normaliseGenerationStatus('CANCELLED')).toBe('cancelled');
+  });
+
+  it('reads null, missing, unknown and lipsync_failed as failed', () => {
+    expect(normaliseGenerationStatus(null)).toBe('failed');
+    expect(normaliseGenerationStatus(undefined)).toBe('failed');
+    expect(normaliseGenerationStatus('unknown')).toBe('failed');
+    expect(normaliseGenerationStatus('lipsync_failed')).toBe('failed');
+    expect(normaliseGenerationStatus('warp_drive')).toBe('failed');
+  });
+
+  it('is generating until completed, failed or cancelled', () => {
+    expect(isGenerating('merging_audio')).toBe(true);
+    expect(isGenerating('pending')).toBe(true);
+    expect(isGenerating('completed')).toBe(false);
+    expect(isGenerating('lipsync_failed')).toBe(false);
+    expect(isGenerating('cancelled')).toBe(false);
+  });
+});
+
+describe('requests', () => {
+  it('takes the spec defaults and refuses unknown steps in words', () => {
+    const parsed = generateVideoRequest.parse({ script_id: 's', chapter_id: 'c' });
+    expect(parsed).toMatchObject({ quality_tier: 'basic', video_style: 'realistic' });
+    const bad = retryGenerationBody.safeParse({ retry_from_step: 'colour' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toMatch(/audio, images, video, merge, lipsync/);
+    expect(retryGenerationBody.safeParse(undefined).success).toBe(true);
+  });
+
+  it('refuses a scene of no length and two scenes with one id', () => {
+    expect(
+      saveProductionRequest.safeParse({ scenes: [{ id: 'a', sceneNumber: 1, duration: 0 }] }).success,
+    ).toBe(false);
+    const twice = saveProductionRequest.safeParse({
+      scenes: [
+        { id: 'a', sceneNumber: 1, duration: 2 },
+        { id: 'a', sceneNumber: 2, duration: 2 },
+      ],
+    });
+    expect(twice.success).toBe(false);
+    const fine = saveProductionRequest.parse({ scenes: [{ id: 'a', sceneNumber: 1, duration: 2.5 }] });
+    expect(fine.editorSettings).toMatchObject({
+      resolution: '1080p',
+      fps: 30,
+      aspectRatio: '16:9',
+      quality: 'high',
+    });
+    expect(fine.scenes[0]!.transitions).toEqual([]);
+  });
+});
+
+describe('shots of a scene', () => {
+  const line = (start: number, character: string) => ({
+    key: 'k',
+    character,
+    text: 'words',
+    start,
+    duration: 1,
+    visemes: [],
+  });
+  const keyOf = (i: number) => `shot-${i}`;
+
+  it('opens on the scene, then cuts to each speaker on whole frames, covering the scene exactly', () => {
+    const shots = planShots(
+      { lines: [line(2.013, 'Nell'), line(3.5, 'Crane')], duration: 5 },
+      5,
+      24,
+      () => true,
+      keyOf,
+    );
+    expect(shots.map((s) => [s.kind, s.character])).toEqual([
+      ['scene', null],
+      ['dialogue', 'Nell'],
+      ['dialogue', 'Crane'],
+    ]);
+    expect(shots[1]!.start * 24).toBe(Math.round(2.013 * 24));
+    expect(shots.reduce((sum, s) => sum + s.frames, 0)).toBe(120);
+    for (const s of shots) expect(Number.isInteger(s.frames)).toBe(true);
+  });
+
+  it('opens on the speaker when the first line starts at once, and shows the scene for a speaker without a face', () => {
+    const shots = planShots(
+      { lines: [line(0.25, 'Nell'), line(2, 'Stranger')], duration: 4 },
+      4,
+      24,
+      (name) => name === 'Nell',
+      keyOf,
+    );
+    expect(shots[0]).toMatchObject({ kind: 'dialogue', character: 'Nell', start: 0, line: 0 });
+    expect(shots[1]).toMatchObject({ kind: 'scene', line: null });
+  });
+
+  it('drops lines the studio cut off', () => {
+    const shots = planShots(
+      { lines: [line(1, 'Nell'), line(6, 'Crane')], duration: 8 },
+      3,
+      24,
+      () => true,
+      keyOf,
+    );
+    expect(shots).toHaveLength(2);
+    expect(shots.reduce((sum, s) => sum + s.frames, 0)).toBe(72);
+  });
+});
+
+describe("the studio's timeline over a plan", () => {
+  const plan = {
+    scenes: [1, 2, 3].map((n) => ({ scene_number: n, duration_override: null, transition: null })),
+  } as unknown as ProductionPlan;
+
+  it('without an edit: script order, a fade into every scene but the first', () => {
+    const made = applyTimeline(plan, null);
+    expect(filmedScenes(made)).toEqual([1, 2, 3]);
+    expect(made.scenes.map((s) => s.transition?.type ?? null)).toEqual([null, 'fade', 'fade']);
+  });
+
+  it('with an edit: its order, lengths and transitions; scenes left out stay in the plan unfilmed', () => {
+    const made = applyTimeline(plan, {
+      order: [3, 1],
+      durations: { '3': 4.5 },
+      transitions: { '1': { type: 'fadewhite', duration: 1 }, '3': { type: 'none', duration: 0 } },
+    });
+    expect(filmedScenes(made)).toEqual([3, 1]);
+    expect(made.scenes[0]).toMatchObject({ scene_number: 3, duration_override: 4.5, transition: null });
+    expect(made.scenes[1]).toMatchObject({ scene_number: 1, transition: { type: 'fadewhite', duration: 1 } });
+    expect(made.scenes[2]).toMatchObject({ scene_number: 2, excluded: true });
+  });
+});
+
+describe('progress of a generation', () => {
+  const job = (patch: Partial<VideoGenerationJob> = {}): VideoGenerationJob =>
+    ({
+      id: 'g',
+      kind: 'video-generation',
+      status: 'running',
+      progress: 40,
+      step: '',
+      attempt: 1,
+      outputs: { scene_count: 2, character_count: 1, stage: 'video', generation_status: 'generating_video' },
+      options: {},
+      target: {},
+      ...patch,
+    }) as VideoGenerationJob;
+  const item = (stage: StageItemRecord['stage'], name: string, counters: StageItemRecord['counters'] = {}) =>
+    ({
+      generation_id: 'g',
+      stage,
+      item: name,
+      attempt: 1,
+      scene_number: name.startsWith('scene-') ? Number(name.slice(6)) : null,
+      status: 'completed',
+      counters,
+      keys: [],
+      data: {},
+      started_at: '2026-11-24T10:00:00.000Z',
+      finished_at: '2026-11-24T10:00:02.000Z',
+    }) as StageItemRecord;
+  const items = [
+    item('audio', 'scene-0001', {
+      narrator_files: 1,
+      character_files: 3,
+      sound_effects: 2,
+      background_music: 2,
+    }),
+    item('audio', 'scene-0002', {
+      narrator_files: 1,
+      character_files: 1,
+      sound_effects: 0,
+      background_music: 2,
+    }),
+    item('images', 'character-0000', { generated: 1 }),
+    item('images', 'scene-0001', { generated: 0 }),
+    item('images', 'scene-0002', { generated: 1 }),
+    item('video', 'scene-0001'),
+  ];
+
+  it('sums each stage from its items; counters default to 0 and sync accuracy is unknown until lip-sync ran', () => {
+    const p = progressOf(items, job());
+    expect(p.audio_progress).toEqual({
+      narrator_files: 2,
+      character_files: 4,
+      sound_effects: 2,
+      background_music: 4,
+    });
+    expect(p.image_progress).toMatchObject({
+      total_images_generated: 2,
+      scenes_completed: 2,
+      success_rate: 100,
+    });
+    expect(p.video_progress).toMatchObject({ total_scenes: 2, scenes_completed: 1, failed_videos: 0 });
+    expect(p.merge_progress).toMatchObject({ total_scenes_merged: 0, sync_accuracy: 'unknown' });
+    expect(p.lipsync_progress.processing_method).toBe('unknown');
+  });
+
+  it('weights the measured sync accuracy by the seconds of lip-synced speech', () => {
+    const synced = [
+      ...items,
+      item('lipsync', 'scene-0001', {
+        shots: 2,
+        characters: 'Nell\nCrane',
+        processing_method: 'visemes',
+        sync_frames_weighted: 90 * 3,
+        sync_seconds: 3,
+      }),
+      item('lipsync', 'scene-0002', {
+        shots: 1,
+        characters: 'Nell',
+        processing_method: 'visemes',
+        sync_frames_weighted: 70 * 1,
+        sync_seconds: 1,
+      }),
+    ];
+    const p = progressOf(synced, job());
+    expect(p.merge_progress.sync_accuracy).toBe(85);
+    expect(p.lipsync_progress).toMatchObject({
+      characters_lip_synced: 2,
+      scenes_with_lipsync: 2,
+      processing_method: 'visemes',
+    });
+  });
+
+  it('says which stage runs, which are done and which a retry may start from', () => {
+    const stages = stagesOf(items, job());
+    expect(stages.map((s) => s.status)).toEqual(['completed', 'completed', 'running', 'pending', 'pending']);
+    expect(stages[0]!.state).toBe('GenerateAudio');
+    const failed = job({ status: 'failed', outputs: { ...job().outputs, failed_step: 'video' } });
+    expect(stagesOf(items, failed)[2]!.status).toBe('failed');
+    expect(generationStatusOf(failed)).toBe('failed');
+    expect(retrySteps(items, failed)).toEqual(['audio', 'images', 'video']);
+    expect(generationStatusOf(job({ status: 'ready' }))).toBe('completed');
+    expect(generationStatusOf(job({ status: 'cancelled' }))).toBe('cancelled');
+  });
+});
+
+describe('fault points', () => {
+  afterEach(() => {
+    delete process.env.FAULT_INJECTION;
+    delete process.env.FAULT_INJECTION_FIRED;
+  });
+
+  it('fires a point written :once only the first time, and a plain point every time', () => {
+    process.env.FAULT_INJECTION = 'pipeline.lipsync:once,pipeline.merge';
+    expect(() => injectFault('pipeline.lipsync')).toThrow(/pipeline.lipsync/);
+    expect(() => injectFault('pipeline.lipsync')).not.toThrow();
+    expect(() => injectFault('pipeline.merge')).toThrow();
+    expect(() => injectFault('pipeline.merge')).toThrow();
+    expect(() => injectFault('pipeline.audio')).not.toThrow();
+  });
+});
