@@ -18,6 +18,7 @@ import {
   reloadChapterVideoGenerations,
   renderProduction,
   retryGeneration,
+  runningGenerationOf,
   startVideoGeneration,
   triggerLipSync,
   videoKeys,
@@ -168,6 +169,12 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
       void reloadChapterVideoGenerations(chapterId);
       follow(generation.video_generation_id ?? generation.id, generation);
     } catch (error) {
+      // One runs already for the chapter: the panel follows that one.
+      const running = runningGenerationOf(error);
+      if (running) {
+        toast(errorText(error, videoMessages.alreadyRunning));
+        return follow(running);
+      }
       failedToStart(error, 'Rendering failed. Please try again.');
     }
   }, [scriptId, chapterId, follow]);
