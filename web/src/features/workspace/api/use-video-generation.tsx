@@ -201,7 +201,9 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
     if (!currentId) return;
     begin();
     try {
-      follow(currentId, await triggerLipSync(currentId));
+      const generation = await triggerLipSync(currentId);
+      toast.success(videoMessages.retried('lipsync'));
+      follow(currentId, generation);
     } catch (error) {
       failedToStart(error, videoMessages.startFailed);
     }

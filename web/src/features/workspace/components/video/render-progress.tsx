@@ -40,12 +40,15 @@ export function RenderProgress({
   starting,
   onCancel,
   onRetry,
+  onLipSync,
 }: {
   generation: VideoGeneration | null;
   pipeline: PipelineStatus | null;
   starting: boolean;
   onCancel: () => void;
   onRetry: (step?: PipelineStep) => void;
+  /** Runs lip-sync again on a finished film. */
+  onLipSync: () => void;
 }) {
   const state = renderState(generation, starting);
   const progress = generation ? (pipeline?.progress ?? generation.progress ?? 0) : 0;
@@ -65,6 +68,11 @@ export function RenderProgress({
             Cancel
           </Button>
         ) : null}
+        {state === 'completed' && (
+          <Button size="sm" variant="secondary" className="ml-auto" onClick={onLipSync}>
+            Redo lip-sync
+          </Button>
+        )}
       </div>
       {generation && (
         <>

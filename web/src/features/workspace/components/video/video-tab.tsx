@@ -283,6 +283,7 @@ function ScriptStudio({
         starting={gen.starting}
         onCancel={() => void gen.cancel()}
         onRetry={(step) => void gen.retry(step)}
+        onLipSync={() => void gen.lipSync()}
       />
       {body}
       {finished && (
