@@ -266,9 +266,9 @@ test('a creator plans a plot, casts and draws a character, writes and exports a 
   await expect(page.getByText('Script deleted successfully!')).toBeVisible();
   await expect(form.getByText('No scripts yet')).toBeVisible();
 
-  // The tab not yet built says so, and offers nothing it cannot do.
+  // Without a script the studio asks for one.
   await page.getByRole('tab', { name: /^Video/ }).click();
-  await expect(page.getByText('Video production is not available yet')).toBeVisible();
+  await expect(page.getByText('Select a script to manage video production.')).toBeVisible();
 });
 
 test('on a phone the chapter list sits above the panels and still switches chapters', async ({ page }) => {

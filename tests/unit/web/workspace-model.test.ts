@@ -168,6 +168,15 @@ describe('chapter stages', () => {
     expect(mediaStage([{ status: 'failed' }])).toBe('error');
     expect(mediaStage(undefined)).toBe('idle');
   });
+  it("follows the chapter's video generations: generating, error after a failure, else any finished video", () => {
+    expect(chapterStages({ hasPlot: false, videoStage: 'generating', hasVideo: true }).video).toBe(
+      'generating',
+    );
+    expect(chapterStages({ hasPlot: false, videoStage: 'error', hasVideo: true }).video).toBe('error');
+    expect(chapterStages({ hasPlot: false, videoStage: 'idle', hasVideo: true }).video).toBe('completed');
+    expect(chapterStages({ hasPlot: false, videoStage: 'completed' }).video).toBe('completed');
+    expect(chapterStages({ hasPlot: false, videoStage: 'idle' }).video).toBe('idle');
+  });
   it('reads list answers in any envelope', () => {
     expect(recordsOf([{ status: 'completed' }])).toHaveLength(1);
     expect(recordsOf({ chapter_id: 'x', images: [{ status: 'completed' }] })).toHaveLength(1);

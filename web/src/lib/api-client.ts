@@ -13,6 +13,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
+    /** The parsed error body, for answers that carry more than `detail` (a 409 naming what runs). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -155,7 +157,7 @@ export function createApiClient(options: ApiClientOptions) {
           parsed && typeof parsed === 'object' && 'code' in parsed
             ? String((parsed as { code: unknown }).code)
             : undefined;
-        throw new ApiError(errorMessage(parsed), response.status, code);
+        throw new ApiError(errorMessage(parsed), response.status, code, parsed);
       }
       return parsed as T;
     } finally {

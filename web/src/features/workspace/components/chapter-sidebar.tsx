@@ -1,15 +1,47 @@
 import type { Chapter } from '@contracts/books';
+import type { VideoGeneration } from '@contracts/video';
 import { ProgressBar } from '@/components/ui/card';
-import { useChapterStages, type BookFacts } from '../api/use-chapter-stages';
+import { useChapterStages, useChapterVideo, type BookFacts } from '../api/use-chapter-stages';
 import { completedStages, STAGES, stageProgress } from '../model/stages';
 
-function VideoMark({ has }: { has: boolean }) {
+/** Opens the modal with a chapter's generated video. */
+export type OpenVideo = (chapter: Chapter, generation: VideoGeneration) => void;
+
+/**
+ * The green dot of a chapter with a video: a button that opens the video when a finished
+ * generation has it, else a mark. It sits beside the chapter's button, not inside it.
+ */
+function VideoMark({
+  chapter,
+  has,
+  generation,
+  onOpen,
+  className,
+}: {
+  chapter: Chapter;
+  has: boolean;
+  generation: VideoGeneration | undefined;
+  onOpen: OpenVideo;
+  className: string;
+}) {
   if (!has) return null;
+  if (!generation)
+    return (
+      <span className={className} title="Has a video">
+        <span className="block h-2 w-2 rounded-full bg-green-500" aria-hidden="true" />
+        <span className="sr-only">Has a video</span>
+      </span>
+    );
   return (
-    <span className="inline-flex items-center gap-1" title="Has a video">
-      <span className="h-2 w-2 rounded-full bg-green-500" aria-hidden="true" />
-      <span className="sr-only">Has a video</span>
-    </span>
+    <button
+      type="button"
+      title="Play the video"
+      aria-label={`Play the video of chapter ${chapter.chapter_number}`}
+      onClick={() => onOpen(chapter, generation)}
+      className={`${className} rounded-full p-1 hover:bg-green-100 dark:hover:bg-green-900/40`}
+    >
+      <span className="block h-2 w-2 rounded-full bg-green-500" aria-hidden="true" />
+    </button>
   );
 }
 
@@ -19,22 +51,33 @@ function ChapterRow({
   narrow,
   facts,
   onSelect,
+  onOpenVideo,
 }: {
   chapter: Chapter;
   selected: boolean;
   narrow: boolean;
   facts: BookFacts;
   onSelect: (id: string) => void;
+  onOpenVideo: OpenVideo;
 }) {
   const stages = useChapterStages(chapter.id, facts);
   const done = completedStages(stages);
-  const hasVideo = facts.chaptersWithVideo?.has(chapter.id) ?? false;
+  const video = useChapterVideo(chapter.id, facts);
+  const mark = (className: string) => (
+    <VideoMark
+      chapter={chapter}
+      has={video.hasVideo}
+      generation={video.finished}
+      onOpen={onOpenVideo}
+      className={className}
+    />
+  );
   const current = selected
     ? 'bg-brand-50 text-brand-700 ring-1 ring-brand-500/40 dark:bg-brand-600/20 dark:text-brand-100'
     : 'hover:bg-slate-100 dark:hover:bg-slate-800';
   if (narrow) {
     return (
-      <li>
+      <li className="relative">
         <button
           type="button"
           aria-current={selected ? 'true' : undefined}
@@ -44,24 +87,21 @@ function ChapterRow({
           className={`relative flex h-10 w-10 items-center justify-center rounded-lg text-sm font-semibold ${current}`}
         >
           {chapter.chapter_number}
-          {hasVideo && (
-            <span className="absolute right-1 top-1 h-2 w-2 rounded-full bg-green-500" aria-hidden="true" />
-          )}
         </button>
+        {mark('absolute -right-0.5 -top-0.5 inline-flex')}
       </li>
     );
   }
   return (
-    <li>
+    <li className="relative">
       <button
         type="button"
         aria-current={selected ? 'true' : undefined}
         onClick={() => onSelect(chapter.id)}
         className={`w-full rounded-lg px-3 py-2 text-left text-sm ${current}`}
       >
-        <span className="flex items-start justify-between gap-2">
+        <span className="flex items-start justify-between gap-2 pr-5">
           <span className="min-w-0 font-medium">{chapter.title}</span>
-          <VideoMark has={hasVideo} />
         </span>
         <span className="mt-0.5 flex items-center justify-between text-xs text-slate-500 dark:text-slate-400">
           <span>Chapter {chapter.chapter_number}</span>
@@ -75,6 +115,7 @@ function ChapterRow({
           className="mt-1.5 h-1.5"
         />
       </button>
+      {mark('absolute right-2 top-2 inline-flex')}
     </li>
   );
 }
@@ -90,6 +131,7 @@ export function ChapterSidebar({
   narrow,
   onToggle,
   onSelect,
+  onOpenVideo,
   facts,
 }: {
   chapters: Chapter[];
@@ -98,6 +140,7 @@ export function ChapterSidebar({
   narrow: boolean;
   onToggle: () => void;
   onSelect: (id: string) => void;
+  onOpenVideo: OpenVideo;
   facts: BookFacts;
 }) {
   return (
@@ -143,6 +186,7 @@ export function ChapterSidebar({
               narrow={narrow}
               facts={facts}
               onSelect={onSelect}
+              onOpenVideo={onOpenVideo}
             />
           ))}
         </ol>

@@ -9,9 +9,10 @@ import { ScriptSelectionContext } from '../api/use-script-selection';
 import { createScriptSelection } from '../model/script-selection';
 import { chapterOf, tabOf, WORKSPACE_TABS, type WorkspaceTab } from '../model/tabs';
 import { ChapterHeader } from './chapter-header';
-import { ChapterSidebar } from './chapter-sidebar';
+import { ChapterSidebar, type OpenVideo } from './chapter-sidebar';
 import { AudioTab } from './audio/audio-tab';
 import { ImagesTab } from './images/images-tab';
+import { VideoModal } from './video/video-modal';
 import { VideoTab } from './video/video-tab';
 import { PlotTab } from './plot/plot-tab';
 import { ScriptTab, type ScriptActivity } from './script/script-tab';
@@ -38,6 +39,7 @@ export function WorkspaceView({ book }: { book: BookWithChapters }) {
     }),
   );
   const [narrow, setNarrow] = useState(false);
+  const [shownVideo, setShownVideo] = useState<Parameters<OpenVideo> | null>(null);
   const [scriptActivity, setScriptActivity] = useState<Record<string, 'generating' | 'error'>>({});
   const { data: plot } = usePlotOverview(book.id);
   const { data: plotJob } = usePlotStatus(book.id);
@@ -113,6 +115,7 @@ export function WorkspaceView({ book }: { book: BookWithChapters }) {
             narrow={narrow}
             onToggle={() => setNarrow((v) => !v)}
             onSelect={selectChapter}
+            onOpenVideo={(c, generation) => setShownVideo([c, generation])}
             facts={facts}
           />
           <div className="min-w-0 flex-1 space-y-4">
@@ -133,6 +136,11 @@ export function WorkspaceView({ book }: { book: BookWithChapters }) {
             ))}
           </div>
         </div>
+        <VideoModal
+          generation={shownVideo?.[1] ?? null}
+          title={shownVideo ? `${shownVideo[0].title}: video` : 'Video'}
+          onClose={() => setShownVideo(null)}
+        />
       </div>
     </ScriptSelectionContext.Provider>
   );

@@ -31,6 +31,8 @@ export interface ChapterFacts {
   images?: readonly MediaRecord[];
   audio?: readonly MediaRecord[];
   hasVideo?: boolean;
+  /** The video stage read from the chapter's generations (newest running → generating, failed → error). */
+  videoStage?: StageStatus;
 }
 
 const GENERATING = new Set(['generating', 'queued', 'pending', 'processing', 'running']);
@@ -56,13 +58,19 @@ function jobStage(done: boolean, running?: boolean, failed?: boolean): StageStat
   return failed ? 'error' : 'idle';
 }
 
+/** The generations decide while one runs or the newest failed; otherwise any finished video completes it. */
+function videoOf(facts: ChapterFacts): StageStatus {
+  if (facts.videoStage && facts.videoStage !== 'idle') return facts.videoStage;
+  return facts.hasVideo ? 'completed' : 'idle';
+}
+
 export function chapterStages(facts: ChapterFacts): ChapterStages {
   return {
     plot: jobStage(facts.hasPlot, facts.plotGenerating, facts.plotFailed),
     script: jobStage((facts.scriptCount ?? 0) > 0, facts.scriptGenerating, facts.scriptFailed),
     images: mediaStage(sceneImages(facts.images)),
     audio: mediaStage(facts.audio),
-    video: facts.hasVideo ? 'completed' : 'idle',
+    video: videoOf(facts),
   };
 }
 

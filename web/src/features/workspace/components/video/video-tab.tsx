@@ -1,13 +1,305 @@
 import type { Chapter } from '@contracts/books';
-import { EmptyState } from '@/components/ui/card';
+import type { EditorSettings, ProductionScene, VideoGeneration } from '@contracts/video';
+import { EDITOR_DEFAULTS, videoMessages } from '@contracts/video';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/ui/button';
+import { Card, EmptyState } from '@/components/ui/card';
+import { SelectField } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorText } from '@/lib/api-client';
+import { useImagesOfChapter } from '@/features/workspace/api/images';
+import { useChapterScripts } from '@/features/workspace/api/scripts';
+import { useScriptSelection } from '@/features/workspace/api/use-script-selection';
+import { useVideoGeneration } from '@/features/workspace/api/use-video-generation';
+import {
+  initializePipeline,
+  saveVideoProduction,
+  useChapterVideoGenerations,
+  useVideoProduction,
+} from '@/features/workspace/api/video';
+import {
+  addScene,
+  autoArrange,
+  hasFinalVideo,
+  latestFinished,
+  renderState,
+  sameTimeline,
+  shortId,
+} from '@/features/workspace/model/video';
 import { SelectChapterPrompt } from '@/features/workspace/components/select-chapter-prompt';
+import { SubTabs } from '@/features/workspace/components/sub-tabs';
+import { GenerationHistory } from './generation-history';
+import { PreviewTab } from './preview-tab';
+import { RenderProgress } from './render-progress';
+import { RenderedVideoCard } from './rendered-video-card';
+import { SettingsTab } from './settings-tab';
+import { TimelinePlaceholder, TimelineTab } from './timeline-tab';
+import { VideoModal } from './video-modal';
 
-/** The Video tab (Video Production Studio) of the selected chapter. Its studio is not built yet. */
+const STUDIO_TABS = ['timeline', 'preview', 'settings', 'merge'] as const;
+type StudioTab = (typeof STUDIO_TABS)[number];
+const STUDIO_TAB_LABELS: Record<StudioTab, string> = {
+  timeline: 'Timeline',
+  preview: 'Preview',
+  settings: 'Settings',
+  merge: 'Merge',
+};
+
+/** The Video tab (Video Production Studio) of the selected chapter. */
 export function VideoTab({ chapter }: { chapter: Chapter | null }) {
   if (!chapter) return <SelectChapterPrompt tab="video" />;
+  return <Studio key={chapter.id} chapter={chapter} />;
+}
+
+/** The script picker and, for the selected script, its production. */
+function Studio({ chapter }: { chapter: Chapter }) {
+  const [selection, store] = useScriptSelection();
+  const { data: scripts } = useChapterScripts(chapter.id);
+  const scriptId =
+    selection.scriptId && scripts?.some((s) => s.id === selection.scriptId) ? selection.scriptId : null;
+  const picker = (
+    <SelectField
+      label="Script"
+      className="w-56"
+      value={scriptId ?? ''}
+      disabled={!scripts?.length}
+      onChange={(e) => store.selectScript(e.target.value || null)}
+    >
+      {!scriptId && <option value="">No script selected</option>}
+      {scripts?.map((s) => (
+        <option key={s.id} value={s.id}>
+          {s.script_name}
+        </option>
+      ))}
+    </SelectField>
+  );
+  if (!scriptId) {
+    return (
+      <div className="space-y-4">
+        <Card className="flex flex-wrap items-end gap-3 p-4">
+          <h2 className="mr-auto self-center text-lg font-semibold">Video Production Studio</h2>
+          {picker}
+        </Card>
+        <EmptyState title={videoMessages.selectScript} />
+        <TimelinePlaceholder />
+      </div>
+    );
+  }
   return (
-    <EmptyState title="Video production is not available yet">
-      The chapter's video will be assembled here from its script, images and audio.
-    </EmptyState>
+    <ScriptStudio
+      key={scriptId}
+      chapter={chapter}
+      scriptId={scriptId}
+      switching={selection.switching}
+      picker={picker}
+    />
+  );
+}
+
+function ScriptStudio({
+  chapter,
+  scriptId,
+  switching,
+  picker,
+}: {
+  chapter: Chapter;
+  scriptId: string;
+  switching: boolean;
+  picker: React.ReactNode;
+}) {
+  const chapterId = chapter.id;
+  const { data: production, error: productionError, isLoading, mutate } = useVideoProduction(chapterId);
+  const { data: images } = useImagesOfChapter(chapterId, scriptId);
+  const { data: generations } = useChapterVideoGenerations(chapterId);
+  const gen = useVideoGeneration(chapterId, scriptId);
+  const [tab, setTab] = useState<StudioTab>('timeline');
+  const [draftScenes, setDraftScenes] = useState<ProductionScene[] | null>(null);
+  const [draftSettings, setDraftSettings] = useState<EditorSettings | null>(null);
+  const [selectedScene, setSelectedScene] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [initializing, setInitializing] = useState(false);
+  const [modal, setModal] = useState<VideoGeneration | null>(null);
+
+  const ours = production && (production.script_id === scriptId || production.script_id === null);
+  const savedScenes = ours ? production.scenes : [];
+  const savedSettings = production?.editorSettings ?? EDITOR_DEFAULTS;
+  const scenes = draftScenes ?? savedScenes;
+  const settings = draftSettings ?? savedSettings;
+  const dirty =
+    (draftScenes !== null && !sameTimeline(draftScenes, savedScenes)) ||
+    (draftSettings !== null && JSON.stringify(draftSettings) !== JSON.stringify(savedSettings));
+  const hasImages = (images ?? []).some(
+    (i) => i.image_type === 'scene' && i.status === 'completed' && i.image_url,
+  );
+
+  const state = renderState(gen.generation, gen.starting);
+  const generating = state === 'rendering' || state === 'processing';
+  const current = gen.generation;
+  const finished = current && hasFinalVideo(current) ? current : latestFinished(generations);
+  const loading = isLoading && !production;
+
+  const save = async (): Promise<boolean> => {
+    setSaving(true);
+    try {
+      await saveVideoProduction(chapterId, { script_id: scriptId, scenes, editorSettings: settings });
+      setDraftScenes(null);
+      setDraftSettings(null);
+      toast.success(videoMessages.saved);
+      return true;
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError
+          ? `${videoMessages.saveFailed}: ${error.message}`
+          : videoMessages.saveFailed,
+      );
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const render = async () => {
+    // The render films the saved timeline: unsaved edits are saved first.
+    if (dirty && !(await save())) return;
+    await gen.render();
+  };
+
+  const initialize = async () => {
+    if (!hasImages) return void toast.error(videoMessages.noImages);
+    setInitializing(true);
+    try {
+      await initializePipeline(chapterId, scriptId);
+      setDraftScenes(null);
+    } catch (error) {
+      toast.error(errorText(error, videoMessages.noImages));
+    } finally {
+      setInitializing(false);
+    }
+  };
+
+  const add = () => {
+    const next = addScene(scenes, `scene-${crypto.randomUUID()}`);
+    if (!next) return void toast.error('A production can hold at most 60 scenes.');
+    setDraftScenes(next);
+  };
+
+  const header = (
+    <Card className="flex flex-wrap items-end gap-3 p-4">
+      <div className="mr-auto self-center">
+        <h2 className="text-lg font-semibold">Video Production Studio</h2>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          Script <span className="font-mono">{shortId(scriptId)}</span>
+          {switching && <span className="ml-2 text-brand-700 dark:text-brand-100">Switching script...</span>}
+          {dirty && <span className="ml-2">· Unsaved changes</span>}
+        </p>
+      </div>
+      {picker}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" busy={saving} disabled={switching || loading} onClick={() => void save()}>
+          Save
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={switching || loading || generating || scenes.length === 0}
+          onClick={() => void render()}
+        >
+          Render Video
+        </Button>
+        <Button disabled={switching || loading || generating} onClick={() => void gen.start()}>
+          {generating ? 'Generating Video...' : 'Generate Video'}
+        </Button>
+      </div>
+    </Card>
+  );
+
+  let body: React.ReactNode;
+  if (loading) body = <Spinner label="Loading the video production…" />;
+  else if (productionError && !production)
+    body = (
+      <EmptyState
+        title="Failed to load the video production"
+        action={
+          <Button variant="secondary" onClick={() => void mutate()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  else if (scenes.length === 0)
+    body = (
+      <EmptyState
+        title={videoMessages.noScenes}
+        action={
+          <Button busy={initializing} disabled={!hasImages || switching} onClick={() => void initialize()}>
+            Initialize Scenes
+          </Button>
+        }
+      >
+        {!hasImages && videoMessages.noImages}
+      </EmptyState>
+    );
+  else
+    body = (
+      <SubTabs label="Studio" tabs={STUDIO_TABS} active={tab} onChange={setTab} labels={STUDIO_TAB_LABELS}>
+        {tab === 'timeline' && (
+          <TimelineTab
+            scenes={scenes}
+            selectedId={selectedScene}
+            switching={switching}
+            onChange={setDraftScenes}
+            onSelect={(id) => {
+              setSelectedScene(id);
+              setTab('preview');
+            }}
+            onAdd={add}
+            onArrange={() => setDraftScenes(autoArrange(scenes))}
+          />
+        )}
+        {tab === 'preview' && (
+          <PreviewTab
+            scenes={scenes}
+            selectedId={selectedScene}
+            finished={finished}
+            onSelect={setSelectedScene}
+          />
+        )}
+        {tab === 'settings' && <SettingsTab settings={settings} onChange={setDraftSettings} />}
+        {tab === 'merge' && (
+          <EmptyState title="The merge studio arrives with the next release">
+            Combining uploaded clips and audio into one film will be available here. Until then, Render Video
+            and Generate Video make the chapter&apos;s film.
+          </EmptyState>
+        )}
+      </SubTabs>
+    );
+
+  return (
+    <div className="space-y-4">
+      {header}
+      <RenderProgress
+        generation={current}
+        pipeline={gen.pipeline}
+        starting={gen.starting}
+        onCancel={() => void gen.cancel()}
+        onRetry={(step) => void gen.retry(step)}
+        onLipSync={() => void gen.lipSync()}
+      />
+      {body}
+      {finished && (
+        <RenderedVideoCard
+          generation={finished}
+          busy={gen.starting}
+          onReprocess={() => void gen.retry('merge', finished.video_generation_id ?? finished.id)}
+        />
+      )}
+      <GenerationHistory
+        generations={generations ?? []}
+        currentId={current ? (current.video_generation_id ?? current.id) : null}
+        onOpen={gen.open}
+        onPlay={setModal}
+      />
+      <VideoModal generation={modal} title={`${chapter.title}: video`} onClose={() => setModal(null)} />
+    </div>
   );
 }

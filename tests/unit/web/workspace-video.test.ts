@@ -1,0 +1,312 @@
+import type { PipelineStatus, ProductionScene, VideoGeneration } from '@contracts/video';
+import { describe, expect, it } from 'vitest';
+import {
+  addScene,
+  autoArrange,
+  checklist,
+  dialoguePreview,
+  failureTitle,
+  friendlyFailure,
+  generationPollDelay,
+  latestFinished,
+  megabytes,
+  moveScene,
+  parseDuration,
+  removeScene,
+  renderState,
+  reorderScenes,
+  retryAfterPollError,
+  sceneClipOf,
+  setSceneDuration,
+  shortId,
+  stageViews,
+  stepVolume,
+  totalDuration,
+  UNEXPECTED_ERROR,
+  videoStage,
+} from '../../../web/src/features/workspace/model/video';
+
+const scene = (n: number, over: Partial<ProductionScene> = {}): ProductionScene => ({
+  id: `s${n}`,
+  sceneNumber: n,
+  duration: 5,
+  status: 'pending',
+  imageUrl: null,
+  thumbnailUrl: null,
+  video_url: null,
+  transitions: [],
+  audioFiles: [],
+  characters: [],
+  location: '',
+  time_of_day: '',
+  dialogue: [],
+  ...over,
+});
+
+const generation = (over: Partial<VideoGeneration> = {}): VideoGeneration =>
+  ({
+    id: 'gen-0000-abcdefgh',
+    video_generation_id: 'gen-0000-abcdefgh',
+    generation_status: 'generating_video',
+    error_message: null,
+    failed_step: null,
+    progress: 40,
+    current_step: 'Rendering scene 2 of 5',
+    video_url: null,
+    final_video: null,
+    scene_videos: [],
+    audio_progress: { narrator_files: 3, character_files: 2, sound_effects: 1, background_music: 1 },
+    image_progress: {
+      total_characters: 2,
+      characters_completed: 2,
+      total_scenes: 5,
+      scenes_completed: 5,
+      total_images_generated: 7,
+      success_rate: 100,
+    },
+    video_progress: {
+      total_scenes: 5,
+      scenes_completed: 2,
+      total_videos_generated: 2,
+      successful_videos: 2,
+      failed_videos: 0,
+      success_rate: 100,
+    },
+    merge_progress: {
+      total_scenes_merged: 0,
+      total_duration: 0,
+      audio_tracks_mixed: 0,
+      file_size_mb: 0,
+      processing_time: 0,
+      sync_accuracy: 'unknown',
+    },
+    lipsync_progress: {
+      characters_lip_synced: 0,
+      scenes_processed: 0,
+      processing_method: 'unknown',
+      total_scenes_processed: 0,
+      scenes_with_lipsync: 0,
+    },
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...over,
+  }) as VideoGeneration;
+
+describe('generation polling', () => {
+  it('waits 3 s while pending, 2 s while processing, 2.5 s for any other running status', () => {
+    expect(generationPollDelay('pending')).toBe(3000);
+    expect(generationPollDelay('processing')).toBe(2000);
+    for (const status of [
+      'generating_audio',
+      'images_completed',
+      'merging_audio',
+      'applying_lipsync',
+      'combining',
+    ])
+      expect(generationPollDelay(status)).toBe(2500);
+  });
+
+  it('stops on completed, failed, cancelled, lipsync_failed, a missing or an unknown status', () => {
+    for (const status of [
+      'completed',
+      'success',
+      'failed',
+      'error',
+      'cancelled',
+      'lipsync_failed',
+      null,
+      'weird',
+    ])
+      expect(generationPollDelay(status)).toBeNull();
+  });
+
+  it('retries a failed check 5 times, then gives up', () => {
+    expect([1, 2, 3, 4, 5].every(retryAfterPollError)).toBe(true);
+    expect(retryAfterPollError(6)).toBe(false);
+  });
+});
+
+describe('failure messages', () => {
+  it('maps error text to friendly words first', () => {
+    expect(friendlyFailure('generation_failed: model error')).toBe(
+      'The AI service was unable to create the video.',
+    );
+    expect(friendlyFailure('Stage timed out after 600 s', 'video')).toMatch(/took too long/);
+    expect(friendlyFailure('retrieval_failed')).toMatch(/alternative methods/);
+    expect(friendlyFailure('Polling reached max attempts')).toMatch(/keeps trying in the background/);
+    expect(friendlyFailure('No valid scene videos to merge')).toMatch(/no valid scene videos/);
+    expect(friendlyFailure('Audio merge failed: ffmpeg exited 1')).toMatch(/try again or contact support/);
+    expect(friendlyFailure('Blocked by the safety checker')).toMatch(/safety filters/);
+    expect(friendlyFailure('Service Unavailable (503)')).toMatch(/try again in a moment/);
+    expect(friendlyFailure('Network connection reset')).toMatch(/check your internet/);
+  });
+
+  it('falls back on the step it failed in, by pipeline step or spec step name', () => {
+    expect(friendlyFailure('ffmpeg exited with code 1', 'merge')).toBe(
+      'Merging the scene videos with their audio failed.',
+    );
+    expect(friendlyFailure(null, 'video')).toBe('Rendering the scene videos failed.');
+    expect(friendlyFailure('', 'lip_sync')).toBe('Applying lip-sync failed.');
+    expect(friendlyFailure('x', 'publishing')).toBe('Failed during publishing');
+  });
+
+  it('otherwise the raw message without bracketed tags, or the generic words', () => {
+    expect(friendlyFailure('[RenderSceneVideos] [E42] Scene 3 has no picture')).toBe(
+      'Scene 3 has no picture',
+    );
+    expect(friendlyFailure('[tag]')).toBe(UNEXPECTED_ERROR);
+    expect(friendlyFailure(null)).toBe(UNEXPECTED_ERROR);
+  });
+
+  it('titles the failure toast with the last 8 characters of the id', () => {
+    expect(failureTitle('0f1e2d3c-aaaa-bbbb-cccc-1234abcd5678')).toBe('Video Generation Failed (abcd5678)');
+  });
+});
+
+describe('render progress panel', () => {
+  it('checks the list off above 0, 25, 50, 75 and at 100', () => {
+    const done = (p: number) =>
+      checklist(p)
+        .filter((c) => c.done)
+        .map((c) => c.label);
+    expect(done(0)).toEqual([]);
+    expect(done(1)).toEqual(['Initializing']);
+    expect(done(25)).toEqual(['Initializing']);
+    expect(done(26)).toEqual(['Initializing', 'Processing Scenes']);
+    expect(done(51)).toHaveLength(3);
+    expect(done(75)).toHaveLength(3);
+    expect(done(76)).toEqual(['Initializing', 'Processing Scenes', 'Applying Transitions', 'Adding Audio']);
+    expect(done(99.9)).toHaveLength(4);
+    expect(done(100)).toHaveLength(5);
+  });
+
+  it('shows processing while starting or queued, rendering while running, then completed or error', () => {
+    expect(renderState(null)).toBe('ready');
+    expect(renderState(null, true)).toBe('processing');
+    expect(renderState({ generation_status: 'pending' })).toBe('processing');
+    expect(renderState({ generation_status: 'merging_audio' })).toBe('rendering');
+    expect(renderState({ generation_status: 'completed' })).toBe('completed');
+    expect(renderState({ generation_status: 'failed' })).toBe('error');
+    expect(renderState({ generation_status: 'cancelled' })).toBe('ready');
+  });
+
+  it('shows each stage from the status when the pipeline status did not answer', () => {
+    const stages = stageViews(generation(), null);
+    expect(stages.map((s) => [s.step, s.status])).toEqual([
+      ['audio', 'completed'],
+      ['images', 'completed'],
+      ['video', 'running'],
+      ['merge', 'pending'],
+      ['lipsync', 'pending'],
+    ]);
+    expect(stages[2]!.detail).toBe('2/5 scenes · 2 ok · 0 failed');
+    expect(stages[3]!.detail).toContain('sync accuracy unknown');
+    const failed = stageViews(generation({ generation_status: 'failed', failed_step: 'merge' }), null);
+    expect(failed.map((s) => s.status)).toEqual(['completed', 'completed', 'completed', 'failed', 'pending']);
+  });
+
+  it('prefers the pipeline status of each stage, and reads missing counters as 0', () => {
+    const pipeline = {
+      stages: [{ step: 'merge', status: 'running', progress: 60 }],
+    } as unknown as PipelineStatus;
+    const g = generation({ merge_progress: { sync_accuracy: 87.5 } as VideoGeneration['merge_progress'] });
+    const merge = stageViews(g, pipeline).find((s) => s.step === 'merge')!;
+    expect(merge).toMatchObject({ status: 'running', progress: 60 });
+    expect(merge.detail).toBe('0 scenes · 0.0 s · 0 tracks · 0.0 MB · sync accuracy 87.5%');
+  });
+});
+
+describe('the chapter video stage', () => {
+  it('is generating while the newest runs, error when it failed, completed with a finished film', () => {
+    const done = generation({
+      generation_status: 'completed',
+      final_video: { video_url: '/media/v.mp4' } as VideoGeneration['final_video'],
+    });
+    expect(videoStage(undefined)).toBe('idle');
+    expect(videoStage([])).toBe('idle');
+    expect(videoStage([generation(), done])).toBe('generating');
+    expect(videoStage([generation({ generation_status: 'failed' }), done])).toBe('error');
+    expect(videoStage([done])).toBe('completed');
+    expect(videoStage([generation({ generation_status: 'cancelled' })])).toBe('idle');
+    expect(latestFinished([generation({ generation_status: 'failed' }), done])).toBe(done);
+  });
+});
+
+describe('timeline edits', () => {
+  const three = [scene(1), scene(2), scene(3)];
+
+  it('reorders by drag (scene numbers stay) and by one place with the keyboard', () => {
+    expect(reorderScenes(three, 's1', 's3').map((s) => s.id)).toEqual(['s2', 's3', 's1']);
+    expect(reorderScenes(three, 's3', 's1').map((s) => s.sceneNumber)).toEqual([3, 1, 2]);
+    expect(reorderScenes(three, 's1', 'nope')).toEqual(three);
+    expect(moveScene(three, 's2', -1).map((s) => s.id)).toEqual(['s2', 's1', 's3']);
+    expect(moveScene(three, 's3', 1)).toEqual(three);
+  });
+
+  it('auto-arranges by scene number', () => {
+    expect(autoArrange([scene(3), scene(1), scene(2)]).map((s) => s.sceneNumber)).toEqual([1, 2, 3]);
+  });
+
+  it('takes a duration greater than 0 on the 0.1 step and ignores anything else', () => {
+    expect(parseDuration('2.5')).toBe(2.5);
+    expect(parseDuration('0.1')).toBe(0.1);
+    expect(parseDuration('3.14')).toBe(3.1);
+    for (const bad of ['0', '-1', '', 'abc', '0.04', '601', 'Infinity'])
+      expect(parseDuration(bad)).toBeNull();
+    expect(setSceneDuration(three, 's2', '7.5')[1]!.duration).toBe(7.5);
+    expect(setSceneDuration(three, 's2', '-2')).toEqual(three);
+  });
+
+  it('adds a 5 s scene with a 0.5 s fade, none for the first scene', () => {
+    const first = addScene([], 'a')!;
+    expect(first[0]).toMatchObject({
+      sceneNumber: 1,
+      duration: 5,
+      transitions: [{ type: 'none', duration: 0 }],
+    });
+    const next = addScene([scene(4), scene(2)], 'b')!;
+    expect(next[2]).toMatchObject({
+      id: 'b',
+      sceneNumber: 5,
+      duration: 5,
+      transitions: [{ type: 'fade', duration: 0.5 }],
+    });
+    const full = Array.from({ length: 60 }, (_, i) => scene(i + 1));
+    expect(addScene(full, 'c')).toBeNull();
+  });
+
+  it('removes a scene and sums the timeline to one decimal', () => {
+    expect(removeScene(three, 's2').map((s) => s.id)).toEqual(['s1', 's3']);
+    expect(totalDuration([scene(1, { duration: 2.25 }), scene(2, { duration: 0.1 })])).toBe('2.4');
+    expect(totalDuration([])).toBe('0.0');
+  });
+});
+
+describe('preview', () => {
+  it('shows 2 dialogue lines cut at 60 characters and counts the rest', () => {
+    const long = 'x'.repeat(80);
+    const { lines, more } = dialoguePreview([
+      { character: 'Nell', line: long },
+      { character: '', line: 'Short.' },
+      { character: 'Crane', line: 'Third.' },
+      { character: 'Tobias', line: 'Fourth.' },
+    ]);
+    expect(lines[0]).toBe(`Nell: ${'x'.repeat(54)}…`);
+    expect(lines[1]).toBe('Short.');
+    expect(more).toBe('+2 more dialogue lines...');
+    expect(dialoguePreview([{ character: 'A', line: 'b' }]).more).toBeNull();
+  });
+
+  it("plays the scene's clip of a generation, steps the volume by 0.1 within 0–1", () => {
+    const g = generation({ scene_videos: [{ scene_number: 2, video_url: '/media/2.mp4', duration: 5 }] });
+    expect(sceneClipOf(g, 2)).toBe('/media/2.mp4');
+    expect(sceneClipOf(g, 3)).toBeNull();
+    expect(stepVolume(0.75, 1)).toBe(0.9);
+    expect(stepVolume(1, 1)).toBe(1);
+    expect(stepVolume(0.05, -1)).toBe(0);
+  });
+
+  it('formats sizes and ids', () => {
+    expect(megabytes(5 * 1024 * 1024 + 100_000)).toBe('5.1');
+    expect(shortId('0f1e2d3c-aaaa')).toBe('0f1e2d3c');
+  });
+});

@@ -1,0 +1,376 @@
+/**
+ * Rules of the Video tab (the Video Production Studio), free of React so the unit tests run them
+ * directly: the generation polling schedule, the friendly words of a failure, the render panel's
+ * state and checklist, the five pipeline stages as the panel shows them, and the timeline edits
+ * (reorder, duration, add, remove, auto-arrange).
+ */
+import type {
+  NormalisedStatus,
+  PipelineStatus,
+  PipelineStep,
+  ProductionScene,
+  StageState,
+  VideoGeneration,
+} from '@contracts/video';
+import {
+  GENERATION_POLL_MS,
+  MAX_PRODUCTION_SCENES,
+  MAX_SCENE_DURATION,
+  NEW_SCENE_DURATION,
+  NEW_SCENE_TRANSITION,
+  normaliseGenerationStatus,
+  PIPELINE_STEPS,
+  POLL_ERROR_RETRIES,
+  STEP_NAMES,
+} from '@contracts/video';
+
+// --- polling ---
+
+const TERMINAL: readonly NormalisedStatus[] = ['completed', 'failed', 'cancelled'];
+
+/**
+ * How long to wait before the next status check (spec 3 §9): 3000 ms while pending, 2000 ms while
+ * processing, 2500 ms for any other in-progress status; null (stop) on completed, failed, cancelled
+ * or a status nobody knows (the normaliser reads those as failed).
+ */
+export function generationPollDelay(raw: string | null | undefined): number | null {
+  const value = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+  if (value === 'pending') return GENERATION_POLL_MS.pending;
+  if (value === 'processing') return GENERATION_POLL_MS.processing;
+  if (TERMINAL.includes(normaliseGenerationStatus(raw))) return null;
+  return GENERATION_POLL_MS.default;
+}
+
+/** After `failures` polls in a row failed: try again (2000 ms later) until 5 retries were spent. */
+export const retryAfterPollError = (failures: number) => failures <= POLL_ERROR_RETRIES;
+
+// --- failure messages ---
+
+const FRIENDLY_BY_TEXT: [RegExp, string][] = [
+  [/generation_failed/i, 'The AI service was unable to create the video.'],
+  [/time[ _-]?out|timed out/i, 'The operation took too long. Please try again.'],
+  [/retrieval_failed|fallback/i, 'Retrieving the video failed; the system is trying alternative methods.'],
+  [
+    /polling.*max(imum)?[ _]attempts|max(imum)?[ _]attempts/i,
+    'Checking the video took too many attempts; the system keeps trying in the background.',
+  ],
+  [/no valid scene videos/i, 'There were no valid scene videos to merge.'],
+  [
+    /(audio|video)?[ _-]?merge[ _-]?failed|merg(e|ing) (audio|video)/i,
+    'Merging the audio and video failed. Please try again or contact support.',
+  ],
+  [/safety/i, 'The content was flagged by safety filters. Please modify the script.'],
+  [
+    /\b(api|service)\b.*unavailable|unavailable/i,
+    'The video service is unavailable right now. Please try again in a moment.',
+  ],
+  [/network|connection/i, 'A network error occurred. Please check your internet connection.'],
+];
+
+const FRIENDLY_BY_STEP: Record<string, string> = {
+  video_generation: 'Rendering the scene videos failed.',
+  merge: 'Merging the scene videos with their audio failed.',
+  audio_generation: 'Generating the audio failed.',
+  image_generation: 'Generating the images failed.',
+  lip_sync: 'Applying lip-sync failed.',
+};
+
+export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
+
+/** The spec's step name of a pipeline step (`video` → `video_generation`), or the text as it is. */
+const stepName = (step: string) => (STEP_NAMES as Record<string, string>)[step] ?? step;
+
+/**
+ * What a failed generation tells its user (spec 3 §8): the error text mapped to friendly words;
+ * failing those, words for the step it failed in (`Failed during {step}` for a step not listed);
+ * otherwise the raw message without bracketed tags; otherwise 'An unexpected error occurred.'
+ */
+export function friendlyFailure(errorText: string | null | undefined, step?: string | null): string {
+  const text = errorText?.trim() ?? '';
+  for (const [pattern, words] of FRIENDLY_BY_TEXT) if (text && pattern.test(text)) return words;
+  if (step) return FRIENDLY_BY_STEP[stepName(step)] ?? `Failed during ${stepName(step)}`;
+  const raw = text
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+  return raw || UNEXPECTED_ERROR;
+}
+
+/** The failure toast's title: 'Video Generation Failed (last 8 of the id)'. */
+export const failureTitle = (generationId: string) => `Video Generation Failed (${generationId.slice(-8)})`;
+
+// --- the render progress panel ---
+
+export type RenderState = 'rendering' | 'processing' | 'completed' | 'error' | 'ready';
+
+export const RENDER_STATE_LABELS: Record<RenderState, string> = {
+  rendering: 'Rendering',
+  processing: 'Processing',
+  completed: 'Completed',
+  error: 'Error',
+  ready: 'Ready to render',
+};
+
+/**
+ * What the panel displays: processing while a start is asked for or the run is queued (pending),
+ * rendering while it runs, completed, error when it failed; otherwise (nothing yet, or cancelled)
+ * ready to render.
+ */
+export function renderState(generation: Pick<VideoGeneration, 'generation_status'> | null, starting = false) {
+  if (starting) return 'processing' as const;
+  if (!generation) return 'ready' as const;
+  const raw = generation.generation_status;
+  const status = normaliseGenerationStatus(raw);
+  if (status === 'completed') return 'completed' as const;
+  if (status === 'failed') return 'error' as const;
+  if (status === 'cancelled') return 'ready' as const;
+  return raw === 'pending' ? ('processing' as const) : ('rendering' as const);
+}
+
+/** The checklist and the progress each item needs: above 0, 25, 50, 75, and 100 or more. */
+export const RENDER_CHECKLIST = [
+  { label: 'Initializing', done: (p: number) => p > 0 },
+  { label: 'Processing Scenes', done: (p: number) => p > 25 },
+  { label: 'Applying Transitions', done: (p: number) => p > 50 },
+  { label: 'Adding Audio', done: (p: number) => p > 75 },
+  { label: 'Finalizing', done: (p: number) => p >= 100 },
+] as const;
+
+export const checklist = (progress: number) =>
+  RENDER_CHECKLIST.map((item) => ({ label: item.label, done: item.done(progress) }));
+
+export const STAGE_LABELS: Record<PipelineStep, string> = {
+  audio: 'Audio',
+  images: 'Images',
+  video: 'Scene videos',
+  merge: 'Merge',
+  lipsync: 'Lip-sync',
+};
+
+export interface StageView {
+  step: PipelineStep;
+  label: string;
+  status: StageState;
+  progress: number;
+  /** The stage's counters in words. */
+  detail: string;
+}
+
+const STATUS_STEP: Partial<Record<NormalisedStatus, { step: PipelineStep; done: boolean }>> = {
+  generating_audio: { step: 'audio', done: false },
+  audio_completed: { step: 'audio', done: true },
+  generating_images: { step: 'images', done: false },
+  images_completed: { step: 'images', done: true },
+  generating_video: { step: 'video', done: false },
+  video_completed: { step: 'video', done: true },
+  merging_audio: { step: 'merge', done: false },
+  applying_lipsync: { step: 'lipsync', done: false },
+  lipsync_completed: { step: 'lipsync', done: true },
+};
+
+/** A stage's state read from the generation's status alone (when no pipeline status answered). */
+function stateFromStatus(generation: VideoGeneration, step: PipelineStep): StageState {
+  const status = normaliseGenerationStatus(generation.generation_status);
+  const index = PIPELINE_STEPS.indexOf(step);
+  if (status === 'completed') return 'completed';
+  if (status === 'failed' || status === 'cancelled') {
+    const failed = generation.failed_step ? PIPELINE_STEPS.indexOf(generation.failed_step) : -1;
+    if (failed < 0) return 'pending';
+    if (index < failed) return 'completed';
+    return index === failed ? (status === 'failed' ? 'failed' : 'cancelled') : 'pending';
+  }
+  const at = STATUS_STEP[status];
+  if (!at) return 'pending';
+  const current = PIPELINE_STEPS.indexOf(at.step);
+  if (index < current) return 'completed';
+  if (index > current) return 'pending';
+  return at.done ? 'completed' : 'running';
+}
+
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** The counters of each stage in words, missing counters read as 0 and accuracy as 'unknown'. */
+export function stageDetail(generation: VideoGeneration, step: PipelineStep): string {
+  switch (step) {
+    case 'audio': {
+      const a = generation.audio_progress ?? {};
+      return `${num(a.narrator_files)} narrator · ${num(a.character_files)} character · ${num(a.sound_effects)} effects · ${num(a.background_music)} music`;
+    }
+    case 'images': {
+      const i = generation.image_progress ?? {};
+      return `${num(i.characters_completed)}/${num(i.total_characters)} characters · ${num(i.scenes_completed)}/${num(i.total_scenes)} scenes · ${num(i.success_rate)}% success`;
+    }
+    case 'video': {
+      const v = generation.video_progress ?? {};
+      return `${num(v.scenes_completed)}/${num(v.total_scenes)} scenes · ${num(v.successful_videos)} ok · ${num(v.failed_videos)} failed`;
+    }
+    case 'merge': {
+      const m = generation.merge_progress ?? {};
+      const accuracy = typeof m.sync_accuracy === 'number' ? `${m.sync_accuracy}%` : 'unknown';
+      return `${num(m.total_scenes_merged)} scenes · ${num(m.total_duration).toFixed(1)} s · ${num(m.audio_tracks_mixed)} tracks · ${num(m.file_size_mb).toFixed(1)} MB · sync accuracy ${accuracy}`;
+    }
+    case 'lipsync': {
+      const l = generation.lipsync_progress ?? {};
+      return `${num(l.characters_lip_synced)} characters · ${num(l.scenes_with_lipsync)}/${num(l.total_scenes_processed)} scenes · ${l.processing_method || 'unknown'}`;
+    }
+  }
+}
+
+/** The five stages with their state (from the pipeline status when it answered) and counters. */
+export function stageViews(generation: VideoGeneration, pipeline: PipelineStatus | null): StageView[] {
+  return PIPELINE_STEPS.map((step) => {
+    const stage = pipeline?.stages.find((s) => s.step === step);
+    const status = stage?.status ?? stateFromStatus(generation, step);
+    return {
+      step,
+      label: STAGE_LABELS[step],
+      status,
+      progress: stage?.progress ?? (status === 'completed' ? 100 : 0),
+      detail: stageDetail(generation, step),
+    };
+  });
+}
+
+// --- the chapter's state for the workspace ---
+
+/** The video stage of a chapter from its generations (newest first): generating, completed, error or idle. */
+export function videoStage(
+  generations:
+    readonly Pick<VideoGeneration, 'generation_status' | 'video_url' | 'final_video'>[] | undefined,
+): 'idle' | 'generating' | 'completed' | 'error' {
+  const latest = generations?.[0];
+  if (!latest) return 'idle';
+  const status = normaliseGenerationStatus(latest.generation_status);
+  if (status !== 'completed' && status !== 'failed' && status !== 'cancelled') return 'generating';
+  if (status === 'failed') return 'error';
+  return generations.some(hasFinalVideo) ? 'completed' : 'idle';
+}
+
+/** A completed generation with a film to show. */
+export const hasFinalVideo = (
+  g: Pick<VideoGeneration, 'generation_status' | 'video_url' | 'final_video'>,
+): boolean =>
+  normaliseGenerationStatus(g.generation_status) === 'completed' &&
+  Boolean(g.final_video?.video_url ?? g.video_url);
+
+/** The newest generation with a film (the one the Rendered Video card and the modal show). */
+export const latestFinished = <
+  G extends Pick<VideoGeneration, 'generation_status' | 'video_url' | 'final_video'>,
+>(
+  generations: readonly G[] | undefined,
+): G | undefined => generations?.find(hasFinalVideo);
+
+// --- the timeline ---
+
+/** Moves the scene `activeId` to where `overId` is (the drop target); scene numbers stay. */
+export function reorderScenes(scenes: readonly ProductionScene[], activeId: string, overId: string) {
+  const from = scenes.findIndex((s) => s.id === activeId);
+  const to = scenes.findIndex((s) => s.id === overId);
+  if (from < 0 || to < 0 || from === to) return [...scenes];
+  const next = [...scenes];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved!);
+  return next;
+}
+
+/** Moves a scene one place earlier (-1) or later (+1); at an end nothing moves. */
+export function moveScene(scenes: readonly ProductionScene[], id: string, by: -1 | 1) {
+  const from = scenes.findIndex((s) => s.id === id);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= scenes.length) return [...scenes];
+  return reorderScenes(scenes, id, scenes[to]!.id);
+}
+
+/** Auto-arrange: the scenes in scene-number order (ties keep their order). */
+export const autoArrange = (scenes: readonly ProductionScene[]) =>
+  [...scenes].sort((a, b) => a.sceneNumber - b.sceneNumber);
+
+export const DURATION_STEP = 0.1;
+
+/**
+ * A typed scene duration: a number greater than 0 (at least 0.1, rounded to the 0.1 step) and at
+ * most 600 s; anything else is ignored (null).
+ */
+export function parseDuration(input: string | number): number | null {
+  const value = typeof input === 'number' ? input : Number(String(input).trim());
+  if (typeof input === 'string' && input.trim() === '') return null;
+  if (!Number.isFinite(value) || value <= 0) return null;
+  const rounded = Math.round(value / DURATION_STEP) * DURATION_STEP;
+  const clean = Number(rounded.toFixed(1));
+  if (clean < DURATION_STEP || clean > MAX_SCENE_DURATION) return null;
+  return clean;
+}
+
+/** The scenes with one scene's duration changed, or unchanged when the value is ignored. */
+export function setSceneDuration(scenes: readonly ProductionScene[], id: string, input: string | number) {
+  const duration = parseDuration(input);
+  if (duration === null) return [...scenes];
+  return scenes.map((s) => (s.id === id ? { ...s, duration } : s));
+}
+
+/**
+ * Add Scene: a new scene after the others, numbered after the highest, lasting 5 s with a 0.5 s
+ * fade in (no transition for the first scene of the timeline). Null when the production is full.
+ */
+export function addScene(scenes: readonly ProductionScene[], id: string): ProductionScene[] | null {
+  if (scenes.length >= MAX_PRODUCTION_SCENES) return null;
+  const number = scenes.reduce((max, s) => Math.max(max, s.sceneNumber), 0) + 1;
+  const scene: ProductionScene = {
+    id,
+    sceneNumber: number,
+    duration: NEW_SCENE_DURATION,
+    status: 'pending',
+    imageUrl: null,
+    thumbnailUrl: null,
+    video_url: null,
+    transitions: scenes.length === 0 ? [{ type: 'none', duration: 0 }] : [{ ...NEW_SCENE_TRANSITION }],
+    audioFiles: [],
+    characters: [],
+    location: '',
+    time_of_day: '',
+    dialogue: [],
+  };
+  return [...scenes, scene];
+}
+
+export const removeScene = (scenes: readonly ProductionScene[], id: string) =>
+  scenes.filter((s) => s.id !== id);
+
+/** The timeline's length in seconds, to one decimal ("12.5"). */
+export const totalDuration = (scenes: readonly Pick<ProductionScene, 'duration'>[]) =>
+  scenes.reduce((sum, s) => sum + (Number.isFinite(s.duration) ? s.duration : 0), 0).toFixed(1);
+
+/** Whether two timelines differ in what a save would store (order, durations, transitions, scenes). */
+export const sameTimeline = (a: readonly ProductionScene[], b: readonly ProductionScene[]) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+// --- the preview ---
+
+export const DIALOGUE_LINES_SHOWN = 2;
+export const DIALOGUE_LINE_CHARS = 60;
+
+/** At most 2 dialogue lines, each cut at 60 characters, and how many more there are. */
+export function dialoguePreview(dialogue: readonly { character: string; line: string }[]) {
+  const lines = dialogue.slice(0, DIALOGUE_LINES_SHOWN).map(({ character, line }) => {
+    const text = character ? `${character}: ${line}` : line;
+    return text.length > DIALOGUE_LINE_CHARS ? `${text.slice(0, DIALOGUE_LINE_CHARS)}…` : text;
+  });
+  const more = Math.max(0, dialogue.length - DIALOGUE_LINES_SHOWN);
+  return { lines, more: more > 0 ? `+${more} more dialogue lines...` : null };
+}
+
+/** The clip of a scene from a generation's scene videos. */
+export const sceneClipOf = (
+  generation: Pick<VideoGeneration, 'scene_videos'> | null | undefined,
+  sceneNumber: number,
+) => generation?.scene_videos?.find((v) => v.scene_number === sceneNumber && v.video_url)?.video_url ?? null;
+
+/** A volume changed by one 0.1 step, kept within 0–1. */
+export const stepVolume = (volume: number, by: 1 | -1) =>
+  Math.min(1, Math.max(0, Math.round((volume + by * 0.1) * 10) / 10));
+
+/** Bytes in MB to one decimal. */
+export const megabytes = (bytes: number | null | undefined) => ((bytes ?? 0) / 1024 ** 2).toFixed(1);
+
+/** The script id as the header shows it. */
+export const shortId = (id: string) => id.slice(0, 8);
