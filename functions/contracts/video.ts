@@ -175,7 +175,7 @@ export interface FinalVideo {
   duration: number;
   /** e.g. "1280x720". */
   resolution: string;
-  format: 'mp4';
+  format: 'mp4' | 'webm' | 'mov';
   file_size_bytes: number;
   video_codec: string;
   audio_codec: string;
@@ -403,6 +403,8 @@ export const CONTROLS_HIDE_MS = 3000;
 export const videoMessages = {
   selectScript: 'Select a script to manage video production.',
   noScenes: 'No scenes available for the selected script. Generate images and audio first.',
+  sceneNotInScript: (n: number) =>
+    `Scene ${n} is not a scene of the selected script: remove it from the timeline or initialise the scenes again.`,
   selectChapter: 'Please select a chapter to produce videos',
   noImages: 'No images available to create scenes',
   chapterRequired: 'Chapter ID is required to save the video production',

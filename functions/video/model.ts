@@ -41,6 +41,20 @@ export interface VideoGenerationOptions {
   timeline: TimelineEdit | null;
   /** Scenes the video stage renders again in this run (others keep their clip); null: all. */
   redo_scenes: number[] | null;
+  /** The studio's export settings for the published film (absent: MP4 as rendered). */
+  export?: FilmExport | null;
+}
+
+/**
+ * What the published film is made into (the studio's Settings): its container, its quality (low and
+ * medium are encoded smaller; high and ultra keep the rendered picture unless something else makes
+ * an encode necessary, then ultra is encoded finer) and an optional watermark. The frame size and
+ * rate are the generation's width, height and fps.
+ */
+export interface FilmExport {
+  format: 'mp4' | 'webm' | 'mov';
+  quality: 'low' | 'medium' | 'high' | 'ultra';
+  watermark: { text: string; position: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' } | null;
 }
 
 export interface VideoGenerationOutputs {
@@ -60,6 +74,8 @@ export interface VideoGenerationOutputs {
     video_codec: string;
     audio_codec: string;
     thumbnail_key: string | null;
+    /** Container (absent on films published before export settings: mp4). */
+    format?: FilmExport['format'];
   } | null;
   /** When each stage started and finished in the latest run (ISO). */
   stage_times: Partial<Record<PipelineStep | 'publish', { started_at: string; finished_at: string | null }>>;
@@ -112,6 +128,8 @@ export interface ProductionPlan {
   music_style: string;
   scenes: PlannedScene[];
   characters: PlannedCharacter[];
+  /** How Publish makes the film (absent in plans written before export settings existed). */
+  export?: FilmExport | null;
 }
 
 // --- stage items ---
@@ -217,8 +235,8 @@ export const videoKeys = {
     `${videoKeys.prefix(bookId, id)}lipsync/scene-${pad(scene)}-shot-${pad(shot, 3)}.mp4`,
   merged: (bookId: string, id: string) => `${videoKeys.prefix(bookId, id)}merged.mp4`,
   sound: (bookId: string, id: string) => `${videoKeys.prefix(bookId, id)}sound.m4a`,
-  final: (bookId: string, id: string, attempt: number) =>
-    `${videoKeys.prefix(bookId, id)}final-${attempt}.mp4`,
+  final: (bookId: string, id: string, attempt: number, format: FilmExport['format'] = 'mp4') =>
+    `${videoKeys.prefix(bookId, id)}final-${attempt}.${format}`,
   finalThumbnail: (bookId: string, id: string, attempt: number) =>
     `${videoKeys.prefix(bookId, id)}final-${attempt}.jpg`,
   download: (bookId: string, id: string, attempt: number, quality: DownloadQuality) =>

@@ -17,6 +17,7 @@ import {
   type CharacterImagesAnswer,
   type CombinedVideo,
   type DownloadQuality,
+  type EditorSettings,
   type FinalVideoAnswer,
   type GenerationStarted,
   type GenerationStatus,
@@ -62,6 +63,7 @@ import {
   type VideoGenerationJob,
   type VideoGenerationOptions,
 } from './model';
+import { filmSettingsOf } from './jobs/plan';
 import { createVideoRepository } from './repository';
 
 export interface VideoDeps {
@@ -80,6 +82,40 @@ export class GenerationRunningError extends ConflictError {
   constructor(readonly runningId: string) {
     super(videoMessages.alreadyRunning, 'generation_running');
   }
+}
+
+/** The narrator's and the characters' recordings of a generation, from its audio stage items. */
+export function audioFilesOf(items: StageItemRecord[]): VideoGeneration['audio_files'] {
+  const narrator: VideoGeneration['audio_files']['narrator'] = [];
+  const characters: VideoGeneration['audio_files']['characters'] = [];
+  const scenes = items
+    .filter((i) => i.stage === 'audio' && i.status === 'completed' && i.scene_number !== null)
+    .sort((a, b) => a.scene_number! - b.scene_number!);
+  for (const item of scenes) {
+    const files = item.data.files as
+      | {
+          narrator: { key: string; duration: number } | null;
+          lines: { key: string; duration: number; character: string; text: string }[];
+        }
+      | undefined;
+    if (!files) continue;
+    const scene_number = item.scene_number!;
+    if (files.narrator)
+      narrator.push({
+        url: mediaUrl(files.narrator.key),
+        duration: round(files.narrator.duration, 2),
+        scene_number,
+      });
+    for (const line of files.lines)
+      characters.push({
+        url: mediaUrl(line.key),
+        duration: round(line.duration, 2),
+        scene_number,
+        character: line.character,
+        text: line.text,
+      });
+  }
+  return { narrator, characters };
 }
 
 const num = (value: unknown) =>
@@ -315,14 +351,14 @@ export function createVideoService(deps: VideoDeps) {
       updated_at: job.updated_at,
       ...progress,
       scene_videos: sceneVideos,
-      audio_files: { narrator: [], characters: [] },
+      audio_files: audioFilesOf(all),
       final_video: final
         ? {
             video_url: finalUrl,
             thumbnail_url: mediaUrl(final.thumbnail_key),
             duration: round(final.duration, 2),
             resolution: `${final.width}x${final.height}`,
-            format: 'mp4',
+            format: final.format ?? 'mp4',
             file_size_bytes: final.bytes,
             video_codec: final.video_codec,
             audio_codec: final.audio_codec,
@@ -381,7 +417,7 @@ export function createVideoService(deps: VideoDeps) {
     step: PipelineStep,
     options: Partial<VideoGenerationOptions> = {},
   ): Promise<VideoGeneration> {
-    if (isActive(job.status)) throw new ConflictError(videoMessages.alreadyRunning, 'generation_running');
+    if (isActive(job.status)) throw new GenerationRunningError(job.id);
     await refuseIfAnotherRuns(job);
     const items = await itemsOf(job);
     const allowed = retrySteps(items, job);
@@ -443,7 +479,7 @@ export function createVideoService(deps: VideoDeps) {
         fileSize: final.bytes,
         duration: round(final.duration, 2),
         resolution: `${final.width}x${final.height}`,
-        format: 'mp4',
+        format: final.format ?? 'mp4',
       },
       video_generation_id: latest.id,
     };
@@ -452,7 +488,10 @@ export function createVideoService(deps: VideoDeps) {
   /** The studio's timeline as the pipeline's edit: its order, lengths and transitions. */
   function timelineOf(scenes: ProductionScene[], script: ScriptRecord): TimelineEdit {
     const known = new Set(script.scenes.map((s) => s.scene_number));
-    const kept = scenes.filter((s) => known.has(s.sceneNumber));
+    const stranger = scenes.find((s) => !known.has(s.sceneNumber));
+    if (stranger)
+      throw new BadRequestError(videoMessages.sceneNotInScript(stranger.sceneNumber), 'scene_not_in_script');
+    const kept = scenes;
     return {
       order: kept.map((s) => s.sceneNumber),
       durations: Object.fromEntries(kept.map((s) => [String(s.sceneNumber), round(s.duration, 3)])),
@@ -473,13 +512,14 @@ export function createVideoService(deps: VideoDeps) {
       userId: string,
       input: GenerateVideoInput,
       timeline: TimelineEdit | null = null,
+      film: ReturnType<typeof filmSettingsOf> | null = null,
     ): Promise<GenerationStarted> {
       const { book, chapter } = await ownedChapter(input.chapter_id, userId);
       const script = await ownScript(input.script_id, userId);
       if (script.chapter_id !== chapter.id)
         throw new NotFoundError(videoMessages.scriptNotFound, 'script_not_found');
       if (!script.scenes.length) throw new BadRequestError(videoMessages.scriptNoScenes, 'script_no_scenes');
-      const size = GENERATION_SIZES[input.quality_tier];
+      const size = film ?? GENERATION_SIZES[input.quality_tier];
       const before = deps.clock.now().getTime();
       const job = (await deps.jobs.start(videoGenerationJob, {
         owner: userId,
@@ -493,6 +533,7 @@ export function createVideoService(deps: VideoDeps) {
           fps: size.fps,
           timeline,
           redo_scenes: null,
+          export: film?.export ?? null,
         },
         exclusive: generationLock(chapter.id),
       })) as VideoGenerationJob;
@@ -559,14 +600,9 @@ export function createVideoService(deps: VideoDeps) {
 
     async retry(userId: string, id: string, step: PipelineStep | undefined, scenes: number[] | undefined) {
       const job = await ownGeneration(id, userId);
-      const from = step ?? failedStepOf(job) ?? 'audio';
-      const redo =
-        scenes ??
-        (from === 'video' && job.status === 'failed'
-          ? // A failed video stage films only the scenes it had not finished.
-            null
-          : null);
-      return rerun(job, from, { redo_scenes: redo });
+      // Named scenes are filmed again from their clips; otherwise from the failed step (or all).
+      const from = step ?? (scenes ? 'video' : (failedStepOf(job) ?? 'audio'));
+      return rerun(job, from, { redo_scenes: scenes ?? null });
     },
 
     async triggerLipSync(userId: string, id: string) {
@@ -953,6 +989,10 @@ export function createVideoService(deps: VideoDeps) {
       if (!production?.scenes.length) throw new BadRequestError(videoMessages.noScenes, 'no_scenes');
       const timeline = timelineOf(production.scenes, script);
       if (!timeline.order.length) throw new BadRequestError(videoMessages.noScenes, 'no_scenes');
+      const film = filmSettingsOf({
+        ...EDITOR_DEFAULTS,
+        ...(production.editorSettings as Partial<EditorSettings>),
+      });
       const latest = (await chapterGenerations(book.id, chapter.id)).find(
         (g) => g.options.script_id === script.id,
       );
@@ -973,7 +1013,19 @@ export function createVideoService(deps: VideoDeps) {
               JSON.stringify(clip.data.transition ?? null) !== JSON.stringify(effective)
             );
           });
-          return rerun(settled, 'video', { timeline, redo_scenes: changed.length ? changed : [] });
+          // Another frame or rate films every scene again.
+          const reframed =
+            settled.options.width !== film.width ||
+            settled.options.height !== film.height ||
+            settled.options.fps !== film.fps;
+          return rerun(settled, 'video', {
+            timeline,
+            redo_scenes: reframed ? null : changed.length ? changed : [],
+            width: film.width,
+            height: film.height,
+            fps: film.fps,
+            export: film.export,
+          });
         }
       }
       const started = await service.start(
@@ -986,6 +1038,7 @@ export function createVideoService(deps: VideoDeps) {
           mode: 'basic',
         },
         timeline,
+        film,
       );
       return service.get(userId, started.video_generation_id);
     },

@@ -20,6 +20,7 @@ import type {
   VideoGeneration,
   VideoProduction,
 } from '../../functions/contracts/video';
+import { EDITOR_DEFAULTS } from '../../functions/contracts/video';
 import { probe } from '../../functions/engine/media/ffmpeg';
 import { getAdapters } from '../../functions/lib/adapters';
 import { novelWithPlot, startTestRuntime, type TestRuntime } from './helpers';
@@ -235,6 +236,8 @@ describe('the video pipeline', () => {
     const saved = await api<VideoProduction>('PUT', `/chapters/${chapter().id}/video-production`, {
       script_id: script.id,
       scenes: reordered,
+      // The frame and rate the film was made in: only the order changes.
+      editorSettings: { ...EDITOR_DEFAULTS, resolution: '720p', fps: 24 },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const loaded = (await api<VideoProduction>('GET', `/chapters/${chapter().id}/video-production`)).body;
@@ -263,8 +266,8 @@ describe('the video pipeline', () => {
       .scene_videos;
     const stamps = await Promise.all(before.map((v) => written(v.video_url!)));
     const redo = before[3]!.scene_number;
+    // Named scenes alone mean "film these again" (from the video step).
     const answer = await api<VideoGeneration>('POST', `/ai/retry-generation/${generation.id}`, {
-      retry_from_step: 'video',
       scene_numbers: [redo],
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(202);
@@ -317,6 +320,69 @@ describe('the video pipeline', () => {
     );
     expect(other.status).toBe(404);
   }, 300_000);
+
+  it("renders the timeline in the studio's export settings: 9:16 at 720p, WebM, watermarked", async () => {
+    const production = (await api<VideoProduction>('GET', `/chapters/${chapter().id}/video-production`)).body;
+    const settings = {
+      ...EDITOR_DEFAULTS,
+      resolution: '720p',
+      fps: 24,
+      aspectRatio: '9:16',
+      outputFormat: 'webm',
+      quality: 'medium',
+      watermark: { enabled: true, text: 'BookStudio: 100% "ours"', position: 'top-left' },
+    };
+    // A card that is not a scene of the script is refused, in words, before anything is filmed.
+    const stray = { ...production.scenes[0]!, id: 'stray', sceneNumber: 99 };
+    await api('PUT', `/chapters/${chapter().id}/video-production`, {
+      script_id: script.id,
+      scenes: [...production.scenes, stray],
+      editorSettings: settings,
+    });
+    const refused = await api<{ detail: string }>(
+      'POST',
+      `/chapters/${chapter().id}/video-production/render`,
+      { script_id: script.id },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(/Scene 99 is not a scene of the selected script/);
+    const saved = await api('PUT', `/chapters/${chapter().id}/video-production`, {
+      script_id: script.id,
+      scenes: production.scenes,
+      editorSettings: settings,
+    });
+    expect(saved.status).toBe(200);
+    const render = await api<VideoGeneration>('POST', `/chapters/${chapter().id}/video-production/render`, {
+      script_id: script.id,
+    });
+    expect(render.status, JSON.stringify(render.body)).toBe(202);
+    await t.runtime.stepFunctions.idle();
+    const done = (await api<VideoGeneration>('GET', `/ai/video-generation-status/${generation.id}`)).body;
+    expect(done.generation_status, done.error_message ?? '').toBe('completed');
+    expect(done.final_video).toMatchObject({ format: 'webm', resolution: '720x1280' });
+    const film = await fetchFile(done.video_url!, 'export.webm');
+    expect(film.probe.video).toMatchObject({ codec: 'vp9', width: 720, height: 1280 });
+    expect(film.probe.audio?.codec).toBe('opus');
+    const total = production.scenes.reduce((sum, s) => sum + s.duration, 0);
+    expect(Math.abs(film.probe.duration - total) / total).toBeLessThan(0.05);
+    // Every scene was filmed again in the new frame.
+    const clips = (await api<SceneVideosAnswer>('GET', `/ai/scene-videos/${generation.id}`)).body
+      .scene_videos;
+    for (const clip of clips) {
+      const file = await fetchFile(clip.video_url!, `clip-${clip.scene_number}.mp4`);
+      expect(file.probe.video).toMatchObject({ width: 720, height: 1280 });
+    }
+    // The record lists the recordings the film was made from.
+    expect(done.audio_files.characters.length).toBeGreaterThan(0);
+    expect(done.audio_files.characters[0]).toMatchObject({
+      character: expect.any(String),
+      url: expect.any(String),
+    });
+    const production2 = (await api<VideoProduction>('GET', `/chapters/${chapter().id}/video-production`))
+      .body;
+    expect(production2.metadata).toMatchObject({ format: 'webm', resolution: '720x1280' });
+    generation = done;
+  }, 600_000);
 
   it('cancels a run midway: status cancelled, its files removed', async () => {
     const started = await api<GenerationStarted>('POST', '/ai/generate-entertainment-video', {

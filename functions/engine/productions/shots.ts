@@ -2,7 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { probe, runFfmpeg, runFilterGraph } from '../media/ffmpeg';
 import type { ProbeResult, ProgressListener, Size } from '../types';
-import { clipSettings, containerArgs, evenSize, videoEncoderArgs } from '../video/encoding';
+import { audioEncoderArgs, clipSettings, containerArgs, evenSize, videoEncoderArgs } from '../video/encoding';
+import { watermarkFilter } from '../video/local/watermark';
+import type { WatermarkPosition } from '../video/types';
 import { cameraMove, stillToMotion } from '../video/local/kenburns';
 import { concatInput, concatList } from '../video/local/concat';
 import { sec } from '../video/timeline';
@@ -150,4 +152,81 @@ export async function sceneClip(
   outputPath: string,
 ): Promise<ProbeResult> {
   return muxFilm(picturePath, soundPath, duration, outputPath);
+}
+
+export interface FilmExportRequest {
+  inputPath: string;
+  format: 'mp4' | 'webm' | 'mov';
+  quality: 'low' | 'medium' | 'high' | 'ultra';
+  watermark: { text: string; position: WatermarkPosition } | null;
+  /** Encode even when a copy would do (low and medium quality, WebM and a watermark always encode). */
+  encode: boolean;
+  outputPath: string;
+  workDir: string;
+  onProgress?: ProgressListener;
+}
+
+/** Constant quality per export quality: H.264 for MP4 and MOV, VP9 for WebM. */
+const EXPORT_CRF = {
+  x264: { low: 28, medium: 24, high: 20, ultra: 17 },
+  vp9: { low: 38, medium: 34, high: 31, ultra: 27 },
+} as const;
+
+/**
+ * The finished film (H.264/AAC MP4) in the container, quality and watermark the studio asked for:
+ * remuxed without re-encoding when nothing needs the picture changed (MP4, MOV), encoded otherwise
+ * (H.264/AAC in MP4 and MOV, VP9/Opus in WebM). The watermark text goes through a file, never
+ * through the filter graph's syntax.
+ */
+export async function exportFilm(request: FilmExportRequest): Promise<ProbeResult> {
+  const webm = request.format === 'webm';
+  const encode = request.encode || webm || request.watermark !== null;
+  if (!encode) {
+    await runFfmpeg([
+      '-i',
+      request.inputPath,
+      '-map',
+      '0',
+      '-c',
+      'copy',
+      ...containerArgs(request.format),
+      request.outputPath,
+    ]);
+    return probe(request.outputPath);
+  }
+  const source = await probe(request.inputPath);
+  const duration = source.duration;
+  const video = videoEncoderArgs({
+    videoCodec: webm ? 'libvpx-vp9' : 'libx264',
+    preset: 'veryfast',
+    crf: EXPORT_CRF[webm ? 'vp9' : 'x264'][request.quality],
+  });
+  const audio = webm
+    ? audioEncoderArgs('libopus')
+    : source.audio?.codec === 'aac'
+      ? ['-c:a', 'copy']
+      : audioEncoderArgs('aac');
+  const graph: string[] = [];
+  let picture = '0:v';
+  if (request.watermark) {
+    const textFile = join(request.workDir, 'watermark.txt');
+    await writeFile(textFile, request.watermark.text);
+    graph.push(watermarkFilter('0:v', textFile, request.watermark.position, 'marked'));
+    picture = 'marked';
+  }
+  const outputs = [
+    '-map',
+    graph.length ? `[${picture}]` : '0:v',
+    '-map',
+    '0:a?',
+    ...video,
+    ...audio,
+    ...containerArgs(request.format),
+    request.outputPath,
+  ];
+  // Long, large films (4K) take a while on small machines: allow 20 s per second of film.
+  const run = { duration, onProgress: request.onProgress, timeoutMs: Math.max(600_000, duration * 20_000) };
+  if (graph.length) await runFilterGraph({ inputs: ['-i', request.inputPath], graph, outputs }, run);
+  else await runFfmpeg(['-i', request.inputPath, ...outputs], run);
+  return probe(request.outputPath);
 }

@@ -7,7 +7,14 @@ import type { GenerationStatus, PipelineStep } from '../../contracts/video';
 import { getEngine } from '../../engine';
 import type { MixTrack } from '../../engine/audio/types';
 import type { CharacterReference } from '../../engine/image/types';
-import { joinPictures, muxFilm, placeSpeech, renderShots, trimSound } from '../../engine/productions/shots';
+import {
+  exportFilm,
+  joinPictures,
+  muxFilm,
+  placeSpeech,
+  renderShots,
+  trimSound,
+} from '../../engine/productions/shots';
 import { EngineError } from '../../engine/types';
 import { images } from '../../images/instance';
 import { getJobs } from '../../jobs';
@@ -31,7 +38,7 @@ import {
 } from '../model';
 import { createVideoRepository } from '../repository';
 import { stageFailureMessage, videoGenerationJob } from './kinds';
-import { applyTimeline, filmedScenes, imageStyleOf, planProduction as planFilm } from './plan';
+import { applyTimeline, filmedScenes, imageStyleOf, needsEncode, planProduction as planFilm } from './plan';
 import { videoPipelineInput } from './pipeline.workflow';
 
 /**
@@ -72,6 +79,12 @@ const RUNNING: Record<PipelineStep | 'publish', GenerationStatus> = {
   lipsync: 'applying_lipsync',
   publish: 'lipsync_completed',
 };
+/** The extended statuses (spec 3 §4) a stage reports when its last item is done. */
+const COMPLETED: Partial<Record<PipelineStep, GenerationStatus>> = {
+  audio: 'audio_completed',
+  images: 'images_completed',
+  video: 'video_completed',
+};
 const WORDS: Record<PipelineStep | 'publish', string> = {
   audio: 'Recording scene {done} of {total}',
   images: 'Drawing picture {done} of {total}',
@@ -106,6 +119,9 @@ async function advance(job: VideoGenerationJob, stage: PipelineStep, total: numb
   ).length;
   const [from, to] = BAR[stage];
   const finished = Math.min(done, total);
+  const completed = COMPLETED[stage];
+  if (completed && finished >= total)
+    await getJobs().record<VideoGenerationOutputs>(job.id, { outputs: { generation_status: completed } });
   await getJobs().progress(
     job.id,
     from + ((to - from) * finished) / Math.max(1, total),
@@ -184,9 +200,20 @@ export const planProduction = defineWorker(
       engine: getEngine(),
     });
     if (start_at !== 'audio') {
-      // A resumed run keeps the plan its earlier stages worked from; only the studio's edit changes.
+      // A resumed run keeps the plan its earlier stages worked from; only the studio's edit (order,
+      // lengths, transitions, frame, rate and export) changes.
       const kept = await readJson<ProductionPlan>(key).catch(() => null);
-      if (kept) made = applyTimeline(kept, job.options.timeline);
+      if (kept)
+        made = applyTimeline(
+          {
+            ...kept,
+            width: job.options.width,
+            height: job.options.height,
+            fps: job.options.fps,
+            export: job.options.export ?? null,
+          },
+          job.options.timeline,
+        );
     }
     if (!filmedScenes(made).length)
       throw new EngineError('invalid_input', 'The script has no scenes to film.');
@@ -351,7 +378,22 @@ export const generateSceneAudio = defineWorker(
         background_music: 2,
       },
       keys: manifest.keys,
-      data: { manifest_key: manifest.manifestKey, duration: manifest.made.duration },
+      data: {
+        manifest_key: manifest.manifestKey,
+        duration: manifest.made.duration,
+        // What the generation record lists as its audio files (without reading the manifest).
+        files: {
+          narrator: manifest.made.narrator
+            ? { key: manifest.made.narrator.key, duration: manifest.made.narrator.duration }
+            : null,
+          lines: manifest.made.lines.map((l) => ({
+            key: l.key,
+            duration: l.duration,
+            character: l.character,
+            text: l.text,
+          })),
+        },
+      },
       started_at,
     });
     await advance(job, 'audio', p.scenes.length);
@@ -841,6 +883,8 @@ export const lipSyncScene = defineWorker(
 
 // --- Publish ---
 
+const FILM_TYPES = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' } as const;
+
 export const publish = defineWorker(
   'videoPipeline.Publish',
   videoPipelineInput.pick({ job_id: true }),
@@ -852,7 +896,9 @@ export const publish = defineWorker(
     const scenes = await filmScenes(job, p);
     const lipsync = await repo().listItems(bookId, job.id, 'lipsync');
     const merge = await itemData<{ sound_key: string; duration: number }>(job, 'merge', itemName.film);
-    const finalKey = videoKeys.final(bookId, job.id, job.attempt);
+    const exp = p.export ?? null;
+    const format = exp?.format ?? 'mp4';
+    const finalKey = videoKeys.final(bookId, job.id, job.attempt, format);
     const thumbKey = videoKeys.finalThumbnail(bookId, job.id, job.attempt);
     const final = await withDir('publish', async (dir) => {
       const pictures: string[] = [];
@@ -871,11 +917,24 @@ export const publish = defineWorker(
       const picturePath = join(dir, 'picture.mp4');
       await joinPictures(pictures, dir, picturePath);
       const sound = await media().download(merge.sound_key, join(dir, 'sound.m4a'));
-      const outPath = join(dir, 'final.mp4');
-      const probed = await muxFilm(picturePath, sound, merge.duration, outPath);
+      const filmPath = join(dir, 'film.mp4');
+      let probed = await muxFilm(picturePath, sound, merge.duration, filmPath);
+      let outPath = filmPath;
+      if (exp && (exp.format !== 'mp4' || needsEncode(exp))) {
+        outPath = join(dir, `final.${format}`);
+        probed = await exportFilm({
+          inputPath: filmPath,
+          format,
+          quality: exp.quality,
+          watermark: exp.watermark,
+          encode: needsEncode(exp),
+          outputPath: outPath,
+          workDir: dir,
+        });
+      }
       const thumb = join(dir, 'final.jpg');
       await getEngine().video.thumbnail({ inputPath: outPath, width: 640, outputPath: thumb });
-      await media().upload(finalKey, outPath, 'video/mp4');
+      await media().upload(finalKey, outPath, FILM_TYPES[format]);
       await media().upload(thumbKey, thumb, 'image/jpeg');
       return { probed, bytes: (await stat(outPath)).size };
     });
@@ -893,6 +952,7 @@ export const publish = defineWorker(
           video_codec: final.probed.video?.codec ?? 'h264',
           audio_codec: final.probed.audio?.codec ?? 'aac',
           thumbnail_key: thumbKey,
+          format,
         },
       },
       progress: 99,

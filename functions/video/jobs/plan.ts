@@ -9,7 +9,9 @@ import type { ChapterImageRecord } from '../../images/model';
 import type { CharacterRecord } from '../../plots/model';
 import { profileOf, seedFor } from '../../plots/service';
 import type { ScriptRecord } from '../../scripts/model';
+import type { EditorSettings } from '../../contracts/video';
 import type {
+  FilmExport,
   PlannedCharacter,
   PlannedScene,
   ProductionPlan,
@@ -185,9 +187,58 @@ export function planProduction(input: PlanInput): ProductionPlan {
       music_style: AUDIO_DEFAULTS.music_style,
       scenes,
       characters,
+      export: options.export ?? null,
     },
     options.timeline,
   );
+}
+
+const SHORT_SIDE: Record<EditorSettings['resolution'], number> = { '720p': 720, '1080p': 1080, '4k': 2160 };
+const ASPECT: Record<EditorSettings['aspectRatio'], [number, number]> = {
+  '16:9': [16, 9],
+  '4:3': [4, 3],
+  '1:1': [1, 1],
+  '9:16': [9, 16],
+};
+/** Longest watermark drawn (characters). */
+export const MAX_WATERMARK_TEXT = 60;
+
+/**
+ * The studio's export settings as the film's frame, rate and export: the resolution names the short
+ * side (720p 9:16 is 720×1280, 1080p 4:3 is 1440×1080, 4k 16:9 is 3840×2160); a watermark that is
+ * enabled but empty is no watermark.
+ */
+export function filmSettingsOf(settings: EditorSettings): {
+  width: number;
+  height: number;
+  fps: number;
+  export: FilmExport;
+} {
+  const short = SHORT_SIDE[settings.resolution];
+  const [w, h] = ASPECT[settings.aspectRatio];
+  const even = (n: number) => Math.round(n / 2) * 2;
+  const size =
+    w >= h
+      ? { width: even((short * w) / h), height: short }
+      : { width: short, height: even((short * h) / w) };
+  const text = settings.watermark.enabled
+    ? settings.watermark.text.replace(/\s+/g, ' ').trim().slice(0, MAX_WATERMARK_TEXT)
+    : '';
+  return {
+    ...size,
+    fps: settings.fps,
+    export: {
+      format: settings.outputFormat,
+      quality: settings.quality,
+      watermark: text ? { text, position: settings.watermark.position } : null,
+    },
+  };
+}
+
+/** Whether Publish must encode the film again (else it is the rendered picture, remuxed at most). */
+export function needsEncode(exp: FilmExport | null | undefined): boolean {
+  if (!exp) return false;
+  return exp.format === 'webm' || exp.watermark !== null || exp.quality === 'low' || exp.quality === 'medium';
 }
 
 /**

@@ -1,15 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isGenerating, normaliseGenerationStatus } from '../../../functions/contracts/video';
+import {
+  EDITOR_DEFAULTS,
+  EXPORT_PRESETS,
+  isGenerating,
+  normaliseGenerationStatus,
+} from '../../../functions/contracts/video';
 import {
   generateVideoRequest,
   retryGenerationBody,
   saveProductionRequest,
 } from '../../../functions/contracts/video-requests';
 import { injectFault } from '../../../functions/lib/middleware/faults';
-import { applyTimeline, filmedScenes } from '../../../functions/video/jobs/plan';
+import { applyTimeline, filmedScenes, filmSettingsOf, needsEncode } from '../../../functions/video/jobs/plan';
 import { planShots } from '../../../functions/video/jobs/pipeline';
 import type { ProductionPlan, StageItemRecord, VideoGenerationJob } from '../../../functions/video/model';
-import { generationStatusOf, progressOf, retrySteps, stagesOf } from '../../../functions/video/service';
+import {
+  audioFilesOf,
+  generationStatusOf,
+  progressOf,
+  retrySteps,
+  stagesOf,
+} from '../../../functions/video/service';
 
 describe('generation status normalisation (spec 2 §4, spec 3 §4)', () => {
   it('keeps the normalised values and maps the synonyms', () => {
@@ -270,5 +281,91 @@ describe('fault points', () => {
     expect(() => injectFault('pipeline.merge')).toThrow();
     expect(() => injectFault('pipeline.merge')).toThrow();
     expect(() => injectFault('pipeline.audio')).not.toThrow();
+  });
+});
+
+describe("the studio's export settings as the film's frame and export", () => {
+  it('reads the resolution as the short side in the chosen shape', () => {
+    const frame = (preset: keyof typeof EXPORT_PRESETS) => {
+      const f = filmSettingsOf({ ...EDITOR_DEFAULTS, ...EXPORT_PRESETS[preset] });
+      return `${f.width}x${f.height}@${f.fps}`;
+    };
+    expect(frame('YouTube')).toBe('1920x1080@30');
+    expect(frame('Instagram')).toBe('1080x1080@30');
+    expect(frame('TikTok')).toBe('720x1280@30');
+    expect(frame('Cinema')).toBe('3840x2160@24');
+    const fourThree = filmSettingsOf({ ...EDITOR_DEFAULTS, resolution: '720p', aspectRatio: '4:3' });
+    expect([fourThree.width, fourThree.height]).toEqual([960, 720]);
+  });
+
+  it('draws a watermark only when enabled with text, tidied and bounded', () => {
+    const off = filmSettingsOf({
+      ...EDITOR_DEFAULTS,
+      watermark: { enabled: false, text: 'x', position: 'top-left' },
+    });
+    expect(off.export.watermark).toBeNull();
+    const blank = filmSettingsOf({
+      ...EDITOR_DEFAULTS,
+      watermark: { enabled: true, text: '  \n ', position: 'top-left' },
+    });
+    expect(blank.export.watermark).toBeNull();
+    const on = filmSettingsOf({
+      ...EDITOR_DEFAULTS,
+      watermark: { enabled: true, text: `  My\n  studio ${'x'.repeat(100)}`, position: 'bottom-left' },
+    });
+    expect(on.export.watermark?.position).toBe('bottom-left');
+    expect(on.export.watermark?.text.startsWith('My studio x')).toBe(true);
+    expect(on.export.watermark?.text.length).toBe(60);
+  });
+
+  it('encodes again only for WebM, a watermark or a smaller quality', () => {
+    const base = { format: 'mp4', quality: 'high', watermark: null } as const;
+    expect(needsEncode(null)).toBe(false);
+    expect(needsEncode(base)).toBe(false);
+    expect(needsEncode({ ...base, format: 'mov' })).toBe(false);
+    expect(needsEncode({ ...base, quality: 'ultra' })).toBe(false);
+    expect(needsEncode({ ...base, format: 'webm' })).toBe(true);
+    expect(needsEncode({ ...base, quality: 'medium' })).toBe(true);
+    expect(needsEncode({ ...base, watermark: { text: 'a', position: 'top-left' } })).toBe(true);
+  });
+});
+
+describe('audio files of a generation record', () => {
+  it("lists the narrator's and the characters' recordings scene by scene from the audio items", () => {
+    const item = (scene: number, files: unknown, status = 'completed') =>
+      ({
+        stage: 'audio',
+        scene_number: scene,
+        status,
+        data: { files },
+        counters: {},
+      }) as unknown as StageItemRecord;
+    const files = audioFilesOf([
+      item(2, {
+        narrator: null,
+        lines: [{ key: 'k/b.wav', duration: 1.234, character: 'Bea', text: 'Hi.' }],
+      }),
+      item(1, { narrator: { key: 'k/n.wav', duration: 3.5 }, lines: [] }),
+      item(3, { narrator: { key: 'k/x.wav', duration: 1 }, lines: [] }, 'running'),
+      {
+        stage: 'video',
+        scene_number: 1,
+        status: 'completed',
+        data: {},
+        counters: {},
+      } as unknown as StageItemRecord,
+    ]);
+    expect(files.narrator).toEqual([
+      { url: expect.stringContaining('k/n.wav'), duration: 3.5, scene_number: 1 },
+    ]);
+    expect(files.characters).toEqual([
+      {
+        url: expect.stringContaining('k/b.wav'),
+        duration: 1.23,
+        scene_number: 2,
+        character: 'Bea',
+        text: 'Hi.',
+      },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { createLocalImageEngine } from '../../../../functions/engine/image/local
 import { createLocalLipSyncEngine } from '../../../../functions/engine/lipsync/local';
 import { probe } from '../../../../functions/engine/media/ffmpeg';
 import {
+  exportFilm,
   joinPictures,
   muxFilm,
   placeSpeech,
@@ -10,7 +11,7 @@ import {
   trimSound,
 } from '../../../../functions/engine/productions/shots';
 import { anna } from '../../../unit/engine/image/fixtures';
-import { audioRms, ffmpeg, frameAt, meanColour, patternImage, scratchDir } from '../video/media';
+import { audioRms, colourClip, ffmpeg, frameAt, meanColour, patternImage, scratchDir } from '../video/media';
 
 /**
  * The pipeline's film from shots: a scene's shots rendered in one run, each its own file of the same
@@ -138,5 +139,67 @@ describe('shots', () => {
     });
     expect(agreeing).toBeGreaterThan(80);
     expect(opposite).toBeLessThan(30);
+  });
+
+  it('exports the film: remuxed into MOV as it is, encoded into WebM, watermarked in the chosen corner', async () => {
+    const film = colourClip(scratch.path('film.mp4'), {
+      colour: '0x204060',
+      seconds: 2,
+      size: '320x180',
+      fps,
+    });
+    const source = await probe(film);
+
+    const mov = await exportFilm({
+      inputPath: film,
+      format: 'mov',
+      quality: 'high',
+      watermark: null,
+      encode: false,
+      outputPath: scratch.path('film.mov'),
+      workDir: scratch.dir,
+    });
+    expect(mov.formatName).toMatch(/mov/);
+    expect(mov.video?.codec).toBe('h264');
+    expect(mov.duration).toBeCloseTo(source.duration, 1);
+    // A remux: the picture's packets are the very same bytes.
+    const packets = (path: string) =>
+      ffmpeg(['-i', path, '-map', '0:v', '-c', 'copy', '-f', 'md5', '-']).toString();
+    expect(packets(scratch.path('film.mov'))).toBe(packets(film));
+
+    const webm = await exportFilm({
+      inputPath: film,
+      format: 'webm',
+      quality: 'low',
+      watermark: null,
+      encode: false,
+      outputPath: scratch.path('film.webm'),
+      workDir: scratch.dir,
+    });
+    expect(webm.video?.codec).toBe('vp9');
+    expect(webm.audio?.codec).toBe('opus');
+    expect(webm.duration).toBeCloseTo(2, 1);
+
+    const hostile = "it's 100% \\ours\\: [x]; %{pts}";
+    const marked = scratch.path('marked.mp4');
+    await exportFilm({
+      inputPath: film,
+      format: 'mp4',
+      quality: 'high',
+      watermark: { text: hostile, position: 'bottom-right' },
+      encode: true,
+      outputPath: marked,
+      workDir: scratch.dir,
+    });
+    // White letters in the bottom-right corner; none in the top-left, which keeps the film's colour.
+    const bright = (pixels: Uint8Array) => {
+      let count = 0;
+      for (let p = 0; p + 2 < pixels.length; p += 3)
+        if (pixels[p]! > 180 && pixels[p + 1]! > 180 && pixels[p + 2]! > 180) count++;
+      return count;
+    };
+    expect(bright(frameAt(marked, 1, [160, 150, 160, 30]))).toBeGreaterThan(20);
+    expect(bright(frameAt(marked, 1, [0, 0, 320, 30]))).toBe(0);
+    expect(bright(frameAt(marked, 1, [0, 150, 120, 30]))).toBe(0);
   });
 });
