@@ -19,6 +19,7 @@ import {
   pollingInfo,
   RENDER_STATE_MESSAGES,
   renderedFacts,
+  scenesNotInScript,
   scriptSceneLabel,
   setSceneTransition,
   shotDone,
@@ -378,6 +379,15 @@ describe('timeline edits', () => {
     expect(setSceneTransition(short, 's2', { type: 'fade' })[1]!.transitions).toEqual([
       { type: 'fade', duration: 0.3 },
     ]);
+  });
+
+  it('keeps no card without a scene of the script behind it', () => {
+    const timeline = [scene(1), scene(7), scene(2)];
+    const script = [{ scene_number: 1 }, { scene_number: 2 }];
+    expect([...scenesNotInScript(timeline, script)]).toEqual(['s7']);
+    expect(scenesNotInScript(timeline, undefined).size).toBe(0);
+    expect(timelineForSave(timeline, script).map((s) => s.sceneNumber)).toEqual([1, 2]);
+    expect(timelineForSave(timeline).map((s) => s.sceneNumber)).toEqual([1, 7, 2]);
   });
 
   it('saves every transition as it will be filmed: none for the first after a reorder', () => {

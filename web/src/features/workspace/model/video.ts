@@ -510,11 +510,27 @@ export function setSceneTransition(
   return scenes.map((s, i) => (i === index ? next : s));
 }
 
+/** Cards with no scene of the script behind them (left by an older timeline): never filmed, not saved. */
+export const scenesNotInScript = (
+  scenes: readonly Pick<ProductionScene, 'id' | 'sceneNumber'>[],
+  script: readonly Pick<ScriptSceneRef, 'scene_number'>[] | undefined,
+): Set<string> => {
+  if (!script) return new Set();
+  const known = new Set(script.map((s) => s.scene_number));
+  return new Set(scenes.filter((s) => !known.has(s.sceneNumber)).map((s) => s.id));
+};
+
 /**
- * The timeline as Save stores it: every scene's transition written out as it will be filmed (none
- * for the first, whatever it had before a reorder), and no transition longer than its scene allows.
+ * The timeline as Save stores it: only cards with a scene of the script behind them (when the
+ * script is known), every transition written out as it will be filmed (none for the first, whatever
+ * it had before a reorder), and no transition longer than its scene allows.
  */
-export function timelineForSave(scenes: readonly ProductionScene[]): ProductionScene[] {
+export function timelineForSave(
+  all: readonly ProductionScene[],
+  script?: readonly Pick<ScriptSceneRef, 'scene_number'>[],
+): ProductionScene[] {
+  const orphans = scenesNotInScript(all, script);
+  const scenes = all.filter((s) => !orphans.has(s.id));
   return scenes.map((scene, i) => {
     const t = transitionAt(scenes, i);
     const duration = t.type === 'none' ? 0 : Math.min(t.duration, maxTransition(scene.duration));

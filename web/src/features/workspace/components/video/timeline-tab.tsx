@@ -244,6 +244,7 @@ function SceneCard({
   scene,
   into,
   first,
+  orphan,
   selected,
   disabled,
   onSelect,
@@ -255,6 +256,8 @@ function SceneCard({
   /** The transition into the scene. */
   into: SceneTransitionValue;
   first: boolean;
+  /** No scene of the script is behind the card: it is not filmed, and Save leaves it out. */
+  orphan: boolean;
   selected: boolean;
   disabled: boolean;
   onSelect: () => void;
@@ -339,6 +342,11 @@ function SceneCard({
           </span>
         )}
         {place && <span className="truncate text-xs text-slate-500 dark:text-slate-400">{place}</span>}
+        {orphan && (
+          <span className="text-xs font-medium text-red-600 dark:text-red-400">
+            Not a scene of this script: Save leaves it out
+          </span>
+        )}
       </button>
       <div className="space-y-1 px-2 pb-2">
         <DurationInput scene={scene} disabled={disabled} onChange={onDuration} />
@@ -377,6 +385,7 @@ export function TimelinePlaceholder() {
 export function TimelineTab({
   scenes,
   missing,
+  notInScript,
   selectedId,
   switching,
   onChange,
@@ -388,6 +397,8 @@ export function TimelineTab({
   scenes: ProductionScene[];
   /** The script's scenes not on the timeline (what Add Scene offers). */
   missing: readonly ScriptSceneRef[];
+  /** Ids of cards with no scene of the script behind them. */
+  notInScript: ReadonlySet<string>;
   selectedId: string | null;
   switching: boolean;
   onChange: (scenes: ProductionScene[]) => void;
@@ -446,6 +457,7 @@ export function TimelineTab({
                 scene={scene}
                 into={transitionAt(scenes, index)}
                 first={index === 0}
+                orphan={notInScript.has(scene.id)}
                 onTransition={(change) => onTransition(scene.id, change)}
                 selected={scene.id === selectedId}
                 disabled={switching}

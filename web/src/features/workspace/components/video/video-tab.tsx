@@ -29,6 +29,7 @@ import {
   otherScriptOfProduction,
   renderState,
   sameTimeline,
+  scenesNotInScript,
   setSceneTransition,
   shortId,
   timelineForSave,
@@ -154,7 +155,7 @@ function ScriptStudio({
     try {
       await saveVideoProduction(chapterId, {
         script_id: scriptId,
-        scenes: timelineForSave(scenes),
+        scenes: timelineForSave(scenes, script?.scenes),
         editorSettings: settings,
       });
       setDraftScenes(null);
@@ -281,6 +282,7 @@ function ScriptStudio({
           <TimelineTab
             scenes={scenes}
             missing={missing}
+            notInScript={scenesNotInScript(scenes, script?.scenes)}
             selectedId={selectedScene}
             switching={switching}
             onChange={setDraftScenes}
