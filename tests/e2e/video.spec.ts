@@ -191,4 +191,19 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
   const modal = page.getByRole('dialog', { name: /: video$/ });
   await expect(modal.locator('video')).toBeVisible();
   await modal.getByRole('button', { name: 'Close' }).click();
+
+  // The export settings, the watermark included, are saved with the production.
+  await video.getByRole('tab', { name: 'Settings' }).click();
+  await video.getByLabel('Output format').selectOption('webm');
+  await video.getByLabel('Show a watermark').check();
+  await video.getByLabel('Watermark text').fill('Storm Lamp Films');
+  await video.getByLabel('Watermark position').selectOption('top-left');
+  await video.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Video production saved')).toBeVisible();
+  await page.reload();
+  await video.getByRole('tab', { name: 'Settings' }).click();
+  await expect(video.getByLabel('Output format')).toHaveValue('webm');
+  await expect(video.getByLabel('Show a watermark')).toBeChecked();
+  await expect(video.getByLabel('Watermark text')).toHaveValue('Storm Lamp Films');
+  await expect(video.getByLabel('Watermark position')).toHaveValue('top-left');
 });
