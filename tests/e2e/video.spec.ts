@@ -112,8 +112,12 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
   await video.getByRole('tab', { name: 'Timeline' }).click();
   const [first, second, ...rest] = initial;
   await timeline.getByRole('button', { name: `Reorder scene ${first}` }).focus();
+  // Each key waits for the drag's announcement, so a busy machine cannot drop before the move.
+  const handle = timeline.getByRole('button', { name: `Reorder scene ${first}` });
   await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByText(`Scene ${first} is over scene ${second}.`)).toBeAttached();
   await page.keyboard.press('Space');
   await expect.poll(() => order(timeline)).toEqual([second, first, ...rest]);
   await video.getByRole('button', { name: 'Save' }).click();
