@@ -65,6 +65,8 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
   const videoTab = page.getByRole('tab', { name: /^Video/ });
   await video.getByRole('button', { name: 'Generate Video' }).click();
   await expect(page.getByText(/^Video generation started!/)).toBeVisible();
+  // The start toast says "started" once.
+  await expect(page.getByText(/^Video generation started!/)).not.toContainText(/started.*started/i);
   await expect(video.getByRole('button', { name: 'Generating Video...' })).toBeDisabled();
   await expect(videoTab).toContainText('(generating)');
   const stages = video.getByRole('list', { name: 'Pipeline stages' });
@@ -75,8 +77,15 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
   await expect(stages.getByRole('listitem', { name: /^Scene videos: (running|completed)$/ })).toBeVisible({
     timeout: 240_000,
   });
-  await expect(page.getByText('Video Generation Complete')).toBeVisible({ timeout: 300_000 });
+  await expect(page.getByText('Video Generation Complete', { exact: true })).toBeVisible({
+    timeout: 300_000,
+  });
   await expect(video.getByTestId('render-state')).toHaveText('Completed');
+  await expect(video.getByTestId('render-message')).toHaveText('Video generation completed!');
+  // Cancel shows only while rendering.
+  await expect(
+    video.getByRole('region', { name: 'Render progress' }).getByRole('button', { name: 'Cancel' }),
+  ).toHaveCount(0);
   await expect(stages.getByRole('listitem', { name: /: completed$/ })).toHaveCount(5);
   await expect(
     video.getByRole('list', { name: 'Render checklist' }).locator('[data-done="true"]'),
@@ -103,8 +112,12 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
   await video.getByRole('tab', { name: 'Timeline' }).click();
   const [first, second, ...rest] = initial;
   await timeline.getByRole('button', { name: `Reorder scene ${first}` }).focus();
+  // Each key waits for the drag's announcement, so a busy machine cannot drop before the move.
+  const handle = timeline.getByRole('button', { name: `Reorder scene ${first}` });
   await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByText(`Scene ${first} is over scene ${second}.`)).toBeAttached();
   await page.keyboard.press('Space');
   await expect.poll(() => order(timeline)).toEqual([second, first, ...rest]);
   await video.getByRole('button', { name: 'Save' }).click();
@@ -114,6 +127,52 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
   await page.reload();
   await expect(page.getByRole('tab', { name: /^Video/ })).toHaveAttribute('aria-selected', 'true');
   await expect.poll(() => order(timeline)).toEqual([second, first, ...rest]);
+
+  // Every script scene is on the timeline: Add Scene says so. One removed comes back from the menu, at the end.
+  const addScene = video.getByRole('button', { name: 'Add Scene' });
+  await expect(addScene).toBeDisabled();
+  await expect(video.getByText('Every scene of the script is on the timeline')).toBeVisible();
+  const swapped = [second, first, ...rest];
+  const last = swapped.at(-1)!;
+  await timeline.getByRole('button', { name: `Delete scene ${last}` }).click();
+  await expect.poll(() => order(timeline)).toEqual(swapped.slice(0, -1));
+  await addScene.click();
+  await page.getByRole('menuitem', { name: new RegExp(`^Scene ${last}\\b`) }).click();
+  await expect.poll(() => order(timeline)).toEqual(swapped);
+  await expect(timeline.getByLabel(`Duration of scene ${last} in seconds`)).toHaveValue('5');
+  await expect(addScene).toBeDisabled();
+
+  // The transition into the second card: fade through black for 1.2 s; the first card has none.
+  await expect(timeline.getByLabel(`Transition into scene ${second}`)).toBeDisabled();
+  await timeline.getByLabel(`Transition into scene ${first}`).selectOption('fadeblack');
+  await timeline.getByLabel(`Transition length of scene ${first} in seconds`).fill('1.2');
+  await video.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Video production saved')).toBeVisible();
+  await page.reload();
+  await expect.poll(() => order(timeline)).toEqual(swapped);
+  await expect(timeline.getByLabel(`Transition into scene ${first}`)).toHaveValue('fadeblack');
+  await expect(timeline.getByLabel(`Transition length of scene ${first} in seconds`)).toHaveValue('1.2');
+
+  // Play edit: the timeline in its order, the rendered clip of a scene that has one, a picture
+  // held for the scene's length otherwise; the counter and the transition follow the keyboard.
+  await video.getByRole('tab', { name: 'Preview' }).click();
+  await video.getByRole('button', { name: 'Play edit' }).click();
+  const edit = video.getByRole('region', { name: 'Play edit' });
+  await expect(edit.getByTestId('edit-counter')).toHaveText(`Scene 1 of ${swapped.length} · #${second}`);
+  await expect(edit.getByTestId('edit-transition')).toHaveText('Transition: cut');
+  await edit.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(edit.getByTestId('edit-counter')).toHaveText(`Scene 2 of ${swapped.length} · #${first}`);
+  await expect(edit.getByTestId('edit-transition')).toHaveText('Transition: fadeblack 1.2s');
+  await expect(edit.locator(`video[aria-label="Scene ${first} clip"]`)).toBeVisible();
+  for (let i = 2; i < swapped.length; i += 1) await page.keyboard.press('ArrowRight');
+  await expect(edit.getByTestId('edit-counter')).toHaveText(
+    `Scene ${swapped.length} of ${swapped.length} · #${last}`,
+  );
+  // The last scene plays for its 5 s, then the edit ends.
+  await page.keyboard.press('Space');
+  await expect(edit.getByRole('button', { name: 'Pause edit' })).toBeVisible();
+  await expect(edit.getByRole('button', { name: 'Play', exact: true })).toBeVisible({ timeout: 15_000 });
 
   // The 480p file: made on first request, then downloaded under the server's name.
   const downloading = page.waitForEvent('download', { timeout: 180_000 });
@@ -136,4 +195,19 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
   const modal = page.getByRole('dialog', { name: /: video$/ });
   await expect(modal.locator('video')).toBeVisible();
   await modal.getByRole('button', { name: 'Close' }).click();
+
+  // The export settings, the watermark included, are saved with the production.
+  await video.getByRole('tab', { name: 'Settings' }).click();
+  await video.getByLabel('Output format').selectOption('webm');
+  await video.getByLabel('Show a watermark').check();
+  await video.getByLabel('Watermark text').fill('Storm Lamp Films');
+  await video.getByLabel('Watermark position').selectOption('top-left');
+  await video.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Video production saved')).toBeVisible();
+  await page.reload();
+  await video.getByRole('tab', { name: 'Settings' }).click();
+  await expect(video.getByLabel('Output format')).toHaveValue('webm');
+  await expect(video.getByLabel('Show a watermark')).toBeChecked();
+  await expect(video.getByLabel('Watermark text')).toHaveValue('Storm Lamp Films');
+  await expect(video.getByLabel('Watermark position')).toHaveValue('top-left');
 });

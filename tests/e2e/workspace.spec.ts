@@ -36,6 +36,10 @@ test('a creator plans a plot, casts and draws a character, writes and exports a 
   await expect(firstChapter).toHaveAttribute('aria-current', 'true');
   await expect(firstChapter).toContainText('Chapter 1');
   await expect(firstChapter).toContainText('0/5 stages');
+  // The chapter row shows the five stage dots too, not only the tabs.
+  const dots = firstChapter.getByTestId('chapter-stage-dots');
+  await expect(dots.locator('[data-stage]')).toHaveCount(5);
+  await expect(dots.locator('[data-stage="plot"] [data-status]')).toHaveAttribute('data-status', 'idle');
 
   // Plot: generated as a job, with its toast; the overview names the cast.
   await page.getByRole('button', { name: 'Generate Plot' }).click();
@@ -45,6 +49,7 @@ test('a creator plans a plot, casts and draws a character, writes and exports a 
   const grid = page.getByRole('list', { name: 'Characters' });
   await expect(grid.getByRole('listitem', { name: 'Nell' })).toBeVisible();
   await expect(firstChapter).toContainText('1/5 stages');
+  await expect(dots.locator('[data-stage="plot"] [data-status]')).toHaveAttribute('data-status', 'completed');
   await expect(page.getByRole('button', { name: 'Regenerate Plot' })).toBeVisible();
 
   // Bulk delete with nothing selected says so.

@@ -1,8 +1,32 @@
 import type { PipelineStatus, ProductionScene, VideoGeneration } from '@contracts/video';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../web/src/lib/api-client';
 import {
-  addScene,
+  addScriptScene,
   autoArrange,
+  canCancel,
+  downloadErrorText,
+  TranscodeFailed,
+  editCounter,
+  editSequence,
+  EVERY_SCENE_ON_TIMELINE,
+  historyReloadDelay,
+  maxTransition,
+  missingScriptScenes,
+  otherScriptNotice,
+  otherScriptOfProduction,
+  parseTransitionDuration,
+  pollingInfo,
+  RENDER_STATE_MESSAGES,
+  renderedFacts,
+  scenesNotInScript,
+  scriptSceneLabel,
+  setSceneTransition,
+  shotDone,
+  startedText,
+  timelineForSave,
+  transitionAt,
+  transitionText,
   checklist,
   dialoguePreview,
   failureTitle,
@@ -184,9 +208,33 @@ describe('render progress panel', () => {
     expect(renderState(null, true)).toBe('processing');
     expect(renderState({ generation_status: 'pending' })).toBe('processing');
     expect(renderState({ generation_status: 'merging_audio' })).toBe('rendering');
-    expect(renderState({ generation_status: 'completed' })).toBe('completed');
+    expect(renderState({ generation_status: 'completed', video_url: '/v.mp4', final_video: null })).toBe(
+      'completed',
+    );
     expect(renderState({ generation_status: 'failed' })).toBe('error');
     expect(renderState({ generation_status: 'cancelled' })).toBe('ready');
+  });
+
+  it("has the studio's terminal kinds: completed without a URL, and timeout when polling gave up", () => {
+    expect(renderState({ generation_status: 'completed', video_url: null, final_video: null })).toBe(
+      'completed_no_download',
+    );
+    expect(RENDER_STATE_MESSAGES.completed_no_download).toBe('Video completed but no downloadable URL found');
+    expect(renderState({ generation_status: 'generating_video' } as never, false, true)).toBe('timeout');
+    expect(renderState(null, false, true)).toBe('timeout');
+    expect(RENDER_STATE_MESSAGES.timeout).toBe('Video generation timed out');
+    expect(RENDER_STATE_MESSAGES.error).toBe(
+      'An error occurred during rendering. Please check your settings and try again.',
+    );
+    // A failed run stays an error even when polling gave up afterwards.
+    expect(renderState({ generation_status: 'failed' } as never, false, true)).toBe('error');
+  });
+
+  it('offers Cancel only while rendering', () => {
+    expect(canCancel(renderState({ generation_status: 'merging_audio' }))).toBe(true);
+    expect(canCancel(renderState({ generation_status: 'pending' }))).toBe(false);
+    expect(canCancel(renderState(null, true))).toBe(false);
+    expect(canCancel(renderState({ generation_status: 'completed', video_url: '/v' }))).toBe(false);
   });
 
   it('shows each stage from the status when the pipeline status did not answer', () => {
@@ -256,22 +304,107 @@ describe('timeline edits', () => {
     expect(setSceneDuration(three, 's2', '-2')).toEqual(three);
   });
 
-  it('adds a 5 s scene with a 0.5 s fade, none for the first scene', () => {
-    const first = addScene([], 'a')!;
-    expect(first[0]).toMatchObject({
-      sceneNumber: 1,
+  it('offers the script scenes missing from the timeline, and puts one back at the end with 5 s and a 0.5 s fade', () => {
+    const script = [
+      { scene_number: 3, location: 'Harbour', time_of_day: 'NIGHT', characters: ['Nell'], dialogue: [] },
+      { scene_number: 1, location: 'Study', time_of_day: 'DAY' },
+      { scene_number: 2, location: '' },
+    ];
+    expect(missingScriptScenes([scene(1)], script).map((s) => s.scene_number)).toEqual([2, 3]);
+    expect(missingScriptScenes([scene(1), scene(2), scene(3)], script)).toEqual([]);
+    expect(scriptSceneLabel(script[0]!)).toBe('Scene 3 — Harbour (night)');
+    expect(scriptSceneLabel(script[2]!)).toBe('Scene 2');
+    expect(EVERY_SCENE_ON_TIMELINE).toBe('Every scene of the script is on the timeline');
+
+    const media = {
+      imageUrl: '/media/3.png',
+      audioFiles: [{ id: 'a', url: '/a.wav', name: 'Nell', duration: 2 }],
+    };
+    const next = addScriptScene([scene(1), scene(2)], script[0]!, media)!;
+    expect(next).toHaveLength(3);
+    expect(next[2]).toMatchObject({
+      id: 'scene-3',
+      sceneNumber: 3,
       duration: 5,
+      status: 'completed',
+      imageUrl: '/media/3.png',
+      transitions: [{ type: 'fade', duration: 0.5 }],
+      characters: ['Nell'],
+      location: 'Harbour',
+      audioFiles: media.audioFiles,
+    });
+    // First on an empty timeline: no transition; no picture yet: pending.
+    expect(addScriptScene([], script[1]!)![0]).toMatchObject({
+      sceneNumber: 1,
+      status: 'pending',
       transitions: [{ type: 'none', duration: 0 }],
     });
-    const next = addScene([scene(4), scene(2)], 'b')!;
-    expect(next[2]).toMatchObject({
-      id: 'b',
-      sceneNumber: 5,
-      duration: 5,
-      transitions: [{ type: 'fade', duration: 0.5 }],
-    });
-    const full = Array.from({ length: 60 }, (_, i) => scene(i + 1));
-    expect(addScene(full, 'c')).toBeNull();
+    // A scene already on the timeline is not added twice; an id in use gets a suffix.
+    expect(addScriptScene([scene(3)], script[0]!)).toBeNull();
+    expect(addScriptScene([scene(1, { id: 'scene-3' })], script[0]!)![1]!.id).toBe('scene-3-2');
+    const full = Array.from({ length: 60 }, (_, i) => scene(i + 10));
+    expect(addScriptScene(full, script[0]!)).toBeNull();
+  });
+
+  it('edits the transition into a scene: the first has none, a length > 0 up to 2 s and the scene', () => {
+    const timeline = [
+      scene(1, { transitions: [{ type: 'fade', duration: 1 }] }),
+      scene(2, { transitions: [] }),
+      scene(3, { duration: 1.5, transitions: [{ type: 'fadeblack', duration: 1 }] }),
+    ];
+    expect(transitionAt(timeline, 0)).toEqual({ type: 'none', duration: 0 });
+    expect(transitionAt(timeline, 1)).toEqual({ type: 'fade', duration: 0.5 });
+    expect(transitionAt(timeline, 2)).toEqual({ type: 'fadeblack', duration: 1 });
+
+    expect(maxTransition(5)).toBe(2);
+    expect(maxTransition(1.5)).toBe(1.5);
+    expect(parseTransitionDuration('0.8', 5)).toBe(0.8);
+    expect(parseTransitionDuration('2', 5)).toBe(2);
+    for (const bad of ['0', '-1', '', 'x', '2.1']) expect(parseTransitionDuration(bad, 5)).toBeNull();
+    expect(parseTransitionDuration('1.6', 1.5)).toBeNull();
+
+    const white = setSceneTransition(timeline, 's2', { type: 'fadewhite' });
+    expect(white[1]!.transitions).toEqual([{ type: 'fadewhite', duration: 0.5 }]);
+    expect(setSceneTransition(white, 's2', { duration: '1.2' })[1]!.transitions).toEqual([
+      { type: 'fadewhite', duration: 1.2 },
+    ]);
+    expect(setSceneTransition(white, 's2', { duration: '3' })).toEqual(white);
+    expect(setSceneTransition(white, 's2', { type: 'none' })[1]!.transitions).toEqual([
+      { type: 'none', duration: 0 },
+    ]);
+    // The first scene cannot take one.
+    expect(setSceneTransition(timeline, 's1', { type: 'fade' })).toEqual(timeline);
+    // A type chosen on a short scene takes at most its length.
+    const short = [scene(1), scene(2, { duration: 0.3, transitions: [{ type: 'none', duration: 0 }] })];
+    expect(setSceneTransition(short, 's2', { type: 'fade' })[1]!.transitions).toEqual([
+      { type: 'fade', duration: 0.3 },
+    ]);
+  });
+
+  it('keeps no card without a scene of the script behind it', () => {
+    const timeline = [scene(1), scene(7), scene(2)];
+    const script = [{ scene_number: 1 }, { scene_number: 2 }];
+    expect([...scenesNotInScript(timeline, script)]).toEqual(['s7']);
+    expect(scenesNotInScript(timeline, undefined).size).toBe(0);
+    expect(timelineForSave(timeline, script).map((s) => s.sceneNumber)).toEqual([1, 2]);
+    expect(timelineForSave(timeline).map((s) => s.sceneNumber)).toEqual([1, 7, 2]);
+  });
+
+  it('saves every transition as it will be filmed: none for the first after a reorder', () => {
+    const moved = reorderScenes(
+      [
+        scene(1, { transitions: [] }),
+        scene(2, { transitions: [{ type: 'fadeblack', duration: 1 }] }),
+        scene(3, { duration: 0.5, transitions: [{ type: 'fade', duration: 1.5 }] }),
+      ],
+      's2',
+      's1',
+    );
+    expect(timelineForSave(moved).map((s) => s.transitions)).toEqual([
+      [{ type: 'none', duration: 0 }],
+      [{ type: 'fade', duration: 0.5 }],
+      [{ type: 'fade', duration: 0.5 }],
+    ]);
   });
 
   it('removes a scene and sums the timeline to one decimal', () => {
@@ -281,7 +414,117 @@ describe('timeline edits', () => {
   });
 });
 
+describe('polling and toasts', () => {
+  it('reports max_attempts 24, fallback after attempt 12, and gives up at 24', () => {
+    expect(pollingInfo(1)).toEqual({ attempt: 1, max_attempts: 24, fallback: false, exhausted: false });
+    expect(pollingInfo(12).fallback).toBe(false);
+    expect(pollingInfo(13).fallback).toBe(true);
+    expect(pollingInfo(23).exhausted).toBe(false);
+    expect(pollingInfo(24).exhausted).toBe(true);
+  });
+
+  it('reloads the history 1000 ms after a failure seen while polling, 500 ms otherwise', () => {
+    expect(historyReloadDelay(true)).toBe(1000);
+    expect(historyReloadDelay(false)).toBe(500);
+  });
+
+  it('says "started" once in the start toast', () => {
+    expect(
+      startedText('Video generation started. Audio, images, scene videos, merge and lip-sync will follow.'),
+    ).toBe('Video generation started! Audio, images, scene videos, merge and lip-sync will follow.');
+    expect(startedText('Queued behind 2 runs.')).toBe('Video generation started! Queued behind 2 runs.');
+    expect(startedText('')).toBe('Video generation started!');
+    expect(startedText(undefined)).toBe('Video generation started!');
+  });
+});
+
+describe('download messages', () => {
+  it("shows the server's words for a refused download, and the spec's for the rest", () => {
+    expect(downloadErrorText(new ApiError('File is too large to download', 400))).toBe(
+      'File is too large to download',
+    );
+    expect(downloadErrorText(new ApiError('Payload Too Large', 413))).toBe('File is too large to download');
+    expect(downloadErrorText(new ApiError('Not found', 404))).toBe('No video available for download');
+    expect(downloadErrorText(new ApiError('boom', 500))).toBe('Failed to download video');
+    expect(downloadErrorText(new TranscodeFailed('The 4K file could not be made.'))).toBe(
+      'The 4K file could not be made.',
+    );
+    expect(downloadErrorText(new TypeError('fetch failed'))).toBe('Failed to download video');
+  });
+});
+
+describe('production per script and the Rendered Video card', () => {
+  it('names the other script a saved timeline was made from', () => {
+    const production = { script_id: 'abcdef12-3456', scenes: [scene(1)] };
+    expect(otherScriptOfProduction(production, 'abcdef12-3456')).toBeNull();
+    expect(otherScriptOfProduction(production, 'other')).toBe('abcdef12-3456');
+    expect(otherScriptOfProduction({ script_id: 'abcdef12-3456', scenes: [] }, 'other')).toBeNull();
+    expect(otherScriptOfProduction({ script_id: null, scenes: [scene(1)] }, 'other')).toBeNull();
+    expect(otherScriptOfProduction(undefined, 'other')).toBeNull();
+    expect(otherScriptNotice('abcdef12-3456')).toBe(
+      'This timeline was made from script abcdef12; initialise scenes from the selected script to replace it',
+    );
+  });
+
+  it("shows the production's metadata for its generation's film, else the generation's own", () => {
+    const g = generation({
+      final_video: {
+        video_url: '/f.mp4',
+        thumbnail_url: null,
+        duration: 12.34,
+        resolution: '1280x720',
+        format: 'mp4',
+        file_size_bytes: 2 * 1024 * 1024,
+        video_codec: 'h264',
+        audio_codec: 'aac',
+      },
+    });
+    expect(renderedFacts(g)).toEqual({
+      duration: '12.3s',
+      resolution: '1280x720',
+      format: 'MP4',
+      size: '2.0 MB',
+    });
+    const production = {
+      video_generation_id: g.video_generation_id,
+      metadata: { fileSize: 3 * 1024 * 1024, duration: 12.3, resolution: '3840x2160', format: 'webm' },
+    };
+    expect(renderedFacts(g, production)).toEqual({
+      duration: '12.3s',
+      resolution: '3840x2160',
+      format: 'WEBM',
+      size: '3.0 MB',
+    });
+    expect(renderedFacts(g, { ...production, video_generation_id: 'another' }).format).toBe('MP4');
+  });
+});
+
 describe('preview', () => {
+  it('plays the edit in timeline order: clips where rendered, else pictures for the scene length', () => {
+    const timeline = [
+      scene(2, { imageUrl: '/2.png', duration: 3 }),
+      scene(1, { imageUrl: '/1.png', video_url: '/own-1.mp4', transitions: [{ type: 'fade', duration: 1 }] }),
+      scene(3, {
+        imageUrl: null,
+        thumbnailUrl: '/3-thumb.png',
+        transitions: [{ type: 'fadewhite', duration: 0.5 }],
+      }),
+    ];
+    const g = generation({ scene_videos: [{ scene_number: 2, video_url: '/clip-2.mp4', duration: 3 }] });
+    const shots = editSequence(timeline, g);
+    expect(shots.map((s) => [s.sceneNumber, s.clip, s.image, s.duration, s.transition.type])).toEqual([
+      [2, '/clip-2.mp4', '/2.png', 3, 'none'],
+      [1, '/own-1.mp4', '/1.png', 5, 'fade'],
+      [3, null, '/3-thumb.png', 5, 'fadewhite'],
+    ]);
+    expect(editCounter(1, shots)).toBe('Scene 2 of 3 · #1');
+    expect(transitionText(shots[0]!.transition)).toBe('cut');
+    expect(transitionText(shots[1]!.transition)).toBe('fade 1s');
+    expect(shotDone(shots[2]!, 4.9)).toBe(false);
+    expect(shotDone(shots[2]!, 5)).toBe(true);
+    expect(shotDone(shots[2]!, 1, true)).toBe(true);
+  });
+
   it('shows 2 dialogue lines cut at 60 characters and counts the rest', () => {
     const long = 'x'.repeat(80);
     const { lines, more } = dialoguePreview([

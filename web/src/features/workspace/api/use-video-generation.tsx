@@ -1,7 +1,7 @@
 import type { PipelineStatus, PipelineStep, VideoGeneration } from '@contracts/video';
 import {
   FAILURE_TOAST_MS,
-  HISTORY_RELOAD_MS,
+  isGenerating,
   normaliseGenerationStatus,
   POLL_ERROR_DELAY_MS,
   SUCCESS_TOAST_MS,
@@ -10,7 +10,17 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorText } from '@/lib/api-client';
-import { failureTitle, friendlyFailure, generationPollDelay, retryAfterPollError } from '../model/video';
+import {
+  failureTitle,
+  friendlyFailure,
+  generationPollDelay,
+  historyReloadDelay,
+  pollingInfo,
+  RENDER_STATE_MESSAGES,
+  retryAfterPollError,
+  startedText,
+  type PollingInfo,
+} from '../model/video';
 import {
   cancelGeneration,
   getGenerationStatus,
@@ -30,9 +40,25 @@ export interface GenerationState {
   pipeline: PipelineStatus | null;
   /** A start, a render or a retry is being asked for. */
   starting: boolean;
+  /** The generation being polled (what Cancel targets), null when none is followed. */
+  followedId: string | null;
+  /** The studio's polling gave up (the `timeout` kind): no answer after its attempts. */
+  gaveUp: boolean;
+  /** The polling info while checks find nothing to show (no generation data yet, or failed checks). */
+  polling: PollingInfo | null;
+  /** What the panel says meanwhile ('No generation data available', 'Error checking video status'). */
+  notice: string | null;
 }
 
-const EMPTY: GenerationState = { generation: null, pipeline: null, starting: false };
+const EMPTY: GenerationState = {
+  generation: null,
+  pipeline: null,
+  starting: false,
+  followedId: null,
+  gaveUp: false,
+  polling: null,
+  notice: null,
+};
 
 function FailureToast({ generation }: { generation: VideoGeneration }) {
   const step = generation.failed_step;
@@ -69,16 +95,40 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
       stop();
       const mine = ticket.current;
       let failures = 0;
+      /** Checks in a row that found nothing to show (204 or a failed check): the polling info's attempts. */
+      let empty = 0;
       let lastStatus = first?.generation_status ?? null;
-      if (first) setState((s) => ({ ...s, generation: first, starting: false }));
+      setState((s) => ({
+        ...s,
+        ...(first ? { generation: first, starting: false } : {}),
+        followedId: id,
+        gaveUp: false,
+        polling: null,
+        notice: null,
+      }));
+      const giveUp = (notice: string) => {
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = null;
+        setState((s) => ({ ...s, starting: false, gaveUp: true, notice }));
+        toast.error(notice);
+      };
       const poll = async () => {
         let delay: number | null;
         try {
           const [generation, pipeline] = await Promise.all([getGenerationStatus(id), getPipelineStatus(id)]);
           if (mine !== ticket.current) return;
           failures = 0;
-          if (!generation) throw new Error(videoMessages.noGenerationData);
-          setState({ generation, pipeline, starting: false });
+          if (!generation) {
+            // 204: the generation has no data yet. Not a polling error: said, and asked again.
+            empty += 1;
+            const info = pollingInfo(empty);
+            if (info.exhausted) return giveUp(RENDER_STATE_MESSAGES.timeout!);
+            setState((s) => ({ ...s, polling: info, notice: videoMessages.noGenerationData }));
+            timer.current = setTimeout(() => void poll(), generationPollDelay(null) ?? 2500);
+            return;
+          }
+          empty = 0;
+          setState((s) => ({ ...s, generation, pipeline, starting: false, polling: null, notice: null }));
           if (generation.generation_status !== lastStatus) {
             lastStatus = generation.generation_status;
             void reloadChapterVideoGenerations(chapterId);
@@ -88,10 +138,10 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
         } catch {
           if (mine !== ticket.current) return;
           failures += 1;
-          if (!retryAfterPollError(failures)) {
-            toast.error('Error checking video status');
-            return;
-          }
+          empty += 1;
+          const info = pollingInfo(empty);
+          if (!retryAfterPollError(failures) || info.exhausted) return giveUp('Error checking video status');
+          setState((s) => ({ ...s, polling: info }));
           delay = POLL_ERROR_DELAY_MS;
         }
         timer.current = setTimeout(() => void poll(), delay);
@@ -99,14 +149,17 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
       const finished = (generation: VideoGeneration) => {
         const status = normaliseGenerationStatus(generation.generation_status);
         if (status === 'completed') {
-          toast.success('Video Generation Complete', { duration: SUCCESS_TOAST_MS });
+          if (generation.final_video?.video_url || generation.video_url)
+            toast.success('Video Generation Complete', { duration: SUCCESS_TOAST_MS });
+          else toast.error(RENDER_STATE_MESSAGES.completed_no_download!, { duration: FAILURE_TOAST_MS });
           void mutate(videoKeys.production(chapterId));
         } else if (status === 'failed') {
           toast.error(<FailureToast generation={generation} />, {
             duration: FAILURE_TOAST_MS,
             position: 'top-right',
           });
-          setTimeout(() => void reloadChapterVideoGenerations(chapterId), HISTORY_RELOAD_MS);
+          // Seen while polling: the history reloads 1000 ms later.
+          setTimeout(() => void reloadChapterVideoGenerations(chapterId), historyReloadDelay(true));
         } else if (status === 'cancelled') {
           toast(videoMessages.cancelled);
         }
@@ -132,15 +185,17 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
         if (running) follow(latest.video_generation_id ?? latest.id, latest);
         else {
           const pipeline = await getPipelineStatus(latest.video_generation_id ?? latest.id);
-          if (mine === ticket.current) setState({ generation: latest, pipeline, starting: false });
+          if (mine === ticket.current) setState({ ...EMPTY, generation: latest, pipeline });
+          if (normaliseGenerationStatus(latest.generation_status) === 'failed')
+            setTimeout(() => void reloadChapterVideoGenerations(chapterId), historyReloadDelay(false));
         }
       })
       .catch(() => {
         // Nothing to show yet: the studio is ready to render.
       });
-  }, [scriptId, follow, stop]);
+  }, [scriptId, chapterId, follow, stop]);
 
-  const begin = () => setState((s) => ({ ...s, starting: true }));
+  const begin = () => setState((s) => ({ ...s, starting: true, gaveUp: false, notice: null, polling: null }));
   const failedToStart = (error: unknown, fallback: string) => {
     setState((s) => ({ ...s, starting: false }));
     toast.error(errorText(error, fallback));
@@ -152,7 +207,7 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
     try {
       const started = await startVideoGeneration(scriptId, chapterId);
       if (started.running) toast(started.message || videoMessages.alreadyRunning);
-      else toast.success(`Video generation started! ${started.message}`);
+      else toast.success(startedText(started.message));
       void reloadChapterVideoGenerations(chapterId);
       follow(started.id);
     } catch (error) {
@@ -165,7 +220,7 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
     begin();
     try {
       const generation = await renderProduction(chapterId, scriptId);
-      toast.success(`Video generation started! ${videoMessages.started}`);
+      toast.success(startedText(videoMessages.started));
       void reloadChapterVideoGenerations(chapterId);
       follow(generation.video_generation_id ?? generation.id, generation);
     } catch (error) {
@@ -209,18 +264,33 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
     }
   }, [currentId, follow]);
 
-  const cancel = useCallback(async () => {
-    if (!currentId) return;
-    try {
-      const generation = await cancelGeneration(currentId);
-      stop();
-      setState((s) => ({ ...s, generation }));
-      toast(videoMessages.cancelled);
-      void reloadChapterVideoGenerations(chapterId);
-    } catch (error) {
-      toast.error(errorText(error, 'Failed to cancel the video generation'));
-    }
-  }, [currentId, chapterId, stop]);
+  /**
+   * Cancels the running generation the studio follows, and only it: `id` (the one the panel shows)
+   * must be the followed generation and still running, never an older finished one.
+   */
+  const followedId = state.followedId;
+  const running = current !== null && isGenerating(current.generation_status);
+  const cancel = useCallback(
+    async (id: string | null = currentId) => {
+      if (!id || id !== currentId || id !== followedId || !running) return;
+      try {
+        const generation = await cancelGeneration(id);
+        stop();
+        setState((s) => ({ ...s, generation, followedId: null }));
+        toast(videoMessages.cancelled);
+        void reloadChapterVideoGenerations(chapterId);
+      } catch (error) {
+        toast.error(errorText(error, 'Failed to cancel the video generation'));
+      }
+    },
+    [currentId, followedId, running, chapterId, stop],
+  );
+
+  /** After polling gave up: follow the same generation again. */
+  const checkAgain = useCallback(() => {
+    const id = followedId ?? currentId;
+    if (id) follow(id);
+  }, [followedId, currentId, follow]);
 
   /** Shows (and follows, while it runs) a generation picked from the history. */
   const open = useCallback(
@@ -228,7 +298,7 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
       const id = generation.video_generation_id ?? generation.id;
       if (generationPollDelay(generation.generation_status) !== null) return follow(id, generation);
       stop();
-      setState({ generation, pipeline: null, starting: false });
+      setState({ ...EMPTY, generation });
       void getPipelineStatus(id).then((pipeline) =>
         setState((s) => (s.generation === generation ? { ...s, pipeline } : s)),
       );
@@ -236,5 +306,5 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
     [follow, stop],
   );
 
-  return { ...state, start, render, retry, lipSync, cancel, open };
+  return { ...state, start, render, retry, lipSync, cancel, checkAgain, open };
 }

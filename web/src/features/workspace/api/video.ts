@@ -9,12 +9,12 @@ import type {
   VideoGeneration,
   VideoProduction,
 } from '@contracts/video';
-import { VIDEO_DEFAULTS, videoMessages, WORKSPACE_POLL_MS } from '@contracts/video';
+import { VIDEO_DEFAULTS, WORKSPACE_POLL_MS } from '@contracts/video';
 import type { SaveProductionRequest } from '@contracts/video-requests';
 import useSWR, { mutate } from 'swr';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
-import { videoStage } from '../model/video';
+import { TranscodeFailed, videoStage } from '../model/video';
 
 /**
  * The chapter video pipeline and the video production routes (functions/contracts/video.ts). The
@@ -147,7 +147,8 @@ export async function readyDownload(
       signal: options.signal,
     });
     if (answer.status === 'ready') return answer;
-    if (answer.status === 'failed') throw new Error(answer.error_message || 'Failed to download video');
+    if (answer.status === 'failed')
+      throw new TranscodeFailed(answer.error_message || 'Failed to download video');
     options.onProcessing?.();
     await wait(DOWNLOAD_POLL_MS, options.signal);
   }
@@ -175,11 +176,3 @@ export async function downloadFinalVideo(
   startBrowserDownload(ready.download_url, ready.filename);
   return ready;
 }
-
-/** What a failed download says: no video (404), or the generic failure. */
-export const downloadErrorText = (error: unknown) =>
-  error instanceof ApiError && error.status === 404
-    ? videoMessages.noFinalVideo
-    : error instanceof ApiError && error.status === 413
-      ? videoMessages.tooLarge
-      : 'Failed to download video';

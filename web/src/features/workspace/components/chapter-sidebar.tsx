@@ -2,7 +2,9 @@ import type { Chapter } from '@contracts/books';
 import type { VideoGeneration } from '@contracts/video';
 import { ProgressBar } from '@/components/ui/card';
 import { useChapterStages, useChapterVideo, type BookFacts } from '../api/use-chapter-stages';
-import { completedStages, STAGES, stageProgress } from '../model/stages';
+import { completedStages, STAGE_STATUS_LABELS, STAGES, stageProgress } from '../model/stages';
+import { TAB_LABELS } from '../model/tabs';
+import { StatusDot } from './status-dot';
 
 /** Opens the modal with a chapter's generated video. */
 export type OpenVideo = (chapter: Chapter, generation: VideoGeneration) => void;
@@ -114,6 +116,19 @@ function ChapterRow({
           label={`Chapter ${chapter.chapter_number} progress`}
           className="mt-1.5 h-1.5"
         />
+        <span className="mt-1.5 flex items-center gap-2" data-testid="chapter-stage-dots">
+          {STAGES.map((stage) => (
+            <span
+              key={stage}
+              data-stage={stage}
+              title={`${TAB_LABELS[stage]}: ${STAGE_STATUS_LABELS[stages[stage]]}`}
+              className="inline-flex scale-75 items-center"
+            >
+              <span className="sr-only">{TAB_LABELS[stage]}</span>
+              <StatusDot status={stages[stage]} />
+            </span>
+          ))}
+        </span>
       </button>
       {mark('absolute right-2 top-2 inline-flex')}
     </li>

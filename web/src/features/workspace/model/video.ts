@@ -9,11 +9,16 @@ import type {
   PipelineStatus,
   PipelineStep,
   ProductionScene,
+  SceneTransition,
   StageState,
   VideoGeneration,
+  VideoProduction,
 } from '@contracts/video';
+import { ApiError } from '@/lib/api-client';
 import {
   GENERATION_POLL_MS,
+  HISTORY_RELOAD_MS,
+  HISTORY_RELOAD_POLLING_MS,
   MAX_PRODUCTION_SCENES,
   MAX_SCENE_DURATION,
   NEW_SCENE_DURATION,
@@ -22,6 +27,7 @@ import {
   PIPELINE_STEPS,
   POLL_ERROR_RETRIES,
   STEP_NAMES,
+  videoMessages,
 } from '@contracts/video';
 
 // --- polling ---
@@ -43,6 +49,47 @@ export function generationPollDelay(raw: string | null | undefined): number | nu
 
 /** After `failures` polls in a row failed: try again (2000 ms later) until 5 retries were spent. */
 export const retryAfterPollError = (failures: number) => failures <= POLL_ERROR_RETRIES;
+
+/** The polling info (spec 3 §9): at most 24 attempts, and retrieval counts as fallback after attempt 12. */
+export const POLL_MAX_ATTEMPTS = 24;
+export const POLL_FALLBACK_AFTER = 12;
+
+export interface PollingInfo {
+  attempt: number;
+  max_attempts: number;
+  /** Retrieval has moved to its fallback (past attempt 12). */
+  fallback: boolean;
+  /** Polling has given up (the 24 attempts are spent). */
+  exhausted: boolean;
+}
+
+/**
+ * The polling info of a followed generation after `attempt` checks that found nothing to show (no
+ * generation data yet, or the check failed): fallback past 12, given up at 24. A check that answers
+ * the generation starts the count over, so a long but healthy run is followed to its end.
+ */
+export const pollingInfo = (attempt: number): PollingInfo => ({
+  attempt,
+  max_attempts: POLL_MAX_ATTEMPTS,
+  fallback: attempt > POLL_FALLBACK_AFTER,
+  exhausted: attempt >= POLL_MAX_ATTEMPTS,
+});
+
+/** After a failed status, the history reloads after 500 ms, or 1000 ms when polling saw it. */
+export const historyReloadDelay = (withinPolling: boolean) =>
+  withinPolling ? HISTORY_RELOAD_POLLING_MS : HISTORY_RELOAD_MS;
+
+/**
+ * The start toast: 'Video generation started! {message}', the server's message without its own
+ * "Video generation started." so the words are said once.
+ */
+export function startedText(message: string | null | undefined) {
+  const rest = (message ?? '')
+    .trim()
+    .replace(/^video generation (has )?started[.!]?\s*/i, '')
+    .trim();
+  return rest ? `Video generation started! ${rest}` : 'Video generation started!';
+}
 
 // --- failure messages ---
 
@@ -101,7 +148,8 @@ export const failureTitle = (generationId: string) => `Video Generation Failed (
 
 // --- the render progress panel ---
 
-export type RenderState = 'rendering' | 'processing' | 'completed' | 'error' | 'ready';
+export type RenderState =
+  'rendering' | 'processing' | 'completed' | 'error' | 'ready' | 'timeout' | 'completed_no_download';
 
 export const RENDER_STATE_LABELS: Record<RenderState, string> = {
   rendering: 'Rendering',
@@ -109,23 +157,46 @@ export const RENDER_STATE_LABELS: Record<RenderState, string> = {
   completed: 'Completed',
   error: 'Error',
   ready: 'Ready to render',
+  timeout: 'Timed out',
+  completed_no_download: 'Completed without a download',
+};
+
+/** What the panel says under its badge in the studio's terminal kinds and on failure (spec 3 §8). */
+export const RENDER_STATE_MESSAGES: Partial<Record<RenderState, string>> = {
+  error: 'An error occurred during rendering. Please check your settings and try again.',
+  timeout: 'Video generation timed out',
+  completed_no_download: 'Video completed but no downloadable URL found',
+  completed: 'Video generation completed!',
 };
 
 /**
  * What the panel displays: processing while a start is asked for or the run is queued (pending),
- * rendering while it runs, completed, error when it failed; otherwise (nothing yet, or cancelled)
- * ready to render.
+ * rendering while it runs, completed (completed_no_download when it ended without a film to
+ * download), error when it failed, timeout when the studio's polling gave up; otherwise (nothing
+ * yet, or cancelled) ready to render.
  */
-export function renderState(generation: Pick<VideoGeneration, 'generation_status'> | null, starting = false) {
-  if (starting) return 'processing' as const;
-  if (!generation) return 'ready' as const;
+export function renderState(
+  generation:
+    | (Pick<VideoGeneration, 'generation_status'> &
+        Partial<Pick<VideoGeneration, 'video_url' | 'final_video'>>)
+    | null,
+  starting = false,
+  pollingGaveUp = false,
+): RenderState {
+  if (starting) return 'processing';
+  if (!generation) return pollingGaveUp ? 'timeout' : 'ready';
   const raw = generation.generation_status;
   const status = normaliseGenerationStatus(raw);
-  if (status === 'completed') return 'completed' as const;
-  if (status === 'failed') return 'error' as const;
-  if (status === 'cancelled') return 'ready' as const;
-  return raw === 'pending' ? ('processing' as const) : ('rendering' as const);
+  if (status === 'completed')
+    return generation.final_video?.video_url || generation.video_url ? 'completed' : 'completed_no_download';
+  if (status === 'failed') return 'error';
+  if (status === 'cancelled') return 'ready';
+  if (pollingGaveUp) return 'timeout';
+  return raw === 'pending' ? 'processing' : 'rendering';
 }
+
+/** Cancel shows only while rendering (not while a start is asked for or the run is still queued). */
+export const canCancel = (state: RenderState) => state === 'rendering';
 
 /** The checklist and the progress each item needs: above 0, 25, 50, 75, and 100 or more. */
 export const RENDER_CHECKLIST = [
@@ -308,29 +379,163 @@ export function setSceneDuration(scenes: readonly ProductionScene[], id: string,
   return scenes.map((s) => (s.id === id ? { ...s, duration } : s));
 }
 
+/** A scene of the script as Add Scene reads it (the script's scenes or scene_descriptions). */
+export interface ScriptSceneRef {
+  scene_number: number;
+  location?: string;
+  time_of_day?: string;
+  characters?: readonly string[];
+  dialogue?: readonly { character: string; line: string }[];
+}
+
+/** What the chapter already has for a scene: its picture and its finished audio files. */
+export interface SceneMedia {
+  imageUrl: string | null;
+  audioFiles: ProductionScene['audioFiles'];
+}
+
 /**
- * Add Scene: a new scene after the others, numbered after the highest, lasting 5 s with a 0.5 s
- * fade in (no transition for the first scene of the timeline). Null when the production is full.
+ * The script's scenes that are not on the timeline, in scene-number order: what Add Scene offers
+ * (the server films only the script's scenes, so a card always has a script scene behind it).
  */
-export function addScene(scenes: readonly ProductionScene[], id: string): ProductionScene[] | null {
+export const missingScriptScenes = <S extends ScriptSceneRef>(
+  scenes: readonly Pick<ProductionScene, 'sceneNumber'>[],
+  script: readonly S[],
+): S[] => {
+  const onTimeline = new Set(scenes.map((s) => s.sceneNumber));
+  return script
+    .filter((s) => !onTimeline.has(s.scene_number))
+    .sort((a, b) => a.scene_number - b.scene_number);
+};
+
+/** The Add Scene menu's words for a script scene: "Scene 3 — Harbour (night)". */
+export const scriptSceneLabel = (scene: ScriptSceneRef) => {
+  const place = [scene.location, scene.time_of_day && `(${scene.time_of_day.toLowerCase()})`]
+    .filter(Boolean)
+    .join(' ');
+  return place ? `Scene ${scene.scene_number} — ${place}` : `Scene ${scene.scene_number}`;
+};
+
+/** The hint beside the disabled Add Scene button. */
+export const EVERY_SCENE_ON_TIMELINE = 'Every scene of the script is on the timeline';
+
+/**
+ * Add Scene: a script scene put back at the end of the timeline, lasting 5 s with a 0.5 s fade in
+ * (no transition when it is the first scene), with the chapter's picture and audio of that scene.
+ * Null when the scene is on the timeline already or the production is full.
+ */
+export function addScriptScene(
+  scenes: readonly ProductionScene[],
+  scene: ScriptSceneRef,
+  media: SceneMedia = { imageUrl: null, audioFiles: [] },
+): ProductionScene[] | null {
   if (scenes.length >= MAX_PRODUCTION_SCENES) return null;
-  const number = scenes.reduce((max, s) => Math.max(max, s.sceneNumber), 0) + 1;
-  const scene: ProductionScene = {
+  if (scenes.some((s) => s.sceneNumber === scene.scene_number)) return null;
+  const taken = new Set(scenes.map((s) => s.id));
+  let id = `scene-${scene.scene_number}`;
+  for (let n = 2; taken.has(id); n += 1) id = `scene-${scene.scene_number}-${n}`;
+  const added: ProductionScene = {
     id,
-    sceneNumber: number,
+    sceneNumber: scene.scene_number,
     duration: NEW_SCENE_DURATION,
-    status: 'pending',
-    imageUrl: null,
-    thumbnailUrl: null,
+    status: media.imageUrl ? 'completed' : 'pending',
+    imageUrl: media.imageUrl,
+    thumbnailUrl: media.imageUrl,
     video_url: null,
-    transitions: scenes.length === 0 ? [{ type: 'none', duration: 0 }] : [{ ...NEW_SCENE_TRANSITION }],
-    audioFiles: [],
-    characters: [],
-    location: '',
-    time_of_day: '',
-    dialogue: [],
+    transitions: scenes.length === 0 ? [{ ...NO_TRANSITION }] : [{ ...NEW_SCENE_TRANSITION }],
+    audioFiles: [...media.audioFiles],
+    characters: [...(scene.characters ?? [])],
+    location: scene.location ?? '',
+    time_of_day: scene.time_of_day ?? '',
+    dialogue: (scene.dialogue ?? []).map(({ character, line }) => ({ character, line })),
   };
-  return [...scenes, scene];
+  return [...scenes, added];
+}
+
+// --- transitions ---
+
+export const NO_TRANSITION = { type: 'none', duration: 0 } as const satisfies SceneTransitionValue;
+/** The longest transition the timeline offers (and never longer than the scene it leads into). */
+export const MAX_TRANSITION_SECONDS = 2;
+
+export type SceneTransitionValue = ProductionScene['transitions'][number];
+
+/**
+ * The transition into the scene at `index` as it will be filmed: none for the first scene; the
+ * scene's own otherwise, or the default 0.5 s fade when it has none (what the server uses then).
+ */
+export function transitionAt(scenes: readonly ProductionScene[], index: number): SceneTransitionValue {
+  if (index <= 0) return { ...NO_TRANSITION };
+  const own = scenes[index]?.transitions[0];
+  return own ? { ...own } : { ...NEW_SCENE_TRANSITION };
+}
+
+/** The longest transition a scene of this length allows: 2 s, and never more than the scene. */
+export const maxTransition = (sceneDuration: number) =>
+  Math.max(DURATION_STEP, Math.min(MAX_TRANSITION_SECONDS, Math.floor(sceneDuration * 10) / 10));
+
+/** A typed transition length: > 0, rounded to 0.1 s, at most 2 s and the scene's length; else null. */
+export function parseTransitionDuration(input: string | number, sceneDuration: number): number | null {
+  const value = parseDuration(input);
+  if (value === null || value > maxTransition(sceneDuration)) return null;
+  return value;
+}
+
+/**
+ * The scenes with the transition into one scene changed (its type, its length or both). The first
+ * scene keeps none; choosing none stores a length of 0; choosing a type on a scene without one
+ * takes 0.5 s (or the scene's longest allowed). An invalid length leaves the scenes unchanged.
+ */
+export function setSceneTransition(
+  scenes: readonly ProductionScene[],
+  id: string,
+  change: { type?: SceneTransition; duration?: string | number },
+): ProductionScene[] {
+  const index = scenes.findIndex((s) => s.id === id);
+  if (index <= 0) return [...scenes];
+  const scene = scenes[index]!;
+  const current = transitionAt(scenes, index);
+  const type = change.type ?? current.type;
+  let duration: number;
+  if (type === 'none') duration = 0;
+  else if (change.duration !== undefined) {
+    const parsed = parseTransitionDuration(change.duration, scene.duration);
+    if (parsed === null) return [...scenes];
+    duration = parsed;
+  } else {
+    const base = current.duration > 0 ? current.duration : NEW_SCENE_TRANSITION.duration;
+    duration = Math.min(base, maxTransition(scene.duration));
+  }
+  const next = { ...scene, transitions: [{ type, duration }, ...scene.transitions.slice(1)] };
+  return scenes.map((s, i) => (i === index ? next : s));
+}
+
+/** Cards with no scene of the script behind them (left by an older timeline): never filmed, not saved. */
+export const scenesNotInScript = (
+  scenes: readonly Pick<ProductionScene, 'id' | 'sceneNumber'>[],
+  script: readonly Pick<ScriptSceneRef, 'scene_number'>[] | undefined,
+): Set<string> => {
+  if (!script) return new Set();
+  const known = new Set(script.map((s) => s.scene_number));
+  return new Set(scenes.filter((s) => !known.has(s.sceneNumber)).map((s) => s.id));
+};
+
+/**
+ * The timeline as Save stores it: only cards with a scene of the script behind them (when the
+ * script is known), every transition written out as it will be filmed (none for the first, whatever
+ * it had before a reorder), and no transition longer than its scene allows.
+ */
+export function timelineForSave(
+  all: readonly ProductionScene[],
+  script?: readonly Pick<ScriptSceneRef, 'scene_number'>[],
+): ProductionScene[] {
+  const orphans = scenesNotInScript(all, script);
+  const scenes = all.filter((s) => !orphans.has(s.id));
+  return scenes.map((scene, i) => {
+    const t = transitionAt(scenes, i);
+    const duration = t.type === 'none' ? 0 : Math.min(t.duration, maxTransition(scene.duration));
+    return { ...scene, transitions: [{ type: t.type, duration }, ...scene.transitions.slice(1)] };
+  });
 }
 
 export const removeScene = (scenes: readonly ProductionScene[], id: string) =>
@@ -374,3 +579,111 @@ export const megabytes = (bytes: number | null | undefined) => ((bytes ?? 0) / 1
 
 /** The script id as the header shows it. */
 export const shortId = (id: string) => id.slice(0, 8);
+
+// --- Play edit: the timeline played in its order ---
+
+export interface EditShot {
+  sceneId: string;
+  sceneNumber: number;
+  /** The scene's rendered clip, when it has one. */
+  clip: string | null;
+  /** The picture held for the scene's length when there is no clip. */
+  image: string | null;
+  /** Seconds the scene lasts on the timeline. */
+  duration: number;
+  transition: SceneTransitionValue;
+}
+
+/**
+ * What Play edit plays: the scenes in timeline order, each with its rendered clip (from the latest
+ * finished generation, else the scene's own), else its picture, for the scene's length, with the
+ * transition into it.
+ */
+export const editSequence = (
+  scenes: readonly ProductionScene[],
+  finished: Pick<VideoGeneration, 'scene_videos'> | null | undefined,
+): EditShot[] =>
+  scenes.map((scene, i) => ({
+    sceneId: scene.id,
+    sceneNumber: scene.sceneNumber,
+    clip: sceneClipOf(finished, scene.sceneNumber) ?? scene.video_url ?? null,
+    image: scene.imageUrl ?? scene.thumbnailUrl ?? null,
+    duration: scene.duration,
+    transition: transitionAt(scenes, i),
+  }));
+
+/** The counter of Play edit: "Scene 2 of 5 · #3" (the place on the timeline, and the scene's number). */
+export const editCounter = (index: number, shots: readonly Pick<EditShot, 'sceneNumber'>[]) =>
+  `Scene ${index + 1} of ${shots.length} · #${shots[index]?.sceneNumber ?? ''}`;
+
+/** The transition into a shot in words: "fade 0.5s", or "cut" for none. */
+export const transitionText = (t: SceneTransitionValue) =>
+  t.type === 'none' || t.duration <= 0 ? 'cut' : `${t.type} ${t.duration}s`;
+
+/** Whether the shot at `elapsed` seconds has run its length (or its clip ended) and the next one starts. */
+export const shotDone = (shot: Pick<EditShot, 'duration'>, elapsed: number, clipEnded = false) =>
+  clipEnded || elapsed >= shot.duration;
+
+// --- the production and the selected script ---
+
+/**
+ * The script another script's saved timeline was made from, when the selected script is not it
+ * (the production is one per chapter): null when the timeline is the selected script's, empty, or
+ * from no particular script.
+ */
+export function otherScriptOfProduction(
+  production: Pick<VideoProduction, 'script_id' | 'scenes'> | null | undefined,
+  scriptId: string,
+): string | null {
+  if (!production?.script_id || production.script_id === scriptId) return null;
+  return production.scenes.length ? production.script_id : null;
+}
+
+export const otherScriptNotice = (otherScriptId: string) =>
+  `This timeline was made from script ${shortId(otherScriptId)}; initialise scenes from the selected script to replace it`;
+
+// --- the Rendered Video card ---
+
+/**
+ * The final video's facts on the Rendered Video card: the production's metadata when it describes
+ * this generation's film (the format and size the export settings made), else the generation's own.
+ */
+export function renderedFacts(
+  generation: Pick<VideoGeneration, 'id' | 'video_generation_id' | 'final_video' | 'merge_progress'>,
+  production?: Pick<VideoProduction, 'video_generation_id' | 'metadata'> | null,
+) {
+  const video = generation.final_video;
+  const id = generation.video_generation_id ?? generation.id;
+  const meta = production?.video_generation_id === id ? production.metadata : null;
+  const duration = meta?.duration ?? video?.duration ?? generation.merge_progress?.total_duration ?? 0;
+  return {
+    duration: `${duration.toFixed(1)}s`,
+    resolution: meta?.resolution ?? video?.resolution ?? '—',
+    format: (meta?.format ?? video?.format ?? 'mp4').toUpperCase(),
+    size: `${megabytes(meta?.fileSize ?? video?.file_size_bytes)} MB`,
+  };
+}
+
+// --- downloads ---
+
+/** A transcode of the film at a quality failed: its words are the server's. */
+export class TranscodeFailed extends Error {
+  override name = 'TranscodeFailed';
+}
+
+/**
+ * What a failed download says: no video (404); 'File is too large to download' (the server answers
+ * 400 with those words over 2 GB, or a 413); the server's own words for any other refusal (4xx) or a
+ * failed transcode; otherwise 'Failed to download video'.
+ */
+export function downloadErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 404) return videoMessages.noFinalVideo;
+    if (error.status === 413) return videoMessages.tooLarge;
+    if (error.status >= 400 && error.status < 500 && error.status !== 401 && error.message)
+      return error.message;
+    return 'Failed to download video';
+  }
+  if (error instanceof TranscodeFailed) return error.message;
+  return 'Failed to download video';
+}

@@ -3,7 +3,8 @@ import { DOWNLOAD_LABELS, DOWNLOAD_QUALITIES, videoMessages } from '@contracts/v
 import { useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
-import { downloadErrorText, downloadFinalVideo } from '@/features/workspace/api/video';
+import { downloadFinalVideo } from '@/features/workspace/api/video';
+import { downloadErrorText } from '@/features/workspace/model/video';
 
 /**
  * Downloads a generation's film at a quality: the file of a quality is made the first time it is

@@ -1,10 +1,20 @@
 import type { ProductionScene, VideoGeneration } from '@contracts/video';
-import { dialoguePreview, sceneClipOf } from '@/features/workspace/model/video';
+import { useMemo, useState } from 'react';
+import { dialoguePreview, editSequence, sceneClipOf } from '@/features/workspace/model/video';
+import { EditPlayer } from './edit-player';
 import { VideoPlayer } from './video-player';
 
+const chip = (active: boolean) =>
+  `rounded-full px-3 py-1 text-xs font-medium ${
+    active
+      ? 'bg-brand-600 text-white'
+      : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300'
+  }`;
+
 /**
- * The Preview tab: the selected scene's clip (from the latest finished generation, else the
- * scene's own video) with its dialogue, or the final video when no scene is selected.
+ * The Preview tab: Play edit (the timeline as edited, in its order), the selected scene's clip
+ * (from the latest finished generation, else the scene's own video) with its dialogue, or the final
+ * video when no scene is selected.
  */
 export function PreviewTab({
   scenes,
@@ -17,6 +27,8 @@ export function PreviewTab({
   finished: VideoGeneration | undefined;
   onSelect: (id: string | null) => void;
 }) {
+  const [editing, setEditing] = useState(false);
+  const shots = useMemo(() => editSequence(scenes, finished), [scenes, finished]);
   const scene = scenes.find((s) => s.id === selectedId) ?? null;
   const finalUrl = finished?.final_video?.video_url ?? finished?.video_url ?? null;
   const src = scene ? (sceneClipOf(finished, scene.sceneNumber) ?? scene.video_url) : finalUrl;
@@ -27,13 +39,20 @@ export function PreviewTab({
       <div className="flex flex-wrap gap-1" role="group" aria-label="What to preview">
         <button
           type="button"
-          aria-pressed={!scene}
-          onClick={() => onSelect(null)}
-          className={`rounded-full px-3 py-1 text-xs font-medium ${
-            !scene
-              ? 'bg-brand-600 text-white'
-              : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300'
-          }`}
+          aria-pressed={editing}
+          onClick={() => setEditing(true)}
+          className={chip(editing)}
+        >
+          Play edit
+        </button>
+        <button
+          type="button"
+          aria-pressed={!editing && !scene}
+          onClick={() => {
+            setEditing(false);
+            onSelect(null);
+          }}
+          className={chip(!editing && !scene)}
         >
           Final video
         </button>
@@ -41,18 +60,41 @@ export function PreviewTab({
           <button
             key={s.id}
             type="button"
-            aria-pressed={s.id === scene?.id}
-            onClick={() => onSelect(s.id)}
-            className={`rounded-full px-3 py-1 text-xs font-medium ${
-              s.id === scene?.id
-                ? 'bg-brand-600 text-white'
-                : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300'
-            }`}
+            aria-pressed={!editing && s.id === scene?.id}
+            onClick={() => {
+              setEditing(false);
+              onSelect(s.id);
+            }}
+            className={chip(!editing && s.id === scene?.id)}
           >
             Scene {s.sceneNumber}
           </button>
         ))}
       </div>
+      {editing ? (
+        <EditPlayer shots={shots} />
+      ) : (
+        <SinglePreview scene={scene} src={src} label={label} finished={finished} dialogue={dialogue} />
+      )}
+    </div>
+  );
+}
+
+function SinglePreview({
+  scene,
+  src,
+  label,
+  finished,
+  dialogue,
+}: {
+  scene: ProductionScene | null;
+  src: string | null;
+  label: string;
+  finished: VideoGeneration | undefined;
+  dialogue: ReturnType<typeof dialoguePreview> | null;
+}) {
+  return (
+    <>
       <VideoPlayer
         src={src}
         label={label}
@@ -79,6 +121,6 @@ export function PreviewTab({
           )}
         </div>
       )}
-    </div>
+    </>
   );
 }

@@ -5,9 +5,11 @@ import { Button } from '@/components/ui/button';
 import { Badge, Card, ProgressBar } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/field';
 import {
+  canCancel,
   checklist,
   friendlyFailure,
   RENDER_STATE_LABELS,
+  RENDER_STATE_MESSAGES,
   renderState,
   STAGE_LABELS,
   stageViews,
@@ -27,17 +29,24 @@ const STATE_TONES = {
   completed: 'green',
   error: 'red',
   ready: 'slate',
+  timeout: 'yellow',
+  completed_no_download: 'yellow',
 } as const;
 
 /**
  * The render progress panel of the generation the studio follows: its state, a progress bar with
  * the step in words, the render checklist, the five pipeline stages with their counters, Cancel
- * while it renders, and on failure the friendly message with Retry and "Retry from…".
+ * while it renders (only then), and on failure the friendly message with Retry and "Retry from…".
+ * The studio's own terminal kinds show too: timeout (polling gave up, with Check again) and
+ * completed_no_download.
  */
 export function RenderProgress({
   generation,
   pipeline,
   starting,
+  gaveUp = false,
+  notice = null,
+  onCheckAgain,
   onCancel,
   onRetry,
   onLipSync,
@@ -45,12 +54,18 @@ export function RenderProgress({
   generation: VideoGeneration | null;
   pipeline: PipelineStatus | null;
   starting: boolean;
-  onCancel: () => void;
+  /** The studio's polling gave up on the followed generation. */
+  gaveUp?: boolean;
+  /** What polling says meanwhile ('No generation data available'). */
+  notice?: string | null;
+  onCheckAgain?: () => void;
+  /** Cancels the generation the panel shows (by its id). */
+  onCancel: (id: string) => void;
   onRetry: (step?: PipelineStep) => void;
   /** Runs lip-sync again on a finished film. */
   onLipSync: () => void;
 }) {
-  const state = renderState(generation, starting);
+  const state = renderState(generation, starting, gaveUp);
   const progress = generation ? (pipeline?.progress ?? generation.progress ?? 0) : 0;
   const retrySteps = pipeline?.retry_steps?.length ? pipeline.retry_steps : [...PIPELINE_STEPS];
   const [retryFrom, setRetryFrom] = useState<PipelineStep | ''>('');
@@ -63,17 +78,41 @@ export function RenderProgress({
           <Badge tone={STATE_TONES[state]}>{RENDER_STATE_LABELS[state]}</Badge>
         </span>
         {id && <span className="text-xs text-slate-500 dark:text-slate-400">#{id.slice(-8)}</span>}
-        {state === 'rendering' || state === 'processing' ? (
-          <Button size="sm" variant="secondary" className="ml-auto" onClick={onCancel} disabled={!generation}>
+        {canCancel(state) && id ? (
+          <Button size="sm" variant="secondary" className="ml-auto" onClick={() => onCancel(id)}>
             Cancel
           </Button>
         ) : null}
+        {state === 'timeout' && onCheckAgain && (
+          <Button size="sm" variant="secondary" className="ml-auto" onClick={onCheckAgain}>
+            Check again
+          </Button>
+        )}
         {state === 'completed' && (
           <Button size="sm" variant="secondary" className="ml-auto" onClick={onLipSync}>
             Redo lip-sync
           </Button>
         )}
       </div>
+      {(state === 'timeout' || state === 'completed_no_download' || state === 'completed') && (
+        <p
+          role={state === 'completed' ? 'status' : 'alert'}
+          data-testid="render-message"
+          className={
+            state === 'completed'
+              ? 'text-sm text-green-700 dark:text-green-300'
+              : 'text-sm text-amber-700 dark:text-amber-300'
+          }
+        >
+          {RENDER_STATE_MESSAGES[state]}
+          {state === 'timeout' && notice && notice !== RENDER_STATE_MESSAGES.timeout && ` (${notice})`}
+        </p>
+      )}
+      {notice && state !== 'timeout' && (
+        <p role="status" data-testid="render-notice" className="text-sm text-slate-600 dark:text-slate-400">
+          {notice}
+        </p>
+      )}
       {generation && (
         <>
           <ProgressBar value={progress} label="Video generation progress" />
@@ -119,7 +158,8 @@ export function RenderProgress({
           role="alert"
           className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
         >
-          <p className="font-medium">{friendlyFailure(generation.error_message, generation.failed_step)}</p>
+          <p className="font-medium">{RENDER_STATE_MESSAGES.error}</p>
+          <p>{friendlyFailure(generation.error_message, generation.failed_step)}</p>
           {generation.error_message && (
             <p className="text-xs opacity-80">Details: {generation.error_message}</p>
           )}

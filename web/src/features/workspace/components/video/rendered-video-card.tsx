@@ -1,26 +1,32 @@
-import type { VideoGeneration } from '@contracts/video';
+import type { VideoGeneration, VideoProduction } from '@contracts/video';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { megabytes } from '@/features/workspace/model/video';
+import { renderedFacts } from '@/features/workspace/model/video';
 import { DownloadMenu } from './download-menu';
 
-/** The Rendered Video card: the final video's facts, Reprocess (retry from merge) and the Download menu. */
+/**
+ * The Rendered Video card: the final video's facts (from the production's metadata when it describes
+ * this film: the format and resolution the export settings made), Reprocess (retry from merge) and
+ * the Download menu.
+ */
 export function RenderedVideoCard({
   generation,
+  production,
   busy,
   onReprocess,
 }: {
   generation: VideoGeneration;
+  production?: VideoProduction | null;
   busy: boolean;
   onReprocess: () => void;
 }) {
-  const video = generation.final_video;
   const id = generation.video_generation_id ?? generation.id;
+  const shown = renderedFacts(generation, production);
   const facts = [
-    ['Duration', `${(video?.duration ?? generation.merge_progress?.total_duration ?? 0).toFixed(1)}s`],
-    ['Resolution', video?.resolution ?? '—'],
-    ['Format', (video?.format ?? 'mp4').toUpperCase()],
-    ['Size', `${megabytes(video?.file_size_bytes)} MB`],
+    ['Duration', shown.duration],
+    ['Resolution', shown.resolution],
+    ['Format', shown.format],
+    ['Size', shown.size],
   ] as const;
   return (
     <Card className="p-4" role="region" aria-label="Rendered Video">

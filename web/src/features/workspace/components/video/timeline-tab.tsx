@@ -1,4 +1,5 @@
-import type { ProductionScene } from '@contracts/video';
+import type { ProductionScene, SceneTransition } from '@contracts/video';
+import { SCENE_TRANSITIONS } from '@contracts/video';
 import {
   closestCenter,
   DndContext,
@@ -15,11 +16,25 @@ import {
   useSortable,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { DURATION_STEP, parseDuration, reorderScenes, totalDuration } from '@/features/workspace/model/video';
+import {
+  DURATION_STEP,
+  EVERY_SCENE_ON_TIMELINE,
+  maxTransition,
+  parseDuration,
+  parseTransitionDuration,
+  reorderScenes,
+  scriptSceneLabel,
+  totalDuration,
+  transitionAt,
+  type SceneTransitionValue,
+  type ScriptSceneRef,
+} from '@/features/workspace/model/video';
 
 const GRID = 'grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6';
+const INPUT =
+  'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-900 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
 function DurationInput({
   scene,
@@ -47,32 +62,212 @@ function DurationInput({
           if (value !== null) onChange(value);
         }}
         onBlur={() => setDraft(null)}
-        className="w-16 rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        className={`w-16 ${INPUT}`}
       />
       s
     </label>
   );
 }
 
+const TRANSITION_LABELS: Record<SceneTransition, string> = {
+  none: 'None (cut)',
+  fade: 'Fade',
+  fadeblack: 'Fade through black',
+  fadewhite: 'Fade through white',
+};
+
+/**
+ * The transition into a scene: its type and its length (> 0, step 0.1, at most 2 s and the scene's
+ * length). The first scene of the timeline has none, so both are shown but not editable there.
+ */
+function TransitionControls({
+  scene,
+  transition,
+  first,
+  disabled,
+  onChange,
+}: {
+  scene: ProductionScene;
+  transition: SceneTransitionValue;
+  first: boolean;
+  disabled: boolean;
+  onChange: (change: { type?: SceneTransition; duration?: string }) => void;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const max = maxTransition(scene.duration);
+  const invalid = draft !== null && parseTransitionDuration(draft, scene.duration) === null;
+  const errorId = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
+      <label className="flex items-center gap-1">
+        <span className="sr-only">Transition into scene {scene.sceneNumber}</span>
+        <span aria-hidden="true">In:</span>
+        <select
+          value={transition.type}
+          disabled={disabled || first}
+          title={first ? 'The first scene has no transition' : undefined}
+          onChange={(e) => {
+            setDraft(null);
+            onChange({ type: e.target.value as SceneTransition });
+          }}
+          className={INPUT}
+        >
+          {SCENE_TRANSITIONS.map((t) => (
+            <option key={t} value={t}>
+              {TRANSITION_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {!first && transition.type !== 'none' && (
+        <label className="flex items-center gap-1">
+          <span className="sr-only">Transition length of scene {scene.sceneNumber} in seconds</span>
+          <input
+            type="number"
+            min={DURATION_STEP}
+            max={max}
+            step={DURATION_STEP}
+            disabled={disabled}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? errorId : undefined}
+            value={draft ?? String(transition.duration)}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              if (parseTransitionDuration(e.target.value, scene.duration) !== null)
+                onChange({ duration: e.target.value });
+            }}
+            onBlur={() => setDraft(null)}
+            className={`w-14 ${INPUT}`}
+          />
+          s
+        </label>
+      )}
+      {invalid && (
+        <span id={errorId} className="w-full text-red-600 dark:text-red-400">
+          Between 0.1 and {max} s
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Add Scene: a menu of the script's scenes that are not on the timeline ("Scene 3 — Harbour
+ * (night)"); disabled with a hint when every scene of the script is on it.
+ */
+function AddSceneMenu({
+  missing,
+  disabled,
+  onAdd,
+}: {
+  missing: readonly ScriptSceneRef[];
+  disabled: boolean;
+  onAdd: (sceneNumber: number) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const hintId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const none = missing.length === 0;
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+  useEffect(() => {
+    if (open) root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+  return (
+    <div
+      className="relative flex items-center gap-2"
+      ref={root}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setOpen(false);
+        if (open && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+          e.preventDefault();
+          const items = [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+          const at = items.indexOf(document.activeElement as HTMLElement);
+          const next = (at + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
+          items[next]?.focus();
+        }
+      }}
+    >
+      {none && (
+        <span id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
+          {EVERY_SCENE_ON_TIMELINE}
+        </span>
+      )}
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={disabled || none}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-describedby={none ? hintId : undefined}
+        onClick={() => setOpen((v) => !v)}
+      >
+        Add Scene
+      </Button>
+      {open && !none && (
+        <ul
+          id={menuId}
+          role="menu"
+          aria-label="Script scenes to add"
+          className="absolute right-0 top-full z-20 mt-1 w-64 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          {missing.map((scene) => (
+            <li key={scene.scene_number} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                className="block w-full truncate px-3 py-1.5 text-left text-sm hover:bg-slate-100 focus:bg-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
+                onClick={() => {
+                  setOpen(false);
+                  onAdd(scene.scene_number);
+                }}
+              >
+                {scriptSceneLabel(scene)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 function SceneCard({
   scene,
+  into,
+  first,
+  orphan,
   selected,
   disabled,
   onSelect,
   onDuration,
+  onTransition,
   onDelete,
 }: {
   scene: ProductionScene;
+  /** The transition into the scene. */
+  into: SceneTransitionValue;
+  first: boolean;
+  /** No scene of the script is behind the card: it is not filmed, and Save leaves it out. */
+  orphan: boolean;
   selected: boolean;
   disabled: boolean;
   onSelect: () => void;
   onDuration: (value: number) => void;
+  onTransition: (change: { type?: SceneTransition; duration?: string }) => void;
   onDelete?: () => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: scene.id, disabled });
   const picture = scene.thumbnailUrl ?? scene.imageUrl;
-  const transition0 = scene.transitions[0]?.type ?? 'none';
   const place = [scene.location, scene.time_of_day].filter(Boolean).join(' · ');
   return (
     <li
@@ -136,7 +331,7 @@ function SceneCard({
           )}
         </span>
         <span className="text-xs text-slate-600 dark:text-slate-400">
-          Transition: <span className="font-medium">{transition0}</span>
+          Transition: <span className="font-medium">{into.type}</span>
         </span>
         <span className="text-xs text-slate-600 dark:text-slate-400">
           {scene.audioFiles.length} audio file{scene.audioFiles.length === 1 ? '' : 's'}
@@ -147,9 +342,21 @@ function SceneCard({
           </span>
         )}
         {place && <span className="truncate text-xs text-slate-500 dark:text-slate-400">{place}</span>}
+        {orphan && (
+          <span className="text-xs font-medium text-red-600 dark:text-red-400">
+            Not a scene of this script: Save leaves it out
+          </span>
+        )}
       </button>
-      <div className="px-2 pb-2">
+      <div className="space-y-1 px-2 pb-2">
         <DurationInput scene={scene} disabled={disabled} onChange={onDuration} />
+        <TransitionControls
+          scene={scene}
+          transition={into}
+          first={first}
+          disabled={disabled}
+          onChange={onTransition}
+        />
       </div>
     </li>
   );
@@ -172,23 +379,32 @@ export function TimelinePlaceholder() {
 /**
  * The Timeline tab: the scene cards in a grid (2, 4 or 6 columns by screen size), dragged to a new
  * order with the pointer or the keyboard (focus a handle, Space to lift, arrows to move, Space to
- * drop), each with its duration and an optional delete; Add Scene and Auto-arrange.
+ * drop), each with its duration, the transition into it and an optional delete; Add Scene (the
+ * script's scenes not on the timeline) and Auto-arrange.
  */
 export function TimelineTab({
   scenes,
+  missing,
+  notInScript,
   selectedId,
   switching,
   onChange,
+  onTransition,
   onSelect,
   onAdd,
   onArrange,
 }: {
   scenes: ProductionScene[];
+  /** The script's scenes not on the timeline (what Add Scene offers). */
+  missing: readonly ScriptSceneRef[];
+  /** Ids of cards with no scene of the script behind them. */
+  notInScript: ReadonlySet<string>;
   selectedId: string | null;
   switching: boolean;
   onChange: (scenes: ProductionScene[]) => void;
+  onTransition: (id: string, change: { type?: SceneTransition; duration?: string }) => void;
   onSelect: (id: string) => void;
-  onAdd: () => void;
+  onAdd: (sceneNumber: number) => void;
   onArrange: () => void;
 }) {
   const sensors = useSensors(
@@ -207,9 +423,7 @@ export function TimelineTab({
           {scenes.length} scene{scenes.length === 1 ? '' : 's'} · {totalDuration(scenes)}s total
         </p>
         <div className="ml-auto flex gap-2">
-          <Button size="sm" variant="secondary" disabled={switching} onClick={onAdd}>
-            Add Scene
-          </Button>
+          <AddSceneMenu missing={missing} disabled={switching} onAdd={onAdd} />
           <Button size="sm" variant="secondary" disabled={switching || scenes.length < 2} onClick={onArrange}>
             Auto-arrange
           </Button>
@@ -237,10 +451,14 @@ export function TimelineTab({
       >
         <SortableContext items={scenes.map((s) => s.id)} strategy={rectSortingStrategy}>
           <ol aria-label="Timeline scenes" className={GRID}>
-            {scenes.map((scene) => (
+            {scenes.map((scene, index) => (
               <SceneCard
                 key={scene.id}
                 scene={scene}
+                into={transitionAt(scenes, index)}
+                first={index === 0}
+                orphan={notInScript.has(scene.id)}
+                onTransition={(change) => onTransition(scene.id, change)}
                 selected={scene.id === selectedId}
                 disabled={switching}
                 onSelect={() => onSelect(scene.id)}

@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card, EmptyState } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, errorText } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
+import { useAudioOfChapter } from '@/features/workspace/api/audio';
 import { useImagesOfChapter } from '@/features/workspace/api/images';
 import { useChapterScripts } from '@/features/workspace/api/scripts';
 import { useScriptSelection } from '@/features/workspace/api/use-script-selection';
@@ -19,13 +20,19 @@ import {
   useVideoProduction,
 } from '@/features/workspace/api/video';
 import {
-  addScene,
+  addScriptScene,
   autoArrange,
   hasFinalVideo,
   latestFinished,
+  missingScriptScenes,
+  otherScriptNotice,
+  otherScriptOfProduction,
   renderState,
   sameTimeline,
+  scenesNotInScript,
+  setSceneTransition,
   shortId,
+  timelineForSave,
 } from '@/features/workspace/model/video';
 import { SelectChapterPrompt } from '@/features/workspace/components/select-chapter-prompt';
 import { SubTabs } from '@/features/workspace/components/sub-tabs';
@@ -112,6 +119,8 @@ function ScriptStudio({
   const { data: production, error: productionError, isLoading, mutate } = useVideoProduction(chapterId);
   const { data: images } = useImagesOfChapter(chapterId, scriptId);
   const { data: generations } = useChapterVideoGenerations(chapterId);
+  const { data: audio } = useAudioOfChapter(chapterId, scriptId);
+  const script = useChapterScripts(chapterId).data?.find((s) => s.id === scriptId);
   const gen = useVideoGeneration(chapterId, scriptId);
   const [tab, setTab] = useState<StudioTab>('timeline');
   const [draftScenes, setDraftScenes] = useState<ProductionScene[] | null>(null);
@@ -122,6 +131,8 @@ function ScriptStudio({
   const [modal, setModal] = useState<VideoGeneration | null>(null);
 
   const ours = production && (production.script_id === scriptId || production.script_id === null);
+  // The production is one per chapter: a timeline of another script is named, not mixed in.
+  const otherScript = otherScriptOfProduction(production, scriptId);
   const savedScenes = ours ? production.scenes : [];
   const savedSettings = production?.editorSettings ?? EDITOR_DEFAULTS;
   const scenes = draftScenes ?? savedScenes;
@@ -133,7 +144,7 @@ function ScriptStudio({
     (i) => i.image_type === 'scene' && i.status === 'completed' && i.image_url,
   );
 
-  const state = renderState(gen.generation, gen.starting);
+  const state = renderState(gen.generation, gen.starting, gen.gaveUp);
   const generating = state === 'rendering' || state === 'processing';
   const current = gen.generation;
   const finished = current && hasFinalVideo(current) ? current : latestFinished(generations);
@@ -142,17 +153,17 @@ function ScriptStudio({
   const save = async (): Promise<boolean> => {
     setSaving(true);
     try {
-      await saveVideoProduction(chapterId, { script_id: scriptId, scenes, editorSettings: settings });
+      await saveVideoProduction(chapterId, {
+        script_id: scriptId,
+        scenes: timelineForSave(scenes, script?.scenes),
+        editorSettings: settings,
+      });
       setDraftScenes(null);
       setDraftSettings(null);
       toast.success(videoMessages.saved);
       return true;
-    } catch (error) {
-      toast.error(
-        error instanceof ApiError
-          ? `${videoMessages.saveFailed}: ${error.message}`
-          : videoMessages.saveFailed,
-      );
+    } catch {
+      toast.error(videoMessages.saveFailed);
       return false;
     } finally {
       setSaving(false);
@@ -178,8 +189,23 @@ function ScriptStudio({
     }
   };
 
-  const add = () => {
-    const next = addScene(scenes, `scene-${crypto.randomUUID()}`);
+  const missing = missingScriptScenes(scenes, script?.scenes ?? []);
+  const add = (sceneNumber: number) => {
+    const scene = missing.find((s) => s.scene_number === sceneNumber);
+    if (!scene) return;
+    const picture = (images ?? [])
+      .filter(
+        (i) =>
+          i.image_type === 'scene' &&
+          i.status === 'completed' &&
+          i.image_url &&
+          i.metadata?.scene_number === sceneNumber,
+      )
+      .sort((a, b) => (a.script_id === scriptId ? -1 : 0) - (b.script_id === scriptId ? -1 : 0))[0];
+    const files = (audio ?? [])
+      .filter((f) => f.scene_number === sceneNumber && f.status === 'completed')
+      .map((f) => ({ id: f.id, url: f.url, name: f.name, duration: f.duration ?? 0 }));
+    const next = addScriptScene(scenes, scene, { imageUrl: picture?.image_url ?? null, audioFiles: files });
     if (!next) return void toast.error('A production can hold at most 60 scenes.');
     setDraftScenes(next);
   };
@@ -196,7 +222,12 @@ function ScriptStudio({
       </div>
       {picker}
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" busy={saving} disabled={switching || loading} onClick={() => void save()}>
+        <Button
+          variant="secondary"
+          busy={saving}
+          disabled={switching || loading || (otherScript !== null && scenes.length === 0)}
+          onClick={() => void save()}
+        >
           Save
         </Button>
         <Button
@@ -237,6 +268,11 @@ function ScriptStudio({
         }
       >
         {!hasImages && videoMessages.noImages}
+        {otherScript && (
+          <span role="status" className="mt-2 block text-amber-700 dark:text-amber-300">
+            {otherScriptNotice(otherScript)}
+          </span>
+        )}
       </EmptyState>
     );
   else
@@ -245,9 +281,12 @@ function ScriptStudio({
         {tab === 'timeline' && (
           <TimelineTab
             scenes={scenes}
+            missing={missing}
+            notInScript={scenesNotInScript(scenes, script?.scenes)}
             selectedId={selectedScene}
             switching={switching}
             onChange={setDraftScenes}
+            onTransition={(id, change) => setDraftScenes(setSceneTransition(scenes, id, change))}
             onSelect={(id) => {
               setSelectedScene(id);
               setTab('preview');
@@ -281,7 +320,10 @@ function ScriptStudio({
         generation={current}
         pipeline={gen.pipeline}
         starting={gen.starting}
-        onCancel={() => void gen.cancel()}
+        gaveUp={gen.gaveUp}
+        notice={gen.notice}
+        onCheckAgain={gen.checkAgain}
+        onCancel={(id) => void gen.cancel(id)}
         onRetry={(step) => void gen.retry(step)}
         onLipSync={() => void gen.lipSync()}
       />
@@ -289,6 +331,7 @@ function ScriptStudio({
       {finished && (
         <RenderedVideoCard
           generation={finished}
+          production={production}
           busy={gen.starting}
           onReprocess={() => void gen.retry('merge', finished.video_generation_id ?? finished.id)}
         />
