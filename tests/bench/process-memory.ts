@@ -44,6 +44,8 @@ export function trackPeakMemory(intervalMs = 50) {
 /** One process of the tree as /proc shows it: its name, resident memory and peak resident memory. */
 interface TreeProcess {
   pid: number;
+  /** CPU seconds: its own, and its reaped children's. */
+  cpu: number;
   name: string;
   rss: number;
   hwm: number;
@@ -67,6 +69,10 @@ function processTree(root: number): TreeProcess[] {
     try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime, stime, cutime, cstime: fields 14–17 of the line (11–14 after the name).
+      const cpu = fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
       const cmdline = pid === root ? '' : readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
       found.push({
         pid,
@@ -74,6 +80,7 @@ function processTree(root: number): TreeProcess[] {
         rss: kb('VmRSS'),
         hwm: kb('VmHWM'),
         cmdline,
+        cpu,
       });
     } catch {
       return;
@@ -96,6 +103,18 @@ export interface TreePeaks {
   mostAtOnce: number;
   /** The most resident memory the children of one group held at one instant, by group. */
   groupPeak: Map<string, number>;
+  /** CPU seconds the tree had used (this process, its finished and its running children), by time. */
+  cpu: { at: number; seconds: number }[];
+}
+
+/** The tree's CPU seconds at a time (epoch seconds), between the two nearest samples. */
+export function cpuAt(peaks: TreePeaks, at: number): number {
+  const samples = peaks.cpu;
+  const after = samples.findIndex((s) => s.at >= at);
+  if (after <= 0) return after === 0 ? samples[0]!.seconds : samples.at(-1)!.seconds;
+  const a = samples[after - 1]!;
+  const b = samples[after]!;
+  return a.seconds + ((b.seconds - a.seconds) * (at - a.at)) / Math.max(1e-9, b.at - a.at);
 }
 
 /**
@@ -112,6 +131,7 @@ export function trackProcessTree(intervalMs = 100, groupOf: (cmdline: string) =>
     childCount: new Map(),
     mostAtOnce: 0,
     groupPeak: new Map(),
+    cpu: [],
   };
   const seen = new Set<number>();
   const sample = () => {
@@ -122,6 +142,7 @@ export function trackProcessTree(intervalMs = 100, groupOf: (cmdline: string) =>
       tree.reduce((sum, p) => sum + p.rss, 0),
     );
     const children = tree.filter((p) => p.pid !== process.pid);
+    peaks.cpu.push({ at: Date.now() / 1000, seconds: tree.reduce((sum, p) => sum + p.cpu, 0) });
     peaks.mostAtOnce = Math.max(peaks.mostAtOnce, children.length);
     const groups = new Map<string, number>();
     for (const child of children) {
