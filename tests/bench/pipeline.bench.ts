@@ -16,24 +16,29 @@ import { machine, median } from './timing';
 /**
  * `npm run bench:pipeline`: the chapter video pipeline on the whole local stack (API, Step Functions,
  * the worker-thread Lambda pool, storage), local engine. A 5-scene `cinematic_movie` script of the
- * fixture novel's third chapter (its dialogue has four speakers; BENCH_CHAPTER picks another), filmed at `basic` quality
- * (1280×720, 24 fps), from the start call to `completed` as a client polling the status sees it:
+ * fixture novel's third chapter (its lines have four speakers; BENCH_CHAPTER picks another chapter),
+ * filmed at `basic` quality (1280×720, 24 fps), from the start call to `completed`:
  *
- * - total wall time, each stage's time (from the execution's history, and the stage items'
- *   started/finished times that `GET /ai/pipeline-status/{id}` answers), the film's length and the
- *   real-time factor (film seconds ÷ wall seconds, target ≥ 2×);
+ * - total wall time (start call → the execution's end, and when a client polling every 2 s saw it),
+ *   each stage's time from the execution's history (cross-checked with the stage items' times that
+ *   `GET /ai/pipeline-status/{id}` answers) and its CPU seconds (this process and its children, from
+ *   /proc), the film's length and the real-time factor (film s ÷ wall s, target ≥ 2×);
  * - the render stages (RenderSceneVideos + MergeAudioAndVideo) against the raw FFmpeg floor: the
- *   finished film re-encoded once with the shots' own encoder settings, in the same run (target ≤ 1.3×);
- * - ApplyLipSync's speed, film seconds ÷ stage seconds (target ≥ 4×);
- * - peak memory: the process's resident memory (every worker thread of the local Lambda pool is in
- *   it), the whole process tree's, and the largest FFmpeg child's peak (target: no worker above 1.5 GB);
- * - a redo of the lip-sync on the finished film (`POST /ai/trigger-lip-sync/{id}`): its total, and
- *   its ApplyLipSync and Publish times.
+ *   finished film re-encoded once with the shots' own encoder settings, in the same run, in wall and
+ *   in CPU seconds (target ≤ 1.3×);
+ * - ApplyLipSync's speed, film s ÷ stage s (target ≥ 4×);
+ * - memory: this process's resident memory (the local services and every worker thread of the local
+ *   Lambda pool), the whole tree's with FFmpeg, the FFmpeg set of each task, and a bound for one worker
+ *   (target: no worker above 1.5 GB);
+ * - a redo of the lip-sync on the finished film (`POST /ai/trigger-lip-sync/{id}`): its total, its
+ *   ApplyLipSync and Publish times, and that no stage before lip-sync ran.
  *
- * BENCH_RUNS (default 1) runs the generation that many times on the same runtime and prints the
- * median. BENCH_PROFILE=ffmpeg runs every FFmpeg process under `/usr/bin/time` (through FFMPEG_PATH)
- * and prints where the FFmpeg time went, by kind of command; its own overhead makes those runs' totals
- * slightly slower, so the recorded figures come from runs without it.
+ * On a machine shared with other work the wall times say how busy it was; the CPU seconds say what
+ * the work cost. BENCH_RUNS (default 1) runs the generation that many times on the same runtime and
+ * prints the median. BENCH_PROFILE=ffmpeg runs every FFmpeg and ffprobe process under /usr/bin/time
+ * (through FFMPEG_PATH and FFPROBE_PATH) and prints their time by task and kind, each stage's CPU split
+ * into FFmpeg and the rest, and the stage items' timeline; the wrappers cost a little, so recorded
+ * figures come from runs without it.
  */
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const PROFILE = process.env.BENCH_PROFILE === 'ffmpeg';
