@@ -8,6 +8,7 @@ import {
   muxFilm,
   placeSpeech,
   renderShots,
+  shotsPerRun,
   trimSound,
 } from '../../../../functions/engine/productions/shots';
 import { anna } from '../../../unit/engine/image/fixtures';
@@ -76,6 +77,45 @@ describe('shots', () => {
     );
     const scene = await probe(joined);
     expect(scene.duration).toBeCloseTo(72 / fps, 1);
+  });
+
+  it('renders a scene of more shots than one FFmpeg run holds: every shot exact, only the first faded, progress to the end', async () => {
+    const large = { width: 1280, height: 720 };
+    expect(shotsPerRun(large)).toBe(4);
+    expect(shotsPerRun({ width: 1920, height: 1080 })).toBe(2);
+    expect(shotsPerRun(size)).toBe(64);
+    const many = Array.from({ length: 6 }, (_, i) => ({
+      image: i % 2 ? portrait : still,
+      kind: i % 2 ? ('dialogue' as const) : ('scene' as const),
+      frames: 6 + i,
+      outputPath: scratch.path(`many-${i}.mp4`),
+    }));
+    const progress: number[] = [];
+    await renderShots({
+      shots: many,
+      size: large,
+      fps,
+      seed: 5,
+      transition: { type: 'fade', duration: 0.5 },
+      onProgress: (f) => progress.push(f),
+    });
+    const probes = await Promise.all(many.map((s) => probe(s.outputPath)));
+    probes.forEach((p, i) => {
+      expect(p.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
+      expect(p.duration).toBeCloseTo(many[i]!.frames / fps, 1);
+    });
+    // The first shot fades in from black; the first shot of the second run does not.
+    expect(Math.max(...meanColour(frameAt(many[0]!.outputPath, 0)))).toBeLessThan(20);
+    expect(Math.max(...meanColour(frameAt(many[4]!.outputPath, 0)))).toBeGreaterThan(60);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(1);
+    const joined = scratch.path('many.mp4');
+    await joinPictures(
+      many.map((s) => s.outputPath),
+      scratch.dir,
+      joined,
+    );
+    expect((await probe(joined)).duration).toBeCloseTo(many.reduce((sum, s) => sum + s.frames, 0) / fps, 1);
   });
 
   it('replaces a dialogue shot by its lip-synced version, and the film keeps its length', async () => {
