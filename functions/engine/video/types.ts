@@ -45,6 +45,10 @@ export interface FfmpegParams {
   fps?: number;
   preset?: Preset;
   crf?: number;
+  /** Video bitrate in kb/s (100–50 000); replaces the CRF when given. */
+  video_bitrate?: number;
+  /** Audio bitrate in kb/s (32–512); the codec's default otherwise. */
+  audio_bitrate?: number;
 }
 
 export interface SubtitleCue {
