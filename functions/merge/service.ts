@@ -259,7 +259,9 @@ export function createMergeService(deps: MergeDeps) {
   }
 
   async function discardUpload(record: UploadRecord) {
-    if (record.multipart_id) await deps.uploads.abortMultipart(record.key, record.multipart_id);
+    // An abort that fails leaves parts the bucket's lifecycle rule removes after a day.
+    if (record.multipart_id)
+      await deps.uploads.abortMultipart(record.key, record.multipart_id).catch(() => undefined);
     await deps.uploads.delete(record.key);
     await deps.table.delete(mergeKeys.upload(record.owner_id, record.upload_id));
     await deps.table.delete(mergeKeys.expiry(record.expires_at, 'upload', record.upload_id));
@@ -538,36 +540,43 @@ export function createMergeService(deps: MergeDeps) {
       parts: { part_number: number; etag: string }[],
     ): Promise<MergeUpload> {
       const record = await uploadingRecord(ownerId, uploadId);
-      const numbers = new Set(parts.map((p) => p.part_number));
-      if (
-        numbers.size !== parts.length ||
-        parts.length !== record.part_count ||
-        parts.some((p) => p.part_number > record.part_count)
-      )
-        throw new BadRequestError(mergeMessages.partsMismatch(record.part_count), 'parts_mismatch');
+      // Every part must have arrived, with the ETag its PUT answered, before anything is assembled;
+      // the parts' URLs do not bind their sizes, so the total is checked here too.
+      let stored: { partNumber: number; etag: string; size: number }[];
       try {
-        await deps.uploads.completeMultipart(
-          record.key,
-          record.multipart_id!,
-          [...parts]
-            .sort((a, b) => a.part_number - b.part_number)
-            .map((p) => ({ partNumber: p.part_number, etag: p.etag })),
-        );
+        stored = await deps.uploads.listParts(record.key, record.multipart_id!);
       } catch (error) {
-        // A part that was not stored (or not with that ETag): send it (again), then complete.
-        if (/InvalidPart|EntityTooSmall|NoSuchUpload/.test((error as Error).name ?? ''))
-          throw new BadRequestError(mergeMessages.partsMissing, 'parts_missing');
-        throw error;
+        if ((error as Error).name !== 'NoSuchUpload') throw error;
+        await discardUpload(record);
+        throw new GoneError(mergeMessages.uploadExpired);
       }
+      const total = stored.reduce((sum, p) => sum + p.size, 0);
+      if (total > MERGE_LIMITS.maxFileBytes || total > record.size_bytes) {
+        await discardUpload(record);
+        throw new BadRequestError(mergeMessages.fileTooLarge, 'file_too_large');
+      }
+      const unquote = (etag: string) => etag.replace(/"/g, '');
+      const given = new Map(parts.map((p) => [p.part_number, unquote(p.etag)]));
+      const arrived = new Map(stored.map((p) => [p.partNumber, unquote(p.etag)]));
+      for (let n = 1; n <= record.part_count; n++) {
+        if (!arrived.has(n)) throw new BadRequestError(mergeMessages.partsMissing, 'parts_missing');
+        if (given.get(n) !== arrived.get(n))
+          throw new BadRequestError(mergeMessages.partsMismatch(record.part_count), 'parts_mismatch');
+      }
+      await deps.uploads.completeMultipart(
+        record.key,
+        record.multipart_id!,
+        stored
+          .filter((p) => p.partNumber <= record.part_count)
+          .map((p) => ({ partNumber: p.partNumber, etag: p.etag })),
+      );
       const done: UploadRecord = { ...record, multipart_id: null };
-      // The parts' URLs do not bind their sizes: the whole must be what was declared (≤ 500 MB).
-      const stored = await deps.uploads.head(record.key);
-      if (!stored || stored.size !== record.size_bytes) {
+      // The whole must be what was declared (a short last part is caught here).
+      const assembled = await deps.uploads.head(record.key);
+      if (!assembled || assembled.size !== record.size_bytes) {
         await discardUpload(done);
         throw new BadRequestError(
-          stored && stored.size > MERGE_LIMITS.maxFileBytes
-            ? mergeMessages.fileTooLarge
-            : `The uploaded file is ${stored?.size ?? 0} bytes, not the ${record.size_bytes} bytes declared. Upload it again.`,
+          `The uploaded file is ${assembled?.size ?? 0} bytes, not the ${record.size_bytes} bytes declared. Upload it again.`,
           'size_mismatch',
         );
       }

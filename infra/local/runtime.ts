@@ -20,6 +20,7 @@ import { createGateway, type MediaSource } from './gateway';
 import { closeServer, holdPort, listenOn } from './http-util';
 import { Mailbox } from './mailbox';
 import { LambdaPool } from './lambda-pool';
+import { s3MultipartExtras } from './s3-multipart';
 import { createDynamoReadCache, guardJsonService, guardS3, loadLocalSecrets } from './service-guard';
 import type { LocalCredentials } from './sigv4';
 import { LocalStepFunctions } from './stepfunctions';
@@ -157,7 +158,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
     })),
   });
   await s3.configureBuckets();
-  const s3Server = createServer(guardS3(credentials, s3.callback()));
+  const s3Server = createServer(guardS3(credentials, s3MultipartExtras(join(dataDir, 's3'), s3.callback())));
   await listenOn(s3Server, held.s3, HOST);
   stoppers.set('s3', () => closeServer(s3Server));
 

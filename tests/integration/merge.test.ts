@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mergeMessages } from '../../functions/contracts/merge';
 import type {
   MergeDownload,
   MergeStarted,
@@ -255,6 +256,43 @@ describe('uploads', () => {
     );
     const stored = await getAdapters().storage.uploads.getBytes(record!.key);
     expect(sha(stored)).toBe(sha(readFileSync(clips.big)));
+  });
+
+  it('refuses to complete before every part arrived, then completes once the last is sent', async () => {
+    const bytes = readFileSync(clips.big);
+    const started = await api<MergeUploadSession>('POST', '/merge/uploads', {
+      file_name: 'again.mp4',
+      file_type: 'video',
+      content_type: 'video/mp4',
+      size_bytes: bytes.length,
+    });
+    const [first, second] = started.body.parts;
+    const put = async (part: { part_number: number; url: string }) => {
+      const size = started.body.part_size;
+      const answer = await fetch(part.url, {
+        method: 'PUT',
+        body: bytes.subarray((part.part_number - 1) * size, part.part_number * size),
+      });
+      return { part_number: part.part_number, etag: answer.headers.get('etag')! };
+    };
+    const one = await put(first!);
+    const early = await api('POST', `/merge/uploads/${started.body.upload_id}/complete`, {
+      parts: [one, { part_number: 2, etag: '"0123456789abcdef0123456789abcdef"' }],
+    });
+    expect(early).toMatchObject({ status: 400, body: { detail: mergeMessages.partsMissing } });
+    // The part's URL expired meanwhile: it is signed again and sent.
+    const again = await api<{ parts: { part_number: number; url: string }[] }>(
+      'POST',
+      `/merge/uploads/${started.body.upload_id}/parts`,
+      { part_numbers: [second!.part_number] },
+    );
+    const two = await put(again.body.parts[0]!);
+    const done = await api<MergeUpload>('POST', `/merge/uploads/${started.body.upload_id}/complete`, {
+      parts: [one, two],
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.size_bytes).toBe(bytes.length);
+    expect((await api('DELETE', `/merge/uploads/${started.body.upload_id}`)).status).toBe(204);
   });
 
   it('uploads small clips in one multipart/form-data request', async () => {
