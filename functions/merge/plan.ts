@@ -91,10 +91,7 @@ export function plannedMethod(settings: MergeSettings, inputs: ResolvedInput[]):
     inputs.map((input, i) => ({ path: `input-${i}`, input })),
     'output',
   );
-  if (inputs.some((i) => !i.streams)) {
-    // Still check the settings and inputs the engine would refuse.
-    return null;
-  }
+  if (inputs.some((i) => !i.streams)) return null;
   return methodName(
     planMerge(
       request,
