@@ -104,6 +104,11 @@ export interface MergeRequest {
   watermark?: { text: string; position: WatermarkPosition };
   /** Render only the first N seconds (the 30 s preview). */
   previewSeconds?: number;
+  /**
+   * The inputs' streams when they are already known (probed when they were uploaded), in input
+   * order: they are not probed again, and a stream-copy result is described from them.
+   */
+  probes?: ProbeResult[];
   outputPath: string;
   onProgress?: ProgressListener;
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { MERGE_STEPS } from '../../contracts/merge';
 import { getEngine } from '../../engine';
 import { planMerge } from '../../engine/video/local/merge';
-import { EngineError } from '../../engine/types';
+import { EngineError, type ProbeResult } from '../../engine/types';
 import { getJobs } from '../../jobs';
 import { getAdapters } from '../../lib/adapters';
 import { ObjectNotFoundError } from '../../lib/ports';
@@ -19,7 +19,7 @@ import {
   type PreviewOutputs,
   type ResolvedInput,
 } from '../model';
-import { engineRequest, methodName, phaseProgress, PHASES } from '../plan';
+import { engineRequest, methodName, phaseProgress, PHASES, probeOf } from '../plan';
 import { MergeInputError, mergeJob, previewJob } from './kinds';
 import { mergeJobInput } from './merge.workflow';
 
@@ -97,8 +97,15 @@ export const mergeWorker = defineWorker('mergeMedia.Merge', mergeJobInput, async
     const out = join(dir, `merged.${o.output_format}`);
     const staged = paths.map((path, i) => ({ path, input: o.inputs[i]! }));
     let method: 'stream_copy' | 're_encode';
+    let probes: ProbeResult[];
     try {
-      const probes = await Promise.all(paths.map((p) => engine.video.probe(p)));
+      // Uploads were probed when they were checked; only other inputs (generated videos) are now.
+      probes = await Promise.all(
+        paths.map((p, i) => {
+          const streams = o.inputs[i]!.streams;
+          return streams ? probeOf(streams) : engine.video.probe(p);
+        }),
+      );
       method = methodName(planMerge(engineRequest(o, staged, out), probes).method);
     } catch (error) {
       if (error instanceof EngineError && error.code === 'media_failed')
@@ -114,6 +121,7 @@ export const mergeWorker = defineWorker('mergeMedia.Merge', mergeJobInput, async
     const made = await engine.video
       .merge({
         ...engineRequest(o, staged, out),
+        probes,
         onProgress: (f) => write(phaseProgress(method, f), phase.step),
       })
       .catch(userFacing);

@@ -96,20 +96,23 @@ export function planMerge(
 
 export async function mergeMedia(request: MergeRequest): Promise<VideoResult> {
   validateMergeInputs(request);
-  const probes = await Promise.all(
-    request.inputs.map((input, i) => probeInput(input.path, `input ${i + 1}`)),
-  );
+  const known = request.probes?.length === request.inputs.length ? request.probes : undefined;
+  const probes =
+    known ?? (await Promise.all(request.inputs.map((input, i) => probeInput(input.path, `input ${i + 1}`))));
   const { method, settings, total, placed } = planMerge(request, probes);
   if (method === 'stream_copy') {
     const videos = placed
       .filter((p) => p.input.type === 'video')
       .sort((a, b) => a.input.start_time - b.input.start_time);
+    const first = videos[0]!.probe;
     return streamCopyConcat(
       videos.map((v) => v.input.path),
       request.outputPath,
       settings.format,
       total,
       request.onProgress,
+      // The copy has the inputs' streams: with them known, the result needs no probe either.
+      known ? { ...first, duration: total, formatName: settings.format } : undefined,
     );
   }
   return encodeMerge(request, placed, settings, total);

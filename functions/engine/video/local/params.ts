@@ -186,8 +186,10 @@ export function resolveMergeSettings(
   const crf = custom
     ? (params.crf ?? DEFAULT_CRF)
     : TIER_CRF[tier][videoCodec === 'libvpx-vp9' ? 'vp9' : 'x264'];
-  // The preview is a quick look: always the fast preset, whatever was chosen for the export.
-  const preset = request.previewSeconds ? 'veryfast' : (custom && params.preset) || 'medium';
+  // The preview is a quick look: always the fast preset, whatever was chosen for the export. The
+  // named tiers encode with veryfast too (at their CRF), so a merge runs well faster than real time
+  // on two cores; the Custom tier uses the preset chosen (the spec's default: medium).
+  const preset = request.previewSeconds || !custom ? 'veryfast' : params.preset || 'medium';
   const fps = (custom && params.fps) || DEFAULT_FPS;
   return {
     videoCodec,
