@@ -108,7 +108,9 @@ export default defineConfig({
           include: ['tests/infra/**/*.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
-          hookTimeout: 180_000,
+          // Synthesizing bundles every Lambda (over 50): ~150 s on a quiet machine, twice that on a
+          // loaded one. A guard against hangs, not a speed limit.
+          hookTimeout: 420_000,
           allowOnly,
         },
       },

@@ -40,6 +40,12 @@ export interface JobRecord<O extends object = object, R extends object = object>
   execution_arn: string | null;
   /** 1 for the first run; each retry adds one (and gets its own execution name). */
   attempt: number;
+  /**
+   * A queued job whose workflow has not been started yet: it waits for its domain to launch it
+   * (`launchDeferred`), e.g. a merge behind the user's running merge. Stale-job recovery leaves it
+   * alone: it has no execution to check.
+   */
+  deferred?: boolean;
   /** Finished parts of a fan-out step, counted atomically. */
   parts_done?: number;
   created_at: string;

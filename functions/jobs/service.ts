@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { isoNow, type Clock, type ObjectStore, type Workflows } from '../lib/ports';
 import { isTimeout, readFailure, startWorkflow, type TaskFailure } from '../lib/workflows';
@@ -164,6 +165,56 @@ export function createJobs(deps: JobDeps) {
       return launch(kind, job);
     },
 
+    /**
+     * Creates the job queued without starting its workflow: its domain launches it later with
+     * `launchDeferred` (a per-user queue, where the next job starts when the one before it ends).
+     */
+    async enqueue<O extends object>(
+      kind: JobKind<z.ZodType, O>,
+      request: { owner: string; target: JobTarget; options: O },
+    ): Promise<JobRecord<O>> {
+      const at = now();
+      const job: JobRecord<O> = {
+        id: deps.uuid(),
+        kind: kind.kind,
+        owner_id: request.owner,
+        target: request.target,
+        status: 'queued',
+        step: 'Queued',
+        progress: 0,
+        error_message: null,
+        options: request.options,
+        outputs: {},
+        execution_arn: null,
+        attempt: 1,
+        deferred: true,
+        parts_done: 0,
+        created_at: at,
+        started_at: at,
+        updated_at: at,
+        finished_at: null,
+      };
+      await repo.put(job);
+      return job;
+    },
+
+    /**
+     * Starts the workflow of a deferred job; null when it is no longer a deferred queued job (another
+     * caller launched it first, or it ended). A failed start is a failed job, as with `start`.
+     */
+    async launchDeferred<S extends z.ZodType, O extends object>(
+      kind: JobKind<S, O>,
+      job: JobRecord<O>,
+    ): Promise<JobRecord<O> | null> {
+      const taken = await deps.table.update<JobRecord>(
+        keys.job(job.id),
+        { set: { deferred: false, started_at: now(), updated_at: now() } },
+        { exists: true, equals: { deferred: true, status: 'queued' } },
+      );
+      if (!taken) return null;
+      return launch(kind, taken as JobRecord<O>);
+    },
+
     /** Stops a job that is still queued or running; its work files go, its outputs are the caller's. */
     async cancel<O extends object>(
       job: JobRecord<O>,
@@ -193,7 +244,7 @@ export function createJobs(deps: JobDeps) {
       kind: JobKind<S, O>,
       job: JobRecord<O>,
       startAt?: string,
-      rerun: { rerunReady?: boolean; options?: O } = {},
+      rerun: { rerunReady?: boolean; options?: O; defer?: boolean } = {},
     ) {
       if (isActive(job.status)) return job;
       const patch: JobPatch = {
@@ -207,10 +258,12 @@ export function createJobs(deps: JobDeps) {
         attempt: job.attempt + 1,
         started_at: now(),
         ...(rerun.options ? { options: rerun.options } : {}),
+        ...(rerun.defer ? { deferred: true } : {}),
       };
       const from: JobStatus[] = rerun.rerunReady ? ['failed', 'cancelled', 'ready'] : ['failed', 'cancelled'];
       const queued = await repo.update(job.id, patch, now(), from);
       if (!queued) return ((await repo.get(job.id)) ?? job) as JobRecord<O>;
+      if (rerun.defer) return queued as JobRecord<O>;
       return launch(kind, queued as JobRecord<O>, startAt);
     },
 
@@ -227,6 +280,8 @@ export function createJobs(deps: JobDeps) {
       options: { quiet?: boolean } = {},
     ): Promise<JobRecord<O>> {
       if (!isActive(job.status)) return job;
+      // A deferred job waits for its domain to launch it: there is no execution to check.
+      if (job.deferred && job.status === 'queued') return job;
       if (options.quiet !== false && at - Date.parse(job.updated_at) < quietMs) return job;
       if (job.execution_arn && (await deps.workflows.status(job.execution_arn)) === 'RUNNING') return job;
       const failed = ended(

@@ -90,6 +90,21 @@ export interface ObjectStore {
     expiresInSeconds: number,
     contentLength?: number,
   ): Promise<string>;
+  /**
+   * Multipart uploads straight from the browser: the server starts the upload, signs one URL per
+   * part (a browser PUTs each part, and may PUT a failed part again), completes it with the parts'
+   * ETags, or aborts it (its stored parts are removed).
+   */
+  createMultipart(key: string, contentType: string): Promise<string>;
+  presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
+  /** The parts stored so far (number, ETag and size), in part order. */
+  listParts(key: string, uploadId: string): Promise<{ partNumber: number; etag: string; size: number }[]>;
+  completeMultipart(
+    key: string,
+    uploadId: string,
+    parts: { partNumber: number; etag: string }[],
+  ): Promise<void>;
+  abortMultipart(key: string, uploadId: string): Promise<void>;
 }
 
 export class ObjectNotFoundError extends Error {

@@ -20,9 +20,13 @@ import { createGateway, type MediaSource } from './gateway';
 import { closeServer, holdPort, listenOn } from './http-util';
 import { Mailbox } from './mailbox';
 import { LambdaPool } from './lambda-pool';
+import { s3MultipartExtras } from './s3-multipart';
 import { createDynamoReadCache, guardJsonService, guardS3, loadLocalSecrets } from './service-guard';
 import type { LocalCredentials } from './sigv4';
 import { LocalStepFunctions } from './stepfunctions';
+
+/** How often the local runtime deletes expired Merge studio files. */
+export const MERGE_SWEEP_EVERY_MS = 3600 * 1000;
 
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -128,7 +132,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   // This process signs media URLs with this data directory's secret (tests call handlers in-process).
   useMediaUrlSigner(undefined);
 
-  const stoppers = new Map<ServiceName | 'gateway' | 'lambda', () => Promise<void>>();
+  const stoppers = new Map<ServiceName | 'gateway' | 'lambda' | 'sweep', () => Promise<void>>();
 
   // DynamoDB
   const dynamo: Server = dynalite({
@@ -154,7 +158,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
     })),
   });
   await s3.configureBuckets();
-  const s3Server = createServer(guardS3(credentials, s3.callback()));
+  const s3Server = createServer(guardS3(credentials, s3MultipartExtras(join(dataDir, 's3'), s3.callback())));
   await listenOn(s3Server, held.s3, HOST);
   stoppers.set('s3', () => closeServer(s3Server));
 
@@ -244,8 +248,21 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   await listenOn(gateway, held.gateway, HOST);
   stoppers.set('gateway', () => closeServer(gateway));
 
+  // The Merge studio's 24-hour expiry (lifecycle rules on AWS): once now, then every hour.
+  const sweepMerges = () =>
+    lambdas
+      .invoke(
+        { entry: 'functions/merge/sweep.ts', handler: 'handler', name: 'mergeExpiry', timeoutSeconds: 300 },
+        {},
+      )
+      .catch(() => undefined);
+  void sweepMerges();
+  const sweepTimer = setInterval(() => void sweepMerges(), MERGE_SWEEP_EVERY_MS);
+  sweepTimer.unref();
+  stoppers.set('sweep', async () => clearInterval(sweepTimer));
+
   const stopped = new Set<string>();
-  const stopService = async (name: ServiceName | 'gateway' | 'lambda') => {
+  const stopService = async (name: ServiceName | 'gateway' | 'lambda' | 'sweep') => {
     if (stopped.has(name)) return;
     stopped.add(name);
     await stoppers.get(name)?.();
@@ -261,6 +278,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
     stepFunctions,
     stopService,
     async stop() {
+      await stopService('sweep');
       await stopService('gateway');
       await stopService('stepfunctions');
       await stopService('lambda');

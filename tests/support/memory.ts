@@ -166,6 +166,61 @@ export class MemoryStore implements ObjectStore {
     return `memory://${key}?type=${encodeURIComponent(contentType)}&length=${contentLength ?? ''}&expires=${expiresInSeconds}`;
   }
 
+  /** Multipart uploads in progress: their parts by number. */
+  readonly multiparts = new Map<
+    string,
+    { key: string; contentType: string; parts: Map<number, Uint8Array> }
+  >();
+  private multipartCount = 0;
+
+  async createMultipart(key: string, contentType: string) {
+    assertSafeKey(key);
+    const id = `mpu-${++this.multipartCount}`;
+    this.multiparts.set(id, { key, contentType, parts: new Map() });
+    return id;
+  }
+
+  async presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number) {
+    assertSafeKey(key);
+    return `memory://${key}?uploadId=${uploadId}&partNumber=${partNumber}&expires=${expiresInSeconds}`;
+  }
+
+  /** What a browser's PUT of a part does (tests call it); the ETag is the part's number and length. */
+  putPart(uploadId: string, partNumber: number, body: Uint8Array): string {
+    const upload = this.multiparts.get(uploadId);
+    if (!upload) throw new Error('NoSuchUpload');
+    upload.parts.set(partNumber, body);
+    return `"${partNumber}-${body.length}"`;
+  }
+
+  async listParts(_key: string, uploadId: string) {
+    const upload = this.multiparts.get(uploadId);
+    if (!upload) throw Object.assign(new Error('No such upload'), { name: 'NoSuchUpload' });
+    return [...upload.parts.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([partNumber, body]) => ({
+        partNumber,
+        etag: `"${partNumber}-${body.length}"`,
+        size: body.length,
+      }));
+  }
+
+  async completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]) {
+    const upload = this.multiparts.get(uploadId);
+    if (!upload || upload.key !== key) throw new Error('NoSuchUpload');
+    const bodies = parts.map((p) => {
+      const body = upload.parts.get(p.partNumber);
+      if (!body || `"${p.partNumber}-${body.length}"` !== p.etag) throw new Error('InvalidPart');
+      return body;
+    });
+    this.multiparts.delete(uploadId);
+    await this.put(key, Buffer.concat(bodies), upload.contentType);
+  }
+
+  async abortMultipart(_key: string, uploadId: string) {
+    this.multiparts.delete(uploadId);
+  }
+
   keys(prefix = '') {
     return [...this.objects.keys()].filter((key) => key.startsWith(prefix)).sort();
   }

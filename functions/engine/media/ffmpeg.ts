@@ -134,10 +134,8 @@ function execute(args: string[], options: RunOptions, log: 'errors' | 'info'): P
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
       for (const line of lines) {
-        const match = /^out_time_(?:us|ms)=(\d+)/.exec(line);
-        if (match && options.duration && options.onProgress) {
-          options.onProgress(Math.min(1, Number(match[1]) / 1e6 / options.duration));
-        }
+        const fraction = options.duration ? progressFraction(line, options.duration) : null;
+        if (fraction !== null && options.onProgress) options.onProgress(fraction);
       }
     });
     child.on('error', (error) => {
@@ -160,6 +158,17 @@ function execute(args: string[], options: RunOptions, log: 'errors' | 'info'): P
       );
     });
   });
+}
+
+/**
+ * One line of FFmpeg's `-progress` output as the fraction of `duration` written so far (0–1), or null
+ * for the other lines. `out_time_us` and `out_time_ms` are both microseconds (FFmpeg's naming);
+ * FFmpeg writes N/A (or a negative time) before the first frame.
+ */
+export function progressFraction(line: string, duration: number): number | null {
+  const match = /^out_time_(?:us|ms)=(-?\d+)\s*$/.exec(line.trim());
+  if (!match || !(duration > 0)) return null;
+  return Math.min(1, Math.max(0, Number(match[1]) / 1e6 / duration));
 }
 
 /** Runs ffmpeg with the given arguments (overwrite on, no stdin); rejects with the tail of its log. */

@@ -14,6 +14,10 @@ export interface EncodeSettings {
   format: OutputFormat;
   fps: number;
   size: Size;
+  /** kb/s: a target bitrate instead of the CRF. */
+  videoBitrateKbps?: number;
+  /** kb/s: instead of the codec's default. */
+  audioBitrateKbps?: number;
 }
 
 /** Codec names as ffprobe reports them. */
@@ -51,7 +55,30 @@ function vp9Speed(preset: Preset): string[] {
   return ['-deadline', deadline, '-cpu-used', String(cpuUsed), '-row-mt', '1'];
 }
 
-export function videoEncoderArgs(settings: Pick<EncodeSettings, 'videoCodec' | 'preset' | 'crf'>): string[] {
+/** Rate control: the CRF, or a target bitrate (capped at 1.5× with a two-second buffer for x264/x265). */
+function rateArgs(settings: Pick<EncodeSettings, 'videoCodec' | 'crf' | 'videoBitrateKbps'>): string[] {
+  const rate = settings.videoBitrateKbps;
+  if (rate === undefined) return [];
+  if (settings.videoCodec === 'libvpx-vp9') return ['-b:v', `${rate}k`];
+  return ['-b:v', `${rate}k`, '-maxrate', `${Math.round(rate * 1.5)}k`, '-bufsize', `${rate * 2}k`];
+}
+
+export function videoEncoderArgs(
+  settings: Pick<EncodeSettings, 'videoCodec' | 'preset' | 'crf' | 'videoBitrateKbps'>,
+): string[] {
+  if (settings.videoBitrateKbps !== undefined) {
+    // Same encoder choices without the CRF: drop '-crf N' (and VP9's '-b:v 0') and add the rate.
+    const base = videoEncoderArgs({ ...settings, videoBitrateKbps: undefined });
+    const kept: string[] = [];
+    for (let i = 0; i < base.length; i++) {
+      if (base[i] === '-crf' || (base[i] === '-b:v' && base[i + 1] === '0')) {
+        i++;
+        continue;
+      }
+      kept.push(base[i]!);
+    }
+    return [...kept, ...rateArgs(settings)];
+  }
   switch (settings.videoCodec) {
     case 'libx264':
       return [
@@ -97,7 +124,11 @@ export function videoEncoderArgs(settings: Pick<EncodeSettings, 'videoCodec' | '
   }
 }
 
-export const audioEncoderArgs = (codec: AudioCodec) => [...AUDIO_ENCODER[codec], '-ar', '48000', '-ac', '2'];
+export const audioEncoderArgs = (codec: AudioCodec, bitrateKbps?: number) => {
+  const args = [...AUDIO_ENCODER[codec]];
+  if (bitrateKbps !== undefined) args[args.indexOf('-b:a') + 1] = `${bitrateKbps}k`;
+  return [...args, '-ar', '48000', '-ac', '2'];
+};
 
 export function containerArgs(format: OutputFormat): string[] {
   return format === 'webm' ? ['-f', 'webm'] : ['-f', format, '-movflags', '+faststart'];
@@ -108,7 +139,7 @@ export function outputArgs(settings: EncodeSettings): string[] {
     ...videoEncoderArgs(settings),
     '-r',
     String(settings.fps),
-    ...audioEncoderArgs(settings.audioCodec),
+    ...audioEncoderArgs(settings.audioCodec, settings.audioBitrateKbps),
     ...containerArgs(settings.format),
   ];
 }

@@ -45,6 +45,10 @@ export interface FfmpegParams {
   fps?: number;
   preset?: Preset;
   crf?: number;
+  /** Video bitrate in kb/s (100–50 000); replaces the CRF when given. */
+  video_bitrate?: number;
+  /** Audio bitrate in kb/s (32–512); the codec's default otherwise. */
+  audio_bitrate?: number;
 }
 
 export interface SubtitleCue {
@@ -100,6 +104,11 @@ export interface MergeRequest {
   watermark?: { text: string; position: WatermarkPosition };
   /** Render only the first N seconds (the 30 s preview). */
   previewSeconds?: number;
+  /**
+   * The inputs' streams when they are already known (probed when they were uploaded), in input
+   * order: they are not probed again, and a stream-copy result is described from them.
+   */
+  probes?: ProbeResult[];
   outputPath: string;
   onProgress?: ProgressListener;
 }

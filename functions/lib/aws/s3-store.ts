@@ -1,11 +1,16 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
   PutObjectCommand,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -130,6 +135,58 @@ export function createS3Store(bucket: () => string): ObjectStore {
         { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-type', 'content-length']) },
       );
     },
+
+    async createMultipart(key, contentType) {
+      const made = await aws.s3.send(
+        new CreateMultipartUploadCommand({ Bucket: bucket(), Key: key, ContentType: contentType }),
+      );
+      if (!made.UploadId) throw new Error(`No upload id for ${key}`);
+      return made.UploadId;
+    },
+
+    async presignPart(key, uploadId, partNumber, expiresInSeconds) {
+      return getSignedUrl(
+        aws.s3Public,
+        new UploadPartCommand({ Bucket: bucket(), Key: key, UploadId: uploadId, PartNumber: partNumber }),
+        { expiresIn: expiresInSeconds },
+      );
+    },
+
+    async listParts(key, uploadId) {
+      const parts: { partNumber: number; etag: string; size: number }[] = [];
+      let marker: string | undefined;
+      for (;;) {
+        const page = await aws.s3.send(
+          new ListPartsCommand({ Bucket: bucket(), Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+        );
+        for (const p of page.Parts ?? [])
+          parts.push({ partNumber: p.PartNumber ?? 0, etag: p.ETag ?? '', size: p.Size ?? 0 });
+        if (!page.IsTruncated || !page.NextPartNumberMarker) return parts;
+        marker = page.NextPartNumberMarker;
+      }
+    },
+
+    async completeMultipart(key, uploadId, parts) {
+      await aws.s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: bucket(),
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
+        }),
+      );
+    },
+
+    async abortMultipart(key, uploadId) {
+      try {
+        await aws.s3.send(
+          new AbortMultipartUploadCommand({ Bucket: bucket(), Key: key, UploadId: uploadId }),
+        );
+      } catch (error) {
+        // An upload that was completed or aborted already has nothing left to remove.
+        if ((error as Error).name !== 'NoSuchUpload' && !isMissing(error)) throw error;
+      }
+    },
   };
   return guardKeys(store);
 }
@@ -146,5 +203,10 @@ function guardKeys(store: ObjectStore): ObjectStore {
     download: (key, path) => store.download(assertSafeKey(key), path),
     upload: (key, path, type) => store.upload(assertSafeKey(key), path, type),
     presignPut: (key, type, expires, length) => store.presignPut(assertSafeKey(key), type, expires, length),
+    createMultipart: (key, type) => store.createMultipart(assertSafeKey(key), type),
+    presignPart: (key, id, part, expires) => store.presignPart(assertSafeKey(key), id, part, expires),
+    listParts: (key, id) => store.listParts(assertSafeKey(key), id),
+    completeMultipart: (key, id, parts) => store.completeMultipart(assertSafeKey(key), id, parts),
+    abortMultipart: (key, id) => store.abortMultipart(assertSafeKey(key), id),
   };
 }

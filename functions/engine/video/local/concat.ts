@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { probe, runFfmpeg } from '../../media/ffmpeg';
 import type { OutputFormat, VideoResult } from '../types';
@@ -48,6 +48,8 @@ export async function streamCopyConcat(
   format: OutputFormat,
   duration: number,
   onProgress?: ProgressListener,
+  /** The result's streams when the caller knows them (its size is read from the file). */
+  known?: ProbeResult,
 ): Promise<VideoResult> {
   return withTempDir('concat', async (dir) => {
     const list = join(dir, 'list.txt');
@@ -56,6 +58,7 @@ export async function streamCopyConcat(
       duration,
       onProgress,
     });
-    return { path: outputPath, probe: await probe(outputPath), method: 'stream_copy' as const };
+    const result = known ? { ...known, bytes: (await stat(outputPath)).size } : await probe(outputPath);
+    return { path: outputPath, probe: result, method: 'stream_copy' as const };
   });
 }

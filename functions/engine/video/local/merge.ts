@@ -56,11 +56,15 @@ export function mixAudio(placed: Placed[], total: number, output: string): strin
   return statements;
 }
 
-export async function mergeMedia(request: MergeRequest): Promise<VideoResult> {
+/**
+ * How a merge will be made from its inputs' probes: stream copy when the videos simply follow each
+ * other at full volume with nothing drawn on them and already match the output; encoded otherwise.
+ */
+export function planMerge(
+  request: MergeRequest,
+  probes: ProbeResult[],
+): { method: 'stream_copy' | 'encode'; settings: EncodeSettings; total: number; placed: Placed[] } {
   validateMergeInputs(request);
-  const probes = await Promise.all(
-    request.inputs.map((input, i) => probeInput(input.path, `input ${i + 1}`)),
-  );
   const placed: Placed[] = request.inputs.map((input, index) => ({ input, probe: probes[index]!, index }));
   for (const p of placed) {
     if (p.input.type === 'video' && !p.probe.video)
@@ -74,9 +78,10 @@ export async function mergeMedia(request: MergeRequest): Promise<VideoResult> {
   const first = videos[0]!.probe.video!;
   const settings = resolveMergeSettings(request, { width: first.width, height: first.height });
   const total = Math.max(...placed.map((p) => p.input.start_time + p.probe.duration));
-
-  if (
+  const copy =
     isPlainSequence(placed, request) &&
+    settings.videoBitrateKbps === undefined &&
+    settings.audioBitrateKbps === undefined &&
     canStreamCopy(
       videos.map((v) => v.probe),
       {
@@ -85,14 +90,29 @@ export async function mergeMedia(request: MergeRequest): Promise<VideoResult> {
         size: settings.size,
         fps: settings.fps,
       },
-    )
-  ) {
+    );
+  return { method: copy ? 'stream_copy' : 'encode', settings, total, placed };
+}
+
+export async function mergeMedia(request: MergeRequest): Promise<VideoResult> {
+  validateMergeInputs(request);
+  const known = request.probes?.length === request.inputs.length ? request.probes : undefined;
+  const probes =
+    known ?? (await Promise.all(request.inputs.map((input, i) => probeInput(input.path, `input ${i + 1}`))));
+  const { method, settings, total, placed } = planMerge(request, probes);
+  if (method === 'stream_copy') {
+    const videos = placed
+      .filter((p) => p.input.type === 'video')
+      .sort((a, b) => a.input.start_time - b.input.start_time);
+    const first = videos[0]!.probe;
     return streamCopyConcat(
       videos.map((v) => v.input.path),
       request.outputPath,
       settings.format,
       total,
       request.onProgress,
+      // The copy has the inputs' streams: with them known, the result needs no probe either.
+      known ? { ...first, duration: total, formatName: settings.format } : undefined,
     );
   }
   return encodeMerge(request, placed, settings, total);

@@ -94,6 +94,16 @@ export function validateFfmpegParams(params: FfmpegParams): void {
     );
   }
   if (params.resolution !== undefined) parseResolution(String(params.resolution));
+  if (
+    params.video_bitrate !== undefined &&
+    (!Number.isInteger(params.video_bitrate) || params.video_bitrate < 100 || params.video_bitrate > 50_000)
+  )
+    throw invalid(`Video bitrate ${String(params.video_bitrate)} is out of range: choose 100 to 50000 kb/s.`);
+  if (
+    params.audio_bitrate !== undefined &&
+    (!Number.isInteger(params.audio_bitrate) || params.audio_bitrate < 32 || params.audio_bitrate > 512)
+  )
+    throw invalid(`Audio bitrate ${String(params.audio_bitrate)} is out of range: choose 32 to 512 kb/s.`);
 }
 
 /** Which codecs a container can hold (as far as the bundled FFmpeg writes them playably). */
@@ -176,8 +186,20 @@ export function resolveMergeSettings(
   const crf = custom
     ? (params.crf ?? DEFAULT_CRF)
     : TIER_CRF[tier][videoCodec === 'libvpx-vp9' ? 'vp9' : 'x264'];
-  // The preview is a quick look: always the fast preset, whatever was chosen for the export.
-  const preset = request.previewSeconds ? 'veryfast' : (custom && params.preset) || 'medium';
+  // The preview is a quick look: always the fast preset, whatever was chosen for the export. The
+  // named tiers encode with veryfast too (at their CRF), so a merge runs well faster than real time
+  // on two cores; the Custom tier uses the preset chosen (the spec's default: medium).
+  const preset = request.previewSeconds || !custom ? 'veryfast' : params.preset || 'medium';
   const fps = (custom && params.fps) || DEFAULT_FPS;
-  return { videoCodec, audioCodec, preset, crf, format, fps, size };
+  return {
+    videoCodec,
+    audioCodec,
+    preset,
+    crf,
+    format,
+    fps,
+    size,
+    ...(custom && params.video_bitrate !== undefined ? { videoBitrateKbps: params.video_bitrate } : {}),
+    ...(custom && params.audio_bitrate !== undefined ? { audioBitrateKbps: params.audio_bitrate } : {}),
+  };
 }

@@ -32,7 +32,7 @@ describe('resolveMergeSettings', () => {
       videoCodec: 'libx264',
       audioCodec: 'aac',
       fps: 30,
-      preset: 'medium',
+      preset: 'veryfast',
       size: { width, height },
     });
   });
