@@ -136,4 +136,10 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
   const modal = page.getByRole('dialog', { name: /: video$/ });
   await expect(modal.locator('video')).toBeVisible();
   await modal.getByRole('button', { name: 'Close' }).click();
+
+  // The Merge tab: the merge studio, with the chapter's generated video offered as an input.
+  await video.getByRole('tab', { name: 'Merge' }).click();
+  await expect(video.getByRole('heading', { name: 'Video Merge Studio' })).toBeVisible();
+  await video.getByRole('button', { name: /^Add .*: generated video$/ }).click();
+  await expect(video.getByRole('list', { name: 'Merge inputs' }).getByRole('listitem')).toHaveCount(1);
 });
