@@ -6,6 +6,7 @@ import { downloadErrorText, tooLargeToDownload } from '../../../web/src/features
 import {
   clock,
   dropMove,
+  fileSize,
   inputSourcesOf,
   itemsReducer,
   kindOf,
@@ -45,6 +46,7 @@ import {
   mergeRequestOf,
   playbackNote,
   previewRequestOf,
+  withFormatCodecs,
 } from '../../../web/src/features/merge/model/settings';
 import {
   afterPartFailure,
@@ -207,6 +209,8 @@ describe('the list of inputs', () => {
     expect(reusable).toHaveLength(1);
     expect(clock(65.4)).toBe('1:05');
     expect(clock(null)).toBe('');
+    expect(fileSize(2000)).toBe('2 KB');
+    expect(fileSize(12.34 * MB)).toBe('12.3 MB');
   });
 });
 
@@ -330,6 +334,10 @@ describe('parameters', () => {
       /H.265/,
     );
     expect(playbackNote(defaultForm())).toBeNull();
+    // The hint's fix: the format's own codecs, which the container holds.
+    const fixed = withFormatCodecs({ ...defaultForm(), quality_tier: 'custom', output_format: 'webm' });
+    expect(fixed).toMatchObject({ video_codec: 'libvpx-vp9', audio_codec: 'libopus' });
+    expect(compatibilityProblem(fixed)).toBeNull();
   });
 
   it('checks the Custom fields and the watermark with the server words', () => {

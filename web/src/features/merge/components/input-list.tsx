@@ -17,7 +17,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { Badge, ProgressBar } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
-import { clock, dropMove, megabytes, progressOf, type InputItem, type ItemsAction } from '../model/files';
+import { clock, dropMove, fileSize, progressOf, type InputItem, type ItemsAction } from '../model/files';
 
 type Edit = (action: Extract<ItemsAction, { type: 'move' | 'set' }>) => void;
 
@@ -61,7 +61,7 @@ function InputRow({
         isDragging ? 'z-10 opacity-80 shadow-lg' : ''
       }`}
     >
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex items-center gap-2">
         <button
           ref={setActivatorNodeRef}
           type="button"
@@ -80,7 +80,7 @@ function InputRow({
             <circle cx="13" cy="15" r="1.5" />
           </svg>
         </button>
-        <span className="w-6 text-center text-xs font-semibold text-slate-500 dark:text-slate-400">
+        <span className="w-5 text-center text-xs font-semibold text-slate-500 dark:text-slate-400">
           {index + 1}
         </span>
         <span className="min-w-0 flex-1 truncate font-medium" title={item.name}>
@@ -92,45 +92,45 @@ function InputRow({
         ) : (
           <Badge tone={statusTone[item.status]}>{statusText[item.status]}</Badge>
         )}
-        <span className="text-xs text-slate-600 dark:text-slate-400">
-          {[item.size ? megabytes(item.size) : '', clock(item.duration)].filter(Boolean).join(' · ')}
-        </span>
-        <div className="flex items-center gap-1">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Move ${item.name} up`}
-            disabled={locked || index === 0}
-            onClick={() => onEdit({ type: 'move', id: item.id, to: index - 1 })}
-          >
-            ↑
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Move ${item.name} down`}
-            disabled={locked || index === count - 1}
-            onClick={() => onEdit({ type: 'move', id: item.id, to: index + 1 })}
-          >
-            ↓
-          </Button>
-          {item.status === 'failed' && (
-            <Button size="sm" variant="secondary" onClick={onRetry} aria-label={`Retry ${item.name}`}>
-              Retry
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={locked}
-            onClick={onRemove}
-            aria-label={`Remove ${item.name}`}
-          >
-            Remove
-          </Button>
-        </div>
       </div>
-      {item.source === 'upload' && item.status !== 'completed' && (
+      <div className="mt-1 flex flex-wrap items-center gap-1">
+        <span className="mr-auto pl-1 text-xs text-slate-600 dark:text-slate-400">
+          {[item.size ? fileSize(item.size) : '', clock(item.duration)].filter(Boolean).join(' · ')}
+        </span>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Move ${item.name} up`}
+          disabled={locked || index === 0}
+          onClick={() => onEdit({ type: 'move', id: item.id, to: index - 1 })}
+        >
+          ↑
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Move ${item.name} down`}
+          disabled={locked || index === count - 1}
+          onClick={() => onEdit({ type: 'move', id: item.id, to: index + 1 })}
+        >
+          ↓
+        </Button>
+        {item.status === 'failed' && (
+          <Button size="sm" variant="secondary" onClick={onRetry} aria-label={`Retry ${item.name}`}>
+            Retry
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={locked}
+          onClick={onRemove}
+          aria-label={`Remove ${item.name}`}
+        >
+          Remove
+        </Button>
+      </div>
+      {(item.status === 'pending' || item.status === 'uploading') && (
         <div className="mt-2 flex items-center gap-2">
           <ProgressBar value={percent} label={`Upload of ${item.name}`} />
           <span className="w-10 text-right text-xs tabular-nums text-slate-600 dark:text-slate-400">

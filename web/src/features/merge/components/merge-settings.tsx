@@ -19,6 +19,7 @@ import {
   isCustom,
   playbackNote,
   PRESET_NAMES,
+  withFormatCodecs,
   type MergeForm,
 } from '../model/settings';
 
@@ -62,7 +63,7 @@ export function MergeSettings({
           ))}
         </div>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="Quality tier"
           value={form.quality_tier}
@@ -86,6 +87,7 @@ export function MergeSettings({
           ))}
         </SelectField>
         <TextField
+          className="sm:col-span-2"
           label="Merge name (optional)"
           maxLength={MERGE_LIMITS.mergeNameMaxLength}
           placeholder="Merge_ and the time"
@@ -97,7 +99,7 @@ export function MergeSettings({
       {isCustom(form) && (
         <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
           <legend className="px-1 text-sm font-medium">FFmpeg options</legend>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               label="Video codec"
               value={form.video_codec}
@@ -184,12 +186,14 @@ export function MergeSettings({
         </fieldset>
       )}
       {problem && (
-        <p
-          role="alert"
-          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
-        >
-          {problem}
-        </p>
+        <div className="flex flex-wrap items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+          <p role="alert" className="flex-1">
+            {problem}
+          </p>
+          <Button size="sm" variant="secondary" onClick={() => onChange(withFormatCodecs(form))}>
+            Use {form.output_format.toUpperCase()}&apos;s codecs
+          </Button>
+        </div>
       )}
       {note && <p className="text-xs text-slate-600 dark:text-slate-400">{note}</p>}
       <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">

@@ -1,7 +1,7 @@
 import { MERGE_LIMITS, MERGE_STEPS, mergeMessages, retryLabel } from '@contracts/merge';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, ProgressBar } from '@/components/ui/card';
-import { clock, megabytes } from '../model/files';
+import { clock, fileSize } from '../model/files';
 import { canRetry, hasResult, methodLabel, type MergeJob, type MergeState } from '../model/session';
 
 function Method({ job }: { job: MergeJob }) {
@@ -125,7 +125,7 @@ export function MergeStatusPanel({
             <span className="text-sm text-slate-600 dark:text-slate-400">
               {[
                 job.duration ? clock(job.duration) : '',
-                job.file_size_bytes ? megabytes(job.file_size_bytes) : '',
+                job.file_size_bytes ? fileSize(job.file_size_bytes) : '',
                 job.expires_at ? `available until ${expiry(job.expires_at)}` : '',
               ]
                 .filter(Boolean)

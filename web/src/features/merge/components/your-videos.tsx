@@ -1,6 +1,6 @@
 import { MERGE_LIMITS } from '@contracts/merge';
 import { Button } from '@/components/ui/button';
-import { clock, megabytes, type InputItem } from '../model/files';
+import { clock, fileSize, type InputItem } from '../model/files';
 
 export interface OfferedVideo {
   name: string;
@@ -41,7 +41,7 @@ export function YourVideos({
                 {video.name}
               </span>
               <span className="text-xs text-slate-600 dark:text-slate-400">
-                {[video.origin, clock(video.duration), video.size ? megabytes(video.size) : '']
+                {[video.origin, clock(video.duration), video.size ? fileSize(video.size) : '']
                   .filter(Boolean)
                   .join(' · ')}
               </span>

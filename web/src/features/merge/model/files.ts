@@ -209,8 +209,11 @@ export const stillUploading = (items: readonly InputItem[]) =>
 export const reusableResults = (merges: readonly MergeStatus[]) =>
   merges.filter((m) => m.status === 'completed' && !m.expired && m.output_url);
 
-/** "12.3 MB" for a size in bytes. */
-export const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** "12.3 MB" for a size in bytes ("340 KB" under a megabyte). */
+export const fileSize = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /** "1:05" for seconds. */
 export const clock = (seconds: number | null) => {

@@ -1,5 +1,6 @@
 import {
   FFMPEG_DEFAULTS,
+  FORMAT_DEFAULT_CODECS,
   MERGE_DEFAULTS,
   MERGE_LIMITS,
   MERGE_QUICK_PRESETS,
@@ -106,6 +107,13 @@ export function compatibilityProblem(form: MergeForm): string | null {
   const codecs = codecsOf(form);
   return containerProblem(form.output_format, codecs.video, codecs.audio);
 }
+
+/** The Custom tier's codecs set to the format's own (the fix the compatibility hint offers). */
+export const withFormatCodecs = (form: MergeForm): MergeForm => ({
+  ...form,
+  video_codec: FORMAT_DEFAULT_CODECS[form.output_format].video,
+  audio_codec: FORMAT_DEFAULT_CODECS[form.output_format].audio,
+});
 
 /** Advice that is not an error: H.265 plays in few browsers, so its preview may not play here. */
 export const playbackNote = (form: MergeForm): string | null =>
