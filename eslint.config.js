@@ -22,6 +22,7 @@ const DOMAIN_DEPENDENCIES = {
   audio: ['books', 'plots', 'scripts'],
   video: ['books', 'plots', 'scripts', 'images', 'audio'],
   creator: [],
+  merge: [],
   system: [],
 };
 const SHARED = ['lib', 'jobs', 'events', 'engine', 'contracts'];

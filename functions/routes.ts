@@ -125,6 +125,20 @@ export const lambdaGroups = {
       startExecution: ['videoPipeline', 'videoDownload', 'videoCombine'],
     },
   },
+  merge: {
+    entry: 'functions/merge/api.ts',
+    // Completing an upload streams it to /tmp and probes it (up to 500 MB).
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+    ephemeralStorageMb: 2048,
+    media: true,
+    access: {
+      table: 'readwrite',
+      uploadsBucket: 'readwrite',
+      mediaBucket: 'readwrite',
+      startExecution: ['mergeMedia', 'mergePreview'],
+    },
+  },
 } as const satisfies Record<string, LambdaGroupDefinition>;
 
 export type LambdaGroup = keyof typeof lambdaGroups;
@@ -557,6 +571,41 @@ export const routes: readonly RouteDefinition[] = [
     group: 'creator',
     handler: 'deletePrompt',
     auth: 'author',
+  },
+
+  // The Merge studio (spec 3 §7): uploads straight to storage in presigned parts, or small files in
+  // one request; merges queued one at a time per user; previews; downloads for 24 hours.
+  { method: 'POST', path: '/merge/uploads', group: 'merge', handler: 'startUpload', auth: 'user' },
+  { method: 'GET', path: '/merge/uploads', group: 'merge', handler: 'listUploads', auth: 'user' },
+  { method: 'GET', path: '/merge/uploads/{id}', group: 'merge', handler: 'getUpload', auth: 'user' },
+  { method: 'DELETE', path: '/merge/uploads/{id}', group: 'merge', handler: 'abortUpload', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/merge/uploads/{id}/parts',
+    group: 'merge',
+    handler: 'signUploadParts',
+    auth: 'user',
+  },
+  {
+    method: 'POST',
+    path: '/merge/uploads/{id}/complete',
+    group: 'merge',
+    handler: 'completeUpload',
+    auth: 'user',
+  },
+  { method: 'POST', path: '/merge/upload', group: 'merge', handler: 'uploadFile', auth: 'user' },
+  { method: 'POST', path: '/merge/manual', group: 'merge', handler: 'startMerge', auth: 'user' },
+  { method: 'GET', path: '/merge/status/{id}', group: 'merge', handler: 'mergeStatus', auth: 'user' },
+  { method: 'GET', path: '/merge/jobs', group: 'merge', handler: 'listMerges', auth: 'user' },
+  { method: 'POST', path: '/merge/retry/{id}', group: 'merge', handler: 'retryMerge', auth: 'user' },
+  { method: 'GET', path: '/merge/{id}/download', group: 'merge', handler: 'downloadMerge', auth: 'user' },
+  { method: 'POST', path: '/merge/preview', group: 'merge', handler: 'startPreview', auth: 'user' },
+  {
+    method: 'GET',
+    path: '/merge/preview/status/{id}',
+    group: 'merge',
+    handler: 'previewStatus',
+    auth: 'user',
   },
 ];
 

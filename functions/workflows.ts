@@ -4,6 +4,7 @@ import { bookProcessing } from './books/jobs/processing.workflow';
 import { chapterImage } from './images/jobs/image.workflow';
 import { learningContent } from './learning/jobs/content.workflow';
 import type { WorkflowDefinition } from './lib/workflows';
+import { mergeMedia, mergePreview } from './merge/jobs/merge.workflow';
 import { characterImage } from './plots/jobs/portrait.workflow';
 import { plotGeneration } from './plots/jobs/generation.workflow';
 import { userOnboarding } from './users/jobs/onboarding.workflow';
@@ -27,6 +28,8 @@ export const workflows = {
   videoPipeline,
   videoDownload,
   videoCombine,
+  mergeMedia,
+  mergePreview,
 } as const satisfies Record<string, WorkflowDefinition>;
 
 export type WorkflowName = keyof typeof workflows;

@@ -97,8 +97,6 @@ export interface ObjectStore {
    */
   createMultipart(key: string, contentType: string): Promise<string>;
   presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
-  /** The parts stored so far (number, ETag and size), in part order. */
-  listParts(key: string, uploadId: string): Promise<{ partNumber: number; etag: string; size: number }[]>;
   completeMultipart(
     key: string,
     uploadId: string,

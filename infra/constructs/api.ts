@@ -14,6 +14,7 @@ import {
   type LambdaGroupDefinition,
 } from '../../functions/routes';
 import { AppFunction, type AppResources } from './function';
+import type { MediaLayer } from './media-layer';
 
 /**
  * The HTTP API: one route per entry of functions/routes.ts, one Lambda per domain group.
@@ -38,6 +39,8 @@ export class Api extends Construct {
       userPool: cognito.IUserPool;
       client: cognito.IUserPoolClient;
       domain?: { name: string; certificateArn: string };
+      /** The FFmpeg layer, for groups that probe media (`media: true`). */
+      media?: MediaLayer;
     },
   ) {
     super(scope, id);
@@ -73,12 +76,16 @@ export class Api extends Construct {
       (typeof lambdaGroups)[LambdaGroup],
     ][]) {
       const name = `${group[0]!.toUpperCase()}${group.slice(1)}Function`;
+      const settings = definition as LambdaGroupDefinition;
+      const media = settings.media === true && props.media ? props.media : undefined;
       const fn = new AppFunction(this, name, {
         entry: definition.entry,
         memoryMb: definition.memoryMb,
         timeoutSeconds: definition.timeoutSeconds,
-        environment: props.environment,
-        copiedPackages: (definition as LambdaGroupDefinition).copiedPackages,
+        ephemeralStorageMb: settings.ephemeralStorageMb,
+        environment: media ? { ...props.environment, ...media.environment } : props.environment,
+        copiedPackages: settings.copiedPackages,
+        ...(media ? { layers: [media.layer], architecture: media.architecture } : {}),
       });
       fn.grantAccess(definition.access, props.resources);
       this.functions.set(group, fn);

@@ -49,13 +49,18 @@ export class Data extends Construct {
         ...extra,
       });
 
-    this.mediaBucket = privateBucket('MediaBucket');
+    // Merge studio results and previews are kept 24 hours (spec 3 §9); S3 expires by whole days.
+    this.mediaBucket = privateBucket('MediaBucket', {
+      lifecycleRules: [{ id: 'ExpireMergeResults', prefix: 'media/merge/', expiration: Duration.days(1) }],
+    });
     // CORS of the uploads bucket names the app's origin, known once the distribution exists: it is
     // set by infra/constructs/web.ts. Uploads that were never taken by a book expire after a day.
     this.uploadsBucket = privateBucket('UploadsBucket', {
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { id: 'ExpireUntakenUploads', prefix: 'incoming/', expiration: Duration.days(1) },
+        // Merge studio uploads are kept 24 hours (spec 3 §9).
+        { id: 'ExpireMergeUploads', prefix: 'merge/', expiration: Duration.days(1) },
       ],
     });
   }

@@ -1,7 +1,10 @@
+import { ArnFormat, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { toAsl, type TaskWorker } from '../../functions/lib/workflows';
+import { stateMachineArnVariable } from '../../functions/lib/config';
 import { workflows, type WorkflowName } from '../../functions/workflows';
 import { AppFunction, type AppResources } from './function';
 import type { MediaLayer } from './media-layer';
@@ -62,18 +65,62 @@ export class Pipelines extends Construct {
 
   private worker(id: string, worker: TaskWorker, props: PipelinesProps): AppFunction {
     const media = worker.media === true;
+    // A worker that starts workflows (a merge starting the user's next queued merge) knows their
+    // ARNs from their names, not from the machines: a reference would be a cycle (the machine
+    // refers to its workers).
+    const { startExecution = [], ...access } = worker.access;
+    const stack = Stack.of(this);
+    const machineArns = Object.fromEntries(
+      startExecution.map((name) => [
+        name,
+        stack.formatArn({
+          service: 'states',
+          resource: 'stateMachine',
+          resourceName: props.machineName(workflows[name as WorkflowName].file),
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ]),
+    );
     const fn = new AppFunction(this, id, {
       entry: worker.entry,
       handler: worker.handler,
       memoryMb: worker.memoryMb,
       timeoutSeconds: worker.timeoutSeconds,
       ephemeralStorageMb: worker.ephemeralStorageMb,
-      environment: media ? { ...props.environment, ...props.media.environment } : props.environment,
+      environment: {
+        ...props.environment,
+        ...(media ? props.media.environment : {}),
+        ...Object.fromEntries(
+          Object.entries(machineArns).map(([name, arn]) => [stateMachineArnVariable(name), arn]),
+        ),
+      },
       ...(media ? { layers: [props.media.layer], architecture: props.media.architecture } : {}),
       copiedPackages: worker.copiedPackages,
       ...(props.workerConcurrency > 0 ? { reservedConcurrentExecutions: props.workerConcurrency } : {}),
     });
-    fn.grantAccess(worker.access, props.resources);
+    fn.grantAccess(access, props.resources);
+    if (startExecution.length) {
+      const names = startExecution.map((name) => props.machineName(workflows[name as WorkflowName].file));
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['states:StartExecution', 'states:DescribeStateMachine'],
+          resources: Object.values(machineArns),
+        }),
+      );
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['states:DescribeExecution', 'states:StopExecution'],
+          resources: names.map((name) =>
+            stack.formatArn({
+              service: 'states',
+              resource: 'execution',
+              resourceName: `${name}:*`,
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          ),
+        }),
+      );
+    }
     return fn;
   }
 }

@@ -24,6 +24,9 @@ import { createDynamoReadCache, guardJsonService, guardS3, loadLocalSecrets } fr
 import type { LocalCredentials } from './sigv4';
 import { LocalStepFunctions } from './stepfunctions';
 
+/** How often the local runtime deletes expired Merge studio files. */
+export const MERGE_SWEEP_EVERY_MS = 3600 * 1000;
+
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 export interface RuntimeOptions {
@@ -128,7 +131,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   // This process signs media URLs with this data directory's secret (tests call handlers in-process).
   useMediaUrlSigner(undefined);
 
-  const stoppers = new Map<ServiceName | 'gateway' | 'lambda', () => Promise<void>>();
+  const stoppers = new Map<ServiceName | 'gateway' | 'lambda' | 'sweep', () => Promise<void>>();
 
   // DynamoDB
   const dynamo: Server = dynalite({
@@ -244,8 +247,21 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   await listenOn(gateway, held.gateway, HOST);
   stoppers.set('gateway', () => closeServer(gateway));
 
+  // The Merge studio's 24-hour expiry (lifecycle rules on AWS): once now, then every hour.
+  const sweepMerges = () =>
+    lambdas
+      .invoke(
+        { entry: 'functions/merge/sweep.ts', handler: 'handler', name: 'mergeExpiry', timeoutSeconds: 300 },
+        {},
+      )
+      .catch(() => undefined);
+  void sweepMerges();
+  const sweepTimer = setInterval(() => void sweepMerges(), MERGE_SWEEP_EVERY_MS);
+  sweepTimer.unref();
+  stoppers.set('sweep', async () => clearInterval(sweepTimer));
+
   const stopped = new Set<string>();
-  const stopService = async (name: ServiceName | 'gateway' | 'lambda') => {
+  const stopService = async (name: ServiceName | 'gateway' | 'lambda' | 'sweep') => {
     if (stopped.has(name)) return;
     stopped.add(name);
     await stoppers.get(name)?.();
@@ -261,6 +277,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
     stepFunctions,
     stopService,
     async stop() {
+      await stopService('sweep');
       await stopService('gateway');
       await stopService('stepfunctions');
       await stopService('lambda');

@@ -91,6 +91,7 @@ export class AppStack extends Stack {
       userPool: this.auth.userPool,
       client: this.auth.client,
       domain: props.apiDomain,
+      media: this.media,
     });
     for (const fn of this.api.functions.values()) this.mediaSigning.grantSign(fn);
     this.web = new WebHosting(this, 'Web', {

@@ -28,7 +28,12 @@ export type ApiCaller = <T = Record<string, unknown>>(
 /** The real local runtime (all services, real handlers) on free ports and a throwaway data dir. */
 export async function startTestRuntime(): Promise<TestRuntime> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bookstudio-test-'));
-  const runtime = await startLocalRuntime({ dataDir, port: 0, publicHost: '127.0.0.1', logLevel: 'SILENT' });
+  const runtime = await startLocalRuntime({
+    dataDir,
+    port: 0,
+    publicHost: '127.0.0.1',
+    logLevel: (process.env.TEST_LOG_LEVEL as 'ERROR' | undefined) ?? 'SILENT',
+  });
   const api: ApiCaller = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -193,18 +193,6 @@ export class MemoryStore implements ObjectStore {
     return `"${partNumber}-${body.length}"`;
   }
 
-  async listParts(_key: string, uploadId: string) {
-    const upload = this.multiparts.get(uploadId);
-    if (!upload) throw new Error('NoSuchUpload');
-    return [...upload.parts.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([partNumber, body]) => ({
-        partNumber,
-        etag: `"${partNumber}-${body.length}"`,
-        size: body.length,
-      }));
-  }
-
   async completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]) {
     const upload = this.multiparts.get(uploadId);
     if (!upload || upload.key !== key) throw new Error('NoSuchUpload');

@@ -8,7 +8,6 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
-  ListPartsCommand,
   PutObjectCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
@@ -152,20 +151,6 @@ export function createS3Store(bucket: () => string): ObjectStore {
       );
     },
 
-    async listParts(key, uploadId) {
-      const parts: { partNumber: number; etag: string; size: number }[] = [];
-      let marker: string | undefined;
-      for (;;) {
-        const page = await aws.s3.send(
-          new ListPartsCommand({ Bucket: bucket(), Key: key, UploadId: uploadId, PartNumberMarker: marker }),
-        );
-        for (const p of page.Parts ?? [])
-          parts.push({ partNumber: p.PartNumber ?? 0, etag: p.ETag ?? '', size: p.Size ?? 0 });
-        if (!page.IsTruncated || !page.NextPartNumberMarker) return parts;
-        marker = page.NextPartNumberMarker;
-      }
-    },
-
     async completeMultipart(key, uploadId, parts) {
       await aws.s3.send(
         new CompleteMultipartUploadCommand({
@@ -205,7 +190,6 @@ function guardKeys(store: ObjectStore): ObjectStore {
     presignPut: (key, type, expires, length) => store.presignPut(assertSafeKey(key), type, expires, length),
     createMultipart: (key, type) => store.createMultipart(assertSafeKey(key), type),
     presignPart: (key, id, part, expires) => store.presignPart(assertSafeKey(key), id, part, expires),
-    listParts: (key, id) => store.listParts(assertSafeKey(key), id),
     completeMultipart: (key, id, parts) => store.completeMultipart(assertSafeKey(key), id, parts),
     abortMultipart: (key, id) => store.abortMultipart(assertSafeKey(key), id),
   };

@@ -1,0 +1,17 @@
+import { getEngine } from '../engine';
+import { getJobs } from '../jobs';
+import { getAdapters } from '../lib/adapters';
+import { createMergeService, type MergeService } from './service';
+
+let service: MergeService | undefined;
+
+/** The Merge studio's service on the production adapters (created on first use, kept while warm). */
+export const merge = (): MergeService =>
+  (service ??= createMergeService({
+    table: getAdapters().table,
+    clock: getAdapters().clock,
+    jobs: getJobs(),
+    uploads: getAdapters().storage.uploads,
+    media: getAdapters().storage.media,
+    probe: (path) => getEngine().video.probe(path),
+  }));
