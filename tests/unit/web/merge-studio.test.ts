@@ -15,6 +15,7 @@ import {
   reusableResults,
   screenFiles,
   stillUploading,
+  unmeasuredVideos,
   uploadItem,
   type InputItem,
 } from '../../../web/src/features/merge/model/files';
@@ -176,25 +177,38 @@ describe('the list of inputs', () => {
     expect(list[0]).toMatchObject({ start_time: 0, volume: 0.5 });
   });
 
-  it('sends the ready inputs in the order of the list, which the server schema accepts', () => {
+  it('places the ready videos back to back in the order of the list, and sounds where chosen', () => {
     let list: InputItem[] = [
       ...items('a', 'b'),
-      libraryItem('g', { name: 'Film', url: 'gen-9', duration: 30 }),
+      libraryItem('g', { name: 'Film', url: 'gen-9', duration: 30.5 }),
+      uploadItem('m', file('music.mp3', 'audio/mpeg')),
     ];
     list = itemsReducer(list, {
       type: 'uploaded',
       id: 'b',
-      upload: { file_url: '/api/v1/merge/uploads/b', duration: 3 },
+      upload: { file_url: '/api/v1/merge/uploads/b', duration: 3.2 },
+    });
+    list = itemsReducer(list, {
+      type: 'uploaded',
+      id: 'm',
+      upload: { file_url: '/api/v1/merge/uploads/m', duration: 60 },
     });
     list = itemsReducer(list, { type: 'move', id: 'g', to: 0 });
     list = itemsReducer(list, { type: 'set', id: 'b', volume: 0.5 });
+    list = itemsReducer(list, { type: 'set', id: 'm', start_time: 2 });
     expect(stillUploading(list)).toBe(1);
     const sources = inputSourcesOf(list);
     expect(sources).toEqual([
       { url: 'gen-9', type: 'video', start_time: 0, volume: 1 },
-      { url: '/api/v1/merge/uploads/b', type: 'video', start_time: 0, volume: 0.5 },
+      { url: '/api/v1/merge/uploads/b', type: 'video', start_time: 30.5, volume: 0.5 },
+      { url: '/api/v1/merge/uploads/m', type: 'audio', start_time: 2, volume: 1 },
     ]);
     expect(mergeRequest.safeParse({ input_sources: sources }).success).toBe(true);
+    // Swapping the two videos swaps their places in time.
+    list = itemsReducer(list, { type: 'move', id: 'b', to: 0 });
+    expect(inputSourcesOf(list).map((s) => s.start_time)).toEqual([0, 3.2, 2]);
+    expect(unmeasuredVideos(list)).toEqual([]);
+    expect(unmeasuredVideos([libraryItem('x', { name: 'Old', url: 'u', duration: null })])).toEqual(['Old']);
   });
 
   it('offers completed, unexpired earlier results again', () => {

@@ -17,7 +17,15 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { Badge, ProgressBar } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
-import { clock, dropMove, fileSize, progressOf, type InputItem, type ItemsAction } from '../model/files';
+import {
+  clock,
+  dropMove,
+  fileSize,
+  progressOf,
+  startTimes,
+  type InputItem,
+  type ItemsAction,
+} from '../model/files';
 
 type Edit = (action: Extract<ItemsAction, { type: 'move' | 'set' }>) => void;
 
@@ -34,6 +42,7 @@ const numberInput =
 
 function InputRow({
   item,
+  start,
   index,
   count,
   locked,
@@ -42,6 +51,8 @@ function InputRow({
   onRemove,
 }: {
   item: InputItem;
+  /** Where it starts in the merged video (ready items). */
+  start: number | undefined;
   index: number;
   count: number;
   locked: boolean;
@@ -145,19 +156,23 @@ function InputRow({
       )}
       {item.status === 'completed' && (
         <div className="mt-2 flex flex-wrap gap-4">
-          <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
-            Start at (s)
-            <input
-              type="number"
-              min={0}
-              max={MERGE_LIMITS.maxStartTime}
-              step={0.1}
-              disabled={locked}
-              value={item.start_time}
-              onChange={(e) => onEdit({ type: 'set', id: item.id, start_time: Number(e.target.value) })}
-              className={numberInput}
-            />
-          </label>
+          {item.kind === 'audio' ? (
+            <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
+              Starts at (s)
+              <input
+                type="number"
+                min={0}
+                max={MERGE_LIMITS.maxStartTime}
+                step={0.1}
+                disabled={locked}
+                value={item.start_time}
+                onChange={(e) => onEdit({ type: 'set', id: item.id, start_time: Number(e.target.value) })}
+                className={numberInput}
+              />
+            </label>
+          ) : (
+            <span className="text-xs text-slate-600 dark:text-slate-400">Starts at {clock(start ?? 0)}</span>
+          )}
           <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
             Volume
             <input
@@ -180,7 +195,8 @@ function InputRow({
 /**
  * The inputs in merge order: dragged to a new place with the pointer or the keyboard (focus a handle,
  * Space to lift, arrows to move, Space to drop) or moved with the arrow buttons; each with its
- * upload progress, Retry when it failed, Remove, and its start time and volume once ready.
+ * upload progress, Retry when it failed, Remove, and once ready its volume and where it starts
+ * (videos follow each other in the list's order; a sound starts when the user says).
  */
 export function InputList({
   items,
@@ -199,6 +215,7 @@ export function InputList({
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  const starts = startTimes(items);
   const nameOf = (id: string | number) => items.find((i) => i.id === id)?.name ?? '';
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const move = over ? dropMove(items, String(active.id), String(over.id)) : null;
@@ -227,6 +244,7 @@ export function InputList({
             <InputRow
               key={item.id}
               item={item}
+              start={starts.get(item.id)}
               index={index}
               count={items.length}
               locked={locked}

@@ -6,7 +6,7 @@ import { Card, EmptyState } from '@/components/ui/card';
 import { useMergeJobs } from '../api/merge';
 import { downloadMergeResult, useMergeJob, usePreview } from '../api/use-merge-job';
 import { useMergeUploads } from '../api/use-merge-uploads';
-import { inputSourcesOf, reusableResults, stillUploading } from '../model/files';
+import { inputSourcesOf, reusableResults, stillUploading, unmeasuredVideos } from '../model/files';
 import { isMerging, isPreviewing } from '../model/session';
 import {
   defaultForm,
@@ -84,6 +84,11 @@ export function MergeStudio({
     if (inputs.length === 0 && uploading === 0) return void toast.error(mergeMessages.noInputs);
     if (uploading > 0) return void toast.error('Wait for the uploads to finish, then merge.');
     if (problems.length) return void toast.error(problems[0]!);
+    const unmeasured = unmeasuredVideos(uploads.items);
+    if (unmeasured.length && inputs.filter((i) => i.type === 'video').length > 1)
+      return void toast.error(
+        `The length of ${unmeasured.join(', ')} is not known, so the videos cannot be placed one after the other. Remove it or merge it alone.`,
+      );
     void merge.start(mergeRequestOf(form, inputs, { videoGenerationId, defaultName: defaultMergeName() }));
   };
 

@@ -195,11 +195,35 @@ export const dropMove = (items: InputItem[], active: string, over: string): Item
   return to < 0 || active === over ? null : { type: 'move', id: active, to };
 };
 
-/** The input sources of the merge request: the ready items in the list's order. */
-export const inputSourcesOf = (items: readonly InputItem[]): InputSourceRequest[] =>
-  items
-    .filter((i) => i.status === 'completed' && i.url)
-    .map((i) => ({ url: i.url!, type: i.kind, start_time: i.start_time, volume: i.volume }));
+/**
+ * Where each ready item starts in the merged video (the server places every input at its
+ * `start_time`): videos play one after the other in the list's order, each starting where the one
+ * before ends (by the durations the server measured); a sound starts at the time the user chose.
+ */
+export function startTimes(items: readonly InputItem[]): Map<string, number> {
+  const starts = new Map<string, number>();
+  let cursor = 0;
+  for (const item of items) {
+    if (item.status !== 'completed' || !item.url) continue;
+    if (item.kind === 'video') {
+      starts.set(item.id, Math.round(cursor * 1000) / 1000);
+      cursor += item.duration ?? 0;
+    } else starts.set(item.id, item.start_time);
+  }
+  return starts;
+}
+
+/** The input sources of the merge request: the ready items, videos back to back in the list's order. */
+export function inputSourcesOf(items: readonly InputItem[]): InputSourceRequest[] {
+  const starts = startTimes(items);
+  return items
+    .filter((i) => starts.has(i.id))
+    .map((i) => ({ url: i.url!, type: i.kind, start_time: starts.get(i.id)!, volume: i.volume }));
+}
+
+/** Ready videos whose length the server has not measured: the ones after them cannot be placed. */
+export const unmeasuredVideos = (items: readonly InputItem[]) =>
+  items.filter((i) => i.status === 'completed' && i.kind === 'video' && !i.duration).map((i) => i.name);
 
 /** Items still on their way to storage (a merge waits for them). */
 export const stillUploading = (items: readonly InputItem[]) =>
