@@ -98,6 +98,12 @@ test('a creator uploads two clips, merges them, watches the progress and downloa
   await page.keyboard.press('Space');
   await expect(inputs.getByRole('listitem').first()).toHaveAttribute('aria-label', 'Input 1: first.mp4');
 
+  // A preview of the first 30 s plays in the studio.
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByText('Preview generation started')).toBeVisible();
+  await expect(page.getByText('Preview generated successfully')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByLabel('Preview of the merge')).toBeVisible();
+
   // The Custom tier shows the FFmpeg options; VP9 in MOV is explained before anything is sent.
   await page.getByLabel('Quality tier').selectOption('custom');
   await expect(page.getByLabel('Frame rate (fps)')).toHaveValue('30');
