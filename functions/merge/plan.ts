@@ -142,6 +142,7 @@ export function phaseProgress(phase: keyof typeof PHASES, fraction: number): num
 export function downloadFileName(name: string, format: string): string {
   const safe = name
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\w.-]+/g, '_')
     .replace(/^[._]+|[._]+$/g, '')
     .slice(0, 100);

@@ -42,7 +42,14 @@ import {
   type StreamInfo,
   type UploadRecord,
 } from './model';
-import { holdingSlot, plannedMethod, queuePosition, streamsOf, waitingInOrder } from './plan';
+import {
+  downloadFileName,
+  holdingSlot,
+  plannedMethod,
+  queuePosition,
+  streamsOf,
+  waitingInOrder,
+} from './plan';
 
 /**
  * The Merge studio: uploads (multipart presigned parts, or one small request), merges queued one
@@ -723,7 +730,7 @@ export function createMergeService(deps: MergeDeps) {
         throw new BadRequestError(mergeMessages.downloadTooLarge, 'download_too_large');
       return {
         download_url: mediaUrl(job.outputs.key)!,
-        filename: `${job.options.merge_name.replace(/[^\w.-]+/g, '_') || 'merge'}.${job.options.output_format}`,
+        filename: downloadFileName(job.options.merge_name, job.options.output_format),
         file_size_bytes: bytes,
         url_expires_at: new Date(mediaExpiry(nowMs()) * 1000).toISOString(),
       };

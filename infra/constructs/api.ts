@@ -89,7 +89,12 @@ export class Api extends Construct {
       });
       fn.grantAccess(definition.access, props.resources);
       this.functions.set(group, fn);
-      integrations.set(group, new HttpLambdaIntegration(`${name}Integration`, fn));
+      // One invoke permission per function for this API (not one per route): the stack stays under
+      // CloudFormation's 500 resources, and API Gateway only invokes a function for its own routes.
+      integrations.set(
+        group,
+        new HttpLambdaIntegration(`${name}Integration`, fn, { scopePermissionToRoute: false }),
+      );
     }
 
     for (const route of routes) {

@@ -1,5 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFfmpeg } from '../../functions/engine/media/ffmpeg';
 import { routeKey, routes } from '../../functions/routes';
 import {
   createUser,
@@ -41,6 +45,11 @@ interface Resources {
   /** The book's second chapter (a generation there runs beside the owned one). */
   otherChapterId: string;
   combineId: string;
+  /** A completed Merge studio upload, one still uploading, a finished merge and a finished preview. */
+  mergeUploadId: string;
+  mergeUploadingId: string;
+  mergeId: string;
+  previewId: string;
 }
 
 interface Case {
@@ -438,6 +447,56 @@ const cases: Record<string, Case> = {
     allowed: ['owner'],
   },
   'GET /ai/combine-videos/{id}': { path: (r) => `/ai/combine-videos/${r.combineId}`, allowed: ['owner'] },
+  'POST /merge/uploads': {
+    path: () => '/merge/uploads',
+    body: () => ({ file_name: 'clip.mp4', file_type: 'video', content_type: 'video/mp4', size_bytes: 1000 }),
+    allowed: SIGNED_IN,
+  },
+  'GET /merge/uploads': { path: () => '/merge/uploads', allowed: SIGNED_IN },
+  'GET /merge/uploads/{id}': { path: (r) => `/merge/uploads/${r.mergeUploadId}`, allowed: ['owner'] },
+  'DELETE /merge/uploads/{id}': {
+    path: (r) => `/merge/uploads/${r.mergeUploadingId}`,
+    allowed: ['owner'],
+    fresh: async () => ({ mergeUploadingId: await startMergeUpload() }),
+  },
+  'POST /merge/uploads/{id}/parts': {
+    path: (r) => `/merge/uploads/${r.mergeUploadingId}/parts`,
+    body: () => ({ part_numbers: [1] }),
+    allowed: ['owner'],
+  },
+  // No part was sent: the owner is told to send it.
+  'POST /merge/uploads/{id}/complete': {
+    path: (r) => `/merge/uploads/${r.mergeUploadingId}/complete`,
+    body: () => ({ parts: [{ part_number: 1, etag: '"0123456789abcdef0123456789abcdef"' }] }),
+    allowed: [],
+    reachable: ['owner'],
+  },
+  'POST /merge/upload': { path: () => '/merge/upload', body: () => clipForm(), allowed: SIGNED_IN },
+  'POST /merge/manual': {
+    path: () => '/merge/manual',
+    body: (r) => ({
+      input_sources: [
+        { url: `/api/v1/merge/uploads/${r.mergeUploadId}`, type: 'video' },
+        { url: r.generationId, type: 'video', start_time: 2 },
+      ],
+    }),
+    allowed: ['owner'],
+  },
+  'GET /merge/status/{id}': { path: (r) => `/merge/status/${r.mergeId}`, allowed: ['owner'] },
+  'GET /merge/jobs': { path: () => '/merge/jobs', allowed: SIGNED_IN },
+  // A completed merge cannot be retried: the owner is told so.
+  'POST /merge/retry/{id}': { path: (r) => `/merge/retry/${r.mergeId}`, allowed: [], reachable: ['owner'] },
+  'GET /merge/{id}/download': { path: (r) => `/merge/${r.mergeId}/download`, allowed: ['owner'] },
+  'POST /merge/preview': {
+    path: () => '/merge/preview',
+    body: (r) => ({ input_sources: [{ url: `/api/v1/merge/uploads/${r.mergeUploadId}`, type: 'video' }] }),
+    allowed: ['owner'],
+  },
+  'GET /merge/preview/status/{id}': {
+    path: (r) => `/merge/preview/status/${r.previewId}`,
+    allowed: ['owner'],
+  },
+
   'GET /chapters/{id}/video-production': {
     path: (r) => `/chapters/${r.chapterId}/video-production`,
     allowed: ['owner'],
@@ -560,6 +619,38 @@ async function createAudio(kind: string, scene: number): Promise<{ fileId: strin
   return { fileId: started.body.files[0]!.id, jobId: started.body.job_id };
 }
 
+/** A two-second 320×180 clip with sound, made once. */
+let clip: Buffer | undefined;
+async function clipBytes(): Promise<Buffer> {
+  if (clip) return clip;
+  const dir = mkdtempSync(join(tmpdir(), 'matrix-clip-'));
+  const path = join(dir, 'clip.mp4');
+  await runFfmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=30:d=2', '-f', 'lavfi', '-i', 'sine=d=2'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path],
+  ]);
+  clip = readFileSync(path);
+  rmSync(dir, { recursive: true, force: true });
+  return clip;
+}
+
+async function clipForm() {
+  const form = new FormData();
+  form.set('file_type', 'video');
+  form.set('file', new Blob([new Uint8Array(await clipBytes())], { type: 'video/mp4' }), 'clip.mp4');
+  return form;
+}
+
+/** A Merge studio upload of the owner's, started and not completed. */
+async function startMergeUpload(): Promise<string> {
+  const started = await t.api<{ upload_id: string }>('POST', '/merge/uploads', {
+    token: tokens.owner!,
+    body: { file_name: 'part.mp4', file_type: 'video', content_type: 'video/mp4', size_bytes: 1000 },
+  });
+  if (started.status !== 201) throw new Error(`merge upload: ${JSON.stringify(started.body)}`);
+  return started.body.upload_id;
+}
+
 /** A session of its own for `role` (a new sign-in), for routes that end the session they are called with. */
 async function newSession(role: Role): Promise<string | undefined> {
   const who = credentials[role];
@@ -638,6 +729,10 @@ beforeAll(async () => {
     generationId: '',
     otherChapterId: '',
     combineId: '',
+    mergeUploadId: '',
+    mergeUploadingId: '',
+    mergeId: '',
+    previewId: '',
   };
   owned.promptId = await createPrompt();
   owned.characterId = await createCharacter();
@@ -653,6 +748,25 @@ beforeAll(async () => {
     body: { video_urls: [owned.generationId, owned.generationId] },
   });
   owned.combineId = combined.body.combine_id;
+  const form = await clipForm();
+  const upload = await t.api<{ upload_id: string }>('POST', '/merge/upload', {
+    token: owner.accessToken,
+    raw: form,
+  });
+  if (upload.status !== 201) throw new Error(`merge upload: ${JSON.stringify(upload.body)}`);
+  owned.mergeUploadId = upload.body.upload_id;
+  owned.mergeUploadingId = await startMergeUpload();
+  const merged = await t.api<{ merge_id: string }>('POST', '/merge/manual', {
+    token: owner.accessToken,
+    body: { input_sources: [{ url: `/api/v1/merge/uploads/${owned.mergeUploadId}`, type: 'video' }] },
+  });
+  const previewed = await t.api<{ preview_id: string }>('POST', '/merge/preview', {
+    token: owner.accessToken,
+    body: { input_sources: [{ url: `/api/v1/merge/uploads/${owned.mergeUploadId}`, type: 'video' }] },
+  });
+  owned.mergeId = merged.body.merge_id;
+  owned.previewId = previewed.body.preview_id;
+  await t.runtime.stepFunctions.idle();
   const chapters = await t.api<{ id: string }[]>('GET', `/books/${bookId}/chapters`, {
     token: owner.accessToken,
   });
@@ -671,6 +785,10 @@ beforeAll(async () => {
     owned.audioJobId,
     owned.generationId,
     owned.combineId,
+    owned.mergeUploadId,
+    owned.mergeUploadingId,
+    owned.mergeId,
+    owned.previewId,
     owner.email,
     OWNER_TITLE,
     OWNER_PHRASE,

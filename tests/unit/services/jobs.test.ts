@@ -209,3 +209,37 @@ describe('the job system', () => {
     ]);
   });
 });
+
+describe('deferred jobs (a queue their domain launches in turn)', () => {
+  it('enqueue writes a queued job without an execution; launchDeferred starts it once', async () => {
+    const { jobs, workflows } = setup();
+    const job = await jobs.enqueue(kind, request);
+    expect(job).toMatchObject({ status: 'queued', deferred: true, execution_arn: null });
+    expect(workflows.executions).toEqual([]);
+    const [first, second] = await Promise.all([
+      jobs.launchDeferred(kind, job),
+      jobs.launchDeferred(kind, job),
+    ]);
+    expect([first, second].filter(Boolean)).toHaveLength(1);
+    expect(workflows.executions.map((e) => e.name)).toEqual([`paint-${job.id}`]);
+    expect(await jobs.get(job.id)).toMatchObject({ deferred: false, execution_arn: expect.any(String) });
+  });
+
+  it('the stale-job rule leaves a waiting job alone, however long it waits', async () => {
+    const { jobs, clock } = setup();
+    const job = await jobs.enqueue(kind, request);
+    clock.advance(QUIET_MS * 100);
+    expect(await jobs.settle((await jobs.get(job.id))!)).toMatchObject({ status: 'queued', deferred: true });
+  });
+
+  it('a deferred retry goes back to waiting instead of starting', async () => {
+    const { jobs, workflows } = setup();
+    const job = await jobs.start(kind, request);
+    await jobs.fail(kind, job.id, { Error: 'Boom' });
+    const retried = await jobs.retry(kind, (await jobs.get(job.id))!, undefined, { defer: true });
+    expect(retried).toMatchObject({ status: 'queued', deferred: true, attempt: 2, execution_arn: null });
+    expect(workflows.executions).toHaveLength(1);
+    const launched = await jobs.launchDeferred(kind, retried);
+    expect(launched?.execution_arn).toContain(`paint-${job.id}-2`);
+  });
+});
