@@ -1,4 +1,5 @@
 import type { MergeStarted, MergeStatus, PreviewStatus } from '@contracts/merge';
+import type { VideoGeneration } from '@contracts/video';
 import { MERGE_LIMITS, mergeMessages } from '@contracts/merge';
 import { mergeRequest, previewRequest } from '@contracts/merge-requests';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import {
   clock,
   dropMove,
   fileSize,
+  generatedVideoOf,
   inputSourcesOf,
   itemsReducer,
   kindOf,
@@ -209,6 +211,30 @@ describe('the list of inputs', () => {
     expect(inputSourcesOf(list).map((s) => s.start_time)).toEqual([0, 3.2, 2]);
     expect(unmeasuredVideos(list)).toEqual([]);
     expect(unmeasuredVideos([libraryItem('x', { name: 'Old', url: 'u', duration: null })])).toEqual(['Old']);
+  });
+
+  it("offers a chapter's newest finished generation by its id", () => {
+    const gen = (over: Partial<VideoGeneration>) =>
+      ({
+        id: 'g1',
+        video_generation_id: 'g1',
+        generation_status: 'completed',
+        video_url: '/media/g1.mp4',
+        final_video: { video_url: '/media/g1.mp4', duration: 42, file_size_bytes: 3 * MB },
+        created_at: '2026-11-20T10:00:00Z',
+        ...over,
+      }) as VideoGeneration;
+    expect(
+      generatedVideoOf('The Harbour Light', [gen({ generation_status: 'failed', id: 'g0' }), gen({})]),
+    ).toEqual({
+      name: 'The Harbour Light: chapter video of 2026-11-20',
+      url: 'g1',
+      duration: 42,
+      size: 3 * MB,
+      origin: 'Chapter video',
+    });
+    expect(generatedVideoOf('B', [gen({ video_url: null, final_video: null })])).toBeNull();
+    expect(generatedVideoOf('B', [])).toBeNull();
   });
 
   it('offers completed, unexpired earlier results again', () => {

@@ -6,7 +6,13 @@ import { Card, EmptyState } from '@/components/ui/card';
 import { useMergeJobs } from '../api/merge';
 import { downloadMergeResult, useMergeJob, usePreview } from '../api/use-merge-job';
 import { useMergeUploads } from '../api/use-merge-uploads';
-import { inputSourcesOf, reusableResults, stillUploading, unmeasuredVideos } from '../model/files';
+import {
+  inputSourcesOf,
+  reusableResults,
+  stillUploading,
+  unmeasuredVideos,
+  type OfferedVideo,
+} from '../model/files';
 import { isMerging, isPreviewing } from '../model/session';
 import {
   defaultForm,
@@ -20,7 +26,7 @@ import { InputList } from './input-list';
 import { MergeSettings } from './merge-settings';
 import { MergeStatusPanel } from './merge-status';
 import { PreviewPanel } from './preview-panel';
-import { YourVideos, type OfferedVideo } from './your-videos';
+import { YourVideos } from './your-videos';
 
 export type { OfferedVideo };
 

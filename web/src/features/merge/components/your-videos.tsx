@@ -1,16 +1,6 @@
 import { MERGE_LIMITS } from '@contracts/merge';
 import { Button } from '@/components/ui/button';
-import { clock, fileSize, type InputItem } from '../model/files';
-
-export interface OfferedVideo {
-  name: string;
-  /** What the merge request names: a generation id, a generated video's url or a merge result's url. */
-  url: string;
-  duration: number | null;
-  size?: number | null;
-  /** Where it comes from ("Chapter video", "Earlier merge"). */
-  origin: string;
-}
+import { clock, fileSize, type InputItem, type OfferedVideo } from '../model/files';
 
 /** Videos the user already has, each added to the inputs with one click. */
 export function YourVideos({

@@ -7,6 +7,7 @@ import {
   type UploadItemStatus,
 } from '@contracts/merge';
 import { isAllowedContentType, type InputSourceRequest } from '@contracts/merge-requests';
+import type { VideoGeneration } from '@contracts/video';
 
 /**
  * The Merge studio's list of inputs (the spec's Upload item, §3/§4): files the user picked, checked
@@ -228,6 +229,41 @@ export const unmeasuredVideos = (items: readonly InputItem[]) =>
 /** Items still on their way to storage (a merge waits for them). */
 export const stillUploading = (items: readonly InputItem[]) =>
   items.filter((i) => i.status === 'pending' || i.status === 'uploading').length;
+
+/** A video the user already has, offered as an input. */
+export interface OfferedVideo {
+  name: string;
+  /** What the merge request names: a generation id, a generated video's url or a merge result's url. */
+  url: string;
+  duration: number | null;
+  size?: number | null;
+  /** Where it comes from ("Chapter video", "Earlier merge"). */
+  origin: string;
+}
+
+/**
+ * A chapter's newest finished generation as an input (named by its book and the day it was made),
+ * or null when none of them has a film.
+ */
+export function generatedVideoOf(
+  bookTitle: string,
+  generations: readonly Pick<
+    VideoGeneration,
+    'id' | 'video_generation_id' | 'generation_status' | 'video_url' | 'final_video' | 'created_at'
+  >[],
+): OfferedVideo | null {
+  const done = generations.find(
+    (g) => g.generation_status === 'completed' && Boolean(g.final_video?.video_url ?? g.video_url),
+  );
+  if (!done) return null;
+  return {
+    name: `${bookTitle}: chapter video of ${done.created_at.slice(0, 10)}`,
+    url: done.video_generation_id || done.id,
+    duration: done.final_video?.duration ?? null,
+    size: done.final_video?.file_size_bytes ?? null,
+    origin: 'Chapter video',
+  };
+}
 
 /** Completed, unexpired earlier merges with a result: videos the user can merge again. */
 export const reusableResults = (merges: readonly MergeStatus[]) =>
