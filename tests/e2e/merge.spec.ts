@@ -76,6 +76,19 @@ test('a creator uploads two clips, merges them, watches the progress and downloa
   await page.getByRole('button', { name: 'Merge', exact: true }).click();
   await expect(page.getByText('Please add at least one input file').first()).toBeVisible();
 
+  // The first part sent to storage is cut off: it is sent again, the file is not started over.
+  let partPuts = 0;
+  const uploadStarts: string[] = [];
+  await page.route(/\/merge\/uploads\/.*partNumber=/, (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    partPuts += 1;
+    return partPuts === 1 ? route.abort('connectionreset') : route.continue();
+  });
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/v1\/merge\/uploads$/.test(request.url()))
+      uploadStarts.push(request.url());
+  });
+
   await page.getByLabel('Choose files').setInputFiles([first, second]);
   const inputs = page.getByRole('list', { name: 'Merge inputs' });
   await expect(inputs.getByRole('listitem')).toHaveCount(2);
@@ -84,6 +97,8 @@ test('a creator uploads two clips, merges them, watches the progress and downloa
       timeout: 60_000,
     });
   }
+  expect(partPuts).toBe(3);
+  expect(uploadStarts).toHaveLength(2);
   // Swap them with the arrow button, then back with the keyboard (lift, move, drop).
   await inputs.getByRole('button', { name: 'Move second.mp4 up' }).click();
   await expect(inputs.getByRole('listitem').first()).toHaveAttribute('aria-label', 'Input 1: second.mp4');
