@@ -64,21 +64,31 @@ function refuseS3(res: ServerResponse, verdict: Extract<Verdict, { ok: false }>)
 export function guardS3(credentials: LocalCredentials, serve: RequestListener): RequestListener {
   return (req, res) => {
     namesMatchedOrigin(req, res);
-    if (req.method === 'OPTIONS' && !req.headers.authorization) return serve(req, res);
     const { rawPath, rawQuery } = split(req.url);
+    // A preflight carries the presigned URL's query but no credentials: s3rver would check the
+    // signature parameters as its own and refuse it, so they go before the CORS rule answers.
+    if (req.method === 'OPTIONS' && !req.headers.authorization) {
+      req.url = withoutSignature(rawPath, rawQuery);
+      return serve(req, res);
+    }
     const verdict = verifySigV4(
       { method: req.method ?? 'GET', rawPath, rawQuery, headers: req.headers },
       credentials,
     );
     if (!verdict.ok) return refuseS3(res, verdict);
     delete req.headers.authorization;
-    const kept = rawQuery
-      .split('&')
-      .filter((part) => part && !/^x-amz-/i.test(part))
-      .join('&');
-    req.url = kept ? `${rawPath}?${kept}` : rawPath;
+    req.url = withoutSignature(rawPath, rawQuery);
     return serve(req, res);
   };
+}
+
+/** The URL without the presigning parameters (X-Amz-*). */
+function withoutSignature(rawPath: string, rawQuery: string): string {
+  const kept = rawQuery
+    .split('&')
+    .filter((part) => part && !/^x-amz-/i.test(part))
+    .join('&');
+  return kept ? `${rawPath}?${kept}` : rawPath;
 }
 
 /**

@@ -1,46 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createRequire } from 'node:module';
-import { signUpAndSignIn, uploadPastedBook } from './helpers';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signUpAndSignIn, uploadPastedBook } from './helpers';
 
 /**
  * Every page of the app, in light and dark mode, checked with axe-core (WCAG 2 A and AA rules):
  * no serious or critical violation. axe is injected into Debian's Chromium as a script.
  */
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 // The app's Content-Security-Policy allows no inline script; axe is the test's, not the app's.
 test.use({ bypassCSP: true });
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function expectAccessible(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.addScriptTag({ path: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations as AxeViolation[];
-  });
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-    );
-  expect.soft(serious, `${name}`).toEqual([]);
-}
 
 const sample = Array.from(
   { length: 3 },
@@ -73,6 +40,7 @@ for (const theme of ['light', 'dark'] as const) {
       ['/explore', 'explore'],
       ['/creator', 'creator'],
       ['/upload', 'upload'],
+      ['/merge', 'merge'],
       ['/book', 'book without an id'],
     ] as const) {
       await page.goto(path);

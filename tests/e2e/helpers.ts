@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { createRequire } from 'node:module';
 
 /** Signs up through the UI's API, verifies via the dev mailbox and signs in in the browser. */
 export async function signUpAndSignIn(
@@ -63,3 +64,41 @@ export const HARBOUR_BOOK = [
   '',
   'One winter night a storm broke the windows of the lamp room. The keeper held a lantern in the gap until dawn, and not one ship was lost on the rocks below the light.',
 ].join('\n');
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * axe-core (WCAG 2 A and AA rules) on the page as it is: no serious or critical violation. The
+ * test file needs `test.use({ bypassCSP: true })`: the app's Content-Security-Policy allows no
+ * inline script, and axe is the test's, not the app's.
+ */
+export async function expectAccessible(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.addScriptTag({ path: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations as AxeViolation[];
+  });
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
+  expect.soft(serious, `${name}`).toEqual([]);
+}

@@ -210,4 +210,10 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
   await expect(video.getByLabel('Show a watermark')).toBeChecked();
   await expect(video.getByLabel('Watermark text')).toHaveValue('Storm Lamp Films');
   await expect(video.getByLabel('Watermark position')).toHaveValue('top-left');
+
+  // The Merge tab: the merge studio, with the chapter's generated video offered as an input.
+  await video.getByRole('tab', { name: 'Merge' }).click();
+  await expect(video.getByRole('heading', { name: 'Video Merge Studio' })).toBeVisible();
+  await video.getByRole('button', { name: /^Add .*: generated video$/ }).click();
+  await expect(video.getByRole('list', { name: 'Merge inputs' }).getByRole('listitem')).toHaveCount(1);
 });

@@ -75,6 +75,9 @@ export function Navbar() {
           Create
         </NavLink>
       )}
+      <NavLink to={paths.merge} className={linkClass} onClick={close}>
+        Merge
+      </NavLink>
       <NavLink to={paths.subscription} className={linkClass} onClick={close}>
         Subscription
       </NavLink>

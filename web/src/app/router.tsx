@@ -30,6 +30,7 @@ const routes: RouteObject[] = [
       { path: paths.author, element: page(() => import('@/features/author/routes/author-page')) },
       { path: paths.upload, element: page(() => import('@/features/books/routes/upload-page')) },
       { path: paths.learn, element: page(() => import('@/features/books/routes/learn-page')) },
+      { path: paths.merge, element: page(() => import('@/features/merge/routes/merge-page')) },
       { path: paths.explore, element: page(() => import('@/features/books/routes/explore-page')) },
       { path: routePatterns.bookWithoutId, element: page(() => import('./routes/book')) },
       { path: routePatterns.book, element: page(() => import('./routes/book')) },

@@ -18,6 +18,8 @@ export const paths = {
   /** A chapter of a learning book (the hosted link of generated content). */
   bookChapter: (id: string, chapterId: string) => `/book/${id}?chapter=${encodeURIComponent(chapterId)}`,
   subscription: '/subscription',
+  /** The Merge studio on its own page. */
+  merge: '/merge',
   author: '/author',
 } as const;
 

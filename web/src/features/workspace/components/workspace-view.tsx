@@ -13,7 +13,9 @@ import { ChapterSidebar, type OpenVideo } from './chapter-sidebar';
 import { AudioTab } from './audio/audio-tab';
 import { ImagesTab } from './images/images-tab';
 import { VideoModal } from './video/video-modal';
-import { VideoTab } from './video/video-tab';
+import { VideoTab, type MergeStudioSlot } from './video/video-tab';
+
+export type { MergeStudioSlot };
 import { PlotTab } from './plot/plot-tab';
 import { ScriptTab, type ScriptActivity } from './script/script-tab';
 import { panelId, tabId, WorkspaceTabs } from './workspace-tabs';
@@ -23,7 +25,14 @@ import { panelId, tabId, WorkspaceTabs } from './workspace-tabs';
  * dots, and the chapter sidebar. The selected tab and chapter live in the URL (`?tab=&chapter=`),
  * so a reload keeps them; the first chapter is selected when the URL names none.
  */
-export function WorkspaceView({ book }: { book: BookWithChapters }) {
+export function WorkspaceView({
+  book,
+  mergeStudio,
+}: {
+  book: BookWithChapters;
+  /** The Video tab's Merge studio, composed in by the page. */
+  mergeStudio?: MergeStudioSlot;
+}) {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
   const chapterId = chapterOf(
@@ -100,7 +109,7 @@ export function WorkspaceView({ book }: { book: BookWithChapters }) {
     script: <ScriptTab key={chapter?.id} chapter={chapter ?? null} onActivity={onScriptActivity} />,
     images: <ImagesTab bookId={book.id} chapter={chapter ?? null} />,
     audio: <AudioTab bookId={book.id} chapter={chapter ?? null} />,
-    video: <VideoTab chapter={chapter ?? null} />,
+    video: <VideoTab chapter={chapter ?? null} mergeStudio={mergeStudio} />,
   };
 
   return (

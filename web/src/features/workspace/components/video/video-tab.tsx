@@ -53,14 +53,39 @@ const STUDIO_TAB_LABELS: Record<StudioTab, string> = {
   merge: 'Merge',
 };
 
+/** A video the Merge tab offers as an input (the chapter's generated video). */
+export interface MergeOffer {
+  name: string;
+  /** What the merge names: the generation's id. */
+  url: string;
+  duration: number | null;
+  size: number | null;
+  origin: string;
+}
+
+/**
+ * The Merge tab's content, given by the page that composes the workspace (the merge studio is a
+ * feature of its own): the chapter's generated video is offered as an input.
+ */
+export type MergeStudioSlot = (props: {
+  offered: MergeOffer[];
+  videoGenerationId: string | null;
+}) => React.ReactNode;
+
 /** The Video tab (Video Production Studio) of the selected chapter. */
-export function VideoTab({ chapter }: { chapter: Chapter | null }) {
+export function VideoTab({
+  chapter,
+  mergeStudio,
+}: {
+  chapter: Chapter | null;
+  mergeStudio?: MergeStudioSlot;
+}) {
   if (!chapter) return <SelectChapterPrompt tab="video" />;
-  return <Studio key={chapter.id} chapter={chapter} />;
+  return <Studio key={chapter.id} chapter={chapter} mergeStudio={mergeStudio} />;
 }
 
 /** The script picker and, for the selected script, its production. */
-function Studio({ chapter }: { chapter: Chapter }) {
+function Studio({ chapter, mergeStudio }: { chapter: Chapter; mergeStudio?: MergeStudioSlot }) {
   const [selection, store] = useScriptSelection();
   const { data: scripts } = useChapterScripts(chapter.id);
   const scriptId =
@@ -100,6 +125,7 @@ function Studio({ chapter }: { chapter: Chapter }) {
       scriptId={scriptId}
       switching={selection.switching}
       picker={picker}
+      mergeStudio={mergeStudio}
     />
   );
 }
@@ -109,11 +135,13 @@ function ScriptStudio({
   scriptId,
   switching,
   picker,
+  mergeStudio,
 }: {
   chapter: Chapter;
   scriptId: string;
   switching: boolean;
   picker: React.ReactNode;
+  mergeStudio?: MergeStudioSlot;
 }) {
   const chapterId = chapter.id;
   const { data: production, error: productionError, isLoading, mutate } = useVideoProduction(chapterId);
@@ -123,6 +151,12 @@ function ScriptStudio({
   const script = useChapterScripts(chapterId).data?.find((s) => s.id === scriptId);
   const gen = useVideoGeneration(chapterId, scriptId);
   const [tab, setTab] = useState<StudioTab>('timeline');
+  // Once opened, the Merge tab stays mounted (hidden) so its uploads and merge go on in other tabs.
+  const [mergeOpened, setMergeOpened] = useState(false);
+  const openTab = (next: StudioTab) => {
+    if (next === 'merge') setMergeOpened(true);
+    setTab(next);
+  };
   const [draftScenes, setDraftScenes] = useState<ProductionScene[] | null>(null);
   const [draftSettings, setDraftSettings] = useState<EditorSettings | null>(null);
   const [selectedScene, setSelectedScene] = useState<string | null>(null);
@@ -149,6 +183,19 @@ function ScriptStudio({
   const current = gen.generation;
   const finished = current && hasFinalVideo(current) ? current : latestFinished(generations);
   const loading = isLoading && !production;
+  const finishedId = finished ? (finished.video_generation_id ?? finished.id) : null;
+  const mergeOffers: MergeOffer[] =
+    finished && finishedId
+      ? [
+          {
+            name: `${chapter.title}: generated video`,
+            url: finishedId,
+            duration: finished.final_video?.duration ?? null,
+            size: finished.final_video?.file_size_bytes ?? null,
+            origin: 'Chapter video',
+          },
+        ]
+      : [];
 
   const save = async (): Promise<boolean> => {
     setSaving(true);
@@ -277,7 +324,7 @@ function ScriptStudio({
     );
   else
     body = (
-      <SubTabs label="Studio" tabs={STUDIO_TABS} active={tab} onChange={setTab} labels={STUDIO_TAB_LABELS}>
+      <SubTabs label="Studio" tabs={STUDIO_TABS} active={tab} onChange={openTab} labels={STUDIO_TAB_LABELS}>
         {tab === 'timeline' && (
           <TimelineTab
             scenes={scenes}
@@ -289,7 +336,7 @@ function ScriptStudio({
             onTransition={(id, change) => setDraftScenes(setSceneTransition(scenes, id, change))}
             onSelect={(id) => {
               setSelectedScene(id);
-              setTab('preview');
+              openTab('preview');
             }}
             onAdd={add}
             onArrange={() => setDraftScenes(autoArrange(scenes))}
@@ -304,11 +351,14 @@ function ScriptStudio({
           />
         )}
         {tab === 'settings' && <SettingsTab settings={settings} onChange={setDraftSettings} />}
-        {tab === 'merge' && (
-          <EmptyState title="The merge studio arrives with the next release">
-            Combining uploaded clips and audio into one film will be available here. Until then, Render Video
-            and Generate Video make the chapter&apos;s film.
-          </EmptyState>
+        {mergeOpened && (
+          <div hidden={tab !== 'merge'}>
+            {mergeStudio ? (
+              mergeStudio({ offered: mergeOffers, videoGenerationId: finishedId })
+            ) : (
+              <EmptyState title="The merge studio is not available here" />
+            )}
+          </div>
         )}
       </SubTabs>
     );

@@ -1,0 +1,40 @@
+import {
+  MERGE_POLL_MAX_RETRIES,
+  MERGE_POLL_MS,
+  mergePollBackoffMs,
+  PREVIEW_404_GRACE_MS,
+  PREVIEW_POLL,
+} from '@contracts/merge';
+
+/**
+ * The Merge studio's polling schedules (spec 3 §8, §9). Pure, so the unit tests run them directly.
+ */
+
+export type MergePoll = { action: 'wait'; delayMs: number } | { action: 'lost' };
+
+/**
+ * The wait before the next status check of a merge: 3 s after an answer; after `failures` checks in
+ * a row failed, min(1000 · 2^n, 30 000) ms with n = failures − 1 (1 s, 2 s, 4 s, 8 s, 16 s), so five
+ * retries; the sixth failure in a row loses the connection.
+ */
+export function nextMergePoll(failures: number): MergePoll {
+  if (failures <= 0) return { action: 'wait', delayMs: MERGE_POLL_MS };
+  if (failures > MERGE_POLL_MAX_RETRIES) return { action: 'lost' };
+  return { action: 'wait', delayMs: mergePollBackoffMs(failures - 1) };
+}
+
+export type PreviewPoll = { action: 'wait'; delayMs: number } | { action: 'timeout' };
+
+/** Before check number `attempt` + 1 of a preview: 2 s before the first, 10 s before the others, 30 at most. */
+export function nextPreviewPoll(attempts: number): PreviewPoll {
+  if (attempts >= PREVIEW_POLL.maxAttempts) return { action: 'timeout' };
+  return { action: 'wait', delayMs: attempts === 0 ? PREVIEW_POLL.firstMs : PREVIEW_POLL.everyMs };
+}
+
+/**
+ * What a 404 on the preview's status means (§4): `waiting` within 5 s of the start (the preview may
+ * not be written yet), `completed` after that (the spec counts it as completed without a file of
+ * its own).
+ */
+export const previewNotFound = (sinceStartMs: number): 'waiting' | 'completed' =>
+  sinceStartMs >= PREVIEW_404_GRACE_MS ? 'completed' : 'waiting';
