@@ -483,18 +483,14 @@ const cases: Record<string, Case> = {
     allowed: [],
     reachable: SIGNED_IN,
   },
-  'POST /subscriptions/cancel': { path: () => '/subscriptions/cancel', allowed: [], reachable: SIGNED_IN },
-  'POST /subscriptions/reactivate': {
-    path: () => '/subscriptions/reactivate',
-    allowed: [],
-    reachable: SIGNED_IN,
-  },
-  // Offline there is no billing portal: a 400 in words for everyone signed in.
+  // Each signed-in role cancels, then reactivates, its own plan (basic).
+  'POST /subscriptions/cancel': { path: () => '/subscriptions/cancel', allowed: SIGNED_IN },
+  'POST /subscriptions/reactivate': { path: () => '/subscriptions/reactivate', allowed: SIGNED_IN },
+  // Offline the portal is the return URL (plans are managed on /subscription).
   'POST /subscriptions/portal': {
     path: () => '/subscriptions/portal',
     body: () => ({ return_url: 'http://localhost/subscription' }),
-    allowed: [],
-    reachable: SIGNED_IN,
+    allowed: SIGNED_IN,
   },
   // On basic no upload needs paying for: a 400 for the caller's own new id, a 404 for the owner's book.
   'POST /payments/create-book-upload-checkout-session': {
