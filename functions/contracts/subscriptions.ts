@@ -1,0 +1,488 @@
+/**
+ * Subscriptions, usage limits and payments (spec 3 §2 /subscription and Payment returns, §3
+ * Subscription / Subscription tier / Usage / Checkout request / Book-payment, §4, §5, §7–§9; spec 1's
+ * upload paywall, dashboard usage card and `payment=success|cancelled`). The tiers as data, the
+ * shapes the `/subscriptions/*` and `/payments/*` routes answer, the pure rules (annual price, usage
+ * bar, period keys) and every message the spec words. Shared by the handlers and the SPA.
+ *
+ * Routes (all under /api/v1; every one needs a signed-in user except the webhook):
+ * | route                                                 | body                                              | answer                          |
+ * | ----------------------------------------------------- | ------------------------------------------------- | ------------------------------- |
+ * | GET  /subscriptions/tiers                             | —                                                 | `TiersResponse`                 |
+ * | GET  /subscriptions/current                           | —                                                 | `Subscription`                  |
+ * | GET  /subscriptions/usage                             | —                                                 | `Usage`                         |
+ * | POST /subscriptions/checkout                          | `CheckoutRequest`                                 | `CheckoutResponse`              |
+ * | POST /subscriptions/cancel                            | —                                                 | `SubscriptionChangeResponse`    |
+ * | POST /subscriptions/reactivate                        | —                                                 | `SubscriptionChangeResponse`    |
+ * | POST /subscriptions/portal                            | `PortalRequest`                                   | `PortalResponse`                |
+ * | POST /payments/create-book-upload-checkout-session    | `BookUploadCheckoutRequest`                       | `BookUploadCheckoutResponse`    |
+ * | GET  /payments/check-payment-status/{id}              | — ({id}: the book id or the checkout session id)  | `BookPaymentStatus`             |
+ * | GET  /payments/user-book-count                        | —                                                 | `UserBookCount`                 |
+ * | POST /payments/webhook (public; Stripe-Signature)     | a Stripe event (raw JSON)                         | `{ received: true }`            |
+ *
+ * Metering rule (enforced on the server, atomically): one video unit is reserved per UTC calendar
+ * month, before the job starts, by every request that starts a NEW video —
+ *   - the learning videos (`POST /ai/generate-realistic-video`, `/ai/generate-tutorial-video`,
+ *     `/ai/generate-video-from-chapter`),
+ *   - the entertainment pipeline start (`POST /ai/generate-entertainment-video`),
+ *   - Render Video of the studio's timeline.
+ * Not counted: a retry or redo of an existing generation (`/ai/retry-generation/{id}`, redoing scenes
+ * or lip-sync of a generation already counted), downloads/transcodes of a film already made, combining
+ * the user's own finished videos, and merges of the user's own clips (`/merge/*`): they make no new
+ * generation. A request answered by an already-running job (the same chapter's generation) reserves
+ * nothing. A unit comes back when its job fails (or is cancelled) before producing its film; a job
+ * that produced its film keeps the unit. Over the limit the start is answered 402 with
+ * `{ detail: subscriptionMessages.limitReached, code: 'video_limit_reached' }`.
+ *
+ * Book uploads: the free tier includes `FREE_BOOK_UPLOADS` books (the books the user has now). A
+ * further upload on free answers 402 (`code: 'book_payment_required'`) unless it names, as `book_id`
+ * on `POST /books/upload`, a book id whose upload the caller has paid for
+ * (`POST /payments/create-book-upload-checkout-session` with a new book id — a UUID the client makes —
+ * then the checkout, then the webhook marks it paid). Paid tiers upload without limit.
+ */
+
+// --- tiers ---
+
+export const TIERS = ['free', 'basic', 'pro'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const BILLING_PERIODS = ['monthly', 'annual'] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+/** Output quality of a tier's videos (spec 3 §9 quality tiers: web 480p, medium 720p, high 1080p). */
+export const VIDEO_QUALITIES = ['480p', '720p', '1080p'] as const;
+export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
+
+export const SUPPORT_LEVELS = ['community', 'email', 'priority'] as const;
+export type SupportLevel = (typeof SUPPORT_LEVELS)[number];
+
+export interface TierFeatures {
+  max_file_size_mb: number;
+  export_formats: ('mp4' | 'webm' | 'mov')[];
+  custom_voices: boolean;
+  api_access: boolean;
+  team_collaboration: boolean;
+  support_level: SupportLevel;
+}
+
+/** A subscription tier as `GET /subscriptions/tiers` answers it (spec 3 §3 Subscription tier). */
+export interface SubscriptionTier {
+  tier: Tier;
+  display_name: string;
+  /** US dollars a month; 0 for free. */
+  monthly_price: number;
+  /** US dollars a year: 12 × monthly less 20 %, rounded to whole dollars (spec 3 §9). */
+  annual_price: number;
+  currency: 'usd';
+  description: string;
+  /** Videos a month; -1 = unlimited. */
+  monthly_video_limit: number;
+  video_quality: VideoQuality;
+  has_watermark: boolean;
+  /** Seconds. */
+  max_video_duration: number;
+  priority_processing: boolean;
+  /** Books the tier lets a user have without paying per upload; -1 = unlimited. */
+  book_upload_limit: number;
+  /** False: shown but not sold yet (the SPA's 'Coming Soon'); checkout refuses it. */
+  available: boolean;
+  features: TierFeatures;
+  /** The tier's selling points in words, for the tier card. */
+  highlights: string[];
+}
+
+export const ANNUAL_DISCOUNT = 0.2;
+
+/** 12 × monthly less 20 %, rounded to whole currency units (spec 3 §9). */
+export function annualPrice(monthly: number): number {
+  return Math.round(monthly * 12 * (1 - ANNUAL_DISCOUNT));
+}
+
+/** The price of a tier for a billing period. */
+export function tierPrice(tier: Pick<SubscriptionTier, 'monthly_price'>, period: BillingPeriod): number {
+  return period === 'annual' ? annualPrice(tier.monthly_price) : tier.monthly_price;
+}
+
+/** Books the free tier may have (spec 1 §9, spec 3 §9 FAQ). */
+export const FREE_BOOK_UPLOADS = 2;
+/** The one-time price of one more book upload on the free tier, US dollars. */
+export const BOOK_UPLOAD_PRICE = 4.99;
+/** The free tier's output: 480p (854×480) with this watermark (spec 3 free tier). */
+export const FREE_WATERMARK_TEXT = 'BookStudio';
+export const FREE_VIDEO_SIZE = { width: 854, height: 480 } as const;
+
+type TierData = Omit<SubscriptionTier, 'annual_price' | 'currency'>;
+
+const TIER_DATA: Record<Tier, TierData> = {
+  free: {
+    tier: 'free',
+    display_name: 'Free',
+    monthly_price: 0,
+    description: 'Try BookStudio: two books and two videos a month.',
+    monthly_video_limit: 2,
+    video_quality: '480p',
+    has_watermark: true,
+    max_video_duration: 120,
+    priority_processing: false,
+    book_upload_limit: FREE_BOOK_UPLOADS,
+    available: true,
+    features: {
+      max_file_size_mb: 10,
+      export_formats: ['mp4'],
+      custom_voices: false,
+      api_access: false,
+      team_collaboration: false,
+      support_level: 'community',
+    },
+    highlights: ['2 book uploads', '2 videos a month', '480p with a watermark', 'Community support'],
+  },
+  basic: {
+    tier: 'basic',
+    display_name: 'Basic',
+    monthly_price: 9.99,
+    description: 'For regular creators: more videos in HD, no watermark.',
+    monthly_video_limit: 20,
+    video_quality: '720p',
+    has_watermark: false,
+    max_video_duration: 600,
+    priority_processing: false,
+    book_upload_limit: -1,
+    available: true,
+    features: {
+      max_file_size_mb: 10,
+      export_formats: ['mp4', 'webm'],
+      custom_voices: true,
+      api_access: false,
+      team_collaboration: false,
+      support_level: 'email',
+    },
+    highlights: ['Unlimited book uploads', '20 videos a month', '720p, no watermark', 'Email support'],
+  },
+  pro: {
+    tier: 'pro',
+    display_name: 'Pro',
+    monthly_price: 29.99,
+    description: 'For studios: unlimited Full HD videos and priority processing.',
+    monthly_video_limit: -1,
+    video_quality: '1080p',
+    has_watermark: false,
+    max_video_duration: 1800,
+    priority_processing: true,
+    book_upload_limit: -1,
+    available: false,
+    features: {
+      max_file_size_mb: 10,
+      export_formats: ['mp4', 'webm', 'mov'],
+      custom_voices: true,
+      api_access: true,
+      team_collaboration: true,
+      support_level: 'priority',
+    },
+    highlights: [
+      'Unlimited book uploads',
+      'Unlimited videos',
+      '1080p, no watermark',
+      'Priority processing',
+      'Priority support',
+    ],
+  },
+};
+
+export const SUBSCRIPTION_TIERS: Record<Tier, SubscriptionTier> = Object.fromEntries(
+  TIERS.map((t) => [
+    t,
+    { ...TIER_DATA[t], annual_price: annualPrice(TIER_DATA[t].monthly_price), currency: 'usd' },
+  ]),
+) as Record<Tier, SubscriptionTier>;
+
+/** Tier order: a move to a higher rank is an upgrade (immediate), to a lower one a downgrade (next cycle). */
+export const TIER_RANK: Record<Tier, number> = { free: 0, basic: 1, pro: 2 };
+
+export const isUnlimited = (limit: number) => limit < 0;
+
+export interface TiersResponse {
+  tiers: SubscriptionTier[];
+}
+
+// --- the user's subscription ---
+
+/**
+ * Stripe's statuses, `canceled` spelled `cancelled` (spec 3 §4: active, cancelled, other; the SPA shows
+ * underscore-separated statuses with spaces).
+ */
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'incomplete',
+  'incomplete_expired',
+  'cancelled',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** GET /subscriptions/current (spec 3 §3 Subscription). A user with no subscription is on free, active. */
+export interface Subscription {
+  tier: Tier;
+  display_name: string;
+  status: SubscriptionStatus;
+  /** null on free. */
+  billing_period: BillingPeriod | null;
+  monthly_video_limit: number;
+  video_quality: VideoQuality;
+  has_watermark: boolean;
+  book_upload_limit: number;
+  cancel_at_period_end: boolean;
+  /** ISO; null on free. Access to the paid tier is kept until then. */
+  current_period_end: string | null;
+  /** A downgrade waiting for the next billing cycle (spec 3 §4), with when it takes effect. */
+  scheduled_tier: Tier | null;
+  scheduled_change_at: string | null;
+  /** 'local' when payments run offline (the local checkout), 'stripe' otherwise. */
+  provider: 'local' | 'stripe';
+  /** True when `POST /subscriptions/portal` can open a billing portal for this user. */
+  portal_available: boolean;
+}
+
+// --- usage ---
+
+export const USAGE_WARNING_PERCENT = 80;
+export const USAGE_LIMIT_PERCENT = 100;
+
+export type UsageLevel = 'unlimited' | 'within' | 'approaching' | 'reached';
+
+export const USAGE_LABELS: Record<UsageLevel, string> = {
+  unlimited: 'Unlimited',
+  within: 'Within limits',
+  approaching: 'Approaching limit',
+  reached: 'Limit reached',
+};
+
+/** The bar's colour: green under 80 %, yellow from 80 %, red at 100 % (spec 3 §4 Usage bar). */
+export const USAGE_COLOURS: Record<UsageLevel, 'green' | 'yellow' | 'red'> = {
+  unlimited: 'green',
+  within: 'green',
+  approaching: 'yellow',
+  reached: 'red',
+};
+
+export interface UsageBar {
+  /** 0–100 (capped); 0 when unlimited. */
+  percent: number;
+  level: UsageLevel;
+  label: string;
+  colour: 'green' | 'yellow' | 'red';
+}
+
+/** The usage bar of `used` videos out of `limit` (-1 unlimited): < 80 % within, ≥ 80 % approaching, 100 % reached. */
+export function usageBar(used: number, limit: number): UsageBar {
+  let level: UsageLevel;
+  let percent = 0;
+  if (isUnlimited(limit)) level = 'unlimited';
+  else {
+    percent = limit === 0 ? 100 : Math.min(100, Math.round((used / limit) * 100));
+    level =
+      percent >= USAGE_LIMIT_PERCENT
+        ? 'reached'
+        : percent >= USAGE_WARNING_PERCENT
+          ? 'approaching'
+          : 'within';
+  }
+  return { percent, level, label: USAGE_LABELS[level], colour: USAGE_COLOURS[level] };
+}
+
+/** GET /subscriptions/usage (spec 3 §3 Usage), with the bar worked out. */
+export interface Usage {
+  /** The metering period, a UTC calendar month: 'YYYY-MM'. */
+  period: string;
+  current_period_videos: number;
+  /** -1 unlimited. */
+  period_limit: number;
+  /** -1 unlimited. */
+  remaining_videos: number;
+  can_generate_video: boolean;
+  /** ISO: the first instant of the next UTC month, when usage resets. */
+  period_end: string;
+  tier: Tier;
+  usage: UsageBar;
+}
+
+/** The metering period of an instant: its UTC month, 'YYYY-MM'. */
+export function periodKey(at: Date): string {
+  return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** When a period ends (and the next begins): the first instant of the next UTC month. */
+export function periodEnd(period: string): Date {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 1));
+}
+
+// --- checkout, cancel, reactivate, portal ---
+
+/** POST /subscriptions/checkout (the dashboard variant omits billing_period: monthly). */
+export interface CheckoutRequestShape {
+  tier: Tier;
+  billing_period?: BillingPeriod;
+  success_url: string;
+  cancel_url: string;
+}
+
+/**
+ * The browser navigates to `url`: the checkout page (Stripe's, or the local one), or — for a change
+ * of plan of an existing paid subscription, which needs no checkout — `success_url` straight away.
+ */
+export interface CheckoutResponse {
+  url: string;
+  /** The checkout session, or null when the plan changed without one. */
+  session_id: string | null;
+  /** checkout: pay on the page; upgraded: now; scheduled: a downgrade at the next cycle. */
+  outcome: 'checkout' | 'upgraded' | 'scheduled';
+}
+
+export interface SubscriptionChangeResponse {
+  message: string;
+  subscription: Subscription;
+}
+
+/** POST /subscriptions/portal: where the portal sends the user back. */
+export interface PortalRequestShape {
+  return_url: string;
+}
+export interface PortalResponse {
+  url: string;
+}
+
+// --- book-upload payments ---
+
+/** POST /payments/create-book-upload-checkout-session */
+export interface BookUploadCheckoutRequestShape {
+  /** The new book's id (a UUID the client makes) or a book of the caller's not yet uploaded. */
+  book_id: string;
+  /** Defaults: /upload?payment=success&book_id=… and /upload?payment=cancelled&book_id=… on the app. */
+  success_url?: string;
+  cancel_url?: string;
+}
+
+export interface BookUploadCheckoutResponse {
+  url: string;
+  session_id: string;
+  book_id: string;
+  amount: number;
+  currency: 'usd';
+}
+
+export const BOOK_PAYMENT_STATUSES = ['pending', 'paid', 'cancelled', 'used'] as const;
+export type BookPaymentState = (typeof BOOK_PAYMENT_STATUSES)[number];
+
+/** GET /payments/check-payment-status/{id}: {id} is the book id or the checkout session id. */
+export interface BookPaymentStatus {
+  book_id: string;
+  session_id: string;
+  /** pending: not paid yet; paid: the upload may go through; used: the book was uploaded; cancelled. */
+  status: BookPaymentState;
+  paid: boolean;
+  amount: number;
+  currency: 'usd';
+  paid_at: string | null;
+}
+
+/** GET /payments/user-book-count */
+export interface UserBookCount {
+  /** The books the user has now. */
+  book_count: number;
+  tier: Tier;
+  /** Books the tier includes; -1 unlimited. */
+  book_upload_limit: number;
+  /** True when the next upload needs a paid upload (free tier with `FREE_BOOK_UPLOADS` or more books). */
+  requires_payment: boolean;
+  /** Paid uploads not used yet (book ids that may be uploaded now). */
+  paid_book_ids: string[];
+  upload_price: number;
+  currency: 'usd';
+}
+
+// --- webhook ---
+
+/** The Stripe events the webhook acts on; every other verified event is acknowledged and ignored. */
+export const HANDLED_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.expired',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+] as const;
+export type HandledEvent = (typeof HANDLED_EVENTS)[number];
+
+export interface WebhookResponse {
+  received: true;
+  /** False when this event id had been processed before (acknowledged, nothing done again). */
+  processed: boolean;
+}
+
+// --- the local (offline) checkout page ---
+
+/** Served by the app when no Stripe key is configured (public routes of the payments domain): GET {id} shows it, POST {id}/pay and {id}/cancel act. */
+export const LOCAL_CHECKOUT_PATH = '/api/v1/payments/local-checkout';
+
+// --- messages (spec 3 §4, §5, §8; spec 1 §8) ---
+
+export const subscriptionMessages = {
+  loadFailed: 'Failed to load subscription information',
+  tiersFailed: 'Failed to load subscription options',
+  checkoutFailed: 'Failed to start checkout process',
+  cancelFailed: 'Failed to cancel subscription',
+  reactivateFailed: 'Failed to reactivate subscription',
+  upgraded: 'Payment successful! Your subscription has been upgraded.',
+  checkoutCancelled: 'Payment was cancelled. You can try again anytime.',
+  cancelled: "Subscription cancelled. You'll retain access until the end of your billing period.",
+  reactivated: 'Subscription reactivated successfully!',
+  cancelConfirm:
+    "Are you sure you want to cancel your subscription? You'll lose access to premium features at the end of your billing period.",
+  /** The 402 body's `detail` when a video start is over the monthly limit. */
+  limitReached: "You've reached your monthly video limit. Upgrade to continue generating videos.",
+  currentPlan: 'Current Plan',
+  comingSoon: 'Coming Soon',
+  signInRequired: 'Sign in required',
+  // server answers beyond the spec's words
+  tierInvalid: 'tier must be free, basic or pro.',
+  billingPeriodInvalid: 'billing_period must be monthly or annual.',
+  urlInvalid: 'success_url and cancel_url must be http(s) URLs.',
+  returnUrlInvalid: 'return_url must be an http(s) URL.',
+  sameTier: 'You are already on this plan.',
+  tierUnavailable: (name: string) => `The ${name} plan is coming soon.`,
+  freeCheckout: 'The free plan needs no checkout. Cancel your subscription to return to it.',
+  nothingToCancel: 'You are on the free plan: there is no subscription to cancel.',
+  alreadyCancelled: 'Your subscription is already set to end at the end of the billing period.',
+  nothingToReactivate: 'Your subscription is not set to cancel.',
+  downgradeScheduled: (name: string, at: string) => `Your plan changes to ${name} on ${at}.`,
+  portalUnavailable: 'The billing portal opens once you have a paid subscription.',
+  checkoutNotFound: 'Checkout session not found.',
+  checkoutClosed: 'This checkout session is no longer open.',
+} as const;
+
+export const paymentMessages = {
+  success: 'Payment successful! Please continue your upload.',
+  cancelled: 'Payment was cancelled. You can try again.',
+  invalidBookId: 'Invalid book id',
+  bookNotFound: 'Book not found.',
+  loadBookFailed: 'Failed to load book',
+  /** The 402 `detail` of POST /books/upload for a free user with 2 or more books. */
+  uploadRequiresPayment:
+    'The free plan includes 2 books. Pay for this upload or upgrade your plan to upload more books.',
+  alreadyUploaded: 'This book is already uploaded.',
+  alreadyPaid: 'This upload is already paid for. Continue your upload.',
+  notPaid: 'This upload has not been paid for yet.',
+  paymentNotFound: 'Payment not found.',
+  noPaymentNeeded: 'Your plan includes unlimited book uploads: no payment is needed.',
+  signatureMissing: 'Missing Stripe-Signature header.',
+  signatureInvalid: 'Invalid webhook signature.',
+  payloadInvalid: 'Invalid webhook payload.',
+} as const;
+
+/** Error codes of the 402 answers (the body is `{ detail, code }`). */
+export const PAYMENT_REQUIRED_CODES = {
+  videoLimit: 'video_limit_reached',
+  bookUpload: 'book_payment_required',
+} as const;
