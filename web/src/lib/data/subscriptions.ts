@@ -53,11 +53,13 @@ export async function reactivateSubscription() {
 export const openBillingPortal = (returnUrl: string) =>
   api.post<PortalResponse>('/subscriptions/portal', { return_url: returnUrl });
 
-export const createBookUploadCheckout = (bookId: string, success_url: string, cancel_url: string) =>
+export const createBookUploadCheckout = (
+  bookId: string,
+  returnUrls: { success_url: string; cancel_url: string },
+) =>
   api.post<BookUploadCheckoutResponse>('/payments/create-book-upload-checkout-session', {
     book_id: bookId,
-    success_url,
-    cancel_url,
+    ...returnUrls,
   });
 
 /** {id}: the book id or the checkout session id. */
