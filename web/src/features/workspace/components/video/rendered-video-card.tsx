@@ -1,4 +1,5 @@
 import type { VideoGeneration } from '@contracts/video';
+import { FreeQualityNote } from '@/components/subscription/free-quality-note';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { megabytes } from '@/features/workspace/model/video';
@@ -41,6 +42,7 @@ export function RenderedVideoCard({
           </div>
         ))}
       </dl>
+      <FreeQualityNote className="mt-2" />
     </Card>
   );
 }
