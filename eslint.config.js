@@ -14,15 +14,17 @@ import tseslint from 'typescript-eslint';
 const DOMAIN_DEPENDENCIES = {
   auth: ['users'],
   users: [],
-  books: [],
-  learning: ['books'],
+  books: ['subscriptions'],
+  learning: ['books', 'subscriptions'],
   plots: ['books'],
   scripts: ['books', 'plots'],
   images: ['books', 'plots', 'scripts'],
   audio: ['books', 'plots', 'scripts'],
-  video: ['books', 'plots', 'scripts', 'images', 'audio'],
+  video: ['books', 'plots', 'scripts', 'images', 'audio', 'subscriptions'],
   creator: [],
   system: [],
+  subscriptions: [],
+  payments: ['books', 'subscriptions'],
 };
 const SHARED = ['lib', 'jobs', 'events', 'engine', 'contracts'];
 /** Every folder under functions/ that is not shared is a domain, and must say what it depends on. */

@@ -125,6 +125,20 @@ export const lambdaGroups = {
       startExecution: ['videoPipeline', 'videoDownload', 'videoCombine'],
     },
   },
+  subscriptions: {
+    entry: 'functions/subscriptions/api.ts',
+    memoryMb: 256,
+    timeoutSeconds: 29,
+    // Plans, usage counters and checkout sessions; Stripe's keys from SSM.
+    access: { table: 'readwrite', paymentSecrets: true },
+  },
+  payments: {
+    entry: 'functions/payments/api.ts',
+    memoryMb: 256,
+    timeoutSeconds: 29,
+    // Book-upload payments and the webhook; Stripe's keys from SSM.
+    access: { table: 'readwrite', paymentSecrets: true },
+  },
 } as const satisfies Record<string, LambdaGroupDefinition>;
 
 export type LambdaGroup = keyof typeof lambdaGroups;
@@ -527,6 +541,72 @@ export const routes: readonly RouteDefinition[] = [
   },
   { method: 'POST', path: '/ai/combine-videos', group: 'video', handler: 'combineVideos', auth: 'user' },
   { method: 'GET', path: '/ai/combine-videos/{id}', group: 'video', handler: 'combinedVideo', auth: 'user' },
+
+  // Subscriptions and payments (functions/contracts/subscriptions.ts has the shapes and the metering rule).
+  { method: 'GET', path: '/subscriptions/tiers', group: 'subscriptions', handler: 'tiers', auth: 'user' },
+  { method: 'GET', path: '/subscriptions/current', group: 'subscriptions', handler: 'current', auth: 'user' },
+  { method: 'GET', path: '/subscriptions/usage', group: 'subscriptions', handler: 'usage', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/subscriptions/checkout',
+    group: 'subscriptions',
+    handler: 'checkout',
+    auth: 'user',
+  },
+  { method: 'POST', path: '/subscriptions/cancel', group: 'subscriptions', handler: 'cancel', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/subscriptions/reactivate',
+    group: 'subscriptions',
+    handler: 'reactivate',
+    auth: 'user',
+  },
+  { method: 'POST', path: '/subscriptions/portal', group: 'subscriptions', handler: 'portal', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/payments/create-book-upload-checkout-session',
+    group: 'payments',
+    handler: 'createBookUploadCheckoutSession',
+    auth: 'user',
+  },
+  {
+    method: 'GET',
+    path: '/payments/check-payment-status/{id}',
+    group: 'payments',
+    handler: 'checkPaymentStatus',
+    auth: 'user',
+  },
+  {
+    method: 'GET',
+    path: '/payments/user-book-count',
+    group: 'payments',
+    handler: 'userBookCount',
+    auth: 'user',
+  },
+  // Public: Stripe signs it (Stripe-Signature over the raw body); unsigned bodies are refused.
+  { method: 'POST', path: '/payments/webhook', group: 'payments', handler: 'webhook', auth: 'public' },
+  // The offline checkout page (only when no Stripe key is configured; the session id is unguessable).
+  {
+    method: 'GET',
+    path: '/payments/local-checkout/{id}',
+    group: 'payments',
+    handler: 'localCheckoutPage',
+    auth: 'public',
+  },
+  {
+    method: 'POST',
+    path: '/payments/local-checkout/{id}/pay',
+    group: 'payments',
+    handler: 'localCheckoutPay',
+    auth: 'public',
+  },
+  {
+    method: 'POST',
+    path: '/payments/local-checkout/{id}/cancel',
+    group: 'payments',
+    handler: 'localCheckoutCancel',
+    auth: 'public',
+  },
   {
     method: 'GET',
     path: '/chapters/{id}/video-production',

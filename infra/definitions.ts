@@ -77,6 +77,9 @@ export function resourceNames(stage: string) {
     userPoolClient: `${prefix}-web`,
     appUrlParameter: `/${APP_NAME}/${stage}/app-url`,
     mediaSigningKeyParameter: `/${APP_NAME}/${stage}/media-signing-key`,
+    /** SecureString parameters the operator creates (README, Subscriptions & payments). */
+    stripeSecretKeyParameter: `/${APP_NAME}/${stage}/stripe-secret-key`,
+    stripeWebhookSecretParameter: `/${APP_NAME}/${stage}/stripe-webhook-secret`,
     stateMachine: (name: string) => `${prefix}-${name}`,
   };
 }

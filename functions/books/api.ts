@@ -80,6 +80,7 @@ const upload = defineHandler({ rawBody: true }, async (ctx) => {
     title: input.title,
     description: input.description,
     source,
+    ...(input.book_id ? { bookId: input.book_id } : {}),
   });
   return created(toBook(book, user.userId));
 });

@@ -10,6 +10,7 @@ import type {
   StructureChapter,
   UploadUrlResponse,
 } from '../contracts/books';
+import type { UploadAllowance } from '../lib/ports';
 import { bookStatusOf, MAX_UPLOAD_BYTES } from '../contracts/books';
 import { uploadMessages } from '../contracts/validation';
 import type { UserActivity } from '../events';
@@ -57,6 +58,8 @@ export interface BooksDeps {
   jobs: Jobs;
   activity: UserActivity;
   uuid: () => string;
+  /** The plan's book allowance (the subscriptions domain); without it, uploads are not limited. */
+  uploads?: UploadAllowance;
 }
 
 export type UploadSource =
@@ -70,6 +73,8 @@ export interface UploadRequest {
   title: string;
   description: string;
   source: UploadSource;
+  /** A book id whose upload the owner paid for (the free tier's third book and on). */
+  bookId?: string;
 }
 
 /** Owners read their books; everyone signed in reads books published in the catalogue. */
@@ -302,7 +307,25 @@ export function createBooksService(deps: BooksDeps) {
      * is checked here (from its bytes); everything else happens in the pipeline.
      */
     async createBookFromUpload(request: UploadRequest): Promise<BookRecord> {
-      const id = deps.uuid();
+      // The plan's book allowance (subscriptions): on free, a third book needs a paid upload of
+      // the id it names (402 otherwise); the book then takes that id.
+      const allowance = deps.uploads
+        ? await deps.uploads.take(
+            request.ownerId,
+            (await books.listByOwner(request.ownerId)).length,
+            request.bookId,
+          )
+        : { paidBookId: null };
+      try {
+        return await this.storeUpload(request, allowance.paidBookId ?? deps.uuid());
+      } catch (error) {
+        if (allowance.paidBookId) await deps.uploads!.giveBack(request.ownerId, allowance.paidBookId);
+        throw error;
+      }
+    },
+
+    /** Stores the source and the QUEUED book under `id`, then starts processing. */
+    async storeUpload(request: UploadRequest, id: string): Promise<BookRecord> {
       const created = now();
       let source: BookRecord['source'];
       let filename: string | null = null;

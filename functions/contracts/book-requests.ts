@@ -145,6 +145,8 @@ export const uploadFieldsRequest = z.object({
     z.string().check(z.maxLength(MAX_TEXT_CONTENT_LENGTH, uploadMessages.textTooLong)),
   ),
   file_key: z.optional(z.string().check(z.maxLength(MAX_STORAGE_KEY_LENGTH, uploadMessages.fileKeyInvalid))),
+  /** The id of a paid upload (free tier, third book and on): the new book takes it. */
+  book_id: z.optional(z.string().check(z.trim(), z.toLowerCase(), z.uuid('Invalid book id'))),
   filename: z.optional(
     z
       .string()

@@ -423,8 +423,8 @@ export interface WebhookResponse {
 
 // --- the local (offline) checkout page ---
 
-/** Served by the app when no Stripe key is configured: GET shows it, POST …/pay and …/cancel act. */
-export const LOCAL_CHECKOUT_PATH = '/_local/checkout';
+/** Served by the app when no Stripe key is configured (public routes of the payments domain): GET {id} shows it, POST {id}/pay and {id}/cancel act. */
+export const LOCAL_CHECKOUT_PATH = '/api/v1/payments/local-checkout';
 
 // --- messages (spec 3 §4, §5, §8; spec 1 §8) ---
 

@@ -2,6 +2,7 @@ import { getAdapters } from '../lib/adapters';
 import { config } from '../lib/config';
 import { uuid } from '../lib/ids';
 import { metrics, MetricUnit } from '../lib/metrics';
+import { createUsageMeter } from '../lib/usage-meter';
 import { createJobs, type JobMetrics, type Jobs } from './service';
 
 export * from './model';
@@ -44,6 +45,7 @@ export function getJobs(): Jobs {
     uuid,
     metrics: cloudWatchJobMetrics,
     quietMs: config.jobQuietMs,
+    meter: createUsageMeter(adapters.table, adapters.clock),
   });
   return jobs;
 }

@@ -47,6 +47,17 @@ export interface JobRecord<O extends object = object, R extends object = object>
   started_at?: string;
   updated_at: string;
   finished_at?: string | null;
+  /**
+   * The monthly video unit this job took (metered generations only): held while it runs, kept once
+   * it produced its film (`ready`), returned when it ended without one (failed, cancelled, deleted).
+   */
+  usage?: JobUsage | null;
+}
+
+export interface JobUsage {
+  /** The metering period the unit was taken from ('YYYY-MM', UTC). */
+  period: string;
+  state: 'held' | 'kept' | 'returned';
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { UsageMeter } from '../lib/usage-meter';
 import type { z } from 'zod';
 import { logger } from '../lib/logger';
 import { isoNow, type Clock, type ObjectStore, type Workflows } from '../lib/ports';
@@ -26,6 +27,8 @@ export interface JobDeps {
   metrics?: JobMetrics;
   /** How long a job may be quiet before its execution is checked; QUIET_MS by default. */
   quietMs?: number;
+  /** Where a metered job's unit goes back when it ends without its film. */
+  meter?: Pick<UsageMeter, 'giveBack'>;
 }
 
 /** What becomes of jobs, by kind: how many start, end in each outcome, and how long they take. */
@@ -60,6 +63,20 @@ export function createJobs(deps: JobDeps) {
     return job;
   };
 
+  /**
+   * After the one write that ended a job: a metered job that produced its film keeps its unit; one
+   * that ended without it gives the unit back (once: only the ending write gets here).
+   */
+  async function settleUsage<J extends JobRecord | null>(job: J, outcome: 'ready' | 'failed' | 'cancelled') {
+    const usage = job?.usage;
+    if (!job || !usage || usage.state !== 'held') return job;
+    if (outcome !== 'ready') await deps.meter?.giveBack(job.owner_id, usage.period);
+    const state = outcome === 'ready' ? 'kept' : 'returned';
+    return ((await repo.update(job.id, { usage: { ...usage, state } }, now())) ?? job) as J;
+  }
+  const close = async <J extends JobRecord | null>(job: J, outcome: 'ready' | 'failed' | 'cancelled') =>
+    settleUsage(ended(job, outcome), outcome);
+
   const executionName = (prefix: string, job: JobRecord) =>
     job.attempt > 1 ? `${prefix}-${job.id}-${job.attempt}` : `${prefix}-${job.id}`;
 
@@ -86,7 +103,7 @@ export function createJobs(deps: JobDeps) {
         now(),
         ACTIVE_STATUSES,
       );
-      return (ended(failed, 'failed') ?? job) as JobRecord<O>;
+      return ((await close(failed, 'failed')) ?? job) as JobRecord<O>;
     }
   }
 
@@ -131,7 +148,14 @@ export function createJobs(deps: JobDeps) {
      */
     async start<S extends z.ZodType, O extends object>(
       kind: JobKind<S, O>,
-      request: { owner: string; target: JobTarget; options: O; exclusive?: string },
+      request: {
+        owner: string;
+        target: JobTarget;
+        options: O;
+        exclusive?: string;
+        /** The period of the video unit the caller took for this job (metered generations). */
+        usage?: { period: string };
+      },
     ): Promise<JobRecord<O>> {
       const at = now();
       const job: JobRecord<O> = {
@@ -152,12 +176,15 @@ export function createJobs(deps: JobDeps) {
         started_at: at,
         updated_at: at,
         finished_at: null,
+        ...(request.usage ? { usage: { period: request.usage.period, state: 'held' as const } } : {}),
       };
       await repo.put(job);
       if (request.exclusive) {
         const holder = await claim(request.exclusive, job);
         if (holder) {
           await repo.deleteMany([job.id]);
+          // The running job answers this request: the unit taken for it goes back.
+          if (request.usage) await deps.meter?.giveBack(request.owner, request.usage.period);
           return holder as JobRecord<O>;
         }
       }
@@ -171,7 +198,7 @@ export function createJobs(deps: JobDeps) {
     ): Promise<JobRecord<O>> {
       if (!isActive(job.status)) return job;
       if (job.execution_arn) await deps.workflows.stop(job.execution_arn, cause);
-      const cancelled = ended(
+      const cancelled = await close(
         await repo.update(
           job.id,
           { status: 'cancelled', step: 'Cancelled', error_message: null, finished_at: now() },
@@ -193,7 +220,8 @@ export function createJobs(deps: JobDeps) {
       kind: JobKind<S, O>,
       job: JobRecord<O>,
       startAt?: string,
-      rerun: { rerunReady?: boolean; options?: O } = {},
+      /** `usage`: a unit the caller took for this run (a job that gave its unit back takes one again). */
+      rerun: { rerunReady?: boolean; options?: O; usage?: { period: string } } = {},
     ) {
       if (isActive(job.status)) return job;
       const patch: JobPatch = {
@@ -207,9 +235,11 @@ export function createJobs(deps: JobDeps) {
         attempt: job.attempt + 1,
         started_at: now(),
         ...(rerun.options ? { options: rerun.options } : {}),
+        ...(rerun.usage ? { usage: { period: rerun.usage.period, state: 'held' as const } } : {}),
       };
       const from: JobStatus[] = rerun.rerunReady ? ['failed', 'cancelled', 'ready'] : ['failed', 'cancelled'];
       const queued = await repo.update(job.id, patch, now(), from);
+      if (!queued && rerun.usage) await deps.meter?.giveBack(job.owner_id, rerun.usage.period);
       if (!queued) return ((await repo.get(job.id)) ?? job) as JobRecord<O>;
       return launch(kind, queued as JobRecord<O>, startAt);
     },
@@ -229,7 +259,7 @@ export function createJobs(deps: JobDeps) {
       if (!isActive(job.status)) return job;
       if (options.quiet !== false && at - Date.parse(job.updated_at) < quietMs) return job;
       if (job.execution_arn && (await deps.workflows.status(job.execution_arn)) === 'RUNNING') return job;
-      const failed = ended(
+      const failed = await close(
         await repo.update(
           job.id,
           { status: 'failed', step: 'Failed', error_message: jobMessages.interrupted, finished_at: now() },
@@ -295,7 +325,7 @@ export function createJobs(deps: JobDeps) {
 
     /** The job is done: ready, 100 %, its work files removed. */
     async finish(jobId: string, step = 'Ready') {
-      const ready = ended(
+      const ready = await close(
         await repo.update(
           jobId,
           { status: 'ready', progress: 100, step, finished_at: now() },
@@ -325,7 +355,7 @@ export function createJobs(deps: JobDeps) {
       logger.warn('job failed', { jobId, kind: job.kind, error: read.name, cause: read.message });
       const message =
         words ?? kind.failureMessage(job as JobRecord<O>, { ...read, timedOut: isTimeout(read.name) });
-      const failed = ended(
+      const failed = await close(
         await repo.update(
           jobId,
           { status: 'failed', step: 'Failed', error_message: message, finished_at: now() },
@@ -350,6 +380,12 @@ export function createJobs(deps: JobDeps) {
           .map((job) => deps.workflows.stop(job.execution_arn!, cause)),
       );
       await repo.deleteMany(found.map((job) => job.id));
+      // A unit held by a job that never made its film goes back with it.
+      await Promise.all(
+        found
+          .filter((job) => isActive(job.status) && job.usage?.state === 'held')
+          .map((job) => deps.meter?.giveBack(job.owner_id, job.usage!.period)),
+      );
       await Promise.all(found.map((job) => deps.work.deletePrefix(jobWorkPrefix(job.id))));
       return found;
     },

@@ -4,6 +4,7 @@ import { getUserActivity } from '../events';
 import { getJobs } from '../jobs';
 import { getAdapters } from '../lib/adapters';
 import { uuid } from '../lib/ids';
+import { subscriptions } from '../subscriptions/instance';
 import { createLearningAssistant, type LearningAssistant } from './assistant';
 import { createQuizService, type QuizService } from './quizzes';
 import { createLearningService, type LearningService } from './service';
@@ -19,6 +20,7 @@ export const learning = (): LearningService =>
     jobs: getJobs(),
     books: books(),
     activity: getUserActivity(),
+    metering: subscriptions().videoMetering,
   }));
 
 export const quizzes = (): QuizService =>

@@ -11,7 +11,7 @@ import type { UserActivity } from '../events';
 import { processingStatus, type JobRecord, type Jobs } from '../jobs';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { mediaUrl } from '../lib/media-urls';
-import { isoNow, type Clock, type Table } from '../lib/ports';
+import { isoNow, type Clock, type Table, type VideoMetering } from '../lib/ports';
 import { learningContentJob } from './jobs/content.kind';
 import type { ContentRecord, LearningJobRecord, LearningOptions } from './model';
 import { createLearningRepository } from './repository';
@@ -25,6 +25,8 @@ export interface LearningDeps {
   jobs: Jobs;
   books: BooksService;
   activity: UserActivity;
+  /** The monthly video allowance: the tutor and chapter videos take a unit (narration does not). */
+  metering: VideoMetering;
 }
 
 export interface ChapterContext {
@@ -123,13 +125,22 @@ export function createLearningService(deps: LearningDeps) {
       const { book, chapter } = await this.loadOwnedChapter(chapterId, userId);
       if (book.status !== 'READY' || book.review_pending)
         throw new ConflictError('The book is still being processed.', 'book_not_ready');
-      return (await deps.jobs.start(learningContentJob, {
-        owner: userId,
-        target: { book_id: book.id, chapter_id: chapter.id },
-        options,
-        // One job per chapter and kind: a second request answers the running one.
-        exclusive: `${chapter.id}#${options.content_type}`,
-      })) as LearningJobRecord;
+      // A video takes one of the month's videos (402 when none is left); the job gives it back if it
+      // ends without its video, and so does a request answered by the one already running.
+      const metered = options.content_type === 'audio_narration' ? null : await deps.metering.reserve(userId);
+      try {
+        return (await deps.jobs.start(learningContentJob, {
+          owner: userId,
+          target: { book_id: book.id, chapter_id: chapter.id },
+          options,
+          // One job per chapter and kind: a second request answers the running one.
+          exclusive: `${chapter.id}#${options.content_type}`,
+          ...(metered ? { usage: { period: metered.period } } : {}),
+        })) as LearningJobRecord;
+      } catch (error) {
+        if (metered) await deps.metering.release(userId, metered.period);
+        throw error;
+      }
     },
 
     /** Ready items of a chapter, plus any newer job still running or failed (for progress and errors). */

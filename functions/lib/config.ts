@@ -29,6 +29,16 @@ const schema = z.object({
    * Two minutes unless set; tests that restart the local runtime shorten it.
    */
   JOB_QUIET_SECONDS: z.coerce.number().positive().optional(),
+  /**
+   * Payments: Stripe's secret key and webhook signing secret, from the environment (locally) or
+   * from SSM SecureString parameters named by the *_PARAMETER variables (on AWS). Without a key,
+   * LOCAL_CHECKOUT=true (set by the local runtime) serves the offline checkout page instead.
+   */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_SECRET_KEY_PARAMETER: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET_PARAMETER: z.string().optional(),
+  LOCAL_CHECKOUT: z.string().optional(),
 });
 
 type Env = z.infer<typeof schema>;
@@ -87,6 +97,16 @@ export const config = {
   },
   get appUrlParameter() {
     return env().APP_URL_PARAMETER;
+  },
+  get payments() {
+    const e = env();
+    return {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      secretKeyParameter: e.STRIPE_SECRET_KEY_PARAMETER,
+      webhookSecretParameter: e.STRIPE_WEBHOOK_SECRET_PARAMETER,
+      localCheckout: e.LOCAL_CHECKOUT === 'true' || e.LOCAL_CHECKOUT === '1',
+    };
   },
   /** ARN of a state machine of functions/workflows.ts, from its variable (see `stateMachineArnVariable`). */
   stateMachineArn(machine: string): string {

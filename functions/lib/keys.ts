@@ -13,6 +13,8 @@ import type { Key } from './ports';
  *   USER#<sub>   ATTEMPT#<quizId>#<iso>      quiz attempt
  *   USER#<sub>   UPLOAD#<uploadId>           a presigned upload the user may turn into a book (once)
  *   USER#<sub>   SESSIONS                    ended sessions: sign-out cut-off, logged-out sign-ins
+ *   USER#<sub>   SUBSCRIPTION                the user's plan (absent: free)
+ *   USER#<sub>   USAGE#<YYYY-MM>             videos started in a UTC month (ADD-updated, conditional on the limit)
  *   BOOK#<id>    META                        book (gsi1: OWNER#<sub> / BOOK#<created_at>#<id>)
  *   BOOK#<id>    CHAPTER#<0001>              chapter (gsi1: CHAPTER#<chapterId> / CHAPTER)
  *   BOOK#<id>    CONTENT#<chapterId>#<type>  the ready learning content of a chapter
@@ -23,9 +25,13 @@ import type { Key } from './ports';
  *   BOOK#<id>    IMAGE#<chapterId>#<id>      a chapter's scene or character image (id = its job's id)
  *   BOOK#<id>    VIDEOGEN#<genId>#<stage>#<item>  what a video generation's stage made of one item (scene, character, shot)
  *   BOOK#<id>    VIDEOPROD#<chapterId>       a chapter's video production (the studio's timeline)
+ *   BOOK#<id>    PAYMENT                     the paid upload of a book id (gsi1: BOOKPAYMENTS#<sub> / <created>#<id>)
  *   BOOK#<id>    JOBLOCK#<name>              the job holding a one-at-a-time lock (USER#<sub> for jobs without a book)
  *   JOB#<id>     META                        a long generation (gsi1: BOOKJOBS#<bookId> / <chapterId|->#<created>#<id>)
  *   CATALOG#<type> <published_at>#<bookId>   curated catalogue entry (published by admins)
+ *   CHECKOUT#<session> META                  a checkout session: whose, what for (and the whole session offline)
+ *   STRIPESUB#<id> META                      a Stripe subscription's user
+ *   WEBHOOK#<event id> META                  a processed payment event (written once: idempotency)
  *
  * Everything a book owns is in its partition or found through its id, so deleting a book needs no
  * knowledge of the domains built on it.
@@ -80,6 +86,12 @@ export const keys = {
     sk: `VIDEOPROD#${chapterId}`,
   }),
   job: (jobId: string): Key => ({ pk: `JOB#${jobId}`, sk: 'META' }),
+  subscription: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'SUBSCRIPTION' }),
+  usage: (userId: string, period: string): Key => ({ pk: `USER#${userId}`, sk: `USAGE#${period}` }),
+  bookPayment: (bookId: string): Key => ({ pk: `BOOK#${bookId}`, sk: 'PAYMENT' }),
+  checkout: (sessionId: string): Key => ({ pk: `CHECKOUT#${sessionId}`, sk: 'META' }),
+  stripeSubscription: (subscriptionId: string): Key => ({ pk: `STRIPESUB#${subscriptionId}`, sk: 'META' }),
+  webhookEvent: (eventId: string): Key => ({ pk: `WEBHOOK#${eventId}`, sk: 'META' }),
   catalogEntry: (bookType: string, publishedAt: string, bookId: string): Key => ({
     pk: `CATALOG#${bookType}`,
     sk: `${publishedAt}#${bookId}`,

@@ -23,6 +23,8 @@ export interface Condition {
   equals?: Record<string, unknown>;
   oneOf?: Record<string, readonly unknown[]>;
   lessThan?: Record<string, number>;
+  /** The number is below the value, or the field is absent (a counter not started yet). */
+  belowOrAbsent?: Record<string, number>;
 }
 
 export interface Update {
@@ -194,3 +196,28 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 export const isoNow = (clock: Clock) => clock.now().toISOString();
+
+/**
+ * The monthly video allowance, as domains that start videos see it (the subscriptions domain
+ * implements it): `reserve` takes one unit for a new generation before its job starts — a 402 with
+ * the spec's words when none is left — and says how the user's tier films (free: 480p with a
+ * watermark); the period goes to the job system, which gives the unit back if the job ends without
+ * its film. `release` gives back a unit whose job never started.
+ */
+export interface VideoMetering {
+  reserve(userId: string): Promise<{
+    period: string;
+    output: { width: number; height: number; watermark: string } | null;
+  }>;
+  release(userId: string, period: string): Promise<void>;
+}
+
+/**
+ * The plan's book allowance, as the books domain sees it (the subscriptions domain implements it):
+ * `take` lets an upload through — within the tier's books, or with a paid upload of `bookId`, used
+ * up once — or answers 402; `giveBack` returns a paid upload whose book was not stored.
+ */
+export interface UploadAllowance {
+  take(userId: string, bookCount: number, bookId?: string): Promise<{ paidBookId: string | null }>;
+  giveBack(userId: string, bookId: string): Promise<void>;
+}

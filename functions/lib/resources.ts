@@ -11,6 +11,8 @@ export interface ResourceAccess {
   startExecution?: readonly string[];
   /** Read a user and sign them out everywhere (AdminGetUser, AdminUserGlobalSignOut). */
   signOutUsers?: boolean;
+  /** Read Stripe's secret key and webhook secret (SSM SecureString parameters). */
+  paymentSecrets?: boolean;
   /** Read-only describe calls on every dependency, for the health check. */
   describeDependencies?: boolean;
 }

@@ -4,6 +4,7 @@ import { images } from '../images/instance';
 import { getJobs } from '../jobs';
 import { getAdapters } from '../lib/adapters';
 import { scripts } from '../scripts/instance';
+import { subscriptions } from '../subscriptions/instance';
 import { createVideoService, type VideoService } from './service';
 
 let service: VideoService | undefined;
@@ -18,4 +19,5 @@ export const video = (): VideoService =>
     scripts: scripts(),
     images: images(),
     audio: audio(),
+    metering: subscriptions().videoMetering,
   }));

@@ -40,7 +40,7 @@ import { isActive, type JobRecord, type Jobs } from '../jobs';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { mediaUrl } from '../lib/media-urls';
-import { isoNow, type Clock, type ObjectStore, type Table } from '../lib/ports';
+import { isoNow, type Clock, type ObjectStore, type Table, type VideoMetering } from '../lib/ports';
 import type { ScriptRecord } from '../scripts/model';
 import type { ScriptsService } from '../scripts/service';
 import {
@@ -63,7 +63,7 @@ import {
   type VideoGenerationJob,
   type VideoGenerationOptions,
 } from './model';
-import { filmSettingsOf } from './jobs/plan';
+import { filmSettingsOf, tierFilm } from './jobs/plan';
 import { createVideoRepository } from './repository';
 
 export interface VideoDeps {
@@ -75,6 +75,8 @@ export interface VideoDeps {
   images: ImagesService;
   audio: AudioService;
   media: ObjectStore;
+  /** The monthly video allowance: a new generation takes a unit (functions/contracts/subscriptions.ts). */
+  metering: VideoMetering;
 }
 
 /** A 409 that names the generation already running (the SPA follows it). */
@@ -429,11 +431,28 @@ export function createVideoService(deps: VideoDeps) {
       throw new BadRequestError(videoMessages.cannotRetryFrom(step, missing), 'retry_step_unavailable');
     }
     const redo = options.redo_scenes ?? null;
+    // A retry or redo does not count again while the generation holds its unit; one whose failed
+    // run gave the unit back takes one again (and films by the tier's rule).
+    const metered = job.usage?.state === 'returned' ? await deps.metering.reserve(job.owner_id) : null;
+    let changes = options;
+    if (metered?.output) {
+      const capped = tierFilm(
+        {
+          width: options.width ?? job.options.width,
+          height: options.height ?? job.options.height,
+          fps: options.fps ?? job.options.fps,
+          export: options.export ?? job.options.export ?? null,
+        },
+        metered.output,
+      );
+      changes = { ...options, width: capped.width, height: capped.height, export: capped.export };
+    }
     await clearFrom(job, step, step === 'video' ? redo : null);
-    const next = { ...job.options, ...options, redo_scenes: step === 'video' ? redo : null };
+    const next = { ...job.options, ...changes, redo_scenes: step === 'video' ? redo : null };
     const queued = (await deps.jobs.retry(videoGenerationJob, job, step, {
       rerunReady: true,
       options: next,
+      ...(metered ? { usage: { period: metered.period } } : {}),
     })) as VideoGenerationJob;
     if (queued.status === 'failed' && queued.attempt === job.attempt)
       throw new HttpError(503, videoMessages.startFailed, 'generation_not_started');
@@ -519,24 +538,37 @@ export function createVideoService(deps: VideoDeps) {
       if (script.chapter_id !== chapter.id)
         throw new NotFoundError(videoMessages.scriptNotFound, 'script_not_found');
       if (!script.scenes.length) throw new BadRequestError(videoMessages.scriptNoScenes, 'script_no_scenes');
-      const size = film ?? GENERATION_SIZES[input.quality_tier];
+      // A new generation takes one of the month's videos (402 when none is left); the free tier
+      // films at 480p with its watermark.
+      const metered = await deps.metering.reserve(userId);
+      const size = tierFilm(
+        { ...(film ?? GENERATION_SIZES[input.quality_tier]), export: film?.export ?? null },
+        metered.output,
+      );
       const before = deps.clock.now().getTime();
-      const job = (await deps.jobs.start(videoGenerationJob, {
-        owner: userId,
-        target: { book_id: book.id, chapter_id: chapter.id },
-        options: {
-          script_id: script.id,
-          quality_tier: input.quality_tier,
-          video_style: input.video_style,
-          width: size.width,
-          height: size.height,
-          fps: size.fps,
-          timeline,
-          redo_scenes: null,
-          export: film?.export ?? null,
-        },
-        exclusive: generationLock(chapter.id),
-      })) as VideoGenerationJob;
+      let job: VideoGenerationJob;
+      try {
+        job = (await deps.jobs.start(videoGenerationJob, {
+          owner: userId,
+          target: { book_id: book.id, chapter_id: chapter.id },
+          options: {
+            script_id: script.id,
+            quality_tier: input.quality_tier,
+            video_style: input.video_style,
+            width: size.width,
+            height: size.height,
+            fps: size.fps,
+            timeline,
+            redo_scenes: null,
+            export: size.export,
+          },
+          exclusive: generationLock(chapter.id),
+          usage: { period: metered.period },
+        })) as VideoGenerationJob;
+      } catch (error) {
+        await deps.metering.release(userId, metered.period);
+        throw error;
+      }
       // The lock answered a generation started before this request: that one is running.
       if (Date.parse(job.created_at) < before || job.attempt > 1) throw new GenerationRunningError(job.id);
       if (job.status === 'failed')

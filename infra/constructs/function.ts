@@ -1,4 +1,4 @@
-import { Duration, Size } from 'aws-cdk-lib';
+import { Duration, Size, Stack } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -22,6 +22,8 @@ export interface AppResources {
   uploadsBucket: s3.IBucket;
   stateMachines: Partial<Record<WorkflowName, sfn.IStateMachine>>;
   userPool?: cognito.IUserPool;
+  /** Names of the SSM parameters payments read: Stripe's keys and the app URL (return pages). */
+  paymentParameters?: { secretKey: string; webhookSecret: string; appUrl: string };
 }
 
 export interface AppFunctionProps {
@@ -104,6 +106,26 @@ export class AppFunction extends NodejsFunction {
         new iam.PolicyStatement({
           actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut'],
           resources: [resources.userPool.userPoolArn],
+        }),
+      );
+    }
+    if (access.paymentSecrets) {
+      const names = resources.paymentParameters;
+      if (!names) throw new Error('Functions that take payments need the payment parameters');
+      this.addEnvironment('STRIPE_SECRET_KEY_PARAMETER', names.secretKey);
+      this.addEnvironment('STRIPE_WEBHOOK_SECRET_PARAMETER', names.webhookSecret);
+      this.addEnvironment('APP_URL_PARAMETER', names.appUrl);
+      // Read by name at run time (SecureStrings, decrypted with the account's aws/ssm key).
+      this.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['ssm:GetParameter'],
+          resources: [names.secretKey, names.webhookSecret, names.appUrl].map((name) =>
+            Stack.of(this).formatArn({
+              service: 'ssm',
+              resource: 'parameter',
+              resourceName: name.replace(/^\//, ''),
+            }),
+          ),
         }),
       );
     }

@@ -119,6 +119,16 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
     COGNITO_ENDPOINT: endpoint(ports.cognito),
     SFN_ENDPOINT: endpoint(ports.stepfunctions),
     APP_URL: url,
+    // Payments: real Stripe test keys from the environment when given (STRIPE_SECRET_KEY and the
+    // STRIPE_WEBHOOK_SECRET of `stripe listen`), else the offline checkout signing with this data
+    // directory's webhook secret.
+    ...(process.env.STRIPE_SECRET_KEY
+      ? {
+          STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY,
+          STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET ?? '',
+          LOCAL_CHECKOUT: 'false',
+        }
+      : { STRIPE_WEBHOOK_SECRET: secrets.stripeWebhookSecret, LOCAL_CHECKOUT: 'true' }),
   };
   delete process.env.AWS_PROFILE;
   delete process.env.AWS_SESSION_TOKEN;

@@ -16,6 +16,8 @@ export interface LocalSecrets {
   credentials: LocalCredentials;
   /** Signs /media URLs (see functions/lib/media-urls.ts). */
   mediaUrlSecret: string;
+  /** Signs the payment events the offline checkout sends to the webhook (Stripe's `whsec_` format). */
+  stripeWebhookSecret: string;
 }
 
 const SECRETS_FILE = 'local-secrets.json';
@@ -23,10 +25,16 @@ const SECRETS_FILE = 'local-secrets.json';
 /** Reads the data directory's secrets, creating them (readable by the owner only) on first start. */
 export function loadLocalSecrets(dataDir: string): LocalSecrets {
   const file = join(dataDir, SECRETS_FILE);
+  const webhookSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>;
-    if (saved.credentials?.accessKeyId && saved.credentials.secretAccessKey && saved.mediaUrlSecret)
-      return saved as LocalSecrets;
+    if (saved.credentials?.accessKeyId && saved.credentials.secretAccessKey && saved.mediaUrlSecret) {
+      if (saved.stripeWebhookSecret) return saved as LocalSecrets;
+      // A data directory from before payments: its other secrets stay, the webhook secret is added.
+      const upgraded = { ...saved, stripeWebhookSecret: webhookSecret() } as LocalSecrets;
+      writeFileSync(file, JSON.stringify(upgraded, null, 1), { mode: 0o600 });
+      return upgraded;
+    }
   }
   const secrets: LocalSecrets = {
     credentials: {
@@ -34,6 +42,7 @@ export function loadLocalSecrets(dataDir: string): LocalSecrets {
       secretAccessKey: randomBytes(30).toString('base64url'),
     },
     mediaUrlSecret: randomBytes(32).toString('base64url'),
+    stripeWebhookSecret: webhookSecret(),
   };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 1), { mode: 0o600 });

@@ -46,6 +46,11 @@ export class AppStack extends Stack {
       mediaBucket: this.data.mediaBucket,
       uploadsBucket: this.data.uploadsBucket,
       stateMachines: {},
+      paymentParameters: {
+        secretKey: names.stripeSecretKeyParameter,
+        webhookSecret: names.stripeWebhookSecretParameter,
+        appUrl: names.appUrlParameter,
+      },
     };
     const environment: Record<string, string> = {
       STAGE: props.stage,

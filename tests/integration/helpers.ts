@@ -189,3 +189,18 @@ export async function novelWithPlot(t: TestRuntime): Promise<{
     .body;
   return { owner, stranger, book, overview };
 }
+
+/**
+ * Moves a user to the basic plan through the offline checkout (checkout, then Pay on its page), for
+ * tests that start more videos or upload more books than the free tier allows.
+ */
+export async function upgradeToBasic(t: TestRuntime, token: string): Promise<void> {
+  const origin = new URL(t.runtime.apiUrl).origin;
+  const checkout = await t.api<{ url: string }>('POST', '/subscriptions/checkout', {
+    token,
+    body: { tier: 'basic', success_url: `${origin}/dashboard`, cancel_url: `${origin}/subscription` },
+  });
+  if (checkout.status !== 200) throw new Error(`checkout: ${JSON.stringify(checkout.body)}`);
+  const paid = await fetch(`${checkout.body.url}/pay`, { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${await paid.text()}`);
+}

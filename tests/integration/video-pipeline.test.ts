@@ -23,7 +23,7 @@ import type {
 import { EDITOR_DEFAULTS } from '../../functions/contracts/video';
 import { probe } from '../../functions/engine/media/ffmpeg';
 import { getAdapters } from '../../functions/lib/adapters';
-import { novelWithPlot, startTestRuntime, type TestRuntime } from './helpers';
+import { novelWithPlot, startTestRuntime, upgradeToBasic, type TestRuntime } from './helpers';
 
 /**
  * The chapter video pipeline through the public API on the local runtime: the fixture novel's
@@ -62,6 +62,8 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'video-test-'));
   t = await startTestRuntime();
   ({ owner, stranger, book } = await novelWithPlot(t));
+  // The owner films more than the free tier's 2 videos a month, at 720p without its watermark.
+  await upgradeToBasic(t, owner);
   script = (
     await api<Script>('POST', '/ai/generate-script-and-scenes', {
       chapter_id: chapter().id,

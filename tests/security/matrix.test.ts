@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../../functions/routes';
@@ -8,6 +9,7 @@ import {
   uploadBook,
   type TestRuntime,
   readyBook,
+  upgradeToBasic,
 } from '../integration/helpers';
 
 /**
@@ -41,6 +43,8 @@ interface Resources {
   /** The book's second chapter (a generation there runs beside the owned one). */
   otherChapterId: string;
   combineId: string;
+  /** A book id whose upload the owner started paying for (a pending book-upload payment). */
+  paymentBookId: string;
 }
 
 interface Case {
@@ -64,6 +68,7 @@ let t: TestRuntime;
 const tokens: Partial<Record<Role, string>> = {};
 const credentials: Partial<Record<Role, { email: string; password: string }>> = {};
 let owned: Resources;
+const paymentBookId = randomUUID();
 /** Strings only the owner's answers may contain, and strings only the other user's may. */
 const ownerSecrets: string[] = [];
 const otherSecrets: string[] = [];
@@ -468,6 +473,61 @@ const cases: Record<string, Case> = {
     },
   },
 
+  'GET /subscriptions/tiers': { path: () => '/subscriptions/tiers', allowed: SIGNED_IN },
+  'GET /subscriptions/current': { path: () => '/subscriptions/current', allowed: SIGNED_IN },
+  'GET /subscriptions/usage': { path: () => '/subscriptions/usage', allowed: SIGNED_IN },
+  // Every signed-in role is on basic already (see beforeAll): the same plan again is a 400.
+  'POST /subscriptions/checkout': {
+    path: () => '/subscriptions/checkout',
+    body: () => ({ tier: 'basic', success_url: 'http://localhost/ok', cancel_url: 'http://localhost/no' }),
+    allowed: [],
+    reachable: SIGNED_IN,
+  },
+  'POST /subscriptions/cancel': { path: () => '/subscriptions/cancel', allowed: [], reachable: SIGNED_IN },
+  'POST /subscriptions/reactivate': {
+    path: () => '/subscriptions/reactivate',
+    allowed: [],
+    reachable: SIGNED_IN,
+  },
+  // Offline there is no billing portal: a 400 in words for everyone signed in.
+  'POST /subscriptions/portal': {
+    path: () => '/subscriptions/portal',
+    body: () => ({ return_url: 'http://localhost/subscription' }),
+    allowed: [],
+    reachable: SIGNED_IN,
+  },
+  // On basic no upload needs paying for: a 400 for the caller's own new id, a 404 for the owner's book.
+  'POST /payments/create-book-upload-checkout-session': {
+    path: () => '/payments/create-book-upload-checkout-session',
+    body: (r) => ({ book_id: r.bookId }),
+    allowed: [],
+    reachable: ['owner'],
+  },
+  'GET /payments/check-payment-status/{id}': {
+    path: (r) => `/payments/check-payment-status/${r.paymentBookId}`,
+    allowed: ['owner'],
+  },
+  'GET /payments/user-book-count': { path: () => '/payments/user-book-count', allowed: SIGNED_IN },
+  // Public, but only signed events are taken: an unsigned body is a 400 for everyone.
+  'POST /payments/webhook': {
+    path: () => '/payments/webhook',
+    body: () => ({ id: 'evt_forged', type: 'checkout.session.completed', data: { object: {} } }),
+    allowed: [],
+    reachable: ROLES,
+  },
+  'GET /payments/local-checkout/{id}': {
+    path: () => '/payments/local-checkout/cs_local_000000000000000000000000000000000000',
+    allowed: [],
+  },
+  'POST /payments/local-checkout/{id}/pay': {
+    path: () => '/payments/local-checkout/cs_local_000000000000000000000000000000000000/pay',
+    allowed: [],
+  },
+  'POST /payments/local-checkout/{id}/cancel': {
+    path: () => '/payments/local-checkout/cs_local_000000000000000000000000000000000000/cancel',
+    allowed: [],
+  },
+
   'GET /creator/prompts': { path: () => '/creator/prompts', allowed: AUTHORS },
   'POST /creator/prompts': { path: () => '/creator/prompts', body: () => prompt, allowed: AUTHORS },
   'DELETE /creator/prompts/{id}': {
@@ -605,6 +665,14 @@ beforeAll(async () => {
     explorer: explorer.accessToken,
     author: author.accessToken,
   });
+  // The owner starts paying for an upload (a pending payment the status route shows), then every
+  // signed-in role moves to basic: the cases start more videos and books than the free tier has.
+  const pending = await t.api('POST', '/payments/create-book-upload-checkout-session', {
+    token: owner.accessToken,
+    body: { book_id: paymentBookId },
+  });
+  if (pending.status !== 200) throw new Error(`book payment: ${JSON.stringify(pending.body)}`);
+  await Promise.all([owner, other, explorer, author].map((u) => upgradeToBasic(t, u.accessToken)));
   const { bookId, chapterId } = await processedBook(owner.accessToken);
   const quiz = await t.api<{ id: string }>('POST', '/ai/generate-quiz', {
     token: owner.accessToken,
@@ -638,6 +706,7 @@ beforeAll(async () => {
     generationId: '',
     otherChapterId: '',
     combineId: '',
+    paymentBookId,
   };
   owned.promptId = await createPrompt();
   owned.characterId = await createCharacter();

@@ -39,6 +39,10 @@ function holds(item: Record<string, unknown> | undefined, condition: Condition |
     const current = item?.[field];
     if (typeof current !== 'number' || !(current < value)) return false;
   }
+  for (const [field, value] of Object.entries(condition.belowOrAbsent ?? {})) {
+    const current = item?.[field];
+    if (current !== undefined && (typeof current !== 'number' || !(current < value))) return false;
+  }
   return true;
 }
 

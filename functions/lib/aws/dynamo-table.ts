@@ -107,6 +107,10 @@ class Expression {
       parts.push(`${this.name(field)} IN (${values.map((v) => this.value(v)).join(', ')})`);
     for (const [field, value] of Object.entries(condition.lessThan ?? {}))
       parts.push(`${this.name(field)} < ${this.value(value)}`);
+    for (const [field, value] of Object.entries(condition.belowOrAbsent ?? {})) {
+      const name = this.name(field);
+      parts.push(`(attribute_not_exists(${name}) OR ${name} < ${this.value(value)})`);
+    }
     return parts.length ? parts.join(' AND ') : undefined;
   }
 

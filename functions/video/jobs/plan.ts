@@ -235,6 +235,30 @@ export function filmSettingsOf(settings: EditorSettings): {
   };
 }
 
+/**
+ * The free tier's film (subscriptions): no larger than 480 lines (854×480 at 16:9, the frame's shape
+ * kept) and the tier's watermark in the bottom-right corner, over whatever the studio asked.
+ */
+export function tierFilm(
+  film: { width: number; height: number; fps: number; export: FilmExport | null },
+  rule: { width: number; height: number; watermark: string } | null,
+): { width: number; height: number; fps: number; export: FilmExport | null } {
+  if (!rule) return film;
+  const even = (n: number) => Math.round(n / 2) * 2;
+  const short = Math.min(film.width, film.height);
+  const scale = short > rule.height ? rule.height / short : 1;
+  return {
+    width: even(film.width * scale),
+    height: even(film.height * scale),
+    fps: film.fps,
+    export: {
+      format: film.export?.format ?? 'mp4',
+      quality: film.export?.quality ?? 'high',
+      watermark: { text: rule.watermark, position: 'bottom-right' },
+    },
+  };
+}
+
 /** Whether Publish must encode the film again (else it is the rendered picture, remuxed at most). */
 export function needsEncode(exp: FilmExport | null | undefined): boolean {
   if (!exp) return false;

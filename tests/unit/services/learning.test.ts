@@ -7,6 +7,8 @@ import { createUserActivity } from '../../../functions/events';
 import { createJobs, jobMessages, QUIET_MS } from '../../../functions/jobs';
 import { createQuizService } from '../../../functions/learning/quizzes';
 import { createLearningService, learningJobView } from '../../../functions/learning/service';
+import { createUsageMeter } from '../../../functions/lib/usage-meter';
+import { createSubscriptionsService } from '../../../functions/subscriptions/service';
 import { memoryAdapters } from '../../support/memory';
 
 const chapterText =
@@ -19,7 +21,18 @@ async function setup() {
   const jobs = createJobs({ ...adapters, work: adapters.storage.uploads });
   const activity = createUserActivity(adapters);
   const books = createBooksService({ ...adapters, jobs, activity });
-  const learning = createLearningService({ ...adapters, jobs, books, activity });
+  const subscriptions = createSubscriptionsService({
+    ...adapters,
+    meter: createUsageMeter(adapters.table, adapters.clock),
+    payments: () => Promise.reject(new Error('no payments in this test')),
+  });
+  const learning = createLearningService({
+    ...adapters,
+    jobs,
+    books,
+    activity,
+    metering: subscriptions.videoMetering,
+  });
   const engine = { text: createLocalTextEngine() } as unknown as Engine;
   const quizzes = createQuizService({
     repository: learning.repository,

@@ -1,0 +1,133 @@
+import type { BooksService } from '../books/service';
+import {
+  BOOK_UPLOAD_PRICE,
+  FREE_BOOK_UPLOADS,
+  paymentMessages,
+  SUBSCRIPTION_TIERS,
+  type BookUploadCheckoutResponse,
+  type UserBookCount,
+  type WebhookResponse,
+} from '../contracts/subscriptions';
+import { BadRequestError, HttpError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { WebhookSignatureError, type PaymentProvider } from '../lib/payments/port';
+import { isoNow, type Clock } from '../lib/ports';
+import type { SubscriptionsService } from '../subscriptions/service';
+
+export interface PaymentsDeps {
+  clock: Clock;
+  books: BooksService;
+  subscriptions: SubscriptionsService;
+  payments: () => Promise<PaymentProvider>;
+  /** The web app's base URL (return pages of checkout, the webhook the offline checkout calls). */
+  appUrl: () => Promise<string>;
+  /** Sends a signed event to the webhook route over HTTP (the offline checkout's "Stripe"). */
+  deliver: (url: string, payload: string, signature: string) => Promise<number>;
+}
+
+/**
+ * Book-upload payments, the webhook every payment event comes through (Stripe's, or the offline
+ * checkout's: the same signed events), and the offline checkout page.
+ */
+export function createPaymentsService(deps: PaymentsDeps) {
+  const subscriptions = deps.subscriptions;
+
+  return {
+    async bookUploadCheckout(
+      userId: string,
+      input: { book_id: string; success_url?: string; cancel_url?: string },
+    ): Promise<BookUploadCheckoutResponse> {
+      const book = await deps.books.repository.get(input.book_id);
+      const base = await deps.appUrl();
+      const back = (outcome: 'success' | 'cancelled') =>
+        `${base}/upload?payment=${outcome}&book_id=${encodeURIComponent(input.book_id)}`;
+      return subscriptions.bookUploadCheckout(userId, input.book_id, book, {
+        success_url: input.success_url ?? back('success'),
+        cancel_url: input.cancel_url ?? back('cancelled'),
+      });
+    },
+
+    paymentStatus: (userId: string, id: string) => subscriptions.bookPaymentStatus(userId, id),
+
+    async userBookCount(userId: string): Promise<UserBookCount> {
+      const [books, tier, paid] = await Promise.all([
+        deps.books.repository.listByOwner(userId),
+        subscriptions.tierOf(userId),
+        subscriptions.unusedPaidUploads(userId),
+      ]);
+      const limit = SUBSCRIPTION_TIERS[tier].book_upload_limit;
+      return {
+        book_count: books.length,
+        tier,
+        book_upload_limit: limit,
+        requires_payment:
+          limit >= 0 && books.length >= Math.min(limit, FREE_BOOK_UPLOADS) && paid.length === 0,
+        paid_book_ids: paid,
+        upload_price: BOOK_UPLOAD_PRICE,
+        currency: 'usd',
+      };
+    },
+
+    /**
+     * POST /payments/webhook: the signature is checked over the raw body (400 and nothing changes
+     * when it fails), then the event id is taken with a conditional write — a redelivered event is
+     * acknowledged and not acted on again. A failure while acting frees the id for the redelivery.
+     */
+    async webhook(payload: string, signature: string | undefined): Promise<WebhookResponse> {
+      const payments = await deps.payments().catch(() => {
+        throw new HttpError(503, 'Payments are not configured on this server.', 'payments_not_configured');
+      });
+      if (!signature) throw new BadRequestError(paymentMessages.signatureMissing, 'signature_missing');
+      let event;
+      try {
+        event = await payments.verifyEvent(payload, signature);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError)
+          throw new BadRequestError(paymentMessages.signatureInvalid, 'signature_invalid');
+        throw error;
+      }
+      if (!event?.id || !event.type)
+        throw new BadRequestError(paymentMessages.payloadInvalid, 'payload_invalid');
+      const repo = subscriptions.repository;
+      const claimed = await repo.claimEvent({
+        event_id: event.id,
+        type: event.type,
+        status: 'processing',
+        received_at: isoNow(deps.clock),
+      });
+      if (!claimed) return { received: true, processed: false };
+      try {
+        await subscriptions.applyEvent(event, payments.kind);
+      } catch (error) {
+        logger.error('payment event failed', { error: error as Error, eventId: event.id, type: event.type });
+        await repo.releaseEvent(event.id);
+        throw error;
+      }
+      await repo.finishEvent(event.id);
+      return { received: true, processed: true };
+    },
+
+    localCheckout: (sessionId: string) => subscriptions.localCheckout(sessionId),
+
+    /**
+     * Pay on the offline checkout page: the server signs the event Stripe would send and delivers it
+     * to the webhook route like Stripe does; the browser then goes to the success URL.
+     */
+    async payLocalCheckout(sessionId: string): Promise<string> {
+      const payments = await deps.payments();
+      const { event, record } = await subscriptions.localCompletionEvent(sessionId);
+      const payload = JSON.stringify(event);
+      const signature = await payments.signEvent(payload);
+      const status = await deps.deliver(`${await deps.appUrl()}/api/v1/payments/webhook`, payload, signature);
+      if (status !== 200)
+        throw new HttpError(502, 'The payment could not be recorded. Please try again.', 'webhook_failed');
+      return record.success_url;
+    },
+
+    async cancelLocalCheckout(sessionId: string): Promise<string> {
+      return (await subscriptions.cancelLocalCheckout(sessionId)).cancel_url;
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
