@@ -73,6 +73,7 @@ for (const theme of ['light', 'dark'] as const) {
       ['/explore', 'explore'],
       ['/creator', 'creator'],
       ['/upload', 'upload'],
+      ['/subscription', 'subscription'],
       ['/book', 'book without an id'],
     ] as const) {
       await page.goto(path);
