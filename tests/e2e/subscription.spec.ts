@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpAndSignIn } from './helpers';
+import { HARBOUR_BOOK, signUpAndSignIn, uploadPastedBook } from './helpers';
 
 /**
  * Subscriptions in the browser, offline: the free plan and its usage card, an upgrade to basic
@@ -86,4 +86,40 @@ test('a new user upgrades to basic through the local checkout, then cancels and 
   await page.getByRole('button', { name: 'Reactivate Subscription' }).click();
   await expect(page.getByText('Subscription reactivated successfully!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
+});
+
+test('a free user with two books pays for the third upload and continues where they were', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUpAndSignIn(page, { role: 'explorer' });
+  for (const title of ['First Light', 'Second Light'])
+    await uploadPastedBook(page, { title, text: HARBOUR_BOOK, mode: 'Learning', chapters: 2 });
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('upload-allowance')).toContainText('Additional uploads require payment');
+
+  // The upgrade dialog opens on the upload page; the person chooses the book first.
+  await page.goto('/upload');
+  const paywall = page.getByRole('dialog', { name: 'Upgrade to upload more books' });
+  await expect(paywall).toContainText('The free plan includes 2 books and you have 2.');
+  await paywall.getByRole('button', { name: 'Not now' }).click();
+  await page.getByRole('radio', { name: /Paste text/ }).click();
+  await page.getByLabel('Book text').fill(HARBOUR_BOOK);
+  await page.getByLabel('Title (optional)').fill('Third Light');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: /Entertainment/ }).click();
+  await page.getByRole('button', { name: 'Upload and process' }).click();
+  await paywall.getByRole('button', { name: /^Pay \$4\.99 for this upload/ }).click();
+
+  await expect(page).toHaveURL(/\/payments\/local-checkout\//);
+  await page.getByRole('button', { name: /^Pay/ }).click();
+
+  // Back at step 2 with the book and mode chosen before paying.
+  await expect(page).toHaveURL(/\/upload$/);
+  await expect(page.getByText('Payment successful! Please continue your upload.')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Entertainment/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(paywall).toBeHidden();
+  await page.getByRole('button', { name: 'Upload and process' }).click();
+  await expect(page.getByRole('heading', { name: 'Chapter review' })).toBeVisible({ timeout: 30_000 });
 });
