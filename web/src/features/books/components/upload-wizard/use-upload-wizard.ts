@@ -207,6 +207,8 @@ export function useUploadWizard() {
       if (isUploadPaymentError(error)) {
         void mutate(subscriptionKeys.bookCount);
         setPaywallChoice(true);
+        // The dialog needs the allowance; without it the server's words say what to do.
+        if (!bookCount.data) toast.error(errorText(error));
         return;
       }
       toast.error(`Upload failed: ${errorText(error, 'Upload failed')}`);
