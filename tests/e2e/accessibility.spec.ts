@@ -41,6 +41,7 @@ for (const theme of ['light', 'dark'] as const) {
       ['/creator', 'creator'],
       ['/upload', 'upload'],
       ['/merge', 'merge'],
+      ['/subscription', 'subscription'],
       ['/book', 'book without an id'],
     ] as const) {
       await page.goto(path);

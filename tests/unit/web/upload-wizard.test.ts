@@ -115,6 +115,40 @@ describe('upload wizard: where it starts', () => {
   });
 });
 
+describe('upload wizard: a paid upload', () => {
+  const text = { method: 'text' as const, file: null, text: 'Once upon a time', title: 'T', description: '' };
+  it('keeps the paid book id from the return of the checkout, and only with a book id', () => {
+    expect(initialWizardState({ payment: 'success', bookId: 'b2' }).paidBookId).toBe('b2');
+    expect(initialWizardState({ payment: 'success' })).toMatchObject({ step: 'method', paidBookId: null });
+    expect(initialWizardState({ payment: 'cancelled', bookId: 'b2' }).paidBookId).toBeNull();
+  });
+  it('restores the choice made before paying, and forgets the paid id once the book is uploaded', () => {
+    const state = run(
+      initialWizardState({ payment: 'success', bookId: 'b2' }),
+      { type: 'choiceRestored', choice: text, bookType: 'entertainment' },
+      { type: 'uploadStarted' },
+      { type: 'uploadSucceeded', book: book({ id: 'b2' }) },
+    );
+    expect(state).toMatchObject({
+      step: 'processing',
+      bookId: 'b2',
+      paidBookId: null,
+      bookType: 'entertainment',
+    });
+  });
+  it('sends step 2 without a chosen book back to step 1 with the reason', () => {
+    const state = run(initialWizardState({ payment: 'success', bookId: 'b2' }), { type: 'choiceRequired' });
+    expect(state.step).toBe('method');
+    expect(state.choiceError).toBeTruthy();
+    const chosen = run(
+      initialWizardState({ payment: 'success', bookId: 'b2' }),
+      { type: 'choiceRestored', choice: text, bookType: 'learning' },
+      { type: 'choiceRequired' },
+    );
+    expect(chosen).toMatchObject({ step: 'mode', choiceError: null });
+  });
+});
+
 describe('upload wizard: method', () => {
   it('chooses the method, picks a file (which means the file method) and edits text, title and description', () => {
     const state = run(

@@ -28,6 +28,10 @@ const routes: RouteObject[] = [
       { path: paths.profile, element: page(() => import('@/features/profile/routes/profile-page')) },
       { path: paths.creator, element: page(() => import('@/features/creator/routes/creator-page')) },
       { path: paths.author, element: page(() => import('@/features/author/routes/author-page')) },
+      {
+        path: paths.subscription,
+        element: page(() => import('@/features/subscriptions/routes/subscription-page')),
+      },
       { path: paths.upload, element: page(() => import('@/features/books/routes/upload-page')) },
       { path: paths.learn, element: page(() => import('@/features/books/routes/learn-page')) },
       { path: paths.merge, element: page(() => import('@/features/merge/routes/merge-page')) },

@@ -55,6 +55,8 @@ export interface UploadInput {
   description: string;
   file?: File;
   text?: string;
+  /** A paid upload's id (free plan, beyond the books it includes): the new book takes it. */
+  bookId?: string | null;
 }
 
 /** PUT to a presigned URL with progress events (fetch cannot report upload progress). */
@@ -99,12 +101,14 @@ export async function uploadBook(
       description: input.description,
       file_key: target.file_key,
       filename: input.file.name,
+      ...(input.bookId ? { book_id: input.bookId } : {}),
     });
   }
   const form = new FormData();
   form.set('book_type', input.bookType);
   form.set('title', input.title);
   form.set('description', input.description);
+  if (input.bookId) form.set('book_id', input.bookId);
   if (input.file) form.set('file', input.file);
   else form.set('text_content', input.text ?? '');
   const book = await api.postMultipart<Book>('/books/upload', form);

@@ -3,6 +3,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { PageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useBooks } from '../api/books';
+import { UploadAllowanceBanner } from './upload-allowance-banner';
 import { BookList } from './book-list';
 
 /** The signed-in user's books with their actions, as the dashboard shows them. */
@@ -16,14 +17,7 @@ export function YourBooks({ role }: { role: Role }) {
           Upload Book
         </ButtonLink>
       </div>
-      {books && books.length > 0 && (
-        <p
-          role="note"
-          className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-900/30 dark:text-amber-200"
-        >
-          Additional uploads require payment: the free plan includes 2 books.
-        </p>
-      )}
+      {books && books.length > 0 && <UploadAllowanceBanner />}
       {role !== 'author' && (
         <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">
           Books uploaded with an explorer account are personal study copies: they are not published as your

@@ -1,12 +1,16 @@
 import type { UserMe } from '@contracts/api';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { subscriptionMessages } from '@contracts/subscriptions';
+import { useEffect, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { RequireUser } from '@/components/auth/require-user';
 import { StatsGrid } from '@/components/stats-grid';
 import { paths } from '@/config/paths';
+import { refreshSubscription } from '@/lib/data/subscriptions';
 import { useUserStats } from '@/lib/data/users';
+import { UsageCard } from '../components/usage-card';
 
 const tiles = [
   {
@@ -40,6 +44,19 @@ type BooksSlot = (user: UserMe) => ReactNode;
 
 function Dashboard({ user, yourBooks }: { user: UserMe; yourBooks: BooksSlot }) {
   const { data: stats } = useUserStats();
+  const [params, setParams] = useSearchParams();
+
+  // Return from a subscription checkout.
+  useEffect(() => {
+    if (params.get('payment') !== 'success') return;
+    toast.success(subscriptionMessages.upgraded);
+    setParams({}, { replace: true });
+    // The payment provider's confirmation may land a moment after the browser returns.
+    void refreshSubscription();
+    const timers = [2000, 6000].map((ms) => setTimeout(() => void refreshSubscription(), ms));
+    return () => timers.forEach(clearTimeout);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the parameters the page was opened with
+  }, []);
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
@@ -73,10 +90,13 @@ function Dashboard({ user, yourBooks }: { user: UserMe; yourBooks: BooksSlot }) 
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="p-6 lg:col-span-2">{yourBooks(user)}</Card>
-        <Card className="p-6">
-          <h2 className="mb-4 text-lg font-semibold">Your stats</h2>
-          <StatsGrid stats={stats} compact />
-        </Card>
+        <div className="space-y-6">
+          <UsageCard />
+          <Card className="p-6">
+            <h2 className="mb-4 text-lg font-semibold">Your stats</h2>
+            <StatsGrid stats={stats} compact />
+          </Card>
+        </div>
       </div>
     </div>
   );

@@ -20,6 +20,8 @@ import { mediaUrlOf, useLearningJob, type JobState } from '../api/use-learning-j
 import { AudioIcon, VideoIcon } from './icons';
 import { JobStatus, type JobWording } from './job-status';
 import { MediaPlayers } from './media-players';
+import { notifyVideoLimit } from '@/components/subscription/video-limit';
+import { refreshSubscription } from '@/lib/data/subscriptions';
 
 const TUTORIAL_STYLE_LABELS: Record<TutorialStyle, string> = {
   udemy: 'Udemy-style lecture',
@@ -110,10 +112,11 @@ export function ChapterLearning({
     onReady: () => {
       toast.success('Realistic video generated successfully!');
       void refreshContent(bookId, chapter.id);
+      void refreshSubscription();
     },
     onNoDownload: () => toast.error('Video completed but no downloadable URL found'),
     onFailed: (message) => toast.error(message || 'Video generation failed'),
-    onStartFailed: () => toast.error('Failed to generate realistic video'),
+    onStartFailed: (error) => notifyVideoLimit(error) || toast.error('Failed to generate realistic video'),
     onSlow: () => toast('Video generation is taking longer than expected'),
     onTimeout: () => toast.error('Video generation timed out'),
     onCheckError: () => toast.error('Error checking video status', { id: `check-${chapter.id}` }),

@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { recordProgress } from '../api/learning';
 import { mediaUrlOf } from '../api/use-learning-job';
 import { AudioIcon, VideoIcon } from './icons';
+import { FreeQualityNote } from '@/components/subscription/free-quality-note';
 
 interface Media {
   url: string;
@@ -196,6 +197,7 @@ export function MediaPlayers({
               {items ? 'No video yet. Choose a presenter and click Realistic Video above.' : 'Loading...'}
             </p>
           )}
+          {video && <FreeQualityNote className="mt-2" />}
           {videoMessage && (
             <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
               {videoMessage}
@@ -214,6 +216,7 @@ export function MediaPlayers({
               onEnded={finished('video_finished', chapterVideo)}
               onError={() => refreshUrls(chapterVideo.url)}
             />
+            <FreeQualityNote className="mt-2" />
           </section>
         )}
       </div>

@@ -9,6 +9,7 @@ import {
 } from '@contracts/video';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { notifyVideoLimit } from '@/components/subscription/video-limit';
 import { errorText } from '@/lib/api-client';
 import {
   failureTitle,
@@ -198,7 +199,8 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
   const begin = () => setState((s) => ({ ...s, starting: true, gaveUp: false, notice: null, polling: null }));
   const failedToStart = (error: unknown, fallback: string) => {
     setState((s) => ({ ...s, starting: false }));
-    toast.error(errorText(error, fallback));
+    // Over the monthly limit (402): the spec's message with the way to the plans.
+    if (!notifyVideoLimit(error)) toast.error(errorText(error, fallback));
   };
 
   const start = useCallback(async () => {

@@ -57,6 +57,8 @@ export interface WizardState {
   rejecting: boolean;
   book: Book | null;
   finished: boolean;
+  /** A paid upload (free plan, third book and on): the id the new book takes. */
+  paidBookId: string | null;
 }
 
 export type WizardAction =
@@ -84,7 +86,10 @@ export type WizardAction =
   | { type: 'rejectStarted' }
   | { type: 'rejectSucceeded' }
   | { type: 'rejectFailed' }
-  | { type: 'detailsSaved'; book: Book };
+  | { type: 'detailsSaved'; book: Book }
+  | { type: 'uploadPaid'; bookId: string }
+  | { type: 'choiceRestored'; choice: MethodChoice; bookType: BookType }
+  | { type: 'choiceRequired' };
 
 /** Where the page was opened from: a book to resume, a payment to return from, or nothing. */
 export interface WizardEntry {
@@ -97,8 +102,9 @@ export interface WizardEntry {
 
 export function initialWizardState(entry: WizardEntry = {}): WizardState {
   const resumeBookId = entry.resumeBookId ?? null;
+  const paid = entry.payment === 'success' && Boolean(entry.bookId);
   return {
-    step: resumeBookId ? 'processing' : entry.payment === 'success' ? 'mode' : 'method',
+    step: resumeBookId ? 'processing' : paid ? 'mode' : 'method',
     choice: { method: 'file', file: null, text: '', title: '', description: '' },
     choiceError: null,
     bookType: 'learning',
@@ -115,6 +121,7 @@ export function initialWizardState(entry: WizardEntry = {}): WizardState {
     rejecting: false,
     book: null,
     finished: false,
+    paidBookId: !resumeBookId && paid ? entry.bookId! : null,
   };
 }
 
@@ -198,6 +205,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         bookId: action.book.id,
         status: statusOf(action.book),
         retried: false,
+        paidBookId: null,
         step: 'processing',
       };
     case 'statusReceived': {
@@ -261,5 +269,14 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, rejecting: false };
     case 'detailsSaved':
       return { ...state, book: action.book, step: 'done' };
+    case 'uploadPaid':
+      return { ...state, paidBookId: action.bookId };
+    case 'choiceRestored':
+      return { ...state, choice: action.choice, bookType: action.bookType };
+    case 'choiceRequired': {
+      // Step 2 reached without a book (a payment made before choosing one): back to step 1, told why.
+      const choiceError = validateMethod(state.choice);
+      return choiceError && state.step === 'mode' ? { ...state, step: 'method', choiceError } : state;
+    }
   }
 }

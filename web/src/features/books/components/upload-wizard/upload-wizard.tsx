@@ -5,16 +5,19 @@ import { MethodStep } from './method-step';
 import { ModeStep } from './mode-step';
 import { ProcessingStep } from './processing-step';
 import { RejectDialog, ReviewStep } from './review-step';
+import { UploadAllowanceBanner } from '../upload-allowance-banner';
+import { UploadPaywall } from './upload-paywall';
 import { useUploadWizard } from './use-upload-wizard';
 import { WizardProgress } from './wizard-progress';
 
 /** Upload a book: method, mode, AI processing, chapter review, details, success. */
 export function UploadWizard() {
-  const { state, dispatch, upload, retryProcessing, confirmStructure, reject } = useUploadWizard();
+  const { state, dispatch, upload, retryProcessing, confirmStructure, reject, paywall } = useUploadWizard();
   const { step } = state;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold">Upload a book</h1>
+      {step === 'method' && <UploadAllowanceBanner className="mb-4" />}
       <WizardProgress step={step} />
       <Card className="p-6">
         {step === 'method' && (
@@ -57,6 +60,13 @@ export function UploadWizard() {
           <DoneStep finished={state.finished} book={state.book} bookId={state.bookId} status={state.status} />
         )}
       </Card>
+      <UploadPaywall
+        open={paywall.open}
+        count={paywall.count}
+        paying={paywall.paying}
+        onPay={paywall.pay}
+        onClose={paywall.close}
+      />
       <RejectDialog
         open={state.confirmingReject}
         rejecting={state.rejecting}

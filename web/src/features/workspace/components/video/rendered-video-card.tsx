@@ -1,4 +1,5 @@
 import type { VideoGeneration, VideoProduction } from '@contracts/video';
+import { FreeQualityNote } from '@/components/subscription/free-quality-note';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { renderedFacts } from '@/features/workspace/model/video';
@@ -47,6 +48,7 @@ export function RenderedVideoCard({
           </div>
         ))}
       </dl>
+      <FreeQualityNote className="mt-2" />
     </Card>
   );
 }
