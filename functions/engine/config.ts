@@ -54,7 +54,16 @@ const schema = z
     /** Optional: local servers need none. */
     OPENAI_API_KEY: optional(z.string().trim()),
     /** Per request; ENGINE_REQUEST_TIMEOUT_MS when unset. */
-    OPENAI_TIMEOUT_MS: optional(z.coerce.number().int().min(1000).max(900_000)),
+    OPENAI_TIMEOUT_MS: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(1000)
+        .max(
+          300_000,
+          "at most 300000 (5 minutes): Node's HTTP client waits no longer for an answer to begin",
+        ),
+    ),
     /** Most tokens of one answer; ENGINE_MAX_TOKENS when unset. */
     OPENAI_MAX_TOKENS: optional(z.coerce.number().int().min(256).max(128_000)),
   })

@@ -17,7 +17,7 @@ export function backoffDelay(
   random: () => number = Math.random,
 ): number {
   const delay = baseMs * 2 ** retry;
-  return Math.round(delay + delay * 0.5 * random());
+  return Math.floor(delay + delay * 0.5 * random());
 }
 
 /**
