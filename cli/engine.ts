@@ -29,6 +29,7 @@ import {
   type ScriptStyle,
 } from '../functions/engine/text/types';
 import { EngineError } from '../functions/engine/types';
+import { ConfigError } from '../functions/lib/errors';
 
 /**
  * `npm run engine -- <command>`: the media engine without the web app, for demos, debugging and
@@ -50,7 +51,8 @@ const HELP = `Usage: npm run engine -- <command> [options]
                                                  (the tutor video: key-point slides, narration, a lip-synced presenter, subtitles)
   probe <media-file>
 
-Providers follow ENGINE_TEXT_PROVIDER, ENGINE_SPEECH_PROVIDER, ENGINE_IMAGE_PROVIDER (local by default).`;
+Providers follow ENGINE_TEXT_PROVIDER (local, bedrock, or openai with OPENAI_BASE_URL and OPENAI_MODEL),
+ENGINE_SPEECH_PROVIDER, ENGINE_IMAGE_PROVIDER (local by default).`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -77,7 +79,16 @@ const { positionals, values } = parseArgs({
 });
 
 const [command, input] = positionals;
-const engine = getEngine();
+const engine = (() => {
+  try {
+    return getEngine();
+  } catch (error) {
+    // A wrong setting is said in words, without a stack trace.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+})();
 const seed = Number(values.seed ?? 7);
 
 function readText(path: string | undefined): { title: string; content: string } {
@@ -330,6 +341,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
-  console.error(error instanceof EngineError ? `${error.message}` : error);
+  console.error(error instanceof EngineError || error instanceof ConfigError ? `${error.message}` : error);
   process.exit(1);
 });

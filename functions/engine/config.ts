@@ -6,24 +6,77 @@ import { ConfigError } from '../lib/errors';
  * Read once from the environment; everything defaults to the offline local engine.
  */
 const provider = (...values: [string, ...string[]]) => z.enum(values).default(values[0]);
+/** An optional setting: an empty variable counts as unset. */
+const optional = <T extends z.ZodType>(type: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    type.optional(),
+  );
 
-const schema = z.object({
-  ENGINE_TEXT_PROVIDER: provider('local', 'bedrock'),
-  ENGINE_SPEECH_PROVIDER: provider('local', 'polly'),
-  ENGINE_IMAGE_PROVIDER: provider('local', 'bedrock'),
-  ENGINE_SCENE_VIDEO_PROVIDER: provider('local', 'bedrock'),
-  BEDROCK_TEXT_MODEL_ID: z.string().default('amazon.nova-pro-v1:0'),
-  BEDROCK_IMAGE_MODEL_ID: z.string().default('amazon.nova-canvas-v1:0'),
-  BEDROCK_VIDEO_MODEL_ID: z.string().default('amazon.nova-reel-v1:1'),
-  /** s3://bucket/prefix where the async video model writes its output. */
-  BEDROCK_VIDEO_OUTPUT_URI: z.string().optional(),
-  ENGINE_MAX_TOKENS: z.coerce.number().int().min(256).max(32_000).default(4096),
-  /** Characters of chapter text sent to the text model at most (cut at a sentence end). */
-  ENGINE_TEXT_INPUT_CHARS: z.coerce.number().int().min(1000).max(1_000_000).default(60_000),
-  ENGINE_MAX_IMAGES_PER_REQUEST: z.coerce.number().int().min(1).max(50).default(20),
-  ENGINE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(900_000).default(120_000),
-  POLLY_ENGINE: z.enum(['neural', 'standard', 'generative', 'long-form']).default('neural'),
-});
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be an http:// or https:// address, for example http://localhost:11434/v1 for Ollama')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const schema = z
+  .object({
+    ENGINE_TEXT_PROVIDER: provider('local', 'bedrock', 'openai'),
+    ENGINE_SPEECH_PROVIDER: provider('local', 'polly'),
+    ENGINE_IMAGE_PROVIDER: provider('local', 'bedrock'),
+    ENGINE_SCENE_VIDEO_PROVIDER: provider('local', 'bedrock'),
+    BEDROCK_TEXT_MODEL_ID: z.string().default('amazon.nova-pro-v1:0'),
+    BEDROCK_IMAGE_MODEL_ID: z.string().default('amazon.nova-canvas-v1:0'),
+    BEDROCK_VIDEO_MODEL_ID: z.string().default('amazon.nova-reel-v1:1'),
+    /** s3://bucket/prefix where the async video model writes its output. */
+    BEDROCK_VIDEO_OUTPUT_URI: z.string().optional(),
+    ENGINE_MAX_TOKENS: z.coerce.number().int().min(256).max(32_000).default(4096),
+    /** Characters of chapter text sent to the text model at most (cut at a sentence end). */
+    ENGINE_TEXT_INPUT_CHARS: z.coerce.number().int().min(1000).max(1_000_000).default(60_000),
+    ENGINE_MAX_IMAGES_PER_REQUEST: z.coerce.number().int().min(1).max(50).default(20),
+    ENGINE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(900_000).default(120_000),
+    POLLY_ENGINE: z.enum(['neural', 'standard', 'generative', 'long-form']).default('neural'),
+    /**
+     * The OpenAI-compatible text provider (ENGINE_TEXT_PROVIDER=openai): OpenAI itself, or a model
+     * served by Ollama, llama.cpp's server or vLLM. The base URL ends where `/chat/completions` is added.
+     */
+    OPENAI_BASE_URL: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      httpUrl.default('https://api.openai.com/v1'),
+    ),
+    OPENAI_MODEL: optional(z.string().trim()),
+    /** Optional: local servers need none. */
+    OPENAI_API_KEY: optional(z.string().trim()),
+    /** Per request; ENGINE_REQUEST_TIMEOUT_MS when unset. */
+    OPENAI_TIMEOUT_MS: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(1000)
+        .max(
+          300_000,
+          "at most 300000 (5 minutes): Node's HTTP client waits no longer for an answer to begin",
+        ),
+    ),
+    /** Most tokens of one answer; ENGINE_MAX_TOKENS when unset. */
+    OPENAI_MAX_TOKENS: optional(z.coerce.number().int().min(256).max(128_000)),
+  })
+  .superRefine((config, context) => {
+    if (config.ENGINE_TEXT_PROVIDER === 'openai' && !config.OPENAI_MODEL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['OPENAI_MODEL'],
+        message:
+          'required when ENGINE_TEXT_PROVIDER=openai: the name of the model the server runs, for example llama3.1:8b with Ollama or gpt-4o-mini with OpenAI',
+      });
+    }
+  });
 
 export type EngineConfig = z.infer<typeof schema>;
 let parsed: EngineConfig | undefined;

@@ -7,6 +7,8 @@ import { createLocalSpeechEngine } from './speech/local';
 import { createPollySpeechEngine } from './speech/polly';
 import { createBedrockTextEngine } from './text/bedrock';
 import { createLocalTextEngine } from './text/local';
+import { createOpenAITextEngine } from './text/openai';
+import type { TextEngine } from './text/types';
 import type { Engine } from './types';
 import { createBedrockSceneVideoEngine } from './video/bedrock';
 import { createLocalVideoEngine } from './video/local';
@@ -24,7 +26,7 @@ export function getEngine(): Engine {
   const image =
     config.ENGINE_IMAGE_PROVIDER === 'bedrock' ? createBedrockImageEngine() : createLocalImageEngine();
   engine = {
-    text: config.ENGINE_TEXT_PROVIDER === 'bedrock' ? createBedrockTextEngine() : createLocalTextEngine(),
+    text: textEngine(config.ENGINE_TEXT_PROVIDER),
     speech: config.ENGINE_SPEECH_PROVIDER === 'polly' ? createPollySpeechEngine() : createLocalSpeechEngine(),
     image,
     audio: createLocalAudioEngine(),
@@ -36,6 +38,12 @@ export function getEngine(): Engine {
     lipSync: createLocalLipSyncEngine(),
   };
   return engine;
+}
+
+function textEngine(provider: ReturnType<typeof engineConfig>['ENGINE_TEXT_PROVIDER']): TextEngine {
+  if (provider === 'bedrock') return createBedrockTextEngine();
+  if (provider === 'openai') return createOpenAITextEngine();
+  return createLocalTextEngine();
 }
 
 /** Forgets the engine (tests switch providers through the environment). */

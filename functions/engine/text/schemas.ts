@@ -1,11 +1,12 @@
 /**
- * What the cloud text model must return for each request, as zod schemas mirroring the text
- * capability's types (text/types.ts). The same schemas become the JSON Schema of the tool the model
- * is made to call, and validate its answer. Fields the engine computes itself (seeds, mentions,
+ * What a text model (Bedrock or an OpenAI-compatible server) must return for each request, as zod
+ * schemas mirroring the text capability's types (text/types.ts). The same schemas become the JSON
+ * Schema the model is shown (Bedrock's tool input, the OpenAI provider's prompt), and validate its
+ * answer. Fields the engine computes itself (seeds, mentions,
  * offsets, Fountain) are not asked for.
  */
 import { z } from 'zod';
-import { CHARACTER_ROLES, MOODS, STORY_TYPES, TIMES_OF_DAY } from '../types';
+import { CHARACTER_ROLES, MOODS, STORY_TYPES, TIMES_OF_DAY } from './types';
 
 const text = (description: string) => z.string().describe(description);
 
@@ -72,19 +73,32 @@ export function screenplaySchema(sceneCount: number, withProfiles: boolean) {
   return withProfiles ? base.extend({ character_details: z.array(characterSchema).max(20) }) : base;
 }
 
-export const quizSchema = z.object({
-  questions: z
-    .array(
-      z.object({
-        question: z.string().min(1),
-        options: z.array(z.string().min(1)).length(4),
-        answer_index: z.number().int().min(0).max(3),
-        explanation: z.string().min(1),
-        source_excerpt: text('The sentence of the text the question is built from'),
-      }),
-    )
-    .min(1),
-});
+export const quizSchema = z
+  .object({
+    questions: z
+      .array(
+        z.object({
+          question: z.string().min(1),
+          options: z.array(z.string().min(1)).length(4),
+          answer_index: z.number().int().min(0).max(3),
+          explanation: z.string().min(1),
+          source_excerpt: text('The sentence of the text the question is built from'),
+        }),
+      )
+      .min(1),
+  })
+  .superRefine((quiz, context) => {
+    // Not expressible in JSON Schema, so the model is not shown it; an answer breaking it is invalid.
+    quiz.questions.forEach((question, index) => {
+      const distinct = new Set(question.options.map((o) => o.trim().toLowerCase()));
+      if (distinct.size !== question.options.length)
+        context.addIssue({
+          code: 'custom',
+          path: ['questions', index, 'options'],
+          message: 'Options repeat',
+        });
+    });
+  });
 
 export const generateSchema = z.object({ text: z.string().min(1) });
 

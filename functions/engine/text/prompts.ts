@@ -1,8 +1,11 @@
-/** Instructions for the cloud text model, one per capability. */
-import type { QuizDifficulty, ScreenplayOptions } from '../types';
+/**
+ * Instructions for a cloud or self-hosted text model, one per capability. Provider-neutral: each
+ * provider adds how the answer is to be given (a tool call for Bedrock, a JSON object for
+ * OpenAI-compatible servers).
+ */
+import type { QuizDifficulty, ScreenplayOptions } from './types';
 
-const GROUNDING =
-  'Use only what the text says; never invent characters, places or events. Answer by calling the tool exactly once.';
+const GROUNDING = 'Use only what the text says; never invent characters, places or events.';
 
 export const SUMMARY_SYSTEM = `You summarise book chapters for readers. ${GROUNDING}`;
 
@@ -77,7 +80,7 @@ export function quizPrompt(title: string, text: string, count: number, difficult
 
 export const GENERATE_SYSTEM =
   'You are a helpful writing assistant for readers and creators. When source text is given, base the answer on it ' +
-  'and say so when it does not cover the question. Answer by calling the tool exactly once.';
+  'and say so when it does not cover the question.';
 
 export function generatePrompt(prompt: string, context: string | undefined, maxWords: number): string {
   const source = context
@@ -88,8 +91,7 @@ export function generatePrompt(prompt: string, context: string | undefined, maxW
 
 export const SAFETY_SYSTEM =
   'You rate texts for audience suitability. Flag violence, sexual content, strong language, self-harm, drugs and hate, ' +
-  'each with a severity and a short excerpt. Rating: general, teen or mature; safe is false only for mature. ' +
-  'Answer by calling the tool exactly once.';
+  'each with a severity and a short excerpt. Rating: general, teen or mature; safe is false only for mature.';
 
 export function safetyPrompt(text: string): string {
   return `Rate this text.\n\n<text>\n${text}\n</text>`;
