@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { HARBOUR_BOOK, signUpAndSignIn, uploadPastedBook } from './helpers';
 
 /**
@@ -7,7 +7,7 @@ import { HARBOUR_BOOK, signUpAndSignIn, uploadPastedBook } from './helpers';
  * changed, then cancel with its confirmation and reactivate.
  */
 
-const usageCard = (page: import('@playwright/test').Page) => page.getByTestId('usage-card');
+const usageCard = (page: Page) => page.getByTestId('usage-card');
 
 test('signed-out visitors are sent to sign in', async ({ page }) => {
   await page.goto('/subscription');
