@@ -22,7 +22,7 @@ let t: TestRuntime;
 let token: string;
 beforeAll(async () => {
   t = await startTestRuntime();
-  token = (await createUser(t, { role: 'author' })).accessToken;
+  token = (await createUser(t, { role: 'author', plan: 'basic' })).accessToken;
 });
 afterAll(async () => {
   await t?.stop();

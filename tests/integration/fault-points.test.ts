@@ -23,7 +23,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await startTestRuntime();
-  token = (await createUser(t)).accessToken;
+  token = (await createUser(t, { plan: 'basic' })).accessToken;
 }, 120_000);
 
 afterEach(() => {

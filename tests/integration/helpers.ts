@@ -70,7 +70,14 @@ export function latestCode(runtime: LocalRuntime, to: string): string {
 /** Registers, verifies through the mailbox, waits for onboarding and signs in. */
 export async function createUser(
   t: TestRuntime,
-  options: { role?: 'author' | 'explorer'; email?: string; password?: string; display_name?: string } = {},
+  options: {
+    role?: 'author' | 'explorer';
+    email?: string;
+    password?: string;
+    display_name?: string;
+    /** 'basic' for suites that upload more books or start more videos than the free tier allows. */
+    plan?: 'free' | 'basic';
+  } = {},
 ) {
   const email = options.email ?? uniqueEmail(options.role ?? 'explorer');
   const password = options.password ?? 'Quiet-Lantern-42';
@@ -92,6 +99,7 @@ export async function createUser(
     body: { email, password },
   });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  if (options.plan === 'basic') await upgradeToBasic(t, login.body.access_token);
   return { email, password, accessToken: login.body.access_token, refreshToken: login.body.refresh_token };
 }
 

@@ -33,7 +33,7 @@ interface Learner {
 }
 
 async function learner(): Promise<Learner> {
-  const token = (await createUser(t)).accessToken;
+  const token = (await createUser(t, { plan: 'basic' })).accessToken;
   const upload = await uploadBook(t, {
     token,
     title: 'Lessons of the Lighthouse',

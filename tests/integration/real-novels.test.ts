@@ -39,7 +39,7 @@ const origin = () => new URL(t.runtime.apiUrl).origin;
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'real-novels-'));
   t = await startTestRuntime();
-  owner = (await createUser(t, { role: 'author' })).accessToken;
+  owner = (await createUser(t, { role: 'author', plan: 'basic' })).accessToken;
 }, 120_000);
 
 afterAll(async () => {
