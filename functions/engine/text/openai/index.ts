@@ -98,7 +98,7 @@ export function createOpenAITextEngine(options: OpenAITextOptions = {}): TextEng
 
 /** What one attempt came to, when it did not end in a usable answer. */
 type Problem =
-  | { kind: 'invalid'; reason: string }
+  | { kind: 'invalid'; reason: string; hint?: string }
   | { kind: 'status'; status: number; waitMs?: number }
   | { kind: 'network'; cause: string };
 
@@ -114,7 +114,7 @@ async function ask<S extends z.ZodType>(settings: Settings, request: ModelReques
     if (attempt > 0) await sleep(waitBefore(settings, attempt - 1, problem));
     const correction =
       problem?.kind === 'invalid'
-        ? `\n\nYour previous answer could not be used: ${problem.reason}. Answer again with only the JSON object.`
+        ? `\n\nYour previous answer could not be used: ${problem.hint ?? problem.reason}. Answer again with only the JSON object.`
         : '';
     const outcome = await complete(settings, system, prompt + correction);
 
@@ -136,7 +136,15 @@ async function ask<S extends z.ZodType>(settings: Settings, request: ModelReques
       continue;
     }
     if (outcome.finishReason === 'length') {
-      problem = { kind: 'invalid', reason: truncatedReason(settings.maxTokens) };
+      problem = {
+        kind: 'invalid',
+        reason: truncatedReason(settings.maxTokens),
+        hint: 'it was too long and was cut off; keep every text field short',
+      };
+      continue;
+    }
+    if (outcome.finishReason === 'content_filter') {
+      problem = { kind: 'invalid', reason: "the server's content filter withheld the answer" };
       continue;
     }
     const extracted = extractJsonObject(outcome.content);
@@ -186,7 +194,8 @@ async function complete(settings: Settings, system: string, prompt: string): Pro
     return outcome;
   }
   const plain = await post(settings, system, prompt, false);
-  if (plain.kind !== 'status' || (plain.status !== 400 && plain.status !== 422)) rejectsJsonMode.add(key);
+  // Only an answer proves the server takes the request without JSON mode.
+  if (plain.kind === 'answer' || plain.kind === 'malformed') rejectsJsonMode.add(key);
   return plain;
 }
 

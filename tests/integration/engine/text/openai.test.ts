@@ -315,6 +315,7 @@ describe('OpenAI-compatible text provider: bad answers are retried, then fail in
     server.script(completion('{"summary": "Nell defies Crane.", "key_points": ["Crane', 'length'));
     const error = await caught(summarize({ maxTokens: 700 }));
     expect(server.requests).toHaveLength(3);
+    expect(userText(server.requests[1]!)).toMatch(/previous answer could not be used: it was too long/);
     expect(error.message).toMatch(
       /not the expected JSON \(3 attempts\): the answer was cut off at the token limit \(700 tokens\); raise OPENAI_MAX_TOKENS/,
     );
