@@ -53,6 +53,35 @@ export const QUIET_MS = 2 * 60 * 1000;
 export function createJobs(deps: JobDeps) {
   const repo = createJobRepository(deps.table);
   const now = () => isoNow(deps.clock);
+
+  /** A first attempt of a job, queued now (not stored). */
+  function newJob<O extends object>(
+    kind: { kind: string },
+    request: { owner: string; target: JobTarget; options: O },
+    extra: Partial<JobRecord<O>>,
+  ): JobRecord<O> {
+    const at = now();
+    return {
+      id: deps.uuid(),
+      kind: kind.kind,
+      owner_id: request.owner,
+      target: request.target,
+      status: 'queued',
+      step: 'Queued',
+      progress: 0,
+      error_message: null,
+      options: request.options,
+      outputs: {},
+      execution_arn: null,
+      attempt: 1,
+      parts_done: 0,
+      created_at: at,
+      started_at: at,
+      updated_at: at,
+      finished_at: null,
+      ...extra,
+    };
+  }
   const metrics = deps.metrics ?? noMetrics;
   const quietMs = deps.quietMs ?? QUIET_MS;
   /** Reports a job's end once: only the write that moved it out of an active status counts. */
@@ -158,27 +187,9 @@ export function createJobs(deps: JobDeps) {
         usage?: { period: string };
       },
     ): Promise<JobRecord<O>> {
-      const at = now();
-      const job: JobRecord<O> = {
-        id: deps.uuid(),
-        kind: kind.kind,
-        owner_id: request.owner,
-        target: request.target,
-        status: 'queued',
-        step: 'Queued',
-        progress: 0,
-        error_message: null,
-        options: request.options,
-        outputs: {},
-        execution_arn: null,
-        attempt: 1,
-        parts_done: 0,
-        created_at: at,
-        started_at: at,
-        updated_at: at,
-        finished_at: null,
+      const job = newJob(kind, request, {
         ...(request.usage ? { usage: { period: request.usage.period, state: 'held' as const } } : {}),
-      };
+      });
       await repo.put(job);
       if (request.exclusive) {
         const holder = await claim(request.exclusive, job);
@@ -200,27 +211,7 @@ export function createJobs(deps: JobDeps) {
       kind: JobKind<z.ZodType, O>,
       request: { owner: string; target: JobTarget; options: O },
     ): Promise<JobRecord<O>> {
-      const at = now();
-      const job: JobRecord<O> = {
-        id: deps.uuid(),
-        kind: kind.kind,
-        owner_id: request.owner,
-        target: request.target,
-        status: 'queued',
-        step: 'Queued',
-        progress: 0,
-        error_message: null,
-        options: request.options,
-        outputs: {},
-        execution_arn: null,
-        attempt: 1,
-        deferred: true,
-        parts_done: 0,
-        created_at: at,
-        started_at: at,
-        updated_at: at,
-        finished_at: null,
-      };
+      const job = newJob(kind, request, { deferred: true });
       await repo.put(job);
       return job;
     },
