@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  headingOf,
-  presenterLayout,
-  supportingSentences,
-} from '../../../functions/engine/productions/lesson';
-import { slideSvg, wrapText } from '../../../functions/engine/productions/slides';
+import { presenterLayout, supportingSentences } from '../../../functions/engine/productions/lesson';
+import { slideSvg, wrapByWidth } from '../../../functions/engine/productions/slides';
+import { textWidth } from '../../../functions/engine/drawing/font-metrics';
 import { captionStyle } from '../../../functions/engine/video/local/subtitles';
 import { learningFailureMessage as messageFor } from '../../../functions/learning/jobs/content.kind';
 import { isTimeout, readFailure, type TaskFailure } from '../../../functions/lib/workflows';
@@ -13,14 +10,6 @@ const learningFailureMessage = (type: Parameters<typeof messageFor>[0], failure:
   messageFor(type, isTimeout(readFailure(failure).name));
 
 describe('lesson planning helpers', () => {
-  it('a slide heading is the first clause of a key point, without its full stop', () => {
-    expect(headingOf('Tides follow the moon, rising twice a day.')).toBe('Tides follow the moon');
-    expect(headingOf('Keepers logged every ship.')).toBe('Keepers logged every ship');
-    const long = headingOf(`${'word '.repeat(30)}end`);
-    expect(long.length).toBeLessThanOrEqual(64);
-    expect(long.endsWith('…')).toBe(true);
-  });
-
   it('supporting sentences share the most content words with the point and keep text order', () => {
     const sentences = [
       'The lighthouse stood on the northern cliff.',
@@ -54,11 +43,20 @@ describe('lesson planning helpers', () => {
 });
 
 describe('slides', () => {
-  it('wraps by words, never past the line budget, marking what was cut', () => {
-    expect(wrapText('one two three four five', 9, 5)).toEqual(['one two', 'three', 'four five']);
-    const cut = wrapText('alpha beta gamma delta epsilon zeta eta theta', 11, 2);
-    expect(cut).toHaveLength(2);
-    expect(cut[1]!.endsWith('…')).toBe(true);
+  it('wraps by measured width, keeping every word and breaking only words wider than a line', () => {
+    const text = 'Mill iiii WWWW lll mmmm';
+    const lines = wrapByWidth(text, 200, 40);
+    expect(lines.join(' ')).toBe(text);
+    for (const line of lines) expect(textWidth(line, 40)).toBeLessThanOrEqual(200);
+    // Narrow letters fit more per line than wide ones at the same width.
+    expect(wrapByWidth('iiii iiii iiii iiii', 200, 40).length).toBeLessThan(
+      wrapByWidth('WWWW WWWW WWWW WWWW', 200, 40).length,
+    );
+    const broken = wrapByWidth('Pneumonoultramicroscopicsilicovolcanoconiosis', 300, 40);
+    expect(broken.length).toBeGreaterThan(1);
+    expect(broken.slice(0, -1).every((l) => l.endsWith('-'))).toBe(true);
+    for (const line of broken) expect(textWidth(line, 40)).toBeLessThanOrEqual(300);
+    expect(broken.join('').replace(/-/g, '')).toBe('Pneumonoultramicroscopicsilicovolcanoconiosis');
   });
 
   it('draws the heading, escaped bullets and footer, with a different look per style', () => {
