@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { presenterLayout, supportingSentences } from '../../../functions/engine/productions/lesson';
-import { slideSvg, wrapByWidth } from '../../../functions/engine/productions/slides';
-import { textWidth } from '../../../functions/engine/drawing/font-metrics';
 import { captionStyle } from '../../../functions/engine/video/local/subtitles';
 import { learningFailureMessage as messageFor } from '../../../functions/learning/jobs/content.kind';
 import { isTimeout, readFailure, type TaskFailure } from '../../../functions/lib/workflows';
@@ -42,39 +40,7 @@ describe('lesson planning helpers', () => {
   });
 });
 
-describe('slides', () => {
-  it('wraps by measured width, keeping every word and breaking only words wider than a line', () => {
-    const text = 'Mill iiii WWWW lll mmmm';
-    const lines = wrapByWidth(text, 200, 40);
-    expect(lines.join(' ')).toBe(text);
-    for (const line of lines) expect(textWidth(line, 40)).toBeLessThanOrEqual(200);
-    // Narrow letters fit more per line than wide ones at the same width.
-    expect(wrapByWidth('iiii iiii iiii iiii', 200, 40).length).toBeLessThan(
-      wrapByWidth('WWWW WWWW WWWW WWWW', 200, 40).length,
-    );
-    const broken = wrapByWidth('Pneumonoultramicroscopicsilicovolcanoconiosis', 300, 40);
-    expect(broken.length).toBeGreaterThan(1);
-    expect(broken.slice(0, -1).every((l) => l.endsWith('-'))).toBe(true);
-    for (const line of broken) expect(textWidth(line, 40)).toBeLessThanOrEqual(300);
-    expect(broken.join('').replace(/-/g, '')).toBe('Pneumonoultramicroscopicsilicovolcanoconiosis');
-  });
-
-  it('draws the heading, escaped bullets and footer, with a different look per style', () => {
-    const slide = {
-      kicker: 'Key idea 1',
-      heading: 'Salt & storms',
-      bullets: ['Waves <higher> than masts'],
-      footer: 'Storms · 2 / 5',
-    };
-    const size = { width: 1280, height: 720 };
-    const udemy = slideSvg(slide, 'udemy', size, 0.3);
-    expect(udemy).toContain('Salt &amp; storms');
-    expect(udemy).toContain('Waves &lt;higher&gt; than masts');
-    expect(udemy).toContain('KEY IDEA 1');
-    expect(udemy).toContain('Storms · 2 / 5');
-    expect(slideSvg(slide, 'whiteboard', size, 0.3)).not.toBe(udemy);
-  });
-
+describe('subtitles beside the slides', () => {
   it('subtitles keep the presenter corner free', () => {
     const plain = captionStyle({ width: 1280, height: 720 });
     const reserved = captionStyle({ width: 1280, height: 720 }, { reserveRight: 0.3 });

@@ -42,10 +42,13 @@ const DROPPED_LEADS = new Set([
   'many',
   'very',
 ]);
+const OWNERS = new Set(['her', 'his', 'their', 'its', 'my', 'our', 'your']);
 const JOINERS = new Set(['of', 'for', 'and']);
 
 interface Phrase {
   words: string[];
+  /** A possessive the phrase had before its words ("her" of "her sister"). */
+  owner?: string;
   /** Stems of its content words. */
   stems: string[];
 }
@@ -67,7 +70,11 @@ export function nounPhrases(text: string): Phrase[] {
   const close = () => {
     // A phrase ends on a noun; a dangling joiner or modifier is dropped.
     while (current.length && !isNounish(current.at(-1)!)) current.pop();
-    while (current.length && DROPPED_LEADS.has(current[0]!.text.toLowerCase())) current.shift();
+    let owner: string | undefined;
+    while (current.length && DROPPED_LEADS.has(current[0]!.text.toLowerCase())) {
+      const lead = current.shift()!.text.toLowerCase();
+      if (OWNERS.has(lead)) owner = lead;
+    }
     // "the" stays only before a name ("The White Rabbit").
     if (current[0]?.text.toLowerCase() === 'the' && !current[1]?.tags.has('ProperNoun')) current.shift();
     // Hyphenated words come tagged in parts ("rabbit-hole"): joined back as written.
@@ -81,7 +88,7 @@ export function nounPhrases(text: string): Phrase[] {
         .filter(isNounish)
         .flatMap((w) => contentWords(w.text).map(stem))
         .filter((s) => !VAGUE.has(s));
-      if (stems.length) phrases.push({ words, stems });
+      if (stems.length) phrases.push({ words, stems, ...(owner ? { owner } : {}) });
     }
     current = [];
   };
@@ -150,7 +157,14 @@ export function topicTitle(
     // "Alice" alone names no topic: paired with the next phrase ("Alice and the golden key").
     const partner = ranked.find((c) => c !== best && c.phrase.words.length <= MAX_TITLE_WORDS - 2);
     if (partner) {
-      const words = [...best.phrase.words, 'and', ...lowerFirst(partner.phrase.words)];
+      // "Alice and her sister": the partner keeps its possessive when it had one.
+      const partnerWords = lowerFirst(partner.phrase.words);
+      const owned = partner.phrase.owner ? [partner.phrase.owner, ...partnerWords] : partnerWords;
+      const words = [
+        ...best.phrase.words,
+        'and',
+        ...(owned.length + best.phrase.words.length < MAX_TITLE_WORDS ? owned : partnerWords),
+      ];
       if (words.length <= MAX_TITLE_WORDS) return asTitle(words);
     }
   }

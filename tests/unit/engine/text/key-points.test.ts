@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { lessonSlides } from '../../../../functions/engine/productions/lesson';
-import { layoutSlide } from '../../../../functions/engine/productions/slides';
 import {
   compressSentence,
   dropNearDuplicates,
@@ -9,27 +7,11 @@ import {
   SIMILARITY_THRESHOLD,
   similarity,
 } from '../../../../functions/engine/text/local/compress';
-import { keyPoints, summarize } from '../../../../functions/engine/text/local/summarize';
+import { keyPoints } from '../../../../functions/engine/text/local/summarize';
 import { MAX_TITLE_WORDS, topicTitle } from '../../../../functions/engine/text/local/topics';
-import {
-  ALICE_DOWN_THE_RABBIT_HOLE,
-  ORIGIN_STRUGGLE_FOR_EXISTENCE,
-  WALDEN_WHERE_I_LIVED,
-} from '../../../fixtures/lesson-excerpts';
-import { REAL_NOVELS } from '../../../fixtures/real-novels';
+import { LESSON_CHAPTERS } from '../../../fixtures/lesson-excerpts';
 
-const firstChapter = (text: string) => {
-  const parts = text.split(/^CHAPTER [IVXLC\d]+\.?.*$/im).filter((p) => p.trim().length > 2000);
-  return (parts[0] ?? text).slice(0, 16_000);
-};
-
-/** Dialogue-heavy fiction and non-fiction, all real prose. */
-const CHAPTERS = [
-  ALICE_DOWN_THE_RABBIT_HOLE,
-  WALDEN_WHERE_I_LIVED,
-  ORIGIN_STRUGGLE_FOR_EXISTENCE,
-  ...REAL_NOVELS.map((novel) => ({ title: novel.title, content: firstChapter(novel.text) })),
-];
+const CHAPTERS = LESSON_CHAPTERS;
 
 const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
 
@@ -137,64 +119,5 @@ describe('topic titles', () => {
     const other = topicTitle(statements, [title], 'Key idea');
     expect(other).not.toBe(title);
     expect(wordsOf(other).length).toBeLessThanOrEqual(MAX_TITLE_WORDS);
-  });
-});
-
-describe('lesson slides from real prose', () => {
-  const size = { width: 1280, height: 720 };
-  it.each(CHAPTERS.map((c) => [c.title, c] as const))(
-    '%s: never the same idea twice, titled, and every slide fits',
-    (_title, chapter) => {
-      const slides = lessonSlides({
-        bookTitle: 'Book',
-        chapterTitle: chapter.title,
-        summary: summarize(chapter.content),
-        points: keyPoints(chapter.content, 5),
-        chapterText: chapter.content,
-        style: 'udemy',
-        size,
-      });
-      const ideas = slides.filter((s) => s.slide.kicker.startsWith('Key idea'));
-      expect(ideas.length).toBeGreaterThanOrEqual(3);
-      const bullets = ideas.flatMap((s) => s.slide.bullets);
-      bullets.forEach(expectStatement);
-      expectDistinct(bullets);
-      const titles = ideas.map((s) => s.slide.heading);
-      expect(new Set(titles).size).toBe(titles.length);
-      for (const { slide } of slides) {
-        expect(slide.heading).not.toContain('…');
-        expect(layoutSlide(slide, 'udemy', size, 0.3).fits).toBe(true);
-      }
-      for (const title of titles) {
-        expect(wordsOf(title).length).toBeGreaterThanOrEqual(2);
-        expect(wordsOf(title).length).toBeLessThanOrEqual(MAX_TITLE_WORDS);
-        expect(title).not.toMatch(/[.,;:]$/);
-      }
-      // The introduction and the recap list the topics by title.
-      expect(slides[0]!.slide.bullets).toEqual(titles.slice(0, 4));
-      expect(slides.at(-1)!.slide.bullets).toEqual(titles.slice(0, 4));
-    },
-  );
-
-  it('a model’s repeated and over-long points are deduplicated and fitted the same way', () => {
-    const chapter = ORIGIN_STRUGGLE_FOR_EXISTENCE;
-    const slides = lessonSlides({
-      bookTitle: 'Origin',
-      chapterTitle: chapter.title,
-      summary: 'A chapter on the struggle for existence.',
-      points: [
-        'A struggle for existence follows from the high rate at which all organic beings tend to increase.',
-        'All organic beings tend to increase at a high rate, so a struggle for existence follows.',
-        'Climate plays an important part in determining the average numbers of a species, and periodical seasons of extreme cold or drought seem to be the most effective of all checks…',
-      ],
-      chapterText: chapter.content,
-      style: 'minimal',
-      size,
-    });
-    const ideas = slides.filter((s) => s.slide.kicker.startsWith('Key idea'));
-    expect(ideas).toHaveLength(2);
-    const bullets = ideas.flatMap((s) => s.slide.bullets);
-    bullets.forEach(expectStatement);
-    expectDistinct(bullets);
   });
 });
