@@ -101,16 +101,18 @@ export function lessonSlides(input: {
   const used: string[] = [...points];
   const titles: string[] = [];
   const ideas = points.map((point, i) => {
+    const related = supportingSentences(point, sentences, 8);
     const support = dropNearDuplicates(
-      supportingSentences(point, sentences, 8)
-        .map((sentence) => ({ sentence, statement: compressSentence(sentence) }))
-        .filter((s): s is { sentence: string; statement: string } => !!s.statement)
-        .map((s) => s.statement),
+      related.map(compressSentence).filter((s): s is string => !!s),
       used,
     ).slice(0, SUPPORT_PER_POINT);
     used.push(...support);
     const bullets = [point, ...support];
-    const title = topicTitle(bullets, titles, `Key idea ${i + 1}`);
+    // The title comes from the bullets; when they name no topic, from the sentences around the point.
+    const fallback = `Key idea ${i + 1}`;
+    const fromBullets = topicTitle(bullets, titles, fallback);
+    const title =
+      fromBullets === fallback ? topicTitle([...bullets, ...related], titles, fallback) : fromBullets;
     titles.push(title);
     return { kicker: `Key idea ${i + 1}`, title, bullets };
   });

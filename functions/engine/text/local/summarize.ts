@@ -134,7 +134,11 @@ export function textRank(stems: readonly (readonly string[])[], iterations = 30,
   if (n === 0) return [];
   const postings = new Map<string, number[]>();
   stems.forEach((list, i) => {
-    for (const w of list) postings.set(w, [...(postings.get(w) ?? []), i]);
+    for (const w of list) {
+      const posting = postings.get(w);
+      if (posting) posting.push(i);
+      else postings.set(w, [i]);
+    }
   });
   const edges: Map<number, number>[] = stems.map(() => new Map());
   stems.forEach((list, i) => {

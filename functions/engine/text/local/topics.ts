@@ -49,6 +49,8 @@ interface Phrase {
   words: string[];
   /** A possessive the phrase had before its words ("her" of "her sister"). */
   owner?: string;
+  /** The phrase opens its sentence, so a capital on its first word says nothing. */
+  initial: boolean;
   /** Stems of its content words. */
   stems: string[];
 }
@@ -60,14 +62,20 @@ const isNounish = (w: TaggedWord) =>
   // "sitting", "having": gerunds tagged as nouns name an action, not a topic.
   !(/ing$/.test(w.text) && !w.tags.has('ProperNoun'));
 const isModifier = (w: TaggedWord) =>
-  w.tags.has('Adjective') || w.tags.has('Determiner') || (w.tags.has('Possessive') && !w.tags.has('Pronoun'));
+  w.tags.has('Adjective') ||
+  w.tags.has('Determiner') ||
+  w.tags.has('Possessive') ||
+  OWNERS.has(w.text.toLowerCase());
+const isCapitalised = (w: TaggedWord) => /^\p{Lu}/u.test(w.text);
 
 /** Noun phrases of a statement: modifiers and nouns, joined by "of", "for" or "and" between nouns. */
 export function nounPhrases(text: string): Phrase[] {
   const tagged = tagWords(text);
   const phrases: Phrase[] = [];
   let current: TaggedWord[] = [];
+  let start = 0;
   const close = () => {
+    const initial = start === 0 && tagged.length > 0;
     // A phrase ends on a noun; a dangling joiner or modifier is dropped.
     while (current.length && !isNounish(current.at(-1)!)) current.pop();
     let owner: string | undefined;
@@ -83,22 +91,37 @@ export function nounPhrases(text: string): Phrase[] {
       .join('')
       .split(' ')
       .filter(Boolean);
+    // "her own mind" keeps its owner: "Her own mind".
+    if (owner && words[0]?.toLowerCase() === 'own') words.unshift(owner);
     if (words.length && current.some(isNounish)) {
       const stems = current
         .filter(isNounish)
         .flatMap((w) => contentWords(w.text).map(stem))
         .filter((s) => !VAGUE.has(s));
-      if (stems.length) phrases.push({ words, stems, ...(owner ? { owner } : {}) });
+      if (stems.length)
+        phrases.push({ words, stems, initial: initial && !owner, ...(owner ? { owner } : {}) });
     }
     current = [];
   };
   tagged.forEach((word, i) => {
     const lower = word.text.toLowerCase();
     const previous = current.at(-1);
+    if (!current.length) start = i;
+    // "after midnight Nell climbed": a name after a common noun starts a new phrase.
+    if (
+      previous &&
+      isNounish(word) &&
+      isCapitalised(word) &&
+      isNounish(previous) &&
+      !isCapitalised(previous)
+    ) {
+      close();
+      start = i;
+    }
     if (isNounish(word) && !VAGUE.has(lower)) current.push(word);
     else if (isModifier(word)) {
       // A determiner always opens a new phrase ("so high a rate" → "a rate").
-      if (previous && (isNounish(previous) || word.tags.has('Determiner'))) close();
+      if (previous && (isNounish(previous) || word.tags.has('Determiner') || OWNERS.has(lower))) close();
       current.push(word);
     } else if (JOINERS.has(lower) && previous && isNounish(previous) && tagged[i + 1]) current.push(word);
     else close();
@@ -158,8 +181,11 @@ export function topicTitle(
     const partner = ranked.find((c) => c !== best && c.phrase.words.length <= MAX_TITLE_WORDS - 2);
     if (partner) {
       // "Alice and her sister": the partner keeps its possessive when it had one.
-      const partnerWords = lowerFirst(partner.phrase.words);
-      const owned = partner.phrase.owner ? [partner.phrase.owner, ...partnerWords] : partnerWords;
+      const partnerWords = partner.phrase.initial ? lowerFirst(partner.phrase.words) : partner.phrase.words;
+      const owned =
+        partner.phrase.owner && !/^\p{Lu}/u.test(partnerWords[0] ?? '')
+          ? [partner.phrase.owner, ...partnerWords]
+          : partnerWords;
       const words = [
         ...best.phrase.words,
         'and',
