@@ -102,42 +102,54 @@ export function lessonSlides(input: {
   const titles: string[] = [];
   const ideas = points.map((point, i) => {
     const related = supportingSentences(point, sentences, 8);
-    const support = dropNearDuplicates(
-      related.map(compressSentence).filter((s): s is string => !!s),
-      used,
-    ).slice(0, SUPPORT_PER_POINT);
+    // Each statement remembers the chapter sentence it was shortened from: that is what is said.
+    const sourceOf = new Map<string, string>();
+    for (const sentence of related) {
+      const statement = compressSentence(sentence);
+      if (statement && !sourceOf.has(statement)) sourceOf.set(statement, sentence);
+    }
+    const support = dropNearDuplicates([...sourceOf.keys()], used).slice(0, SUPPORT_PER_POINT);
     used.push(...support);
     const bullets = [point, ...support];
+    const spoken = [point, ...support.map((s) => sourceOf.get(s)!)];
     // The title comes from the bullets; when they name no topic, from the sentences around the point.
     const fallback = `Key idea ${i + 1}`;
     const fromBullets = topicTitle(bullets, titles, fallback);
     const title =
       fromBullets === fallback ? topicTitle([...bullets, ...related], titles, fallback) : fromBullets;
     titles.push(title);
-    return { kicker: `Key idea ${i + 1}`, title, bullets };
+    return { kicker: `Key idea ${i + 1}`, title, bullets, spoken };
   });
-  const slides: { slide: Omit<Slide, 'footer'>; narration: string }[] = [
-    {
-      slide: { kicker: 'Lesson', heading: input.chapterTitle, bullets: titles.slice(0, 4) },
-      narration: `Welcome to this lesson on ${input.chapterTitle}, from ${input.bookTitle}. ${input.summary} Let's look at ${ideas.length} key ideas.`,
-    },
-  ];
+  const slides: { slide: Omit<Slide, 'footer'>; narration: string }[] = [];
+  /** A slide (split when it would not fit), each part said with the narration of its bullets. */
+  const add = (
+    slide: Omit<Slide, 'footer'>,
+    narrate: (bullets: readonly string[], part: number, parts: number) => string,
+  ) => {
+    const parts = splitToFit({ ...slide, footer: '99 / 99' }, input.style, input.size, reserve);
+    parts.forEach((part, i) => {
+      const { footer: _footer, ...fitted } = part;
+      slides.push({ slide: fitted, narration: narrate(part.bullets, i, parts.length) });
+    });
+  };
+  add({ kicker: 'Lesson', heading: input.chapterTitle, bullets: titles }, (shown) =>
+    shown[0] === titles[0]
+      ? `Welcome to this lesson on ${input.chapterTitle}, from ${input.bookTitle}. ${input.summary} Let's look at ${ideas.length} key ideas.`
+      : `We will also look at ${shown.join(', ')}.`,
+  );
   for (const idea of ideas) {
-    const parts = splitToFit(
-      { kicker: idea.kicker, heading: idea.title, bullets: idea.bullets, footer: '99 / 99' },
-      input.style,
-      input.size,
-      reserve,
+    add({ kicker: idea.kicker, heading: idea.title, bullets: idea.bullets }, (shown) =>
+      shown.map((bullet) => idea.spoken[idea.bullets.indexOf(bullet)] ?? bullet).join(' '),
     );
-    for (const part of parts) {
-      const { footer: _footer, ...slide } = part;
-      slides.push({ slide, narration: part.bullets.join(' ') });
-    }
   }
-  slides.push({
-    slide: { kicker: 'Recap', heading: 'What to remember', bullets: titles.slice(0, 4) },
-    narration: `To sum up. ${ideas.map((idea) => idea.bullets[0]).join(' ')} Thanks for learning with me.`,
-  });
+  add({ kicker: 'Recap', heading: 'What to remember', bullets: titles }, (_shown, part, parts) =>
+    [
+      part === 0 ? `To sum up. ${ideas.map((idea) => idea.bullets[0]).join(' ')}` : '',
+      part === parts - 1 ? 'Thanks for learning with me.' : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+  );
   return slides.map(({ slide, narration }, i) => ({
     slide: { ...slide, footer: `${i + 1} / ${slides.length}` },
     narration,

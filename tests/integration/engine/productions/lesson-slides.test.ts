@@ -60,8 +60,14 @@ describe('lesson slides from real prose', () => {
         expect(title).not.toMatch(/[.,;:]$/);
       }
       // The introduction and the recap list the topics by title.
-      expect(slides[0]!.slide.bullets).toEqual(titles.slice(0, 4));
-      expect(slides.at(-1)!.slide.bullets).toEqual(titles.slice(0, 4));
+      const bulletsOf = (kicker: string) =>
+        slides.filter((s) => s.slide.kicker === kicker).flatMap((s) => s.slide.bullets);
+      expect(bulletsOf('Lesson')).toEqual(titles);
+      expect(bulletsOf('Recap')).toEqual(titles);
+      // Footers count every slide, split parts included.
+      expect(slides.map((s) => s.slide.footer)).toEqual(slides.map((_, i) => `${i + 1} / ${slides.length}`));
+      // What is said over a key idea starts with the idea itself.
+      for (const idea of ideas) expect(idea.narration.startsWith(idea.slide.bullets[0]!)).toBe(true);
     },
   );
 
@@ -85,5 +91,33 @@ describe('lesson slides from real prose', () => {
     const bullets = ideas.flatMap((s) => s.slide.bullets);
     bullets.forEach(expectStatement);
     expectDistinct(bullets);
+  });
+
+  it('a key idea too long for one slide is split into parts that fit, each said with its own bullets', () => {
+    // Points as a model might give them: long, with no clause boundary to shorten them at.
+    const food =
+      'The amount of food available to each species in each season of each year gives the extreme limit to which each species can possibly increase in number over many generations in every country and climate of the world where naturalists have studied the slow and silent increase of plants and animals in their natural homes';
+    const climate =
+      'Climate plays an important part in determining the average numbers of a species because periodical seasons of extreme cold or drought seem to be the most effective of all the checks on the natural increase of plants and animals in the wild state as observed by travellers in many lands';
+    const slides = lessonSlides({
+      bookTitle: 'Origin',
+      chapterTitle: ORIGIN_STRUGGLE_FOR_EXISTENCE.title,
+      summary: 'A chapter on the struggle for existence.',
+      points: [food, climate],
+      chapterText: ORIGIN_STRUGGLE_FOR_EXISTENCE.content,
+      style: 'minimal',
+      size: { width: 1280, height: 720 },
+    });
+    const parts = slides.filter((s) => / \(\d\/\d\)$/.test(s.slide.heading));
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    for (const { slide, narration } of slides) {
+      expect(layoutSlide(slide, 'minimal', { width: 1280, height: 720 }, 0.38).fits).toBe(true);
+      expect(narration.length).toBeGreaterThan(0);
+    }
+    // The parts of one idea say different things, in bullet order.
+    const first = parts.filter((p) =>
+      p.slide.heading.startsWith(parts[0]!.slide.heading.replace(/ \(\d\/\d\)$/, '')),
+    );
+    expect(new Set(first.map((p) => p.narration)).size).toBe(first.length);
   });
 });
