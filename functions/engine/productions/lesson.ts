@@ -9,7 +9,9 @@ import { clipSettings, encodedOutput, evenSize } from '../video/encoding';
 import { captionLayer } from '../video/local/captions';
 import { cuesFromWords } from '../video/local/subtitles';
 import { sec } from '../video/timeline';
-import { renderSlide, type Slide, type SlideStyle } from './slides';
+import { compressSentence, dropNearDuplicates, fitPoint } from '../text/local/compress';
+import { topicTitle } from '../text/local/topics';
+import { renderSlide, splitToFit, type Slide, type SlideStyle } from './slides';
 import { SUBTITLE_OPTIONS, withPunctuation } from './speech-track';
 
 /**
@@ -58,18 +60,6 @@ export function presenterLayout(style: SlideStyle, size: Size) {
   return { reserve, box, x: size.width - box - margin, y };
 }
 
-const shorten = (text: string, max: number) =>
-  text.length <= max ? text : `${text.slice(0, text.lastIndexOf(' ', max - 1)).replace(/[,;:]$/, '')}…`;
-
-/** A short slide heading from a key point: its first clause. */
-export function headingOf(point: string): string {
-  const clause = point
-    .split(/[,;:—–-]\s|\.\s/)[0]!
-    .replace(/[.!?]$/, '')
-    .trim();
-  return shorten(clause, 64);
-}
-
 /** The chapter sentences that best explain a point (most shared content words), in text order. */
 export function supportingSentences(point: string, sentences: string[], count: number): string[] {
   const wanted = new Set(contentWords(point));
@@ -86,6 +76,86 @@ export function supportingSentences(point: string, sentences: string[], count: n
     .map((s) => s.sentence);
 }
 
+/** Supporting statements per key idea, after the idea itself. */
+const SUPPORT_PER_POINT = 2;
+
+/**
+ * The lesson's slides and what is said over each: an introduction with the topics ahead, one slide per
+ * key point (the point and the statements from the chapter that support it, every statement shortened
+ * to a whole clause and never repeating one already on a slide), and a recap of the topics. Each
+ * slide has a short topic title from its key phrases. Slides that would not fit the card, even in
+ * smaller type, are split in two.
+ */
+export function lessonSlides(input: {
+  bookTitle: string;
+  chapterTitle: string;
+  summary: string;
+  points: readonly string[];
+  chapterText: string;
+  style: SlideStyle;
+  size: Size;
+}): { slide: Slide; narration: string }[] {
+  const { reserve } = presenterLayout(input.style, input.size);
+  const sentences = splitSentences(input.chapterText);
+  const points = dropNearDuplicates(input.points.map(fitPoint).filter((p) => p.length > 1));
+  const used: string[] = [...points];
+  const titles: string[] = [];
+  const ideas = points.map((point, i) => {
+    const related = supportingSentences(point, sentences, 8);
+    // Each statement remembers the chapter sentence it was shortened from: that is what is said.
+    const sourceOf = new Map<string, string>();
+    for (const sentence of related) {
+      const statement = compressSentence(sentence);
+      if (statement && !sourceOf.has(statement)) sourceOf.set(statement, sentence);
+    }
+    const support = dropNearDuplicates([...sourceOf.keys()], used).slice(0, SUPPORT_PER_POINT);
+    used.push(...support);
+    const bullets = [point, ...support];
+    const spoken = [point, ...support.map((s) => sourceOf.get(s)!)];
+    // The title comes from the bullets; when they name no topic, from the sentences around the point.
+    const fallback = `Key idea ${i + 1}`;
+    const fromBullets = topicTitle(bullets, titles, fallback);
+    const title =
+      fromBullets === fallback ? topicTitle([...bullets, ...related], titles, fallback) : fromBullets;
+    titles.push(title);
+    return { kicker: `Key idea ${i + 1}`, title, bullets, spoken };
+  });
+  const slides: { slide: Omit<Slide, 'footer'>; narration: string }[] = [];
+  /** A slide (split when it would not fit), each part said with the narration of its bullets. */
+  const add = (
+    slide: Omit<Slide, 'footer'>,
+    narrate: (bullets: readonly string[], part: number, parts: number) => string,
+  ) => {
+    const parts = splitToFit({ ...slide, footer: '99 / 99' }, input.style, input.size, reserve);
+    parts.forEach((part, i) => {
+      const { footer: _footer, ...fitted } = part;
+      slides.push({ slide: fitted, narration: narrate(part.bullets, i, parts.length) });
+    });
+  };
+  add({ kicker: 'Lesson', heading: input.chapterTitle, bullets: titles }, (shown) =>
+    shown[0] === titles[0]
+      ? `Welcome to this lesson on ${input.chapterTitle}, from ${input.bookTitle}. ${input.summary} Let's look at ${ideas.length} key ideas.`
+      : `We will also look at ${shown.join(', ')}.`,
+  );
+  for (const idea of ideas) {
+    add({ kicker: idea.kicker, heading: idea.title, bullets: idea.bullets }, (shown) =>
+      shown.map((bullet) => idea.spoken[idea.bullets.indexOf(bullet)] ?? bullet).join(' '),
+    );
+  }
+  add({ kicker: 'Recap', heading: 'What to remember', bullets: titles }, (_shown, part, parts) =>
+    [
+      part === 0 ? `To sum up. ${ideas.map((idea) => idea.bullets[0]).join(' ')}` : '',
+      part === parts - 1 ? 'Thanks for learning with me.' : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+  );
+  return slides.map(({ slide, narration }, i) => ({
+    slide: { ...slide, footer: `${i + 1} / ${slides.length}` },
+    narration,
+  }));
+}
+
 export async function planLesson(engine: Engine, input: LessonInput): Promise<LessonPlan> {
   const { summary, key_points } = await engine.text.summarize({
     text: input.chapter.content,
@@ -93,44 +163,15 @@ export async function planLesson(engine: Engine, input: LessonInput): Promise<Le
     maxKeyPoints: input.maxPoints ?? 5,
   });
   const points = key_points.length ? key_points : splitSentences(summary).slice(0, 3);
-  const sentences = splitSentences(input.chapter.content);
-  const total = points.length + 2;
-  const footer = (i: number) => `${i + 1} / ${total}`;
-  const segments: LessonSegment[] = [
-    {
-      index: 0,
-      slide: {
-        kicker: 'Lesson',
-        heading: input.chapter.title,
-        bullets: points.slice(0, 4).map((p) => shorten(p, 90)),
-        footer: footer(0),
-      },
-      narration: `Welcome to this lesson on ${input.chapter.title}, from ${input.bookTitle}. ${summary} Let's look at ${points.length} key ideas.`,
-    },
-    ...points.map((point, i) => {
-      const support = supportingSentences(point, sentences, 2);
-      return {
-        index: i + 1,
-        slide: {
-          kicker: `Key idea ${i + 1}`,
-          heading: headingOf(point),
-          bullets: [point, ...support].map((s) => shorten(s, 160)),
-          footer: footer(i + 1),
-        },
-        narration: [point, ...support].join(' '),
-      };
-    }),
-    {
-      index: total - 1,
-      slide: {
-        kicker: 'Recap',
-        heading: 'What to remember',
-        bullets: points.slice(0, 4).map((p) => shorten(headingOf(p), 80)),
-        footer: footer(total - 1),
-      },
-      narration: `To sum up. ${points.map((p) => headingOf(p)).join('. ')}. Thanks for learning with me.`,
-    },
-  ];
+  const segments: LessonSegment[] = lessonSlides({
+    bookTitle: input.bookTitle,
+    chapterTitle: input.chapter.title,
+    summary,
+    points,
+    chapterText: input.chapter.content,
+    style: input.style,
+    size: input.size,
+  }).map((s, index) => ({ index, ...s }));
   const language = input.language ?? 'en';
   return {
     title: input.chapter.title,

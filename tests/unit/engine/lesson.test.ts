@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  headingOf,
-  presenterLayout,
-  supportingSentences,
-} from '../../../functions/engine/productions/lesson';
-import { slideSvg, wrapText } from '../../../functions/engine/productions/slides';
+import { presenterLayout, supportingSentences } from '../../../functions/engine/productions/lesson';
 import { captionStyle } from '../../../functions/engine/video/local/subtitles';
 import { learningFailureMessage as messageFor } from '../../../functions/learning/jobs/content.kind';
 import { isTimeout, readFailure, type TaskFailure } from '../../../functions/lib/workflows';
@@ -13,14 +8,6 @@ const learningFailureMessage = (type: Parameters<typeof messageFor>[0], failure:
   messageFor(type, isTimeout(readFailure(failure).name));
 
 describe('lesson planning helpers', () => {
-  it('a slide heading is the first clause of a key point, without its full stop', () => {
-    expect(headingOf('Tides follow the moon, rising twice a day.')).toBe('Tides follow the moon');
-    expect(headingOf('Keepers logged every ship.')).toBe('Keepers logged every ship');
-    const long = headingOf(`${'word '.repeat(30)}end`);
-    expect(long.length).toBeLessThanOrEqual(64);
-    expect(long.endsWith('…')).toBe(true);
-  });
-
   it('supporting sentences share the most content words with the point and keep text order', () => {
     const sentences = [
       'The lighthouse stood on the northern cliff.',
@@ -53,30 +40,7 @@ describe('lesson planning helpers', () => {
   });
 });
 
-describe('slides', () => {
-  it('wraps by words, never past the line budget, marking what was cut', () => {
-    expect(wrapText('one two three four five', 9, 5)).toEqual(['one two', 'three', 'four five']);
-    const cut = wrapText('alpha beta gamma delta epsilon zeta eta theta', 11, 2);
-    expect(cut).toHaveLength(2);
-    expect(cut[1]!.endsWith('…')).toBe(true);
-  });
-
-  it('draws the heading, escaped bullets and footer, with a different look per style', () => {
-    const slide = {
-      kicker: 'Key idea 1',
-      heading: 'Salt & storms',
-      bullets: ['Waves <higher> than masts'],
-      footer: 'Storms · 2 / 5',
-    };
-    const size = { width: 1280, height: 720 };
-    const udemy = slideSvg(slide, 'udemy', size, 0.3);
-    expect(udemy).toContain('Salt &amp; storms');
-    expect(udemy).toContain('Waves &lt;higher&gt; than masts');
-    expect(udemy).toContain('KEY IDEA 1');
-    expect(udemy).toContain('Storms · 2 / 5');
-    expect(slideSvg(slide, 'whiteboard', size, 0.3)).not.toBe(udemy);
-  });
-
+describe('subtitles beside the slides', () => {
   it('subtitles keep the presenter corner free', () => {
     const plain = captionStyle({ width: 1280, height: 720 });
     const reserved = captionStyle({ width: 1280, height: 720 }, { reserveRight: 0.3 });

@@ -1,4 +1,5 @@
 import { contentWords, countWords, splitSentences, stem, truncateText } from '../sentences';
+import { compressSentence, SIMILARITY_THRESHOLD, similarity, stemSet } from './compress';
 
 export interface SummaryOptions {
   maxSentences?: number;
@@ -79,25 +80,102 @@ export function condense(sentences: readonly string[], maxWords: number): string
 }
 
 /**
- * Distinct, informative points of a text: central sentences (dialogue and fragments avoided), each
- * shortened to its main clause and kept only when it does not repeat an earlier point.
+ * Distinct key points of a text: sentences ranked by TextRank (with opening and keyword weights),
+ * each compressed to one short statement, and kept only when no kept point says the same thing.
+ * Returned in text order.
  */
 export function keyPoints(text: string, maxPoints: number): string[] {
   const sentences = splitSentences(text).slice(0, MAX_RANKED_SENTENCES);
-  const scores = scoreSentences(sentences);
+  const scores = keyPointScores(sentences);
   const ranked = scores
-    .map((score, index) => ({ score: score * informativeness(sentences[index]!), index }))
+    .map((score, index) => ({ score, index }))
     .sort((a, b) => b.score - a.score || a.index - b.index);
-  const points: { index: number; text: string; words: Set<string> }[] = [];
+  const points: { index: number; text: string; stems: Set<string> }[] = [];
+  let tried = 0;
   for (const { index, score } of ranked) {
-    if (points.length >= maxPoints || score <= 0) break;
-    const point = mainClause(sentences[index]!);
-    const words = new Set(contentWords(point).map(stem));
-    if (words.size < 3) continue;
-    if (points.some((p) => overlap(p.words, words) > 0.5)) continue;
-    points.push({ index, text: point, words });
+    // Compression tags each candidate, so the search stops well before the whole chapter.
+    if (points.length >= maxPoints || score <= 0 || tried++ > MAX_CANDIDATES) break;
+    const point = compressSentence(sentences[index]!);
+    if (!point) continue;
+    const stems = stemSet(point);
+    if (stems.size < 3) continue;
+    if (points.some((p) => similarity(p.stems, stems) >= SIMILARITY_THRESHOLD)) continue;
+    points.push({ index, text: point, stems });
   }
   return points.sort((a, b) => a.index - b.index).map((p) => p.text);
+}
+
+/** Candidates tried for key points before giving up on finding more. */
+const MAX_CANDIDATES = 120;
+
+/**
+ * How much each sentence deserves to be a key point: its TextRank centrality, weighted up near the
+ * opening and for the chapter's keywords, down for dialogue, questions and fragments.
+ */
+export function keyPointScores(sentences: readonly string[]): number[] {
+  const stems = sentences.map((s) => [...new Set(contentWords(s).map(stem))]);
+  const rank = textRank(stems);
+  const keywords = chapterKeywords(stems, 12);
+  const n = sentences.length;
+  return sentences.map((sentence, i) => {
+    const list = stems[i]!;
+    const position = 1 + 0.3 * Math.max(0, 1 - i / Math.max(5, n * 0.15));
+    const keyShare = list.length ? list.filter((w) => keywords.has(w)).length / Math.max(3, list.length) : 0;
+    return rank[i]! * position * (1 + keyShare) * informativeness(sentence);
+  });
+}
+
+/**
+ * TextRank (Mihalcea & Tarau, 2004) over sentences: an edge between two sentences weighs their
+ * shared words over the log of their lengths; the score is the PageRank of that graph.
+ */
+export function textRank(stems: readonly (readonly string[])[], iterations = 30, damping = 0.85): number[] {
+  const n = stems.length;
+  if (n === 0) return [];
+  const postings = new Map<string, number[]>();
+  stems.forEach((list, i) => {
+    for (const w of list) {
+      const posting = postings.get(w);
+      if (posting) posting.push(i);
+      else postings.set(w, [i]);
+    }
+  });
+  const edges: Map<number, number>[] = stems.map(() => new Map());
+  stems.forEach((list, i) => {
+    const shared = new Map<number, number>();
+    for (const w of list)
+      for (const j of postings.get(w)!) if (j > i) shared.set(j, (shared.get(j) ?? 0) + 1);
+    for (const [j, count] of shared) {
+      const weight = count / (Math.log(list.length + 1) + Math.log(stems[j]!.length + 1));
+      edges[i]!.set(j, weight);
+      edges[j]!.set(i, weight);
+    }
+  });
+  const outWeight = edges.map((e) => [...e.values()].reduce((a, b) => a + b, 0));
+  let rank = new Array<number>(n).fill(1 / n);
+  for (let step = 0; step < iterations; step++) {
+    const next = new Array<number>(n).fill((1 - damping) / n);
+    edges.forEach((e, j) => {
+      if (outWeight[j] === 0) return;
+      const share = (damping * rank[j]!) / outWeight[j]!;
+      for (const [i, weight] of e) next[i]! += share * weight;
+    });
+    rank = next;
+  }
+  return rank;
+}
+
+/** The `count` stems found in the most sentences (at least two). */
+function chapterKeywords(stems: readonly (readonly string[])[], count: number): Set<string> {
+  const frequency = new Map<string, number>();
+  for (const list of stems) for (const w of list) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  return new Set(
+    [...frequency]
+      .filter(([, f]) => f >= 2)
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, count)
+      .map(([w]) => w),
+  );
 }
 
 export function cutToWords(text: string, maxWords: number): string {
@@ -116,20 +194,4 @@ function informativeness(sentence: string): number {
   if (sentence.endsWith('?')) factor *= 0.5;
   if (sentence.length < 40) factor *= 0.5;
   return factor;
-}
-
-/** Long sentences are cut after their first complete clause so a point reads as one idea. */
-function mainClause(sentence: string): string {
-  const clean = sentence.replace(/\s+/g, ' ').trim();
-  if (clean.length <= 180) return clean;
-  const cut = clean.slice(0, 180);
-  const boundary = Math.max(cut.lastIndexOf('; '), cut.lastIndexOf(', and '), cut.lastIndexOf(', but '));
-  if (boundary > 60) return `${cut.slice(0, boundary)}.`;
-  return truncateText(clean, 180);
-}
-
-function overlap(a: Set<string>, b: Set<string>): number {
-  let shared = 0;
-  for (const w of a) if (b.has(w)) shared++;
-  return shared / Math.min(a.size, b.size);
 }
