@@ -110,7 +110,7 @@ async function main() {
     await api('/auth/register', {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ display_name: 'Bench', email, password: 'bench-pass' }),
+      body: JSON.stringify({ display_name: 'Bench', email, password: 'Bench-Lantern-42' }),
     });
     await api('/auth/verify-email', {
       method: 'POST',
@@ -121,7 +121,7 @@ async function main() {
       await api('/auth/login', {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ email, password: 'bench-pass' }),
+        body: JSON.stringify({ email, password: 'Bench-Lantern-42' }),
       })
     ).json()) as { access_token: string };
 
