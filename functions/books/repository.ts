@@ -47,6 +47,19 @@ export function createBookRepository(table: Table, clock: Clock = systemClock) {
     },
 
     get: (bookId: string) => table.get<BookRecord>(keys.book(bookId)),
+
+    /**
+     * Marks that the book's place in the plan's book allowance was given back (when it is deleted);
+     * true for the one call that marked it, false for any other (or when the book is gone).
+     */
+    markAllowanceReturned: async (bookId: string) =>
+      Boolean(
+        await table.update(
+          keys.book(bookId),
+          { set: { allowance_returned: 1 } },
+          { exists: true, belowOrAbsent: { allowance_returned: 1 } },
+        ),
+      ),
     getMany: (bookIds: string[]) => table.batchGet<BookRecord>(bookIds.map((id) => keys.book(id))),
 
     /**

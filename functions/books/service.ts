@@ -307,19 +307,22 @@ export function createBooksService(deps: BooksDeps) {
      * is checked here (from its bytes); everything else happens in the pipeline.
      */
     async createBookFromUpload(request: UploadRequest): Promise<BookRecord> {
-      // The plan's book allowance (subscriptions): on free, a third book needs a paid upload of
-      // the id it names (402 otherwise); the book then takes that id.
+      // The plan's book allowance (subscriptions): the new book's place is held before anything is
+      // stored (on free, a third book needs a paid upload of the id it names: 402 otherwise; the
+      // book then takes that id). An upload that does not store its book gives the place back.
       const allowance = deps.uploads
         ? await deps.uploads.take(
             request.ownerId,
-            (await books.listByOwner(request.ownerId)).length,
+            async () => (await books.listByOwner(request.ownerId)).length,
             request.bookId,
           )
         : { paidBookId: null };
+      const id = allowance.paidBookId ?? deps.uuid();
       try {
-        return await this.storeUpload(request, allowance.paidBookId ?? deps.uuid());
+        return await this.storeUpload(request, id);
       } catch (error) {
-        if (allowance.paidBookId) await deps.uploads!.giveBack(request.ownerId, allowance.paidBookId);
+        if (deps.uploads && !(await books.get(id)))
+          await deps.uploads.giveBack(request.ownerId, allowance.paidBookId);
         throw error;
       }
     },
@@ -587,6 +590,9 @@ export function createBooksService(deps: BooksDeps) {
      */
     async deleteBook(book: BookRecord): Promise<void> {
       await stopPipeline(book, 'Book deleted');
+      // Its place in the plan's book allowance comes back, once however many deletes race.
+      if (deps.uploads && (await books.markAllowanceReturned(book.id)))
+        await deps.uploads.bookRemoved(book.owner_id);
       if (book.published_at)
         await books.deleteCatalogEntry({
           book_id: book.id,

@@ -39,6 +39,15 @@
  * on `POST /books/upload`, a book id whose upload the caller has paid for
  * (`POST /payments/create-book-upload-checkout-session` with a new book id — a UUID the client makes —
  * then the checkout, then the webhook marks it paid). Paid tiers upload without limit.
+ * Exact under concurrency: every book a user has holds a place of a per-user counter
+ * (`USER#<sub> BOOKS_HELD`), taken with one conditional update (`ADD held 1` while
+ * `held < FREE_BOOK_UPLOADS` on free) BEFORE the book is stored; an upload that does not store its
+ * book gives its place back. Deleting a book gives its place back (spec 1's paywall counts the books
+ * the user has: "2 or more books"), once per book however many deletes race.
+ *
+ * Output rule: the free tier's videos are filmed at 480p (854×480 at 16:9) with the "BookStudio"
+ * watermark in the bottom-right corner — the entertainment pipeline and the learning videos alike.
+ * The rule is read when the job starts and kept in the job's options, so a retry films the same way.
  */
 
 // --- tiers ---

@@ -10,6 +10,12 @@ export interface LearningOptions {
   video_style?: ChapterVideoStyle;
   include_context?: boolean;
   avatar_id?: string;
+  /**
+   * The tier's film, fixed when the job started (subscriptions: the free tier films at 480p with its
+   * watermark); absent: the learning videos' own size, no watermark. Kept here so a retry of the job
+   * films the same way.
+   */
+  output?: { width: number; height: number; watermark: string } | null;
 }
 
 /** What it produced: media keys (media bucket) and the duration. */

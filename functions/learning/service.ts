@@ -132,7 +132,8 @@ export function createLearningService(deps: LearningDeps) {
         return (await deps.jobs.start(learningContentJob, {
           owner: userId,
           target: { book_id: book.id, chapter_id: chapter.id },
-          options,
+          // The tier's film (free: 480p with the watermark) goes with the job's options.
+          options: { ...options, output: metered?.output ?? null },
           // One job per chapter and kind: a second request answers the running one.
           exclusive: `${chapter.id}#${options.content_type}`,
           ...(metered ? { usage: { period: metered.period } } : {}),

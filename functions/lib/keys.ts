@@ -88,6 +88,8 @@ export const keys = {
   job: (jobId: string): Key => ({ pk: `JOB#${jobId}`, sk: 'META' }),
   subscription: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'SUBSCRIPTION' }),
   usage: (userId: string, period: string): Key => ({ pk: `USER#${userId}`, sk: `USAGE#${period}` }),
+  /** How many books the user has (the free tier's book allowance counts them). */
+  booksHeld: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'BOOKS_HELD' }),
   bookPayment: (bookId: string): Key => ({ pk: `BOOK#${bookId}`, sk: 'PAYMENT' }),
   checkout: (sessionId: string): Key => ({ pk: `CHECKOUT#${sessionId}`, sk: 'META' }),
   stripeSubscription: (subscriptionId: string): Key => ({ pk: `STRIPESUB#${subscriptionId}`, sk: 'META' }),

@@ -228,11 +228,20 @@ export interface VideoMetering {
 }
 
 /**
- * The plan's book allowance, as the books domain sees it (the subscriptions domain implements it):
- * `take` lets an upload through — within the tier's books, or with a paid upload of `bookId`, used
- * up once — or answers 402; `giveBack` returns a paid upload whose book was not stored.
+ * The plan's book allowance, as the books domain sees it (the subscriptions domain implements it).
+ * Every book a user has holds one place of a per-user counter; `take` holds the place of a new book
+ * BEFORE the book is stored, with one conditional update (within the tier's books, or with a paid
+ * upload of `bookId`, used up once) or answers 402. `countBooks` is read only to start the counter of
+ * a user who had books before it existed. `giveBack` returns the place (and the paid upload) of an
+ * upload whose book was not stored; `bookRemoved` returns the place of a deleted book (call it once
+ * per book).
  */
 export interface UploadAllowance {
-  take(userId: string, bookCount: number, bookId?: string): Promise<{ paidBookId: string | null }>;
-  giveBack(userId: string, bookId: string): Promise<void>;
+  take(
+    userId: string,
+    countBooks: () => Promise<number>,
+    bookId?: string,
+  ): Promise<{ paidBookId: string | null }>;
+  giveBack(userId: string, paidBookId: string | null): Promise<void>;
+  bookRemoved(userId: string): Promise<void>;
 }

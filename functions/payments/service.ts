@@ -50,18 +50,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
     paymentStatus: (userId: string, id: string) => subscriptions.bookPaymentStatus(userId, id),
 
     async userBookCount(userId: string): Promise<UserBookCount> {
-      const [books, tier, paid] = await Promise.all([
+      const [books, held, tier, paid] = await Promise.all([
         deps.books.repository.listByOwner(userId),
+        subscriptions.booksHeld(userId),
         subscriptions.tierOf(userId),
         subscriptions.unusedPaidUploads(userId),
       ]);
       const limit = SUBSCRIPTION_TIERS[tier].book_upload_limit;
+      // The allowance counts uploads still storing their book too: the answer the upload would get.
+      const counted = Math.max(books.length, held ?? 0);
       return {
         book_count: books.length,
         tier,
         book_upload_limit: limit,
-        requires_payment:
-          limit >= 0 && books.length >= Math.min(limit, FREE_BOOK_UPLOADS) && paid.length === 0,
+        requires_payment: limit >= 0 && counted >= Math.min(limit, FREE_BOOK_UPLOADS) && paid.length === 0,
         paid_book_ids: paid,
         upload_price: BOOK_UPLOAD_PRICE,
         currency: 'usd',

@@ -29,6 +29,28 @@ export function createSubscriptionsRepository(table: Table) {
         ),
       ),
 
+    /** The user's book counter (`held`: books the user has or is storing now); null before it starts. */
+    getBooksHeld: async (userId: string) =>
+      (await table.get<{ held?: number }>(keys.booksHeld(userId)))?.held ?? null,
+    /** Starts the counter at the books the user has; false when it had started (someone else won). */
+    startBooksHeld: (userId: string, held: number, at: string) =>
+      table.put({ ...keys.booksHeld(userId), user_id: userId, held, started_at: at }, { exists: false }),
+    /**
+     * Holds one more book: one conditional update (`ADD held 1` while `held < limit`; -1 no limit), so
+     * however many uploads race, no more than `limit` books are held. False when the limit is reached.
+     */
+    holdBook: async (userId: string, limit: number) =>
+      Boolean(
+        await table.update(
+          keys.booksHeld(userId),
+          { add: { held: 1 } },
+          limit < 0 ? { exists: true } : { exists: true, lessThan: { held: limit } },
+        ),
+      ),
+    /** Gives one book's place back. */
+    releaseBook: (userId: string) =>
+      table.update(keys.booksHeld(userId), { add: { held: -1 } }, { exists: true }),
+
     getBookPayment: (bookId: string) => table.get<BookPaymentRecord>(keys.bookPayment(bookId)),
     /** A new pending payment of a book id nobody has claimed; false when one exists. */
     createBookPayment: (record: BookPaymentRecord) =>

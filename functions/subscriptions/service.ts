@@ -631,34 +631,53 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     },
 
     /**
-     * Whether a user with `bookCount` books may upload one more: always on tiers without a book
-     * limit, under the free allowance, or with a paid upload of `bookId` (used up here, once: a
-     * conditional write). Otherwise 402.
+     * Holds the place of one more book before it is stored, or answers 402 (spec 1's upload
+     * paywall). Every book the user has holds a place of a per-user counter (`USER#<sub> BOOKS_HELD`);
+     * on the free tier a new place is taken with ONE conditional update while fewer than the tier's
+     * books are held, so concurrent uploads cannot both pass a count check. Beyond that, a paid
+     * upload of `bookId` (used up here, once: a conditional write) holds a place without a limit, as
+     * does every upload on tiers without a book limit. The counter starts, the first time, from the
+     * books the user has (`countBooks`).
      */
-    async takeUploadAllowance(userId: string, bookCount: number, bookId: string | undefined) {
+    async takeUploadAllowance(userId: string, countBooks: () => Promise<number>, bookId: string | undefined) {
+      if ((await repo.getBooksHeld(userId)) === null)
+        await repo.startBooksHeld(userId, await countBooks(), now());
       if (bookId) {
         const used = await repo.moveBookPayment(bookId, ['paid'], { status: 'used', used_at: now() }, userId);
-        if (used) return { paidBookId: bookId };
+        if (used) {
+          await repo.holdBook(userId, -1);
+          return { paidBookId: bookId };
+        }
       }
       const tier = (await effective(userId)).tier;
-      const limit = SUBSCRIPTION_TIERS[tier].book_upload_limit;
-      if (limit < 0 || bookCount < limit) return { paidBookId: null };
+      if (await repo.holdBook(userId, SUBSCRIPTION_TIERS[tier].book_upload_limit))
+        return { paidBookId: null };
       throw new PaymentRequiredError(
         paymentMessages.uploadRequiresPayment,
         PAYMENT_REQUIRED_CODES.bookUpload,
       );
     },
 
-    /** The upload that used a paid allowance did not happen: the payment may be used again. */
-    async returnUploadAllowance(userId: string, bookId: string) {
-      await repo.moveBookPayment(bookId, ['used'], { status: 'paid', used_at: null }, userId);
+    /** The upload did not store its book: its place comes back, and the paid upload it used may be used again. */
+    async returnUploadAllowance(userId: string, paidBookId: string | null) {
+      await repo.releaseBook(userId);
+      if (paidBookId)
+        await repo.moveBookPayment(paidBookId, ['used'], { status: 'paid', used_at: null }, userId);
+    },
+
+    /** How many books count against the allowance now (stored ones, and uploads storing theirs). */
+    async booksHeld(userId: string): Promise<number | null> {
+      return repo.getBooksHeld(userId);
     },
 
     /** The port the books domain checks uploads through (lib/ports.ts `UploadAllowance`). */
     get uploadAllowance(): UploadAllowance {
       return {
-        take: (userId, bookCount, bookId) => service.takeUploadAllowance(userId, bookCount, bookId),
-        giveBack: (userId, bookId) => service.returnUploadAllowance(userId, bookId),
+        take: (userId, countBooks, bookId) => service.takeUploadAllowance(userId, countBooks, bookId),
+        giveBack: (userId, paidBookId) => service.returnUploadAllowance(userId, paidBookId),
+        bookRemoved: async (userId) => {
+          await repo.releaseBook(userId);
+        },
       };
     },
 

@@ -61,10 +61,31 @@ test('an author signs up, verifies through the mailbox, signs in, edits the prof
   if (wasDark) await expect(html).not.toHaveClass(/dark/);
   else await expect(html).toHaveClass(/dark/);
 
+  const signedOutToken = await page.evaluate(() => localStorage.getItem('authToken'));
+  // A slow network: the server answers the sign-out late. The page is signed out at once all the same.
+  await page.route('**/api/v1/auth/logout', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue().catch(() => undefined);
+  });
   await nav.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  // A page opened right after signing out finds no session.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Sign in required' })).toBeVisible();
+  // …and the server ended the session although the page moved on: the old token stops working.
+  await expect
+    .poll(
+      async () =>
+        (
+          await page.request.get('/api/v1/users/me', {
+            headers: { authorization: `Bearer ${signedOutToken}` },
+          })
+        ).status(),
+      { timeout: 20_000 },
+    )
+    .toBe(401);
 });
 
 test('signed-out visitors get sign-in prompts, the author gate and the Explore notice', async ({ page }) => {

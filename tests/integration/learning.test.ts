@@ -14,6 +14,7 @@ import type {
 import { probe } from '../../functions/engine/media/ffmpeg';
 import { getJobs, jobMessages } from '../../functions/jobs';
 import { makeTxtBookText } from '../fixtures/books';
+import { frameAt } from './engine/video/media';
 import { confirmAsExtracted, createUser, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
 
 let t: TestRuntime;
@@ -32,8 +33,8 @@ interface Learner {
   chapterId: string;
 }
 
-async function learner(): Promise<Learner> {
-  const token = (await createUser(t, { plan: 'basic' })).accessToken;
+async function learner(plan: 'free' | 'basic' = 'basic'): Promise<Learner> {
+  const token = (await createUser(t, { plan })).accessToken;
   const upload = await uploadBook(t, {
     token,
     title: 'Lessons of the Lighthouse',
@@ -69,6 +70,20 @@ async function expectRangeRequests(url: string) {
   expect(partial.headers.get('content-range')).toMatch(/^bytes 100-1099\/\d+$/);
   expect((await partial.arrayBuffer()).byteLength).toBe(1000);
 }
+
+/** Near-white pixels of an RGB frame (the watermark's letters; the lesson's backdrop is dark). */
+function brightPixels(pixels: Uint8Array) {
+  let count = 0;
+  for (let p = 0; p + 2 < pixels.length; p += 3)
+    if (pixels[p]! > 180 && pixels[p + 1]! > 180 && pixels[p + 2]! > 180) count++;
+  return count;
+}
+
+/** Where the free tier's watermark is drawn: the bottom-right corner, below the presenter's frame. */
+const cornerCrop = (size: { width: number; height: number }): [number, number, number, number] => {
+  const at = (share: number, of: number) => Math.round(share * of);
+  return [at(0.77, size.width), at(0.925, size.height), at(0.22, size.width), at(0.05, size.height)];
+};
 
 async function generate(path: string, body: Record<string, unknown>, token: string) {
   return t.api<LearningJob>('POST', path, { token, body });
@@ -244,6 +259,8 @@ describe('learning content generation on the local runtime', () => {
     expect(info.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
     expect(info.audio?.codec).toBe('aac');
     expect(info.duration).toBeGreaterThan(20);
+    // A paid plan's video carries no watermark: the corner where the free tier's goes stays dark.
+    expect(brightPixels(frameAt(video.path, info.duration / 2, cornerCrop(info.video!)))).toBe(0);
     await expectRangeRequests(job.video_url!);
 
     const audio = await probe((await download(job.audio_url!, 'lesson.m4a')).path);
@@ -258,6 +275,29 @@ describe('learning content generation on the local runtime', () => {
     // The video joins the narration made before it; it replaces only content of its own kind.
     const kinds = items.filter((i) => i.status === 'ready').map((i) => i.content_type);
     expect(kinds.sort()).toEqual(['audio_narration', 'realistic_video']);
+  }, 300_000);
+
+  it("films a free user's tutor video at 480p with the BookStudio watermark in its corner", async () => {
+    const { token, chapterId } = await learner('free');
+    const started = await generate(
+      '/ai/generate-realistic-video',
+      { chapter_id: chapterId, avatar_id: 'noah', tutorial_style: 'udemy' },
+      token,
+    );
+    expect(started.status).toBe(200);
+    const job = await settledJob(started.body.id, token);
+    expect(job).toMatchObject({ status: 'ready', content_type: 'realistic_video', error_message: null });
+    const video = await download(job.video_url!, 'lesson-free.mp4');
+    const info = await probe(video.path);
+    expect(info.video).toMatchObject({ codec: 'h264', width: 854, height: 480 });
+    expect(info.audio?.codec).toBe('aac');
+    // The rule was fixed in the job's options when it started: a retry of the job films the same way.
+    expect((await getJobs().get(job.id))?.options).toMatchObject({
+      output: { width: 854, height: 480, watermark: 'BookStudio' },
+    });
+    // White letters in the bottom-right corner, below the presenter, all through the video.
+    for (const at of [1, info.duration / 2, info.duration - 1])
+      expect(brightPixels(frameAt(video.path, at, cornerCrop(info.video!)))).toBeGreaterThan(40);
   }, 300_000);
 
   it('makes an illustrated video from a chapter, with the previous chapter as context', async () => {

@@ -345,6 +345,85 @@ describe('book uploads on the free tier', () => {
     expect(fourth.status).toBe(402);
   }, 120_000);
 
+  it('of 10 concurrent uploads by a free user with 1 book exactly one is accepted; a paid upload then goes through', async () => {
+    const { accessToken: token } = await createUser(t, { role: 'author' });
+    expect((await uploadBook(t, { token, title: 'First', text: text('First') })).status).toBe(201);
+
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        uploadBook(t, { token, title: `Race ${i}`, text: text(`Race ${i}`) }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status === 402);
+    expect(refused).toHaveLength(9);
+    for (const answer of refused)
+      expect(answer.body).toMatchObject({
+        detail: paymentMessages.uploadRequiresPayment,
+        code: 'book_payment_required',
+      });
+    const books = await t.api<unknown[]>('GET', '/books', { token });
+    expect(books.status).toBe(200);
+    expect(books.body).toHaveLength(2);
+    expect((await t.api<UserBookCount>('GET', '/payments/user-book-count', { token })).body).toMatchObject({
+      book_count: 2,
+      tier: 'free',
+      requires_payment: true,
+      paid_book_ids: [],
+    });
+
+    // One paid upload: the next upload naming it goes through (and takes its id), the one after does not.
+    const bookId = randomUUID();
+    const checkout = await t.api<BookUploadCheckoutResponse>(
+      'POST',
+      '/payments/create-book-upload-checkout-session',
+      { token, body: { book_id: bookId } },
+    );
+    expect((await pressOnCheckoutPage(checkout.body.url, 'pay')).status).toBe(303);
+    const form = new FormData();
+    form.set('text_content', text('Paid'));
+    form.set('book_id', bookId);
+    const paid = await fetch(`${t.runtime.apiUrl}/books/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(paid.status).toBe(201);
+    expect(((await paid.json()) as { id: string }).id).toBe(bookId);
+    expect((await t.api<UserBookCount>('GET', '/payments/user-book-count', { token })).body).toMatchObject({
+      book_count: 3,
+      requires_payment: true,
+    });
+    expect((await uploadBook(t, { token, title: 'More', text: text('More') })).status).toBe(402);
+    await t.runtime.stepFunctions.idle();
+  }, 180_000);
+
+  it('deleting a book gives its place back, once however many deletes race; a failed upload takes none', async () => {
+    const { accessToken: token } = await createUser(t, { role: 'author' });
+    const first = await uploadBook(t, { token, title: 'First', text: text('First') });
+    expect(first.status).toBe(201);
+    // An upload refused for its content (an empty text) keeps no place: the second book still fits.
+    const empty = await uploadBook(t, { token, title: 'Empty', text: '   ' });
+    expect(empty.status).toBe(400);
+    expect((await uploadBook(t, { token, title: 'Second', text: text('Second') })).status).toBe(201);
+    expect((await uploadBook(t, { token, title: 'Third', text: text('Third') })).status).toBe(402);
+    await t.runtime.stepFunctions.idle();
+
+    const deletes = await Promise.all(
+      Array.from({ length: 3 }, () => t.api('DELETE', `/books/${String(first.body.id)}`, { token })),
+    );
+    expect(deletes.filter((d) => d.status < 300).length).toBeGreaterThanOrEqual(1);
+    expect((await t.api<UserBookCount>('GET', '/payments/user-book-count', { token })).body).toMatchObject({
+      book_count: 1,
+      requires_payment: false,
+    });
+    const answers = await Promise.all(
+      ['Third', 'Fourth'].map((title) => uploadBook(t, { token, title, text: text(title) })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 402]);
+    await t.runtime.stepFunctions.idle();
+  }, 180_000);
+
   it("another user can neither read nor pay for someone else's book", async () => {
     const [owner, other] = await Promise.all([createUser(t), createUser(t)]);
     const book = await uploadBook(t, { token: owner.accessToken, title: 'Mine', text: text('Mine') });

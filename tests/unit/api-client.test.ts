@@ -18,7 +18,13 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
+type Call = {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+  keepalive?: boolean;
+};
 
 /** A scripted server: each handler answers the request it receives, in order. */
 function scriptedFetch(handlers: ((call: Call) => Response)[]) {
@@ -29,6 +35,7 @@ function scriptedFetch(handlers: ((call: Call) => Response)[]) {
       method: init.method ?? 'GET',
       headers: (init.headers ?? {}) as Record<string, string>,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+      keepalive: init.keepalive,
     };
     calls.push(call);
     const handler = handlers.shift();
@@ -131,6 +138,57 @@ describe('api client', () => {
     const results = await Promise.all([client.get('/a'), client.get('/b')]);
     expect(results).toEqual([{ url: '/api/v1/a' }, { url: '/api/v1/b' }]);
     expect(refreshes).toBe(1);
+  });
+
+  it('a refresh answered after sign-out does not bring the tokens back', async () => {
+    const { client, storage } = setup([
+      () => json(401, { detail: 'expired' }),
+      () => {
+        // The user signs out while the refresh is on its way.
+        storage.data.clear();
+        return json(200, { access_token: 'new-access', refresh_token: 'refresh-2' });
+      },
+    ]);
+    await expect(client.get('/users/me')).rejects.toMatchObject({ status: 401 });
+    expect(storage.data.size).toBe(0);
+  });
+
+  it('ends a session with the tokens it is given (not the store), kept alive across a page change', async () => {
+    const { client, server, storage } = setup(
+      [
+        (call) => {
+          expect(call).toMatchObject({
+            url: '/api/v1/auth/logout',
+            method: 'POST',
+            keepalive: true,
+            headers: { Authorization: 'Bearer dropped-access' },
+            body: { refresh_token: 'dropped-refresh' },
+          });
+          return json(401, { detail: 'expired' });
+        },
+        (call) => {
+          expect(call).toMatchObject({
+            url: '/api/v1/auth/refresh',
+            body: { refresh_token: 'dropped-refresh' },
+          });
+          expect(call.headers.Authorization).toBeUndefined();
+          return json(200, { access_token: 'renewed-access', refresh_token: 'dropped-refresh' });
+        },
+        (call) => {
+          expect(call).toMatchObject({
+            url: '/api/v1/auth/logout',
+            keepalive: true,
+            headers: { Authorization: 'Bearer renewed-access' },
+          });
+          return json(200, { message: 'Logged out' });
+        },
+      ],
+      {},
+    );
+    await expect(client.endSession('dropped-access', 'dropped-refresh')).resolves.toBe(true);
+    expect(server.calls).toHaveLength(3);
+    // The renewed tokens are not kept: the app stays signed out.
+    expect(storage.data.size).toBe(0);
   });
 
   it('does not try to refresh for requests sent without a token (e.g. a wrong password)', async () => {

@@ -163,7 +163,14 @@ export const assemble = defineWorker('learningContent.Assemble', learningContent
       if (progress % 4 === 0)
         void jobs.progress(job_id, progress, WORDING[stored.content_type].assemble).catch(() => undefined);
     };
-    const finished = await recipe.assemble({ engine: getEngine(), dir }, stored.plan, parts, report);
+    // The tier's watermark was fixed in the job's options when it started (free tier).
+    const watermark = job.options.output?.watermark ?? null;
+    const finished = await recipe.assemble(
+      { engine: getEngine(), dir, watermark },
+      stored.plan,
+      parts,
+      report,
+    );
     await Promise.all(
       finished.files.map((file) => media().upload(output(file.name), file.path, file.contentType)),
     );

@@ -24,6 +24,7 @@ import {
   type NarrationPart,
 } from '../../engine/productions/narration';
 import { DEFAULT_PRESENTER, findPresenter, presenterProfile } from '../../engine/productions/presenters';
+import { exportFilm } from '../../engine/productions/shots';
 import type { LearningOptions, LearningOutputs } from '../model';
 
 /**
@@ -65,12 +66,19 @@ export interface FinishedMedia {
   };
 }
 
+/** What the finished media is drawn with: the tier's watermark (free tier), or none. */
+export interface AssembleContext {
+  engine: Engine;
+  dir: string;
+  watermark: string | null;
+}
+
 export interface Recipe<P> {
   plan(ctx: RecipeContext): Promise<P>;
   partCount(plan: P): number;
   renderPart(ctx: Pick<RecipeContext, 'engine' | 'dir' | 'fetch'>, plan: P, index: number): Promise<PartFile>;
   assemble(
-    ctx: Pick<RecipeContext, 'engine' | 'dir'>,
+    ctx: AssembleContext,
     plan: P,
     parts: { path: string; duration: number }[],
     report: (fraction: number) => void,
@@ -79,6 +87,9 @@ export interface Recipe<P> {
 
 /** Frame size and rate of the learning videos (720p: sharp on a laptop, light to stream). */
 const VIDEO_SIZE = { width: 1280, height: 720 };
+/** The frame a job films: the tier's (free: 480p) when its options carry one, else 720p. */
+const videoSize = (options: LearningOptions) =>
+  options.output ? { width: options.output.width, height: options.output.height } : VIDEO_SIZE;
 const LESSON_FPS = 25;
 const FILM_FPS = 24;
 const CHAPTER_VIDEO_SCENES = 4;
@@ -129,8 +140,28 @@ const narration: Recipe<NarrationPlan> = {
   },
 };
 
-/** A finished video: itself, its sound track on its own (stream copy) and a poster frame. */
-async function videoMedia(engine: Engine, dir: string, video: { path: string; probe: { duration: number } }) {
+/**
+ * A finished video: itself (with the tier's watermark in the bottom-right corner, drawn by the
+ * pipeline's export), its sound track on its own (stream copy) and a poster frame.
+ */
+async function videoMedia(
+  { engine, dir, watermark }: AssembleContext,
+  assembled: { path: string; probe: { duration: number } },
+) {
+  let video = assembled;
+  if (watermark) {
+    const marked = join(dir, 'video-marked.mp4');
+    const probe = await exportFilm({
+      inputPath: assembled.path,
+      format: 'mp4',
+      quality: 'high',
+      watermark: { text: watermark, position: 'bottom-right' },
+      encode: true,
+      outputPath: marked,
+      workDir: dir,
+    });
+    video = { path: marked, probe };
+  }
   const audioPath = join(dir, 'audio.m4a');
   await runFfmpeg(['-i', video.path, '-vn', '-c:a', 'copy', '-movflags', '+faststart', audioPath]);
   const thumbnail = await engine.video.thumbnail({
@@ -165,7 +196,7 @@ const lesson: Recipe<LessonPlan> = {
       presenter: presenterProfile(presenter),
       presenterGender: presenter.gender,
       style: options.tutorial_style ?? 'udemy',
-      size: VIDEO_SIZE,
+      size: videoSize(options),
       fps: LESSON_FPS,
       seed,
     });
@@ -180,7 +211,8 @@ const lesson: Recipe<LessonPlan> = {
     const segment = await renderLessonSegment(engine, plan, index, portrait, join(dir, 'segment'));
     return { path: segment.clip, duration: segment.duration, contentType: 'video/mp4' };
   },
-  async assemble({ engine, dir }, plan, parts, report) {
+  async assemble(ctx, plan, parts, report) {
+    const { engine, dir } = ctx;
     const video = await assembleLesson(
       engine,
       plan,
@@ -188,7 +220,7 @@ const lesson: Recipe<LessonPlan> = {
       join(dir, 'video.mp4'),
       report,
     );
-    return videoMedia(engine, dir, video);
+    return videoMedia(ctx, video);
   },
 };
 
@@ -202,7 +234,7 @@ const scenes: Recipe<ChapterVideoPlan> = {
       sceneCount: CHAPTER_VIDEO_SCENES,
       scriptStyle: 'cinematic_narration',
       imageStyle: IMAGE_STYLE_OF[options.video_style ?? 'illustrated'],
-      size: VIDEO_SIZE,
+      size: videoSize(options),
       fps: FILM_FPS,
       seed,
     });
@@ -212,7 +244,8 @@ const scenes: Recipe<ChapterVideoPlan> = {
     const scene = await renderChapterScene(engine, plan, index, join(dir, 'scene'));
     return { path: scene.clip, duration: scene.duration, contentType: 'video/mp4' };
   },
-  async assemble({ engine, dir }, plan, parts, report) {
+  async assemble(ctx, plan, parts, report) {
+    const { engine, dir } = ctx;
     const video = await assembleChapterVideo(
       engine,
       plan,
@@ -221,7 +254,7 @@ const scenes: Recipe<ChapterVideoPlan> = {
       join(dir, 'video.mp4'),
       (_step, fraction) => report(fraction),
     );
-    return videoMedia(engine, dir, video);
+    return videoMedia(ctx, video);
   },
 };
 

@@ -99,6 +99,8 @@ export function createApiClient(options: ApiClientOptions) {
         if (!response.ok) throw new Error('refresh failed');
         const body = (await response.json()) as { access_token?: string; refresh_token?: string };
         if (!body.access_token) throw new Error('refresh failed');
+        // Signed out (or in again) while the refresh was on its way: its tokens must not come back.
+        if (options.tokens.refresh() !== refreshToken) return false;
         options.tokens.set(body.access_token, body.refresh_token || refreshToken);
         options.onTokensRefreshed?.();
         return true;
@@ -197,6 +199,33 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
+  /**
+   * Ends a session on the server whose tokens the app has already dropped (signing out forgets them
+   * at once, so a page opened right after finds no session): sent with those tokens, not the
+   * store's, kept alive across a page change, and — when the access token has expired — sent once
+   * more after a refresh made with them (the new tokens are not stored). True when the server ended it.
+   */
+  async function endSession(access: string, refresh: string | null): Promise<boolean> {
+    const post = (path: string, body: unknown, token?: string) =>
+      doFetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        keepalive: true,
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const body = refresh ? { refresh_token: refresh } : {};
+    let response = await post('/auth/logout', body, access);
+    if (response.status === 401 && refresh) {
+      const renewed = await post('/auth/refresh', { refresh_token: refresh });
+      const pair = renewed.ok ? ((await renewed.json()) as { access_token?: string }) : {};
+      if (pair.access_token) response = await post('/auth/logout', body, pair.access_token);
+    }
+    return response.ok;
+  }
+
   return {
     get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, false, opts),
     post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
@@ -208,6 +237,7 @@ export function createApiClient(options: ApiClientOptions) {
       request<T>('POST', path, form, true, opts),
     download,
     refreshTokens,
+    endSession,
   };
 }
 

@@ -72,20 +72,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
-    // Ended on the server too, so a copied token stops working. The page signs out at once; the
-    // tokens are dropped once the server has answered (an expired access token is refreshed
-    // first), unless a new sign-in replaced them meanwhile.
+    // The tokens are forgotten at once, before anything else happens: a page opened (or reloaded)
+    // right after signing out finds no session, and no request still on its way can use them or
+    // refresh them back. The server ends the session too, so a copied token stops working: that
+    // request carries the dropped tokens itself and outlives a page change.
     const access = tokens.access();
     const refresh = tokens.refresh();
-    const dropTokens = () => {
-      if (tokens.refresh() === refresh) tokens.clear();
-    };
-    if (access)
-      void sessionApi
-        .logout(tokens.refresh())
-        .catch(() => undefined)
-        .finally(dropTokens);
-    else tokens.clear();
+    tokens.clear();
+    if (access) void sessionApi.logout(access, refresh).catch(() => false);
     setUser(null);
     // Forget every cached response of the previous user.
     void mutate(() => true, undefined, { revalidate: false });

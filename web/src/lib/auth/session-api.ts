@@ -6,7 +6,9 @@ import { api } from '@/lib/api';
 export const sessionApi = {
   login: (email: string, password: string) => api.post<TokenPair>('/auth/login', { email, password }),
   register: (payload: SignUpRequest) => api.post<MessageResponse>('/auth/register', payload),
-  /** Ends the session on the server: its refresh token and access tokens stop working. */
-  logout: (refreshToken: string | null) =>
-    api.post<MessageResponse>('/auth/logout', refreshToken ? { refresh_token: refreshToken } : {}),
+  /**
+   * Ends the session on the server (its refresh token and access tokens stop working), with the
+   * tokens the app has just dropped.
+   */
+  logout: (accessToken: string, refreshToken: string | null) => api.endSession(accessToken, refreshToken),
 };
