@@ -191,7 +191,8 @@ const MAX_CACHED_BYTES = 512 * 1024;
 export function createDynamoReadCache(): ReadCache {
   let generation = 0;
   let writesInFlight = 0;
-  const answers = new Map<string, { status: number; headers: Record<string, string>; body: string }>();
+  // Kept as bytes: answering from memory then costs no re-encoding of a 50-item answer.
+  const answers = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
   const operation = (req: IncomingMessage) => String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
   const keyOf = (req: IncomingMessage, body: Buffer) => `${operation(req)}\n${body.toString('utf8')}`;
 
@@ -232,7 +233,7 @@ export function createDynamoReadCache(): ReadCache {
           if (answers.size >= MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
           const headers: Record<string, string> = {};
           for (const [name, value] of Object.entries(res.getHeaders())) headers[name] = String(value);
-          answers.set(key, { status: 200, headers, body: chunk });
+          answers.set(key, { status: 200, headers, body: Buffer.from(chunk, 'utf8') });
         }
         return end(chunk);
       }) as ServerResponse['end'];

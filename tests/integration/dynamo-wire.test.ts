@@ -1,6 +1,9 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDynamoTable } from '../../functions/lib/aws/dynamo-table';
 import { createDynamoWire, DynamoServiceError } from '../../functions/lib/aws/dynamo-wire';
+import type { Table } from '../../functions/lib/ports';
+import { MemoryTable } from '../support/memory';
 import { startTestRuntime, type TestRuntime } from './helpers';
 
 /** The lean DynamoDB client against the local runtime's DynamoDB (which checks every signature). */
@@ -43,6 +46,48 @@ describe('DynamoDB over its JSON protocol', () => {
     expect(refused).toBeInstanceOf(DynamoServiceError);
     expect((refused as Error).name).toBe('ConditionalCheckFailedException');
     client.destroy();
+  });
+
+  it('reads only the projected fields, a field of a map included, as the in-memory table does', async () => {
+    const book = (n: number) => ({
+      pk: `PROJECT#${n}`,
+      sk: 'BOOK',
+      gsi1pk: 'PROJECT-OWNER',
+      gsi1sk: `BOOK#${n}`,
+      id: `b${n}`,
+      title: `Book ${n}`,
+      owner_set: ['title'],
+      source: { key: `books/b${n}/source.txt`, format: 'txt', size: 10 },
+      // reserved words in DynamoDB's expression language
+      status: 'READY',
+      size: n,
+    });
+    const fields = ['id', 'status', 'source.format', 'missing'];
+    const expected = [
+      { id: 'b1', status: 'READY', source: { format: 'txt' } },
+      { id: 'b2', status: 'READY', source: { format: 'txt' } },
+    ];
+    const memory = new MemoryTable();
+    const dynamo = createDynamoTable(() => table()!);
+    const answers = async (store: Table) => {
+      for (const n of [1, 2]) await store.put(book(n));
+      const listed = await store.query({ index: 'gsi1', pk: 'PROJECT-OWNER', skPrefix: 'BOOK#', fields });
+      const got = await store.batchGet(
+        [1, 2].map((n) => ({ pk: `PROJECT#${n}`, sk: 'BOOK' })),
+        fields,
+      );
+      const whole = await store.query<{ owner_set: string[] }>({ index: 'gsi1', pk: 'PROJECT-OWNER' });
+      return { listed, got, whole };
+    };
+    for (const store of [dynamo, memory]) {
+      const { listed, got, whole } = await answers(store);
+      expect(listed).toEqual(expected);
+      expect(
+        [...got].sort((a, b) => String((a as { id: string }).id).localeCompare((b as { id: string }).id)),
+      ).toEqual(expected);
+      // without fields, every attribute
+      expect(whole.map((item) => item.owner_set)).toEqual([['title'], ['title']]);
+    }
   });
 
   it('is refused when signed with another secret', async () => {

@@ -126,6 +126,18 @@ class Expression {
       .join(' ');
   }
 
+  /** A projection expression naming `fields` (`a.b`: field `b` of map `a`). */
+  projection(fields: readonly string[]): string {
+    return fields
+      .map((field) =>
+        field
+          .split('.')
+          .map((part) => this.name(part))
+          .join('.'),
+      )
+      .join(', ');
+  }
+
   attributes() {
     return {
       ...(Object.keys(this.names).length ? { ExpressionAttributeNames: this.names } : {}),
@@ -148,7 +160,11 @@ export function createDynamoTable(tableName: () => string): Table {
       TableName: tableName(),
       ...(query.index ? { IndexName: query.index } : {}),
       KeyConditionExpression: keyCondition,
-      ...(projectKeys ? { ProjectionExpression: `${expression.name('pk')}, ${expression.name('sk')}` } : {}),
+      ...(projectKeys
+        ? { ProjectionExpression: expression.projection(['pk', 'sk']) }
+        : query.fields?.length
+          ? { ProjectionExpression: expression.projection(query.fields) }
+          : {}),
       ...expression.attributes(),
       ScanIndexForward: !query.descending,
       ...(query.limit ? { Limit: query.limit } : {}),
@@ -236,11 +252,15 @@ export function createDynamoTable(tableName: () => string): Table {
       });
     },
 
-    async batchGet<T>(keys: Key[]) {
+    async batchGet<T>(keys: Key[], fields?: readonly string[]) {
       const found: T[] = [];
+      const projection = new Expression();
+      const projected = fields?.length
+        ? { ProjectionExpression: projection.projection(fields), ...projection.attributes() }
+        : {};
       for (let i = 0; i < keys.length; i += 100) {
         let request: Record<string, { Keys: AttributeMap[] }> | undefined = {
-          [tableName()]: { Keys: keys.slice(i, i + 100).map(toWire) },
+          [tableName()]: { Keys: keys.slice(i, i + 100).map(toWire), ...projected },
         };
         for (let attempt = 0; request && attempt < 8; attempt++) {
           const result: BatchGetAnswer = await call<BatchGetAnswer>('BatchGetItem', {
