@@ -16,8 +16,8 @@ import { gzipSync } from 'node:zlib';
  * its own process, for GET /users/me and every list endpoint with 50 books per user (processed,
  * published to the catalogue, with reading progress, one quiz), and the gzip size of the SPA's
  * initial JavaScript. `BENCH_ROOT=<checkout>` runs another checkout's server with this driver (to
- * compare before and after on a shared machine, run them alternately); `BENCH_ONLY=<text>` runs the
- * endpoints whose label contains it.
+ * compare before and after on a shared machine, run them alternately); `BENCH_ONLY=<text>,…` runs the
+ * endpoints whose label contains one of the texts (`=<label>`: that label only).
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverRoot = process.env.BENCH_ROOT ?? root;
@@ -268,7 +268,11 @@ async function main() {
     console.log(
       'endpoint                                      req/s   p50 ms   p99 ms   non-2xx   server µs CPU/req   load µs CPU/req   load average',
     );
-    for (const [label, path] of endpoints.filter(([label]) => !only || label.includes(only))) {
+    // BENCH_ONLY: labels containing one of its comma-separated parts (`=label`: that label exactly).
+    const chosen = (label: string) =>
+      !only ||
+      only.split(',').some((part) => (part.startsWith('=') ? label === part.slice(1) : label.includes(part)));
+    for (const [label, path] of endpoints.filter(([label]) => chosen(label))) {
       const url = `${base}/api/v1${path}`;
       const check = await fetch(url, { headers });
       if (!check.ok) throw new Error(`${label}: ${check.status} before the run`);

@@ -1,4 +1,4 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoTable } from '../../functions/lib/aws/dynamo-table';
 import { createDynamoWire, DynamoServiceError } from '../../functions/lib/aws/dynamo-wire';
@@ -88,6 +88,48 @@ describe('DynamoDB over its JSON protocol', () => {
       // without fields, every attribute
       expect(whole.map((item) => item.owner_set)).toEqual([['title'], ['title']]);
     }
+  });
+
+  it('asks again for an answer it kept and is told it is unchanged, until a write changes it', async () => {
+    // Between the client and DynamoDB, a relay that notes each answer's status.
+    const statuses: number[] = [];
+    const upstream = new URL(t.runtime.env.DYNAMODB_ENDPOINT!);
+    const relay = createServer((req, res) => {
+      const forward = httpRequest(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+        },
+        (answer) => {
+          statuses.push(answer.statusCode ?? 0);
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const client = createDynamoWire({
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${(relay.address() as { port: number }).port}`,
+      credentials: async () => t.runtime.credentials,
+    });
+    const Key = { pk: { S: 'WIRE#KEPT' }, sk: { S: 'A' } };
+    const read = () => client.call<{ Item: Record<string, unknown> }>('GetItem', { TableName: table(), Key });
+    await client.call('PutItem', { TableName: table(), Item: { ...Key, n: { N: '1' } } });
+    statuses.length = 0;
+    for (let i = 0; i < 3; i++) expect((await read()).Item.n).toEqual({ N: '1' });
+    // read from the table, then from the read cache (tagged), then "not modified"
+    expect(statuses).toEqual([200, 200, 304]);
+    await client.call('PutItem', { TableName: table(), Item: { ...Key, n: { N: '2' } } });
+    statuses.length = 0;
+    expect((await read()).Item.n).toEqual({ N: '2' });
+    expect(statuses).toEqual([200]);
+    client.destroy();
+    await new Promise<void>((resolve) => relay.close(() => resolve()));
   });
 
   it('is refused when signed with another secret', async () => {

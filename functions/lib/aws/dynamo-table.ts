@@ -79,13 +79,20 @@ export function fromWire<T>(item: AttributeMap): T {
 const isConditionFailure = (error: unknown) =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
+/** Field name → its placeholder (the same few fields are named on every call). */
+const placeholders = new Map<string, string>();
+
 class Expression {
   readonly names: Record<string, string> = {};
   readonly values: Record<string, unknown> = {};
   private counter = 0;
 
   name(field: string): string {
-    const placeholder = `#${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
+    let placeholder = placeholders.get(field);
+    if (placeholder === undefined) {
+      placeholder = `#${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
+      if (placeholders.size < 1000) placeholders.set(field, placeholder);
+    }
     this.names[placeholder] = field;
     return placeholder;
   }
