@@ -2,7 +2,7 @@ import type { BookType } from '../contracts/books';
 import { ConflictError } from '../lib/errors';
 import { indexKeys, keys, partitions } from '../lib/keys';
 import { isoNow, systemClock, type Clock, type Table } from '../lib/ports';
-import type { BookRecord, ChapterRecord } from './model';
+import { BOOK_SUMMARY_FIELDS, type BookRecord, type BookSummary, type ChapterRecord } from './model';
 
 /** What `upload-url` issued: the only keys an upload may name, each usable once, until it expires. */
 export interface PendingUpload {
@@ -61,6 +61,12 @@ export function createBookRepository(table: Table, clock: Clock = systemClock) {
         ),
       ),
     getMany: (bookIds: string[]) => table.batchGet<BookRecord>(bookIds.map((id) => keys.book(id))),
+    /** The books' summaries (what lists show), read without the rest of each item. */
+    getSummaries: (bookIds: string[]) =>
+      table.batchGet<BookSummary>(
+        bookIds.map((id) => keys.book(id)),
+        BOOK_SUMMARY_FIELDS,
+      ),
 
     /**
      * Updates fields of an existing book. `expectedStatus` makes the write conditional, so two
@@ -90,6 +96,16 @@ export function createBookRepository(table: Table, clock: Clock = systemClock) {
       );
       return Number(book?.chapters_done ?? 0);
     },
+
+    /** The owner's books as summaries, newest first. */
+    listSummariesByOwner: (ownerId: string) =>
+      table.query<BookSummary>({
+        index: 'gsi1',
+        pk: indexKeys.owner(ownerId),
+        skPrefix: 'BOOK#',
+        descending: true,
+        fields: BOOK_SUMMARY_FIELDS,
+      }),
 
     listByOwner: (ownerId: string) =>
       table.query<BookRecord>({
@@ -151,6 +167,13 @@ export function createBookRepository(table: Table, clock: Clock = systemClock) {
       table.put({ ...keys.progress(userId, record.book_id), ...record }),
     listProgress: (userId: string) =>
       table.query<ProgressRecord>({ pk: partitions.user(userId), skPrefix: 'PROGRESS#' }),
+    /** How far the user is in each book (what the list of books shows), read without the rest. */
+    listProgressLevels: (userId: string) =>
+      table.query<Pick<ProgressRecord, 'book_id' | 'progress'>>({
+        pk: partitions.user(userId),
+        skPrefix: 'PROGRESS#',
+        fields: ['book_id', 'progress'],
+      }),
     deleteProgress: (userId: string, bookId: string) => table.delete(keys.progress(userId, bookId)),
   };
 }

@@ -28,7 +28,7 @@ import { publicMediaKey } from '../lib/media-urls';
 import { isoNow, type Clock, type Storage, type Table, type Workflows } from '../lib/ports';
 import { detectFormat, IngestError } from './ingest';
 import { bookProcessingJob, PROCESSING_LOCK, type BookProcessingOptions } from './jobs/processing.kind';
-import { bookKeys, type BookRecord, type ChapterRecord } from './model';
+import { bookKeys, type BookRecord, type BookSummary, type ChapterRecord } from './model';
 import { createBookRepository } from './repository';
 import { coverUrl, toBook, toChapters, toReviewStructure } from './views';
 import { makeCover } from './cover';
@@ -195,7 +195,7 @@ export function createBooksService(deps: BooksDeps) {
    * by a restart, or its recorder failed), the book fails with words the owner can act on and the
    * step a retry resumes from.
    */
-  async function settle(book: BookRecord): Promise<BookRecord> {
+  async function settle<B extends BookSummary>(book: B): Promise<B | BookRecord> {
     if (!ACTIVE_BOOK_STATUSES.includes(book.status) || book.review_pending) return book;
     if (deps.clock.now().getTime() - Date.parse(book.updated_at) < deps.jobs.quietMs) return book;
     const job = book.job_id ? await deps.jobs.get(book.job_id) : null;
@@ -266,7 +266,10 @@ export function createBooksService(deps: BooksDeps) {
     },
 
     async list(userId: string, bookType?: BookType) {
-      const [listed, progress] = await Promise.all([books.listByOwner(userId), books.listProgress(userId)]);
+      const [listed, progress] = await Promise.all([
+        books.listSummariesByOwner(userId),
+        books.listProgressLevels(userId),
+      ]);
       const progressByBook = new Map(progress.map((p) => [p.book_id, p.progress]));
       const owned = await Promise.all(listed.map(settle));
       return owned
@@ -632,7 +635,7 @@ export function createBooksService(deps: BooksDeps) {
     /** Books the caller is learning, most recent first (the dashboard's Continue Learning). */
     async learningProgress(userId: string): Promise<LearningProgressItem[]> {
       const progress = (await books.listProgress(userId)).filter((p) => p.progress > 0);
-      const found = new Map((await books.getMany(progress.map((p) => p.book_id))).map((b) => [b.id, b]));
+      const found = new Map((await books.getSummaries(progress.map((p) => p.book_id))).map((b) => [b.id, b]));
       return progress
         .filter((p) => found.has(p.book_id))
         .sort((a, b) => b.updated_at.localeCompare(a.updated_at))
@@ -653,7 +656,7 @@ export function createBooksService(deps: BooksDeps) {
 
     async catalogue(bookType: BookType, userId: string) {
       const entries = await books.listCatalog(bookType);
-      const found = new Map((await books.getMany(entries.map((e) => e.book_id))).map((b) => [b.id, b]));
+      const found = new Map((await books.getSummaries(entries.map((e) => e.book_id))).map((b) => [b.id, b]));
       return entries
         .filter((e) => found.get(e.book_id)?.published_at)
         .map((e) => toBook(found.get(e.book_id)!, userId));

@@ -1,6 +1,6 @@
 import type { Book, BookStructure, Chapter, StructureChapter } from '../contracts/books';
 import { mediaUrl, publicMediaKey } from '../lib/media-urls';
-import type { BookRecord, ChapterRecord } from './model';
+import type { BookRecord, BookSummary, ChapterRecord } from './model';
 
 /** API answers stay well under Lambda's 6 MB response limit: beyond this, chapter texts are cut. */
 export const INLINE_CONTENT_BUDGET = 4 * 1024 * 1024;
@@ -15,7 +15,7 @@ export const coverUrl = (record: Pick<BookRecord, 'cover_key' | 'published_at'>)
     ? `/${publicMediaKey(record.cover_key)}`
     : mediaUrl(record.cover_key);
 
-export function toBook(record: BookRecord, viewerId: string, readingProgress = 0): Book {
+export function toBook(record: BookSummary, viewerId: string, readingProgress = 0): Book {
   return {
     id: record.id,
     title: record.title,

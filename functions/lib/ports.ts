@@ -43,6 +43,8 @@ export interface Query {
   descending?: boolean;
   /** At most this many items; every page otherwise. */
   limit?: number;
+  /** Only these attributes (a projection; `a.b` for a field of a map); every attribute otherwise. */
+  fields?: readonly string[];
 }
 
 /** The single DynamoDB table. Items come back without their key attributes. */
@@ -57,7 +59,8 @@ export interface Table {
   query<T>(query: Query): Promise<T[]>;
   /** The keys (pk, sk) of the items a query finds, for deleting them. */
   queryKeys(query: Query): Promise<Key[]>;
-  batchGet<T>(keys: Key[]): Promise<T[]>;
+  /** The items found (in no particular order); `fields` as in `Query`. */
+  batchGet<T>(keys: Key[], fields?: readonly string[]): Promise<T[]>;
   batchDelete(keys: Key[]): Promise<void>;
 }
 

@@ -260,11 +260,19 @@ function queryParameters(url: URL): Record<string, string> | undefined {
   return Object.keys(out).length ? out : undefined;
 }
 
+/** Claims as strings, per verified claims object (the verifier hands the same one for a remembered token). */
+const stringified = new WeakMap<Record<string, unknown>, Record<string, string>>();
+
 /** HTTP APIs hand claims to Lambda as strings, arrays as "[a b]". */
 function stringifyClaims(claims: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(claims).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : String(v)]),
-  );
+  let strings = stringified.get(claims);
+  if (!strings) {
+    strings = Object.fromEntries(
+      Object.entries(claims).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : String(v)]),
+    );
+    stringified.set(claims, strings);
+  }
+  return strings;
 }
 
 const MEDIA_REFUSALS: Record<Exclude<MediaUrlCheck, 'ok'>, string> = {

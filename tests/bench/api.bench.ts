@@ -5,8 +5,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -16,8 +16,8 @@ import { gzipSync } from 'node:zlib';
  * its own process, for GET /users/me and every list endpoint with 50 books per user (processed,
  * published to the catalogue, with reading progress, one quiz), and the gzip size of the SPA's
  * initial JavaScript. `BENCH_ROOT=<checkout>` runs another checkout's server with this driver (to
- * compare before and after on a shared machine, run them alternately); `BENCH_ONLY=<text>` runs the
- * endpoints whose label contains it.
+ * compare before and after on a shared machine, run them alternately); `BENCH_ONLY=<text>,…` runs the
+ * endpoints whose label contains one of the texts (`=<label>`: that label only).
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverRoot = process.env.BENCH_ROOT ?? root;
@@ -110,6 +110,15 @@ async function populate(cognitoPort: number) {
     }
   }, 'sign-in');
 
+  // More than the free plan's two books: the author pays for basic through the offline checkout.
+  const checkout = await call(
+    '/subscriptions/checkout',
+    { tier: 'basic', success_url: `${base}/dashboard`, cancel_url: `${base}/subscription` },
+    token,
+  );
+  const paid = await fetch(`${checkout.url}/pay`, { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${await paid.text()}`);
+
   const ids: string[] = [];
   await inBatches([...Array(BOOKS).keys()], 4, async (n) => {
     const form = new FormData();
@@ -163,6 +172,34 @@ async function populate(cognitoPort: number) {
   await call('/ai/generate-quiz', { book_id: first, chapter_id: chapters[0]!.id, num_questions: 5 }, token);
   await call('/creator/prompts', { kind: 'book', prompt: 'Write about the harbour.' }, token);
   return { token, bookId: first, chapterId: chapters[0]!.id };
+}
+
+/** CPU seconds (user + system) used so far by a process and all its descendants, from /proc. */
+function treeCpuSeconds(rootPid: number): number {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) start at its closing parenthesis.
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(name), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const inTree = new Set([rootPid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, stat] of stats)
+      if (!inTree.has(pid) && inTree.has(stat.ppid)) {
+        inTree.add(pid);
+        grew = true;
+      }
+  }
+  let ticks = 0;
+  for (const pid of inTree) ticks += stats.get(pid)?.ticks ?? 0;
+  return ticks / 100; // USER_HZ
 }
 
 function initialJavaScriptGzip(): { files: number; raw: number; gzip: number } {
@@ -228,15 +265,31 @@ async function main() {
       `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; server ${serverRoot === root ? 'this checkout' : serverRoot}`,
     );
     console.log(`${connections} connections, ${duration} s each, ${BOOKS} books per user`);
-    console.log('endpoint                                      req/s   p50 ms   p99 ms   non-2xx');
-    for (const [label, path] of endpoints.filter(([label]) => !only || label.includes(only))) {
+    console.log(
+      'endpoint                                      req/s   p50 ms   p99 ms   non-2xx   server µs CPU/req   load µs CPU/req   load average',
+    );
+    // BENCH_ONLY: labels containing one of its comma-separated parts (`=label`: that label exactly).
+    const chosen = (label: string) =>
+      !only ||
+      only.split(',').some((part) => (part.startsWith('=') ? label === part.slice(1) : label.includes(part)));
+    for (const [label, path] of endpoints.filter(([label]) => chosen(label))) {
       const url = `${base}/api/v1${path}`;
       const check = await fetch(url, { headers });
       if (!check.ok) throw new Error(`${label}: ${check.status} before the run`);
       await autocannon({ url, connections, duration: 2, headers }); // warm-up
+      // CPU per request of the server (gateway, Lambda threads, local services) and of the load
+      // generator (autocannon, in this process): they depend less on a shared machine's load.
+      const serverCpuBefore = treeCpuSeconds(server.pid!);
+      const loadCpuBefore = process.cpuUsage();
       const result = await autocannon({ url, connections, duration, headers });
+      const loadCpu = process.cpuUsage(loadCpuBefore);
+      const serverCpu = treeCpuSeconds(server.pid!) - serverCpuBefore;
+      const served = Math.max(1, result.requests.total);
+      const perRequest = (seconds: number) => ((seconds * 1e6) / served).toFixed(0);
       console.log(
-        `${label.padEnd(44)} ${result.requests.average.toFixed(0).padStart(6)} ${String(result.latency.p50).padStart(8)} ${String(result.latency.p99).padStart(8)} ${String(result.non2xx + result.errors).padStart(9)}${result.latency.p99 < 50 ? '' : '   p99 target < 50 ms NOT met'}`,
+        `${label.padEnd(44)} ${result.requests.average.toFixed(0).padStart(6)} ${String(result.latency.p50).padStart(8)} ${String(result.latency.p99).padStart(8)} ${String(result.non2xx + result.errors).padStart(9)} ${perRequest(serverCpu).padStart(19)} ${perRequest((loadCpu.user + loadCpu.system) / 1e6).padStart(17)}   ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}${result.latency.p99 < 50 ? '' : '   p99 target < 50 ms NOT met'}`,
       );
     }
     const js = initialJavaScriptGzip();

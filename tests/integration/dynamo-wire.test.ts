@@ -1,6 +1,9 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDynamoTable } from '../../functions/lib/aws/dynamo-table';
 import { createDynamoWire, DynamoServiceError } from '../../functions/lib/aws/dynamo-wire';
+import type { Table } from '../../functions/lib/ports';
+import { MemoryTable } from '../support/memory';
 import { startTestRuntime, type TestRuntime } from './helpers';
 
 /** The lean DynamoDB client against the local runtime's DynamoDB (which checks every signature). */
@@ -43,6 +46,90 @@ describe('DynamoDB over its JSON protocol', () => {
     expect(refused).toBeInstanceOf(DynamoServiceError);
     expect((refused as Error).name).toBe('ConditionalCheckFailedException');
     client.destroy();
+  });
+
+  it('reads only the projected fields, a field of a map included, as the in-memory table does', async () => {
+    const book = (n: number) => ({
+      pk: `PROJECT#${n}`,
+      sk: 'BOOK',
+      gsi1pk: 'PROJECT-OWNER',
+      gsi1sk: `BOOK#${n}`,
+      id: `b${n}`,
+      title: `Book ${n}`,
+      owner_set: ['title'],
+      source: { key: `books/b${n}/source.txt`, format: 'txt', size: 10 },
+      // reserved words in DynamoDB's expression language
+      status: 'READY',
+      size: n,
+    });
+    const fields = ['id', 'status', 'source.format', 'missing'];
+    const expected = [
+      { id: 'b1', status: 'READY', source: { format: 'txt' } },
+      { id: 'b2', status: 'READY', source: { format: 'txt' } },
+    ];
+    const memory = new MemoryTable();
+    const dynamo = createDynamoTable(() => table()!);
+    const answers = async (store: Table) => {
+      for (const n of [1, 2]) await store.put(book(n));
+      const listed = await store.query({ index: 'gsi1', pk: 'PROJECT-OWNER', skPrefix: 'BOOK#', fields });
+      const got = await store.batchGet(
+        [1, 2].map((n) => ({ pk: `PROJECT#${n}`, sk: 'BOOK' })),
+        fields,
+      );
+      const whole = await store.query<{ owner_set: string[] }>({ index: 'gsi1', pk: 'PROJECT-OWNER' });
+      return { listed, got, whole };
+    };
+    for (const store of [dynamo, memory]) {
+      const { listed, got, whole } = await answers(store);
+      expect(listed).toEqual(expected);
+      expect(
+        [...got].sort((a, b) => String((a as { id: string }).id).localeCompare((b as { id: string }).id)),
+      ).toEqual(expected);
+      // without fields, every attribute
+      expect(whole.map((item) => item.owner_set)).toEqual([['title'], ['title']]);
+    }
+  });
+
+  it('asks again for an answer it kept and is told it is unchanged, until a write changes it', async () => {
+    // Between the client and DynamoDB, a relay that notes each answer's status.
+    const statuses: number[] = [];
+    const upstream = new URL(t.runtime.env.DYNAMODB_ENDPOINT!);
+    const relay = createServer((req, res) => {
+      const forward = httpRequest(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+        },
+        (answer) => {
+          statuses.push(answer.statusCode ?? 0);
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const client = createDynamoWire({
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${(relay.address() as { port: number }).port}`,
+      credentials: async () => t.runtime.credentials,
+    });
+    const Key = { pk: { S: 'WIRE#KEPT' }, sk: { S: 'A' } };
+    const read = () => client.call<{ Item: Record<string, unknown> }>('GetItem', { TableName: table(), Key });
+    await client.call('PutItem', { TableName: table(), Item: { ...Key, n: { N: '1' } } });
+    statuses.length = 0;
+    for (let i = 0; i < 3; i++) expect((await read()).Item.n).toEqual({ N: '1' });
+    // read from the table, then from the read cache (tagged), then "not modified"
+    expect(statuses).toEqual([200, 200, 304]);
+    await client.call('PutItem', { TableName: table(), Item: { ...Key, n: { N: '2' } } });
+    statuses.length = 0;
+    expect((await read()).Item.n).toEqual({ N: '2' });
+    expect(statuses).toEqual([200]);
+    client.destroy();
+    await new Promise<void>((resolve) => relay.close(() => resolve()));
   });
 
   it('is refused when signed with another secret', async () => {

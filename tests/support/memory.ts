@@ -27,6 +27,25 @@ const strip = <T>(item: Record<string, unknown>): T =>
 const clone = <T>(value: T): T => structuredClone(value);
 const id = (key: Key) => `${key.pk}\u0000${key.sk}`;
 
+/** Only the named attributes (`a.b`: field `b` of map `a`), as a DynamoDB projection answers. */
+function project(
+  item: Record<string, unknown>,
+  fields: readonly string[] | undefined,
+): Record<string, unknown> {
+  if (!fields?.length) return item;
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const path = field.split('.');
+    let from: unknown = item;
+    for (const part of path) from = (from as Record<string, unknown> | undefined)?.[part];
+    if (from === undefined) continue;
+    let to = out;
+    for (const part of path.slice(0, -1)) to = (to[part] ??= {}) as Record<string, unknown>;
+    to[path[path.length - 1]!] = from;
+  }
+  return out;
+}
+
 function holds(item: Record<string, unknown> | undefined, condition: Condition | undefined): boolean {
   if (!condition) return true;
   if (condition.exists === true && !item) return false;
@@ -96,17 +115,17 @@ export class MemoryTable implements Table {
   }
 
   async query<T>(query: Query) {
-    return this.find(query).map((item) => strip<T>(clone(item)));
+    return this.find(query).map((item) => strip<T>(project(clone(item), query.fields)));
   }
 
   async queryKeys(query: Query) {
     return this.find(query).map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
   }
 
-  async batchGet<T>(keys: Key[]) {
+  async batchGet<T>(keys: Key[], fields?: readonly string[]) {
     return keys.flatMap((key) => {
       const item = this.items.get(id(key));
-      return item ? [strip<T>(clone(item))] : [];
+      return item ? [strip<T>(project(clone(item), fields))] : [];
     });
   }
 

@@ -79,13 +79,20 @@ export function fromWire<T>(item: AttributeMap): T {
 const isConditionFailure = (error: unknown) =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
+/** Field name → its placeholder (the same few fields are named on every call). */
+const placeholders = new Map<string, string>();
+
 class Expression {
   readonly names: Record<string, string> = {};
   readonly values: Record<string, unknown> = {};
   private counter = 0;
 
   name(field: string): string {
-    const placeholder = `#${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
+    let placeholder = placeholders.get(field);
+    if (placeholder === undefined) {
+      placeholder = `#${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
+      if (placeholders.size < 1000) placeholders.set(field, placeholder);
+    }
     this.names[placeholder] = field;
     return placeholder;
   }
@@ -126,6 +133,18 @@ class Expression {
       .join(' ');
   }
 
+  /** A projection expression naming `fields` (`a.b`: field `b` of map `a`). */
+  projection(fields: readonly string[]): string {
+    return fields
+      .map((field) =>
+        field
+          .split('.')
+          .map((part) => this.name(part))
+          .join('.'),
+      )
+      .join(', ');
+  }
+
   attributes() {
     return {
       ...(Object.keys(this.names).length ? { ExpressionAttributeNames: this.names } : {}),
@@ -148,7 +167,11 @@ export function createDynamoTable(tableName: () => string): Table {
       TableName: tableName(),
       ...(query.index ? { IndexName: query.index } : {}),
       KeyConditionExpression: keyCondition,
-      ...(projectKeys ? { ProjectionExpression: `${expression.name('pk')}, ${expression.name('sk')}` } : {}),
+      ...(projectKeys
+        ? { ProjectionExpression: expression.projection(['pk', 'sk']) }
+        : query.fields?.length
+          ? { ProjectionExpression: expression.projection(query.fields) }
+          : {}),
       ...expression.attributes(),
       ScanIndexForward: !query.descending,
       ...(query.limit ? { Limit: query.limit } : {}),
@@ -236,11 +259,15 @@ export function createDynamoTable(tableName: () => string): Table {
       });
     },
 
-    async batchGet<T>(keys: Key[]) {
+    async batchGet<T>(keys: Key[], fields?: readonly string[]) {
       const found: T[] = [];
+      const projection = new Expression();
+      const projected = fields?.length
+        ? { ProjectionExpression: projection.projection(fields), ...projection.attributes() }
+        : {};
       for (let i = 0; i < keys.length; i += 100) {
         let request: Record<string, { Keys: AttributeMap[] }> | undefined = {
-          [tableName()]: { Keys: keys.slice(i, i + 100).map(toWire) },
+          [tableName()]: { Keys: keys.slice(i, i + 100).map(toWire), ...projected },
         };
         for (let attempt = 0; request && attempt < 8; attempt++) {
           const result: BatchGetAnswer = await call<BatchGetAnswer>('BatchGetItem', {

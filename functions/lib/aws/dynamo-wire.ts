@@ -27,6 +27,17 @@ export interface WireOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Answers a server tagged (`ETag`) are kept, parsed, and asked for again with `If-None-Match`: a
+ * `304 Not Modified` then means the kept answer is still what the server would send, and the call
+ * costs neither the transfer nor the parsing of it. DynamoDB itself tags nothing, so this only
+ * comes into play against the local runtime's DynamoDB, whose read cache tags the answers it keeps
+ * until the next write (infra/local/service-guard.ts). Answers are shared between calls: callers
+ * read them and never change them.
+ */
+const MAX_KEPT_ANSWERS = 200;
+const MAX_KEPT_ANSWER_BYTES = 256 * 1024;
+
 /** An error DynamoDB answered: `name` is its type (e.g. ConditionalCheckFailedException). */
 export class DynamoServiceError extends Error {
   constructor(
@@ -75,6 +86,7 @@ export function createDynamoWire(options: WireOptions) {
   const maxAttempts = options.maxAttempts ?? 3;
   const timeoutMs = options.timeoutMs ?? 10_000;
   let signingKey: { id: string; key: Buffer } | null = null;
+  const kept = new Map<string, { etag: string; answer: unknown }>();
 
   function keyFor(secret: string, day: string): Buffer {
     const id = `${day}/${secret}`;
@@ -86,12 +98,18 @@ export function createDynamoWire(options: WireOptions) {
   }
 
   /** The headers of a Signature Version 4 signed POST of `body`. */
-  function sign(target: string, body: string, credentials: WireCredentials): Record<string, string> {
+  function sign(
+    target: string,
+    body: string,
+    credentials: WireCredentials,
+    etag: string | undefined,
+  ): Record<string, string> {
     const stamp = new Date().toISOString().replace(/[:-]|\.\d{3}/g, '');
     const day = stamp.slice(0, 8);
     const headers: Record<string, string> = {
       'content-type': 'application/x-amz-json-1.0',
       host: url.host,
+      ...(etag ? { 'if-none-match': etag } : {}),
       'x-amz-date': stamp,
       ...(credentials.sessionToken ? { 'x-amz-security-token': credentials.sessionToken } : {}),
       'x-amz-target': target,
@@ -116,6 +134,8 @@ export function createDynamoWire(options: WireOptions) {
   }
 
   function once(target: string, body: string, credentials: WireCredentials): Promise<unknown> {
+    const key = `${target}\n${body}`;
+    const previous = kept.get(key);
     return new Promise((resolve, reject) => {
       const req = send(
         {
@@ -125,9 +145,13 @@ export function createDynamoWire(options: WireOptions) {
           method: 'POST',
           path: '/',
           agent,
-          headers: sign(target, body, credentials),
+          headers: sign(target, body, credentials, previous?.etag),
         },
         (res: IncomingMessage) => {
+          if (res.statusCode === 304 && previous) {
+            res.resume();
+            return resolve(previous.answer);
+          }
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('error', reject);
@@ -140,7 +164,15 @@ export function createDynamoWire(options: WireOptions) {
             } catch {
               // not JSON (a proxy's error page): reported by status below
             }
-            if (status >= 200 && status < 300) return resolve(parsed);
+            if (status >= 200 && status < 300) {
+              const etag = res.headers.etag;
+              if (etag && text.length <= MAX_KEPT_ANSWER_BYTES) {
+                kept.delete(key);
+                if (kept.size >= MAX_KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+                kept.set(key, { etag, answer: parsed });
+              } else if (previous) kept.delete(key);
+              return resolve(parsed);
+            }
             const type =
               String(parsed.__type ?? '')
                 .split('#')
@@ -162,6 +194,7 @@ export function createDynamoWire(options: WireOptions) {
     /** Closes the kept-alive connections. */
     destroy() {
       agent.destroy();
+      kept.clear();
     },
 
     /** Runs one operation (`GetItem`, `Query`…) with input and output in DynamoDB's JSON form. */
