@@ -89,6 +89,14 @@ beforeAll(async () => {
     (await runtime.api('POST', '/auth/verify-email', { body: { email, code: message!.code } })).status,
   ).toBe(200);
   await login();
+  // The runs below upload more books than the free plan holds: pay for basic through the offline checkout.
+  const origin = runtime.url;
+  const checkout = await runtime.api<{ url: string }>('POST', '/subscriptions/checkout', {
+    token,
+    body: { tier: 'basic', success_url: `${origin}/dashboard`, cancel_url: `${origin}/subscription` },
+  });
+  expect(checkout.status).toBe(200);
+  expect((await fetch(`${checkout.body.url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
   // A finished book, there before any kill: it must come through every restart unchanged.
   keptBookId = await upload('Kept safe');
   await confirm(keptBookId);
