@@ -4,8 +4,7 @@ import sharp from 'sharp';
 import { probe, runFfmpeg, runFilterGraph } from '../../media/ffmpeg';
 import { hashString } from '../../random';
 import { EngineError, type Size } from '../../types';
-import type { LipSyncEngine, LipSyncRequest, LipSyncResult } from '../types';
-import type { VisemeTiming } from '../../speech/types';
+import type { LipSyncEngine, LipSyncRequest, LipSyncResult, SyncAccuracyRequest } from '../types';
 import { audioTrack } from '../../video/local/audio-graph';
 import { concatInput } from '../../video/local/concat';
 import { clipSettings, containerArgs, encodedOutput, evenSize, videoEncoderArgs } from '../../video/encoding';
@@ -47,6 +46,15 @@ async function decodeSpeech(path: string, dir: string): Promise<Int16Array> {
   return new Int16Array(
     bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + (bytes.length - (bytes.length % 2))),
   );
+}
+
+/** The speech file, checked: present, with sound, not empty. */
+async function readableSpeech(path: string | undefined): Promise<{ path: string; duration: number }> {
+  if (!path) throw new EngineError('invalid_input', 'The speech file is missing.');
+  const speech = await probeInput(path, 'speech');
+  if (!speech.audio) throw new EngineError('invalid_input', 'The speech file has no sound track.');
+  if (!(speech.duration > 0)) throw new EngineError('invalid_input', 'The speech file is empty.');
+  return { path, duration: speech.duration };
 }
 
 async function writePatch(svg: string, path: string): Promise<void> {
@@ -103,12 +111,18 @@ async function eyesLayer(
 export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResult> {
   validateSize(request.size, request.fps);
   await requireFile(request.portraitPath, 'portrait');
-  const speech = await probeInput(request.speechPath, 'speech');
-  if (!speech.audio) throw new EngineError('invalid_input', 'The speech file has no sound track.');
-  if (!(speech.duration > 0)) throw new EngineError('invalid_input', 'The speech file is empty.');
   const { fps } = request;
-  const duration = speech.duration;
-  const frames = Math.ceil(duration * fps);
+  const withSound = request.withSound !== false;
+  const method = request.visemes?.length ? 'visemes' : 'audio_envelope';
+  if (request.frames !== undefined && !(Number.isInteger(request.frames) && request.frames > 0))
+    throw new EngineError('invalid_input', 'The clip length must be a whole number of frames above 0.');
+  // A picture-only shot of a known length whose mouth follows visemes reads nothing from the speech.
+  const speech =
+    withSound || method === 'audio_envelope' || request.frames === undefined
+      ? await readableSpeech(request.speechPath)
+      : null;
+  const duration = request.frames !== undefined ? request.frames / fps : speech!.duration;
+  const frames = request.frames ?? Math.ceil(duration * fps);
   const size = evenSize(request.size);
   const canvas = evenSize({
     width: size.width * (1 + 2 * MOTION_MARGIN),
@@ -121,14 +135,13 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
   } catch {
     throw new EngineError('invalid_input', 'The portrait is not a readable image.');
   }
-  const method = request.visemes?.length ? 'visemes' : 'audio_envelope';
 
   return withTempDir('lipsync', async (dir) => {
     const shapes =
       method === 'visemes'
         ? shapesFromVisemes(request.visemes!, frames, fps)
         : shapesFromEnvelope(
-            frameFeatures(await decodeSpeech(request.speechPath, dir), ANALYSIS_RATE, fps, frames),
+            frameFeatures(await decodeSpeech(speech!.path, dir), ANALYSIS_RATE, fps, frames),
           );
     const base = join(dir, 'base.png');
     await sharp(portrait)
@@ -150,12 +163,14 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
     const nod = nodExpression(spans, canvas.height * MOTION_MARGIN * 0.5);
     const sway = nodExpression(spans, canvas.width * MOTION_MARGIN * 0.3, true);
     const audioInput = eyes ? 3 : 2;
-    const withSound = request.withSound !== false;
+    const fade = request.fadeIn
+      ? `,fade=t=in:st=0:d=${sec(Math.min(request.fadeIn.duration, duration / 2))}:color=${request.fadeIn.colour}`
+      : '';
     const statements = [
       `[0:v]format=yuv420p,tpad=stop_mode=clone:stop_duration=${sec(duration + 1 / fps)}[still]`,
       `[still][1:v]overlay=x=${mouth.x}:y=${mouth.y}:eof_action=repeat[talking]`,
       ...(eyes ? [`[talking][2:v]overlay=x=${eyes.x}:y=${eyes.y}:eof_action=repeat[alive]`] : []),
-      `[${eyes ? 'alive' : 'talking'}]crop=${size.width}:${size.height}:x='(iw-ow)/2+${sway}':y='(ih-oh)/2+${nod}',setsar=1,format=yuv420p[vout]`,
+      `[${eyes ? 'alive' : 'talking'}]crop=${size.width}:${size.height}:x='(iw-ow)/2+${sway}':y='(ih-oh)/2+${nod}',setsar=1,format=yuv420p${fade}[vout]`,
       ...(withSound ? [audioTrack(`${audioInput}:a`, duration, 'aout')] : []),
     ];
     const settings = clipSettings(size, fps);
@@ -168,7 +183,7 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
           base,
           ...concatInput(mouth.list),
           ...(eyes ? concatInput(eyes.list) : []),
-          ...(withSound ? ['-i', request.speechPath] : []),
+          ...(withSound ? ['-i', speech!.path] : []),
         ],
         graph: statements,
         // The nod expression grows with the number of phrases: a script file keeps it off the command line.
@@ -182,6 +197,7 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
               ...videoEncoderArgs(settings),
               '-r',
               String(fps),
+              ...(request.frames !== undefined ? ['-frames:v', String(frames)] : []),
               ...containerArgs('mp4'),
               '-t',
               sec(duration),
@@ -200,13 +216,12 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
 }
 
 /** Frames where the viseme mouth and the speech envelope agree on speaking or silent, in percent. */
-export async function syncAccuracy(request: {
-  speechPath: string;
-  visemes: VisemeTiming[];
-  fps: number;
-}): Promise<number> {
-  const speech = await probeInput(request.speechPath, 'speech');
-  const frames = Math.max(1, Math.ceil(speech.duration * request.fps));
+export async function syncAccuracy(request: SyncAccuracyRequest): Promise<number> {
+  const duration =
+    request.duration !== undefined && request.duration > 0
+      ? (await requireFile(request.speechPath, 'speech'), request.duration)
+      : (await probeInput(request.speechPath, 'speech')).duration;
+  const frames = Math.max(1, Math.ceil(duration * request.fps));
   return withTempDir('lipsync-sync', async (dir) => {
     const fromVisemes = shapesFromVisemes(request.visemes, frames, request.fps);
     const fromSound = shapesFromEnvelope(
