@@ -35,8 +35,18 @@ export interface SyncAccuracyRequest {
   duration?: number;
 }
 
+/** A dialogue shot of a film: picture only, of an exact length. */
+export type TalkingShotRequest = Omit<LipSyncRequest, 'withSound' | 'frames'> & { frames: number };
+
+export interface TalkingShotResult {
+  path: string;
+  processing_method: LipSyncResult['processing_method'];
+}
+
 export interface LipSyncEngine {
   talkingClip(request: LipSyncRequest): Promise<LipSyncResult>;
+  /** As `talkingClip` for a shot cut into a film: `frames` frames, no sound, the result not probed. */
+  talkingShot(request: TalkingShotRequest): Promise<TalkingShotResult>;
   /**
    * How well mouth shapes from the visemes agree with the speech itself: the percentage of frames
    * where the mouth is open exactly when the sound is voiced (its envelope), 0–100.

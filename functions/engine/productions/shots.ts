@@ -135,6 +135,9 @@ export async function renderShots(request: ShotsRequest): Promise<void> {
   }
 }
 
+/** Duration, size and streams of a film (or any media file). */
+export const probeFilm = (path: string): Promise<ProbeResult> => probe(path);
+
 /** Files of the same settings joined end to end, picture only, without re-encoding. */
 export async function joinPictures(paths: string[], workDir: string, outputPath: string): Promise<void> {
   const list = join(workDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);

@@ -15,6 +15,7 @@ import {
   muxFilm,
   muxShots,
   placeSpeech,
+  probeFilm,
   renderShots,
 } from '../../engine/productions/shots';
 import { EngineError } from '../../engine/types';
@@ -597,7 +598,7 @@ async function filmTalking(
 ) {
   const line = manifest.lines[shot.line!]!;
   const offset = Math.max(0, line.start - shot.start);
-  return getEngine().lipSync.talkingClip({
+  return getEngine().lipSync.talkingShot({
     portraitPath,
     ...(files.speechPath ? { speechPath: files.speechPath } : {}),
     visemes: line.visemes.map((v) => ({ ...v, time: v.time + offset })),
@@ -605,7 +606,6 @@ async function filmTalking(
     size: { width: p.width, height: p.height },
     fps: p.fps,
     outputPath: files.outputPath,
-    withSound: false,
     ...(index === 0 && transition
       ? {
           fadeIn: {
@@ -954,30 +954,40 @@ export const publish = defineWorker(
     const p = await plan(job);
     const scenes = await filmScenes(job, p);
     const lipsync = await repo().listItems(bookId, job.id, 'lipsync');
-    const merge = await itemData<{ sound_key: string; duration: number }>(job, 'merge', itemName.film);
+    const merge = await itemData<{ merged_key: string; sound_key: string; duration: number }>(
+      job,
+      'merge',
+      itemName.film,
+    );
     const exp = p.export ?? null;
     const format = exp?.format ?? 'mp4';
     const finalKey = videoKeys.final(bookId, job.id, job.attempt, format);
     const thumbKey = videoKeys.finalThumbnail(bookId, job.id, job.attempt);
     const final = await withDir('publish', async (dir) => {
-      const pictures: string[] = [];
-      for (const [si, scene] of scenes.entries()) {
+      const keys = scenes.flatMap((scene) => {
         const replaced = new Map(
           (
             (lipsync.find((i) => i.scene_number === scene.scene_number)?.data.talking as
               TalkingShot[] | undefined) ?? []
           ).map((t) => [t.shot, t.key]),
         );
-        for (const [index, shot] of scene.shots.entries()) {
-          const key = replaced.get(index) ?? shot.key;
-          pictures.push(await media().download(key, join(dir, `s${si}-${index}.mp4`)));
-        }
-      }
-      const picturePath = join(dir, 'picture.mp4');
-      await joinPictures(pictures, dir, picturePath);
-      const sound = await media().download(merge.sound_key, join(dir, 'sound.m4a'));
+        return scene.shots.map((shot, index) => ({ shot: shot.key, key: replaced.get(index) ?? shot.key }));
+      });
       const filmPath = join(dir, 'film.mp4');
-      let probed = await muxFilm(picturePath, sound, merge.duration, filmPath);
+      let probed: Awaited<ReturnType<typeof muxFilm>>;
+      if (keys.every((k) => k.key === k.shot)) {
+        // Every shot is as the render stage filmed it: the merged film is the film.
+        await media().download(merge.merged_key, filmPath);
+        probed = await probeFilm(filmPath);
+      } else {
+        const pictures: string[] = [];
+        for (const [i, { key }] of keys.entries())
+          pictures.push(await media().download(key, join(dir, `shot-${i}.mp4`)));
+        const picturePath = join(dir, 'picture.mp4');
+        await joinPictures(pictures, dir, picturePath);
+        const sound = await media().download(merge.sound_key, join(dir, 'sound.m4a'));
+        probed = await muxFilm(picturePath, sound, merge.duration, filmPath);
+      }
       let outPath = filmPath;
       if (exp && (exp.format !== 'mp4' || needsEncode(exp))) {
         outPath = join(dir, `final.${format}`);

@@ -4,7 +4,14 @@ import sharp from 'sharp';
 import { probe, runFfmpeg, runFilterGraph } from '../../media/ffmpeg';
 import { hashString } from '../../random';
 import { EngineError, type Size } from '../../types';
-import type { LipSyncEngine, LipSyncRequest, LipSyncResult, SyncAccuracyRequest } from '../types';
+import type {
+  LipSyncEngine,
+  LipSyncRequest,
+  LipSyncResult,
+  SyncAccuracyRequest,
+  TalkingShotRequest,
+  TalkingShotResult,
+} from '../types';
 import { audioTrack } from '../../video/local/audio-graph';
 import { concatInput } from '../../video/local/concat';
 import { clipSettings, containerArgs, encodedOutput, evenSize, videoEncoderArgs } from '../../video/encoding';
@@ -109,6 +116,17 @@ async function eyesLayer(
 }
 
 export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResult> {
+  const made = await renderTalking(request);
+  return { path: request.outputPath, probe: await probe(request.outputPath), method: 'encode', ...made };
+}
+
+/** A film's dialogue shot: exactly `frames` frames, picture only, not probed (its maker knows it). */
+export async function talkingShot(request: TalkingShotRequest): Promise<TalkingShotResult> {
+  const made = await renderTalking({ ...request, withSound: false });
+  return { path: request.outputPath, ...made };
+}
+
+async function renderTalking(request: LipSyncRequest): Promise<Pick<LipSyncResult, 'processing_method'>> {
   validateSize(request.size, request.fps);
   await requireFile(request.portraitPath, 'portrait');
   const { fps } = request;
@@ -206,12 +224,7 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
       },
       { duration, onProgress: request.onProgress },
     );
-    return {
-      path: request.outputPath,
-      probe: await probe(request.outputPath),
-      method: 'encode' as const,
-      processing_method: method,
-    };
+    return { processing_method: method };
   });
 }
 
@@ -234,5 +247,5 @@ export async function syncAccuracy(request: SyncAccuracyRequest): Promise<number
 }
 
 export function createLocalLipSyncEngine(): LipSyncEngine {
-  return { talkingClip, syncAccuracy };
+  return { talkingClip, talkingShot, syncAccuracy };
 }

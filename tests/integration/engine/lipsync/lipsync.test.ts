@@ -127,7 +127,7 @@ describe('local lip-sync', () => {
   });
 
   it('films a picture-only shot of exact frames from the visemes alone, fading in from black', async () => {
-    const result = await lipSync.talkingClip({
+    const result = await lipSync.talkingShot({
       portraitPath: portrait,
       visemes: [
         { time: 0.1, viseme: 'a' },
@@ -139,10 +139,9 @@ describe('local lip-sync', () => {
       size,
       fps,
       outputPath: scratch.path('shot.mp4'),
-      withSound: false,
     });
     expect(result.processing_method).toBe('visemes');
-    expect(result.probe.audio).toBeUndefined();
+    expect((await probe(result.path)).audio).toBeUndefined();
     const whole = framesOf(result.path, [0, 0, size.width, size.height]);
     expect(whole).toHaveLength(30);
     // From black: the first frame is dark, the fifth (past the fade) shows the portrait.
@@ -156,13 +155,12 @@ describe('local lip-sync', () => {
 
   it('refuses missing or silent input', async () => {
     await expect(
-      lipSync.talkingClip({
+      lipSync.talkingShot({
         portraitPath: portrait,
         frames: 30,
         size,
         fps,
         outputPath: scratch.path('x.mp4'),
-        withSound: false,
       }),
     ).rejects.toMatchObject({ code: 'invalid_input', message: 'The speech file is missing.' });
     await expect(
