@@ -172,7 +172,10 @@ const STAGE_OF_DIR: Record<string, StateName> = {
   'video-render': 'RenderSceneVideos',
   'video-merge': 'MergeAudioAndVideo',
   'video-lipsync': 'ApplyLipSync',
+  // The engine's own work directories, for FFmpeg runs whose output stays in them.
+  'bookstudio-mix': 'GenerateAudio',
   'bookstudio-lipsync': 'ApplyLipSync',
+  'bookstudio-lipsync-sync': 'ApplyLipSync',
   'video-publish': 'Publish',
 };
 

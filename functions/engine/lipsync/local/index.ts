@@ -64,8 +64,24 @@ async function readableSpeech(path: string | undefined): Promise<{ path: string;
   return { path, duration: speech.duration };
 }
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const isPng = (bytes: Buffer) => bytes.subarray(0, 8).equals(PNG_SIGNATURE);
+
+/**
+ * Patches drawn before, by their SVG: a film's talking shots show the same few mouths and eyes of the
+ * same portraits again and again. Small (a few KB each) and bounded.
+ */
+const drawnPatches = new Map<string, Buffer>();
+const PATCHES_KEPT = 256;
+
 async function writePatch(svg: string, path: string): Promise<void> {
-  await sharp(Buffer.from(svg)).ensureAlpha().png().toFile(path);
+  let png = drawnPatches.get(svg);
+  if (!png) {
+    png = await sharp(Buffer.from(svg)).ensureAlpha().png().toBuffer();
+    if (drawnPatches.size >= PATCHES_KEPT) drawnPatches.delete(drawnPatches.keys().next().value!);
+    drawnPatches.set(svg, png);
+  }
+  await writeFile(path, png);
 }
 
 interface Layer {
@@ -161,12 +177,6 @@ async function renderTalking(request: LipSyncRequest): Promise<Pick<LipSyncResul
         : shapesFromEnvelope(
             frameFeatures(await decodeSpeech(speech!.path, dir), ANALYSIS_RATE, fps, frames),
           );
-    const base = join(dir, 'base.png');
-    await sharp(portrait)
-      .resize(canvas.width, canvas.height, { fit: 'cover' })
-      .removeAlpha()
-      .png({ compressionLevel: 1 })
-      .toFile(base);
     const mouth = await mouthLayer(shapes, face, canvas, fps, dir);
     const eyes = await eyesLayer(
       frames,
@@ -177,6 +187,9 @@ async function renderTalking(request: LipSyncRequest): Promise<Pick<LipSyncResul
       dir,
     );
 
+    // FFmpeg reads the portrait itself when it is a PNG (as the image engine draws them).
+    const still = isPng(portrait) ? request.portraitPath : join(dir, 'portrait.png');
+    if (still !== request.portraitPath) await sharp(portrait).png({ compressionLevel: 1 }).toFile(still);
     const spans = speakingSpans(shapes, fps);
     const nod = nodExpression(spans, canvas.height * MOTION_MARGIN * 0.5);
     const sway = nodExpression(spans, canvas.width * MOTION_MARGIN * 0.3, true);
@@ -185,7 +198,8 @@ async function renderTalking(request: LipSyncRequest): Promise<Pick<LipSyncResul
       ? `,fade=t=in:st=0:d=${sec(Math.min(request.fadeIn.duration, duration / 2))}:color=${request.fadeIn.colour}`
       : '';
     const statements = [
-      `[0:v]format=yuv420p,tpad=stop_mode=clone:stop_duration=${sec(duration + 1 / fps)}[still]`,
+      // The portrait fitted to the canvas (cover: scaled to fill, centred, cropped) once, then held.
+      `[0:v]scale=${canvas.width}:${canvas.height}:force_original_aspect_ratio=increase,crop=${canvas.width}:${canvas.height},setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=${sec(duration + 1 / fps)}[still]`,
       `[still][1:v]overlay=x=${mouth.x}:y=${mouth.y}:eof_action=repeat[talking]`,
       ...(eyes ? [`[talking][2:v]overlay=x=${eyes.x}:y=${eyes.y}:eof_action=repeat[alive]`] : []),
       `[${eyes ? 'alive' : 'talking'}]crop=${size.width}:${size.height}:x='(iw-ow)/2+${sway}':y='(ih-oh)/2+${nod}',setsar=1,format=yuv420p${fade}[vout]`,
@@ -198,7 +212,7 @@ async function renderTalking(request: LipSyncRequest): Promise<Pick<LipSyncResul
           '-framerate',
           String(fps),
           '-i',
-          base,
+          still,
           ...concatInput(mouth.list),
           ...(eyes ? concatInput(eyes.list) : []),
           ...(withSound ? ['-i', speech!.path] : []),
