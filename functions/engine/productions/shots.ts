@@ -13,8 +13,9 @@ import { sec } from '../video/timeline';
  * The pipeline's film is cut from shots: each scene is its picture (the camera moving over it) and,
  * for each line of dialogue, a close-up of the speaker for as long as they speak. Every shot is its
  * own file, encoded with the same settings and starting on a key frame, so a scene is its shots
- * joined without re-encoding, the film is its scenes joined the same way, and the lip-sync stage
- * replaces a dialogue shot by its talking version without touching anything else.
+ * joined without re-encoding, the film is its scenes joined the same way, and a dialogue shot can be
+ * filmed talking (by the lip-sync engine, in the render stage or again in a lip-sync redo) and cut in
+ * without touching anything else.
  */
 export interface ShotRequest {
   /** The still the shot shows. */
