@@ -9,7 +9,7 @@ import { ffmpegBinaries, probe } from '../../functions/engine/media/ffmpeg';
 import { clipSettings, containerArgs, videoEncoderArgs } from '../../functions/engine/video/encoding';
 import { getAdapters } from '../../functions/lib/adapters';
 import { createVideoRepository } from '../../functions/video/repository';
-import { novelWithPlot, startTestRuntime, type TestRuntime } from '../integration/helpers';
+import { novelWithPlot, startTestRuntime, upgradeToBasic, type TestRuntime } from '../integration/helpers';
 import { cpuAt, trackProcessTree, type TreePeaks } from './process-memory';
 import { machine, median } from './timing';
 
@@ -172,7 +172,10 @@ const STAGE_OF_DIR: Record<string, StateName> = {
   'video-render': 'RenderSceneVideos',
   'video-merge': 'MergeAudioAndVideo',
   'video-lipsync': 'ApplyLipSync',
+  // The engine's own work directories, for FFmpeg runs whose output stays in them.
+  'bookstudio-mix': 'GenerateAudio',
   'bookstudio-lipsync': 'ApplyLipSync',
+  'bookstudio-lipsync-sync': 'ApplyLipSync',
   'video-publish': 'Publish',
 };
 
@@ -204,7 +207,10 @@ function readProfile(log: string) {
     const base = join(log, file.slice(0, -'.time'.length));
     const [wall, user, sys, kb] = readFileSync(`${base}.time`, 'utf8').trim().split(/\s+/).map(Number);
     const args = readFileSync(`${base}.args`, 'utf8').split('\n');
-    const task = WORK_DIR.exec(args.join(' '))?.[1] ?? '-';
+    // The task whose work directory the output goes to (a talking head works in a directory of its
+    // own but writes into the render's or the lip-sync's), else the first directory named.
+    const output = args.filter(Boolean).at(-1) ?? '';
+    const task = WORK_DIR.exec(output)?.[1] ?? WORK_DIR.exec(args.join(' '))?.[1] ?? '-';
     const kind = commandKind(args);
     const k = kinds.get(`${task} ${kind}`) ?? { task, kind, count: 0, wall: 0, cpu: 0, peak: 0 };
     kinds.set(`${task} ${kind}`, {
@@ -276,6 +282,8 @@ async function main() {
   const t = await startTestRuntime();
   try {
     const { owner, book } = await novelWithPlot(t);
+    // A paying user: the free tier films at 480p with its watermark (an export encode) and 2 a month.
+    await upgradeToBasic(t, owner);
     const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
       const answer = await t.api<T>(method, path, { token: owner, ...(body === undefined ? {} : { body }) });
       if (answer.status >= 300)

@@ -24,6 +24,7 @@ import { EDITOR_DEFAULTS } from '../../functions/contracts/video';
 import { probe } from '../../functions/engine/media/ffmpeg';
 import { getAdapters } from '../../functions/lib/adapters';
 import { novelWithPlot, startTestRuntime, upgradeToBasic, type TestRuntime } from './helpers';
+import { ffmpeg, meanDifference } from './engine/video/media';
 
 /**
  * The chapter video pipeline through the public API on the local runtime: the fixture novel's
@@ -53,6 +54,26 @@ async function fetchFile(url: string, name: string) {
   const path = join(work, name);
   writeFileSync(path, Buffer.from(await response.arrayBuffer()));
   return { path, probe: await probe(path) };
+}
+
+/** The largest change from one frame to the next over `seconds` from `from` (grey, 160×90, 0–255). */
+function motion(path: string, from: number, seconds: number): number {
+  const raw = ffmpeg([
+    '-ss',
+    String(from),
+    '-t',
+    String(seconds),
+    '-i',
+    path,
+    '-vf',
+    'scale=160:90,format=gray',
+    '-f',
+    'rawvideo',
+    '-',
+  ]);
+  const frames: Uint8Array[] = [];
+  for (let at = 0; at + 160 * 90 <= raw.length; at += 160 * 90) frames.push(raw.subarray(at, at + 160 * 90));
+  return Math.max(0, ...frames.slice(1).map((frame, i) => meanDifference(frames[i]!, frame)));
 }
 
 const keyOf = (url: string) => decodeURIComponent(new URL(url, origin()).pathname.slice(1));
@@ -217,6 +238,24 @@ describe('the video pipeline', () => {
     const history = (await api<ChapterGenerations>('GET', `/ai/chapter-video-generations/${chapter().id}`))
       .body;
     expect(history.generations.map((g) => g.id)).toContain(generation.id);
+  });
+
+  it('films the speakers talking in the scene clips already, and the film shows them talking', async () => {
+    const talking = (await api<LipSyncedVideosAnswer>('GET', `/ai/lip-synced-videos/${generation.id}`)).body
+      .lip_synced_videos;
+    const line = talking.find((v) => v.duration >= 1)!;
+    expect(line).toBeTruthy();
+    const film = await fetchFile(generation.video_url!, 'talking-film.mp4');
+    // A still close-up would not change from frame to frame; a talking one does.
+    expect(motion(film.path, line.start + 0.1, 0.8)).toBeGreaterThan(0.1);
+    const scenes = (await api<SceneVideosAnswer>('GET', `/ai/scene-videos/${generation.id}`)).body
+      .scene_videos;
+    const index = scenes.findIndex((v) => v.scene_number === line.scene_number);
+    const sceneStart = scenes.slice(0, index).reduce((sum, v) => sum + v.duration, 0);
+    const clip = await fetchFile(scenes[index]!.video_url!, 'talking-clip.mp4');
+    expect(motion(clip.path, line.start - sceneStart + 0.1, 0.8)).toBeGreaterThan(0.1);
+    // The lip-sync stage measured every talking shot.
+    expect(generation.merge_progress.sync_accuracy as number).toBeGreaterThan(50);
   });
 
   it('films the saved timeline in its new order, re-rendering no scene whose length and transition stayed', async () => {

@@ -13,8 +13,9 @@ import { sec } from '../video/timeline';
  * The pipeline's film is cut from shots: each scene is its picture (the camera moving over it) and,
  * for each line of dialogue, a close-up of the speaker for as long as they speak. Every shot is its
  * own file, encoded with the same settings and starting on a key frame, so a scene is its shots
- * joined without re-encoding, the film is its scenes joined the same way, and the lip-sync stage
- * replaces a dialogue shot by its talking version without touching anything else.
+ * joined without re-encoding, the film is its scenes joined the same way, and a dialogue shot can be
+ * filmed talking (by the lip-sync engine, in the render stage or again in a lip-sync redo) and cut in
+ * without touching anything else.
  */
 export interface ShotRequest {
   /** The still the shot shows. */
@@ -22,6 +23,8 @@ export interface ShotRequest {
   kind: 'scene' | 'dialogue';
   frames: number;
   outputPath: string;
+  /** Made elsewhere (a talking close-up): not rendered here, but it keeps its place in the scene. */
+  skip?: boolean;
 }
 
 export interface ShotsRequest {
@@ -33,6 +36,35 @@ export interface ShotsRequest {
   transition: { type: string; duration: number } | null;
   onProgress?: ProgressListener;
 }
+
+/**
+ * The frame `at` seconds into a video the caller knows (no probe), as a JPEG `width` pixels wide: the
+ * input is seeked, so only the frames from the key frame before it are decoded.
+ */
+export async function frameAt(videoPath: string, at: number, width: number, outputPath: string) {
+  await runFfmpeg([
+    '-ss',
+    sec(Math.max(0, at)),
+    '-i',
+    videoPath,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${width}:-2`,
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '3',
+    '-pix_fmt',
+    'yuvj420p',
+    '-f',
+    'image2',
+    outputPath,
+  ]);
+}
+
+/** FFmpeg's fast AAC coder (a third of the default coder's time) at the films' rate and layout. */
+const AAC_FAST = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '160k', '-ar', '48000', '-ac', '2'];
 
 /** Picture-only output arguments every shot shares (so shots join by stream copy). */
 export function shotOutputArgs(size: Size, fps: number, frames: number): string[] {
@@ -64,21 +96,22 @@ export function shotsPerRun(size: Size): number {
 export async function renderShots(request: ShotsRequest): Promise<void> {
   const size = evenSize(request.size);
   const { fps } = request;
-  const total = request.shots.reduce((sum, s) => sum + s.frames / fps, 0);
+  const placed = request.shots.map((shot, place) => ({ ...shot, place })).filter((shot) => !shot.skip);
+  const total = placed.reduce((sum, s) => sum + s.frames / fps, 0);
   const perRun = shotsPerRun(size);
   let rendered = 0;
-  for (let from = 0; from < request.shots.length; from += perRun) {
-    const batch = request.shots.slice(from, from + perRun);
+  for (let from = 0; from < placed.length; from += perRun) {
+    const batch = placed.slice(from, from + perRun);
     const statements: string[] = [];
     batch.forEach((shot, j) => {
-      const i = from + j;
+      const i = shot.place;
       const move = cameraMove(shot.kind === 'scene' ? 'kenburns' : 'static', request.seed, i);
       const fades = i === 0 && request.transition;
       statements.push(stillToMotion(`${j}:v`, move, shot.frames, size, fps, fades ? 'first' : `shot${j}`));
       if (fades) {
         const colour = request.transition!.type === 'fadewhite' ? 'white' : 'black';
         const duration = Math.min(request.transition!.duration, (shot.frames / fps) * 0.5);
-        statements.push(`[first]fade=t=in:st=0:d=${sec(duration)}:color=${colour}[shot0]`);
+        statements.push(`[first]fade=t=in:st=0:d=${sec(duration)}:color=${colour}[shot${j}]`);
       }
     });
     const seconds = batch.reduce((sum, s) => sum + s.frames / fps, 0);
@@ -103,11 +136,65 @@ export async function renderShots(request: ShotsRequest): Promise<void> {
   }
 }
 
+/** Duration, size and streams of a film (or any media file). */
+export const probeFilm = (path: string): Promise<ProbeResult> => probe(path);
+
 /** Files of the same settings joined end to end, picture only, without re-encoding. */
 export async function joinPictures(paths: string[], workDir: string, outputPath: string): Promise<void> {
   const list = join(workDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
   await writeFile(list, concatList(paths));
   await runFfmpeg([...concatInput(list), '-map', '0:v', '-c', 'copy', ...containerArgs('mp4'), outputPath]);
+}
+
+/**
+ * Shots (files of the same settings) joined and muxed with a WAV sound track in one run: the picture
+ * copied, the sound encoded to AAC (FFmpeg's fast coder), cut to `duration`. Nothing is probed.
+ */
+export async function muxShots(
+  shotPaths: string[],
+  soundPath: string,
+  duration: number,
+  workDir: string,
+  outputPath: string,
+): Promise<void> {
+  const list = join(workDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
+  await writeFile(list, concatList(shotPaths));
+  await runFfmpeg([
+    ...concatInput(list),
+    '-i',
+    soundPath,
+    '-map',
+    '0:v',
+    '-map',
+    '1:a',
+    '-c:v',
+    'copy',
+    ...AAC_FAST,
+    '-t',
+    sec(duration),
+    ...containerArgs('mp4'),
+    outputPath,
+  ]);
+}
+
+/**
+ * Sound files played one after the other, each cut (or padded with silence) to its length, sample-exact,
+ * as one AAC track: a film's sound from its scenes' mixes, encoded once.
+ */
+export async function joinSounds(
+  parts: { path: string; duration: number }[],
+  outputPath: string,
+): Promise<void> {
+  const graph = parts.map(
+    (part, i) =>
+      `[${i}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end=${sec(part.duration)},asetpts=PTS-STARTPTS[a${i}]`,
+  );
+  graph.push(`${parts.map((_, i) => `[a${i}]`).join('')}concat=n=${parts.length}:v=0:a=1[aout]`);
+  await runFilterGraph({
+    inputs: parts.flatMap((part) => ['-i', part.path]),
+    graph,
+    outputs: ['-map', '[aout]', ...AAC_FAST, '-f', 'mp4', '-movflags', '+faststart', outputPath],
+  });
 }
 
 /**
@@ -134,9 +221,7 @@ export async function muxFilm(
     '1:a',
     '-c:v',
     'copy',
-    ...(copy
-      ? ['-c:a', 'copy']
-      : ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '160k', '-ar', '48000', '-ac', '2']),
+    ...(copy ? ['-c:a', 'copy'] : AAC_FAST),
     '-t',
     sec(duration),
     ...containerArgs('mp4'),

@@ -9,11 +9,14 @@ import type { MixTrack } from '../../engine/audio/types';
 import type { CharacterReference } from '../../engine/image/types';
 import {
   exportFilm,
+  frameAt,
   joinPictures,
+  joinSounds,
   muxFilm,
+  muxShots,
   placeSpeech,
+  probeFilm,
   renderShots,
-  trimSound,
 } from '../../engine/productions/shots';
 import { EngineError } from '../../engine/types';
 import { images } from '../../images/instance';
@@ -579,6 +582,41 @@ export function planShots(
   });
 }
 
+/**
+ * A dialogue shot filmed talking: the speaker's portrait with the mouth following the line's visemes
+ * (placed where the line starts in the shot), or, without visemes, the speech's loudness; picture
+ * only, exactly the shot's frames, fading in when it opens a scene that has a transition.
+ */
+async function filmTalking(
+  shot: Shot,
+  index: number,
+  manifest: AudioManifest,
+  portraitPath: string,
+  transition: { type: string; duration: number } | null,
+  p: ProductionPlan,
+  files: { outputPath: string; speechPath?: string },
+) {
+  const line = manifest.lines[shot.line!]!;
+  const offset = Math.max(0, line.start - shot.start);
+  return getEngine().lipSync.talkingShot({
+    portraitPath,
+    ...(files.speechPath ? { speechPath: files.speechPath } : {}),
+    visemes: line.visemes.map((v) => ({ ...v, time: v.time + offset })),
+    frames: shot.frames,
+    size: { width: p.width, height: p.height },
+    fps: p.fps,
+    outputPath: files.outputPath,
+    ...(index === 0 && transition
+      ? {
+          fadeIn: {
+            colour: transition.type === 'fadewhite' ? ('white' as const) : ('black' as const),
+            duration: transition.duration,
+          },
+        }
+      : {}),
+  });
+}
+
 export const renderSceneVideo = defineWorker(
   'videoPipeline.RenderSceneVideo',
   sceneInput,
@@ -615,16 +653,23 @@ export const renderSceneVideo = defineWorker(
       (i) => videoKeys.shot(bookId, job.id, scene_number, i),
     );
     const size = { width: p.width, height: p.height };
+    // A dialogue shot whose line has visemes is filmed talking here, in its one encode; the lip-sync
+    // stage measures it (and films the others, or all of them again when it is asked to).
+    const talking = shots.flatMap((shot, i) =>
+      shot.kind === 'dialogue' && shot.line !== null && manifest.lines[shot.line]?.visemes.length ? [i] : [],
+    );
     const result = await withDir('render', async (dir) => {
       const still = join(dir, 'scene.png');
-      await media().download(picture.image_key, still);
+      const mix = join(dir, 'mix.wav');
       const faces = new Map<string, string>();
-      for (const shot of shots) {
-        if (shot.kind !== 'dialogue' || faces.has(shot.character!)) continue;
-        const path = join(dir, `face-${faces.size}.png`);
-        await media().download(known.get(shot.character!)!, path);
-        faces.set(shot.character!, path);
-      }
+      for (const shot of shots)
+        if (shot.kind === 'dialogue' && !faces.has(shot.character!))
+          faces.set(shot.character!, join(dir, `face-${faces.size}.png`));
+      await Promise.all([
+        media().download(picture.image_key, still),
+        media().download(manifest.mix_key, mix),
+        ...[...faces].map(([name, path]) => media().download(known.get(name)!, path)),
+      ]);
       const outputs = shots.map((_, i) => join(dir, `shot-${i}.mp4`));
       await renderShots({
         shots: shots.map((shot, i) => ({
@@ -632,39 +677,35 @@ export const renderSceneVideo = defineWorker(
           kind: shot.kind,
           frames: shot.frames,
           outputPath: outputs[i]!,
+          skip: talking.includes(i),
         })),
         size,
         fps: p.fps,
         seed: p.seed + scene_number,
         transition: scene.transition,
       });
-      const picturePath = join(dir, 'picture.mp4');
-      await joinPictures(outputs, dir, picturePath);
-      let sound = join(dir, 'mix.wav');
-      await media().download(manifest.mix_key, sound);
-      if (manifest.duration > duration + 0.01) {
-        const trimmed = join(dir, 'mix-trimmed.wav');
-        await trimSound(sound, duration, trimmed);
-        sound = trimmed;
-      }
+      for (const i of talking)
+        await filmTalking(shots[i]!, i, manifest, faces.get(shots[i]!.character!)!, scene.transition, p, {
+          outputPath: outputs[i]!,
+        });
       const clipPath = join(dir, 'clip.mp4');
-      const clip = await muxFilm(picturePath, sound, duration, clipPath);
       const thumbPath = join(dir, 'thumb.jpg');
-      await getEngine().video.thumbnail({
-        inputPath: clipPath,
-        width: 480,
-        outputPath: thumbPath,
-        at: Math.min(1, duration / 2),
-      });
+      await muxShots(outputs, mix, duration, dir, clipPath);
+      // The clip's frame one second in (past a fade-in), from the shot it is in: no other is decoded.
+      const at = Math.min(1, duration / 2);
+      const inShot = shots.findLastIndex((s) => s.start <= at);
+      await frameAt(outputs[inShot]!, at - shots[inShot]!.start, 480, thumbPath);
       const keys = [
         ...shots.map((s) => s.key),
         videoKeys.sceneClip(bookId, job.id, scene_number),
         videoKeys.sceneThumbnail(bookId, job.id, scene_number),
       ];
-      await Promise.all(shots.map((s, i) => media().upload(s.key, outputs[i]!, 'video/mp4')));
-      await media().upload(keys[shots.length]!, clipPath, 'video/mp4');
-      await media().upload(keys[shots.length + 1]!, thumbPath, 'image/jpeg');
-      return { keys, clip };
+      await Promise.all([
+        ...shots.map((s, i) => media().upload(s.key, outputs[i]!, 'video/mp4')),
+        media().upload(keys[shots.length]!, clipPath, 'video/mp4'),
+        media().upload(keys[shots.length + 1]!, thumbPath, 'image/jpeg'),
+      ]);
+      return { keys };
     });
     await saveItem(job, {
       stage: 'video',
@@ -680,6 +721,7 @@ export const renderSceneVideo = defineWorker(
         mix_key: manifest.mix_key,
         mix_duration: manifest.duration,
         transition: scene.transition,
+        talking,
       },
       started_at,
     });
@@ -696,6 +738,16 @@ interface VideoItemData {
   duration: number;
   mix_key: string;
   mix_duration: number;
+  transition?: { type: string; duration: number } | null;
+  /** The shots filmed talking in the render stage (items made before it have none). */
+  talking?: number[];
+}
+
+/** The scene clips' pictures joined without re-encoding. */
+async function joinClipsPicture(clips: string[], dir: string): Promise<string> {
+  const picturePath = join(dir, 'picture.mp4');
+  await joinPictures(clips, dir, picturePath);
+  return picturePath;
 }
 
 async function filmScenes(job: VideoGenerationJob, p: ProductionPlan) {
@@ -733,37 +785,25 @@ export const mergeAudioAndVideo = defineWorker(
         );
       }, 0);
     const result = await withDir('merge', async (dir) => {
-      const clips = await Promise.all(
-        scenes.map(async (s, i) => media().download(s.clip_key, join(dir, `scene-${i}.mp4`))),
-      );
-      const picturePath = join(dir, 'picture.mp4');
-      await joinPictures(clips, dir, picturePath);
+      const [clips, mixes] = await Promise.all([
+        Promise.all(scenes.map((s, i) => media().download(s.clip_key, join(dir, `scene-${i}.mp4`)))),
+        Promise.all(scenes.map((s, i) => media().download(s.mix_key, join(dir, `mix-${i}.wav`)))),
+      ]);
       const total = scenes.reduce((sum, s) => sum + s.duration, 0);
-      const tracks: MixTrack[] = [];
-      let at = 0;
-      for (const [i, s] of scenes.entries()) {
-        let path = await media().download(s.mix_key, join(dir, `mix-${i}.wav`));
-        if (s.mix_duration > s.duration + 0.01) {
-          const trimmed = join(dir, `mix-${i}-trimmed.wav`);
-          await trimSound(path, s.duration, trimmed);
-          path = trimmed;
-        }
-        tracks.push({ path, role: 'music', start: at, volume: 1 });
-        at += s.duration;
-      }
-      const sound = await getEngine().audio.mix({
-        tracks,
-        duration: total,
-        duckUnderSpeech: false,
-        targetLoudness: -16,
-        outputPath: join(dir, 'sound.m4a'),
-        format: 'm4a',
-      });
+      // Each scene's mix is already at the film's loudness: the film's sound is the mixes one after
+      // the other, each as long as its scene, encoded once.
+      const soundPath = join(dir, 'sound.m4a');
+      await joinSounds(
+        mixes.map((path, i) => ({ path, duration: scenes[i]!.duration })),
+        soundPath,
+      );
       const mergedPath = join(dir, 'merged.mp4');
-      const merged = await muxFilm(picturePath, sound.path, total, mergedPath);
-      await media().upload(videoKeys.sound(bookId, job.id), sound.path, 'audio/mp4');
-      await media().upload(videoKeys.merged(bookId, job.id), mergedPath, 'video/mp4');
-      return { merged, total };
+      const merged = await muxFilm(await joinClipsPicture(clips, dir), soundPath, total, mergedPath);
+      await Promise.all([
+        media().upload(videoKeys.sound(bookId, job.id), soundPath, 'audio/mp4'),
+        media().upload(videoKeys.merged(bookId, job.id), mergedPath, 'video/mp4'),
+      ]);
+      return { merged: { duration: merged.duration, bytes: (await stat(mergedPath)).size }, total };
     });
     await saveItem(job, {
       stage: 'merge',
@@ -802,8 +842,8 @@ interface TalkingShot {
 
 export const lipSyncScene = defineWorker(
   'videoPipeline.LipSyncScene',
-  sceneInput,
-  async ({ job_id, scene_number }) => {
+  sceneInput.extend({ start_at: videoPipelineInput.shape.start_at.optional() }),
+  async ({ job_id, scene_number, start_at }) => {
     const job = await activeJob(job_id);
     await enter(job, 'lipsync');
     await faultPoint('pipeline.lipsync');
@@ -814,41 +854,53 @@ export const lipSyncScene = defineWorker(
     const video = await itemData<VideoItemData>(job, 'video', itemName.scene(scene_number));
     const audio = await itemData<{ manifest_key: string }>(job, 'audio', itemName.scene(scene_number));
     const manifest = await readJson<AudioManifest>(audio.manifest_key);
-    const known = await portraits(job, p);
     const engine = getEngine();
-    const size = { width: p.width, height: p.height };
+    // A run started at the lip-sync (a redo) films every dialogue shot talking again; otherwise the
+    // shots the render stage filmed talking are kept and only measured.
+    const again = start_at === 'lipsync';
+    const kept = new Set(again ? [] : (video.talking ?? []));
+    const dialogue = video.shots.flatMap((shot, index) =>
+      shot.kind === 'dialogue' && shot.line !== null ? [{ shot, index }] : [],
+    );
+    const known = dialogue.some(({ index }) => !kept.has(index)) ? await portraits(job, p) : null;
     let method = 'unknown';
     const talking = await withDir('lipsync', async (dir) => {
-      const made: TalkingShot[] = [];
       const faces = new Map<string, string>();
-      for (const [index, shot] of video.shots.entries()) {
-        if (shot.kind !== 'dialogue' || shot.line === null) continue;
-        const line = manifest.lines[shot.line]!;
-        let face = faces.get(shot.character!);
-        if (!face) {
-          face = await media().download(known.get(shot.character!)!, join(dir, `face-${faces.size}.png`));
-          faces.set(shot.character!, face);
-        }
+      const made: (TalkingShot & { made: boolean })[] = [];
+      // One shot at a time: a talking shot's encoder holds about 180 MB.
+      for (const { shot, index } of dialogue) {
+        const line = manifest.lines[shot.line!]!;
         const speech = await media().download(line.key, join(dir, `line-${index}.wav`));
-        const offset = Math.max(0, line.start - shot.start);
-        const placed = join(dir, `placed-${index}.wav`);
-        await placeSpeech(speech, offset, shot.frames / p.fps, placed);
-        const out = join(dir, `talking-${index}.mp4`);
-        const clip = await engine.lipSync.talkingClip({
-          portraitPath: face,
-          speechPath: placed,
-          visemes: line.visemes.map((v) => ({ ...v, time: v.time + offset })),
-          size,
-          fps: p.fps,
-          outputPath: out,
-          withSound: false,
-        });
-        method = clip.processing_method;
+        let key = shot.key;
+        if (kept.has(index)) method = 'visemes';
+        else {
+          let face = faces.get(shot.character!);
+          if (!face) {
+            face = join(dir, `face-${faces.size}.png`);
+            faces.set(shot.character!, face);
+            await media().download(known!.get(shot.character!)!, face);
+          }
+          // The line's speech where it is spoken in the shot (the mouth follows its loudness when
+          // there are no visemes).
+          const placed = join(dir, `placed-${index}.wav`);
+          await placeSpeech(speech, Math.max(0, line.start - shot.start), shot.frames / p.fps, placed);
+          const out = join(dir, `talking-${index}.mp4`);
+          const clip = await filmTalking(shot, index, manifest, face, video.transition ?? null, p, {
+            outputPath: out,
+            speechPath: placed,
+          });
+          method = clip.processing_method;
+          key = videoKeys.talkingShot(bookId, job.id, scene_number, index);
+          await media().upload(key, out, 'video/mp4');
+        }
         const accuracy = line.visemes.length
-          ? await engine.lipSync.syncAccuracy({ speechPath: speech, visemes: line.visemes, fps: p.fps })
+          ? await engine.lipSync.syncAccuracy({
+              speechPath: speech,
+              visemes: line.visemes,
+              fps: p.fps,
+              duration: line.duration,
+            })
           : 0;
-        const key = videoKeys.talkingShot(bookId, job.id, scene_number, index);
-        await media().upload(key, out, 'video/mp4');
         made.push({
           shot: index,
           key,
@@ -856,11 +908,14 @@ export const lipSyncScene = defineWorker(
           start: shot.start,
           duration: shot.duration,
           sync_accuracy: accuracy,
+          made: key !== shot.key,
         });
       }
       return made;
     });
+    const before = await repo().getItem(bookId, job.id, 'lipsync', itemName.scene(scene_number));
     const speakers = [...new Set(talking.map((t) => t.character))];
+    const keys = talking.filter((t) => t.made).map((t) => t.key);
     await saveItem(job, {
       stage: 'lipsync',
       item: itemName.scene(scene_number),
@@ -872,10 +927,14 @@ export const lipSyncScene = defineWorker(
         sync_frames_weighted: talking.reduce((sum, t) => sum + t.sync_accuracy * t.duration, 0),
         sync_seconds: talking.reduce((sum, t) => sum + t.duration, 0),
       },
-      keys: talking.map((t) => t.key),
-      data: { talking },
+      keys,
+      data: { talking: talking.map(({ made: _made, ...t }) => t) },
       started_at,
     });
+    // Talking shots an earlier lip-sync made that this one no longer uses.
+    await Promise.all(
+      (before?.keys ?? []).filter((key) => !keys.includes(key)).map((key) => media().delete(key)),
+    );
     await advance(job, 'lipsync', filmed.length);
     return { scene_number, shots: talking.length };
   },
@@ -895,30 +954,40 @@ export const publish = defineWorker(
     const p = await plan(job);
     const scenes = await filmScenes(job, p);
     const lipsync = await repo().listItems(bookId, job.id, 'lipsync');
-    const merge = await itemData<{ sound_key: string; duration: number }>(job, 'merge', itemName.film);
+    const merge = await itemData<{ merged_key: string; sound_key: string; duration: number }>(
+      job,
+      'merge',
+      itemName.film,
+    );
     const exp = p.export ?? null;
     const format = exp?.format ?? 'mp4';
     const finalKey = videoKeys.final(bookId, job.id, job.attempt, format);
     const thumbKey = videoKeys.finalThumbnail(bookId, job.id, job.attempt);
     const final = await withDir('publish', async (dir) => {
-      const pictures: string[] = [];
-      for (const [si, scene] of scenes.entries()) {
+      const keys = scenes.flatMap((scene) => {
         const replaced = new Map(
           (
             (lipsync.find((i) => i.scene_number === scene.scene_number)?.data.talking as
               TalkingShot[] | undefined) ?? []
           ).map((t) => [t.shot, t.key]),
         );
-        for (const [index, shot] of scene.shots.entries()) {
-          const key = replaced.get(index) ?? shot.key;
-          pictures.push(await media().download(key, join(dir, `s${si}-${index}.mp4`)));
-        }
-      }
-      const picturePath = join(dir, 'picture.mp4');
-      await joinPictures(pictures, dir, picturePath);
-      const sound = await media().download(merge.sound_key, join(dir, 'sound.m4a'));
+        return scene.shots.map((shot, index) => ({ shot: shot.key, key: replaced.get(index) ?? shot.key }));
+      });
       const filmPath = join(dir, 'film.mp4');
-      let probed = await muxFilm(picturePath, sound, merge.duration, filmPath);
+      let probed: Awaited<ReturnType<typeof muxFilm>>;
+      if (keys.every((k) => k.key === k.shot)) {
+        // Every shot is as the render stage filmed it: the merged film is the film.
+        await media().download(merge.merged_key, filmPath);
+        probed = await probeFilm(filmPath);
+      } else {
+        const pictures: string[] = [];
+        for (const [i, { key }] of keys.entries())
+          pictures.push(await media().download(key, join(dir, `shot-${i}.mp4`)));
+        const picturePath = join(dir, 'picture.mp4');
+        await joinPictures(pictures, dir, picturePath);
+        const sound = await media().download(merge.sound_key, join(dir, 'sound.m4a'));
+        probed = await muxFilm(picturePath, sound, merge.duration, filmPath);
+      }
       let outPath = filmPath;
       if (exp && (exp.format !== 'mp4' || needsEncode(exp))) {
         outPath = join(dir, `final.${format}`);

@@ -7,7 +7,8 @@ import { catchAll, defineWorkflow, task, type AslState, type TaskWorker } from '
  * GenerateAudio (each scene's narrator, voices, effects, ambiance and music: a Map per scene),
  * GenerateImages (the characters' portraits, then the scenes' pictures), RenderSceneVideos (a Map per
  * scene, two at a time), MergeAudioAndVideo, ApplyLipSync (each dialogue shot's speaker talks from
- * the speech's visemes) — and Publish. A retry starts at a stage (`start_at`) and reuses every output
+ * the speech's visemes: RenderSceneVideos films the shots whose lines have visemes talking, this stage
+ * measures their sync and films the rest, or every one again when a run starts with it) — and Publish. A retry starts at a stage (`start_at`) and reuses every output
  * of the stages before it. Payloads carry ids and storage keys, never media. Transient errors are
  * retried; any other failure goes to RecordFailure, which marks the generation failed in that stage.
  */
@@ -36,19 +37,21 @@ function perItem(
   items: string,
   itemField: string,
   taskState: string,
-  options: { maxConcurrency: number; timeoutSeconds: number; next?: string },
+  options: { maxConcurrency: number; timeoutSeconds: number; next?: string; withStartAt?: boolean },
 ): AslState {
+  // The run's first stage, for a task that works differently when the run starts with it.
+  const startAt = options.withStartAt ? { 'start_at.$': '$.start_at' } : {};
   return {
     Type: 'Map',
     ItemsPath: items,
     MaxConcurrency: options.maxConcurrency,
-    ItemSelector: { 'job_id.$': '$.job_id', [`${itemField}.$`]: '$$.Map.Item.Value' },
+    ItemSelector: { 'job_id.$': '$.job_id', ...startAt, [`${itemField}.$`]: '$$.Map.Item.Value' },
     ItemProcessor: {
       ProcessorConfig: { Mode: 'INLINE' },
       StartAt: taskState,
       States: {
         [taskState]: task(taskState, {
-          parameters: { 'job_id.$': '$.job_id', [`${itemField}.$`]: `$.${itemField}` },
+          parameters: { 'job_id.$': '$.job_id', ...startAt, [`${itemField}.$`]: `$.${itemField}` },
           resultPath: null,
           timeoutSeconds: options.timeoutSeconds,
           end: true,
@@ -153,6 +156,7 @@ export const videoPipeline = defineWorkflow({
       ...perItem('$.plan.scenes', 'scene_number', 'LipSyncScene', {
         maxConcurrency: 2,
         timeoutSeconds: 900,
+        withStartAt: true,
       }),
       Catch: catchAll('RecordFailure'),
       Next: 'Publish',

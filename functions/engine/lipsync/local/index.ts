@@ -4,8 +4,14 @@ import sharp from 'sharp';
 import { probe, runFfmpeg, runFilterGraph } from '../../media/ffmpeg';
 import { hashString } from '../../random';
 import { EngineError, type Size } from '../../types';
-import type { LipSyncEngine, LipSyncRequest, LipSyncResult } from '../types';
-import type { VisemeTiming } from '../../speech/types';
+import type {
+  LipSyncEngine,
+  LipSyncRequest,
+  LipSyncResult,
+  SyncAccuracyRequest,
+  TalkingShotRequest,
+  TalkingShotResult,
+} from '../types';
 import { audioTrack } from '../../video/local/audio-graph';
 import { concatInput } from '../../video/local/concat';
 import { clipSettings, containerArgs, encodedOutput, evenSize, videoEncoderArgs } from '../../video/encoding';
@@ -49,8 +55,33 @@ async function decodeSpeech(path: string, dir: string): Promise<Int16Array> {
   );
 }
 
+/** The speech file, checked: present, with sound, not empty. */
+async function readableSpeech(path: string | undefined): Promise<{ path: string; duration: number }> {
+  if (!path) throw new EngineError('invalid_input', 'The speech file is missing.');
+  const speech = await probeInput(path, 'speech');
+  if (!speech.audio) throw new EngineError('invalid_input', 'The speech file has no sound track.');
+  if (!(speech.duration > 0)) throw new EngineError('invalid_input', 'The speech file is empty.');
+  return { path, duration: speech.duration };
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const isPng = (bytes: Buffer) => bytes.subarray(0, 8).equals(PNG_SIGNATURE);
+
+/**
+ * Patches drawn before, by their SVG: a film's talking shots show the same few mouths and eyes of the
+ * same portraits again and again. Small (a few KB each) and bounded.
+ */
+const drawnPatches = new Map<string, Buffer>();
+const PATCHES_KEPT = 256;
+
 async function writePatch(svg: string, path: string): Promise<void> {
-  await sharp(Buffer.from(svg)).ensureAlpha().png().toFile(path);
+  let png = drawnPatches.get(svg);
+  if (!png) {
+    png = await sharp(Buffer.from(svg)).ensureAlpha().png().toBuffer();
+    if (drawnPatches.size >= PATCHES_KEPT) drawnPatches.delete(drawnPatches.keys().next().value!);
+    drawnPatches.set(svg, png);
+  }
+  await writeFile(path, png);
 }
 
 interface Layer {
@@ -101,14 +132,31 @@ async function eyesLayer(
 }
 
 export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResult> {
+  const made = await renderTalking(request);
+  return { path: request.outputPath, probe: await probe(request.outputPath), method: 'encode', ...made };
+}
+
+/** A film's dialogue shot: exactly `frames` frames, picture only, not probed (its maker knows it). */
+export async function talkingShot(request: TalkingShotRequest): Promise<TalkingShotResult> {
+  const made = await renderTalking({ ...request, withSound: false });
+  return { path: request.outputPath, ...made };
+}
+
+async function renderTalking(request: LipSyncRequest): Promise<Pick<LipSyncResult, 'processing_method'>> {
   validateSize(request.size, request.fps);
   await requireFile(request.portraitPath, 'portrait');
-  const speech = await probeInput(request.speechPath, 'speech');
-  if (!speech.audio) throw new EngineError('invalid_input', 'The speech file has no sound track.');
-  if (!(speech.duration > 0)) throw new EngineError('invalid_input', 'The speech file is empty.');
   const { fps } = request;
-  const duration = speech.duration;
-  const frames = Math.ceil(duration * fps);
+  const withSound = request.withSound !== false;
+  const method = request.visemes?.length ? 'visemes' : 'audio_envelope';
+  if (request.frames !== undefined && !(Number.isInteger(request.frames) && request.frames > 0))
+    throw new EngineError('invalid_input', 'The clip length must be a whole number of frames above 0.');
+  // A picture-only shot of a known length whose mouth follows visemes reads nothing from the speech.
+  const speech =
+    withSound || method === 'audio_envelope' || request.frames === undefined
+      ? await readableSpeech(request.speechPath)
+      : null;
+  const duration = request.frames !== undefined ? request.frames / fps : speech!.duration;
+  const frames = request.frames ?? Math.ceil(duration * fps);
   const size = evenSize(request.size);
   const canvas = evenSize({
     width: size.width * (1 + 2 * MOTION_MARGIN),
@@ -121,21 +169,14 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
   } catch {
     throw new EngineError('invalid_input', 'The portrait is not a readable image.');
   }
-  const method = request.visemes?.length ? 'visemes' : 'audio_envelope';
 
   return withTempDir('lipsync', async (dir) => {
     const shapes =
       method === 'visemes'
         ? shapesFromVisemes(request.visemes!, frames, fps)
         : shapesFromEnvelope(
-            frameFeatures(await decodeSpeech(request.speechPath, dir), ANALYSIS_RATE, fps, frames),
+            frameFeatures(await decodeSpeech(speech!.path, dir), ANALYSIS_RATE, fps, frames),
           );
-    const base = join(dir, 'base.png');
-    await sharp(portrait)
-      .resize(canvas.width, canvas.height, { fit: 'cover' })
-      .removeAlpha()
-      .png({ compressionLevel: 1 })
-      .toFile(base);
     const mouth = await mouthLayer(shapes, face, canvas, fps, dir);
     const eyes = await eyesLayer(
       frames,
@@ -146,16 +187,22 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
       dir,
     );
 
+    // FFmpeg reads the portrait itself when it is a PNG (as the image engine draws them).
+    const still = isPng(portrait) ? request.portraitPath : join(dir, 'portrait.png');
+    if (still !== request.portraitPath) await sharp(portrait).png({ compressionLevel: 1 }).toFile(still);
     const spans = speakingSpans(shapes, fps);
     const nod = nodExpression(spans, canvas.height * MOTION_MARGIN * 0.5);
     const sway = nodExpression(spans, canvas.width * MOTION_MARGIN * 0.3, true);
     const audioInput = eyes ? 3 : 2;
-    const withSound = request.withSound !== false;
+    const fade = request.fadeIn
+      ? `,fade=t=in:st=0:d=${sec(Math.min(request.fadeIn.duration, duration / 2))}:color=${request.fadeIn.colour}`
+      : '';
     const statements = [
-      `[0:v]format=yuv420p,tpad=stop_mode=clone:stop_duration=${sec(duration + 1 / fps)}[still]`,
+      // The portrait fitted to the canvas (cover: scaled to fill, centred, cropped) once, then held.
+      `[0:v]scale=${canvas.width}:${canvas.height}:force_original_aspect_ratio=increase,crop=${canvas.width}:${canvas.height},setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=${sec(duration + 1 / fps)}[still]`,
       `[still][1:v]overlay=x=${mouth.x}:y=${mouth.y}:eof_action=repeat[talking]`,
       ...(eyes ? [`[talking][2:v]overlay=x=${eyes.x}:y=${eyes.y}:eof_action=repeat[alive]`] : []),
-      `[${eyes ? 'alive' : 'talking'}]crop=${size.width}:${size.height}:x='(iw-ow)/2+${sway}':y='(ih-oh)/2+${nod}',setsar=1,format=yuv420p[vout]`,
+      `[${eyes ? 'alive' : 'talking'}]crop=${size.width}:${size.height}:x='(iw-ow)/2+${sway}':y='(ih-oh)/2+${nod}',setsar=1,format=yuv420p${fade}[vout]`,
       ...(withSound ? [audioTrack(`${audioInput}:a`, duration, 'aout')] : []),
     ];
     const settings = clipSettings(size, fps);
@@ -165,10 +212,10 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
           '-framerate',
           String(fps),
           '-i',
-          base,
+          still,
           ...concatInput(mouth.list),
           ...(eyes ? concatInput(eyes.list) : []),
-          ...(withSound ? ['-i', request.speechPath] : []),
+          ...(withSound ? ['-i', speech!.path] : []),
         ],
         graph: statements,
         // The nod expression grows with the number of phrases: a script file keeps it off the command line.
@@ -182,6 +229,7 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
               ...videoEncoderArgs(settings),
               '-r',
               String(fps),
+              ...(request.frames !== undefined ? ['-frames:v', String(frames)] : []),
               ...containerArgs('mp4'),
               '-t',
               sec(duration),
@@ -190,23 +238,17 @@ export async function talkingClip(request: LipSyncRequest): Promise<LipSyncResul
       },
       { duration, onProgress: request.onProgress },
     );
-    return {
-      path: request.outputPath,
-      probe: await probe(request.outputPath),
-      method: 'encode' as const,
-      processing_method: method,
-    };
+    return { processing_method: method };
   });
 }
 
 /** Frames where the viseme mouth and the speech envelope agree on speaking or silent, in percent. */
-export async function syncAccuracy(request: {
-  speechPath: string;
-  visemes: VisemeTiming[];
-  fps: number;
-}): Promise<number> {
-  const speech = await probeInput(request.speechPath, 'speech');
-  const frames = Math.max(1, Math.ceil(speech.duration * request.fps));
+export async function syncAccuracy(request: SyncAccuracyRequest): Promise<number> {
+  const duration =
+    request.duration !== undefined && request.duration > 0
+      ? (await requireFile(request.speechPath, 'speech'), request.duration)
+      : (await probeInput(request.speechPath, 'speech')).duration;
+  const frames = Math.max(1, Math.ceil(duration * request.fps));
   return withTempDir('lipsync-sync', async (dir) => {
     const fromVisemes = shapesFromVisemes(request.visemes, frames, request.fps);
     const fromSound = shapesFromEnvelope(
@@ -219,5 +261,5 @@ export async function syncAccuracy(request: {
 }
 
 export function createLocalLipSyncEngine(): LipSyncEngine {
-  return { talkingClip, syncAccuracy };
+  return { talkingClip, talkingShot, syncAccuracy };
 }

@@ -126,7 +126,43 @@ describe('local lip-sync', () => {
     expect(motion(frames, 0.1, 1.1)).toBeGreaterThan(4);
   });
 
+  it('films a picture-only shot of exact frames from the visemes alone, fading in from black', async () => {
+    const result = await lipSync.talkingShot({
+      portraitPath: portrait,
+      visemes: [
+        { time: 0.1, viseme: 'a' },
+        { time: 0.4, viseme: 'o' },
+        { time: 0.7, viseme: 'sil' },
+      ],
+      frames: 30,
+      fadeIn: { colour: 'black', duration: 0.2 },
+      size,
+      fps,
+      outputPath: scratch.path('shot.mp4'),
+    });
+    expect(result.processing_method).toBe('visemes');
+    expect((await probe(result.path)).audio).toBeUndefined();
+    const whole = framesOf(result.path, [0, 0, size.width, size.height]);
+    expect(whole).toHaveLength(30);
+    // From black: the first frame is dark, the fifth (past the fade) shows the portrait.
+    const brightest = (frame: Uint8Array) => frame.reduce((max, v) => Math.max(max, v), 0);
+    expect(brightest(whole[0]!)).toBeLessThan(30);
+    expect(brightest(whole[5]!)).toBeGreaterThan(100);
+    const frames = framesOf(result.path, await mouthCrop(portrait));
+    expect(motion(frames, 0.25, 0.7)).toBeGreaterThan(8);
+    expect(motion(frames, 0.8, 1.15)).toBeLessThan(1.5);
+  });
+
   it('refuses missing or silent input', async () => {
+    await expect(
+      lipSync.talkingShot({
+        portraitPath: portrait,
+        frames: 30,
+        size,
+        fps,
+        outputPath: scratch.path('x.mp4'),
+      }),
+    ).rejects.toMatchObject({ code: 'invalid_input', message: 'The speech file is missing.' });
     await expect(
       lipSync.talkingClip({
         portraitPath: scratch.path('none.png'),

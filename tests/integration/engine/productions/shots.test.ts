@@ -2,10 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalImageEngine } from '../../../../functions/engine/image/local';
 import { createLocalLipSyncEngine } from '../../../../functions/engine/lipsync/local';
 import { probe } from '../../../../functions/engine/media/ffmpeg';
+import { existsSync } from 'node:fs';
+import sharp from 'sharp';
 import {
   exportFilm,
+  frameAt as stillAt,
   joinPictures,
+  joinSounds,
   muxFilm,
+  muxShots,
   placeSpeech,
   renderShots,
   shotsPerRun,
@@ -145,6 +150,71 @@ describe('shots', () => {
     expect(muxed.video?.codec).toBe('h264');
     expect(muxed.audio?.codec).toBe('aac');
     expect(muxed.duration).toBeCloseTo(3, 1);
+  });
+
+  it('leaves shots made elsewhere to their maker: the others keep their places, and the fade stays with the first', async () => {
+    const placed = shots().map((s, i) => ({
+      ...s,
+      outputPath: scratch.path(`placed-${i}.mp4`),
+      skip: i === 0,
+    }));
+    await renderShots({ shots: placed, size, fps, seed: 5, transition: { type: 'fade', duration: 0.5 } });
+    expect(existsSync(placed[0]!.outputPath)).toBe(false);
+    // The second shot is not the scene's first: it does not fade in.
+    expect(Math.max(...meanColour(frameAt(placed[1]!.outputPath, 0)))).toBeGreaterThan(60);
+    expect((await probe(placed[2]!.outputPath)).duration).toBeCloseTo(12 / fps, 1);
+  });
+
+  it("joins shots with the scene's sound in one run, and takes a frame of a shot as its thumbnail", async () => {
+    await renderShots({ shots: shots(), size, fps, seed: 5, transition: null });
+    const sound = scratch.path('scene-sound.wav');
+    ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=22050:duration=4', sound]);
+    const clip = scratch.path('scene-clip.mp4');
+    await muxShots(
+      shots().map((s) => s.outputPath),
+      sound,
+      3,
+      scratch.dir,
+      clip,
+    );
+    const probed = await probe(clip);
+    expect(probed.video?.codec).toBe('h264');
+    expect(probed.audio?.codec).toBe('aac');
+    expect(probed.duration).toBeCloseTo(3, 1);
+    expect(audioRms(clip, 1, 2)).toBeGreaterThan(0.03);
+    const thumb = scratch.path('thumb.jpg');
+    await stillAt(shots()[1]!.outputPath, 0.5, 160, thumb);
+    expect(await sharp(thumb).metadata()).toMatchObject({ format: 'jpeg', width: 160, height: 90 });
+  });
+
+  it('joins scene sounds one after the other, each cut or padded to its scene, as one AAC track', async () => {
+    const part = (name: string, seconds: number, frequency: number) => {
+      const path = scratch.path(name);
+      ffmpeg([
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=${frequency}:sample_rate=22050:duration=${seconds}`,
+        path,
+      ]);
+      return path;
+    };
+    const out = scratch.path('film-sound.m4a');
+    await joinSounds(
+      [
+        { path: part('long.wav', 2, 300), duration: 1 },
+        { path: part('short.wav', 0.5, 500), duration: 1 },
+        { path: part('exact.wav', 1, 700), duration: 1 },
+      ],
+      out,
+    );
+    const probed = await probe(out);
+    expect(probed.audio?.codec).toBe('aac');
+    expect(probed.duration).toBeCloseTo(3, 1);
+    expect(audioRms(out, 0.2, 0.9)).toBeGreaterThan(0.03);
+    // The short one is padded with silence, so the last starts on time.
+    expect(audioRms(out, 1.6, 1.95)).toBeLessThan(0.003);
+    expect(audioRms(out, 2.05, 2.9)).toBeGreaterThan(0.03);
   });
 
   it('places speech after a delay and cuts sound to a length', async () => {
