@@ -93,6 +93,8 @@ export const MERGE_LIMITS = {
   uploadPartBytes: 8 * MB,
   /** How long a presigned part URL stays valid. */
   partUrlSeconds: 3600,
+  /** The server's own GET URL that ffprobe reads an upload through (never given to browsers). */
+  probeUrlSeconds: 300,
   maxFileNameLength: 255,
   /** Input start times and lengths are at most 10 hours. */
   maxStartTime: 36_000,
@@ -479,6 +481,8 @@ export const mergeMessages = {
     declared === 'video'
       ? 'The file was declared as video but has no picture.'
       : 'The file was declared as audio but has no sound.',
+  typeMismatch: (declared: string, found: string) =>
+    `The file was declared as ${declared} but its contents are ${found}. Upload it with its real type.`,
   uploadAlreadyCompleted: 'This upload is already complete.',
   partsMismatch: (count: number) => `Complete the upload with all ${count} parts, each with its ETag.`,
   partsMissing: 'Some parts were not uploaded: send every part, then complete the upload.',

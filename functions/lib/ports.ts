@@ -83,6 +83,16 @@ export interface ObjectStore {
   /** Streams a local file into the bucket. */
   upload(key: string, path: string, contentType: string): Promise<void>;
   /**
+   * Up to `length` bytes from `start` (fewer at the end of the object): a ranged GET, the object is
+   * never read whole. Throws `ObjectNotFoundError` when the key does not exist.
+   */
+  getRange(key: string, start: number, length: number): Promise<Uint8Array>;
+  /**
+   * A short-lived GET URL for the server's own tools (FFmpeg reads it with range requests); signed
+   * for the internal endpoint, never handed to browsers.
+   */
+  presignGet(key: string, expiresInSeconds: number): Promise<string>;
+  /**
    * A URL a browser can PUT the object to directly, valid only for this type and, when given, this
    * exact size (both are part of the signature).
    */

@@ -60,6 +60,10 @@ export interface StreamInfo {
   audio_sample_rate: number | null;
   audio_channels: number | null;
   pixel_format: string | null;
+  /** The video codec's profile and level, and the video stream's time base (stream-copy checks). */
+  video_profile?: string | null;
+  video_level?: number | null;
+  video_time_base?: string | null;
 }
 
 export interface UploadRecord extends StreamInfo {

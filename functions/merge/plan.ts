@@ -22,6 +22,9 @@ export function streamsOf(probe: ProbeResult): StreamInfo {
     audio_sample_rate: probe.audio?.sampleRate ?? null,
     audio_channels: probe.audio?.channels ?? null,
     pixel_format: probe.video?.pixelFormat ?? null,
+    video_profile: probe.video?.profile ?? null,
+    video_level: probe.video?.level ?? null,
+    video_time_base: probe.video?.timeBase ?? null,
   };
 }
 
@@ -38,6 +41,9 @@ export function probeOf(streams: StreamInfo): ProbeResult {
             height: streams.height ?? 0,
             fps: streams.fps ?? 0,
             pixelFormat: streams.pixel_format ?? 'yuv420p',
+            ...(streams.video_profile ? { profile: streams.video_profile } : {}),
+            ...(streams.video_level ? { level: streams.video_level } : {}),
+            ...(streams.video_time_base ? { timeBase: streams.video_time_base } : {}),
           },
         }
       : {}),

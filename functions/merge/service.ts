@@ -42,6 +42,7 @@ import {
   type StreamInfo,
   type UploadRecord,
 } from './model';
+import { checkDeclared, SNIFF_BYTES } from './sniff';
 import {
   downloadFileName,
   holdingSlot,
@@ -62,8 +63,12 @@ export interface MergeDeps {
   jobs: Jobs;
   uploads: ObjectStore;
   media: ObjectStore;
-  /** Reads a local file's streams; rejects when it is not readable media. */
-  probe: (path: string) => Promise<ProbeResult>;
+  /**
+   * Reads the streams of a local file or of a short-lived GET URL (only the header and index are
+   * read, with range requests), with the one demuxer its leading bytes named; rejects when it is
+   * not readable media.
+   */
+  probe: (source: string, demuxer: string) => Promise<ProbeResult>;
   uuid?: () => string;
 }
 
@@ -234,11 +239,28 @@ export function createMergeService(deps: MergeDeps) {
 
   // --- probing uploaded bytes ---
 
+  /**
+   * The leading bytes against what was declared (a known audio or video container, one that can hold
+   * the declared kind, the declared content type's container); answers the demuxer to probe with.
+   */
+  function checkLeadingBytes(bytes: Uint8Array, declared: { fileType: InputType; contentType: string }) {
+    const verdict = checkDeclared(bytes, declared);
+    if (verdict.ok) return verdict.format.demuxer;
+    if (verdict.reason === 'wrong_kind')
+      throw new BadRequestError(mergeMessages.notOfKind(declared.fileType), 'wrong_kind');
+    if (verdict.reason === 'type_mismatch')
+      throw new BadRequestError(
+        mergeMessages.typeMismatch(declared.contentType, verdict.format!.label),
+        'type_mismatch',
+      );
+    throw new BadRequestError(mergeMessages.unreadableFile, 'unreadable_file');
+  }
+
   /** The streams of a file, checked against its declared kind; 400 when unreadable or not that kind. */
-  async function checkMedia(path: string, declared: InputType): Promise<StreamInfo> {
+  async function checkMedia(source: string, demuxer: string, declared: InputType): Promise<StreamInfo> {
     let probe: ProbeResult;
     try {
-      probe = await deps.probe(path);
+      probe = await deps.probe(source, demuxer);
     } catch {
       throw new BadRequestError(mergeMessages.unreadableFile, 'unreadable_file');
     }
@@ -580,10 +602,19 @@ export function createMergeService(deps: MergeDeps) {
           'size_mismatch',
         );
       }
+      // The file is never copied: its first bytes are read for the magic number, then ffprobe reads
+      // only the header and index it needs through a short-lived URL (range requests; an MP4 whose
+      // index is at the end costs a seek, not the whole file).
       let streams: StreamInfo;
       try {
-        streams = await inTemp(async (dir) =>
-          checkMedia(await deps.uploads.download(record.key, join(dir, 'source')), record.file_type),
+        const demuxer = checkLeadingBytes(await deps.uploads.getRange(record.key, 0, SNIFF_BYTES), {
+          fileType: record.file_type,
+          contentType: record.content_type,
+        });
+        streams = await checkMedia(
+          await deps.uploads.presignGet(record.key, MERGE_LIMITS.probeUrlSeconds),
+          demuxer,
+          record.file_type,
         );
       } catch (error) {
         await discardUpload(done);
@@ -629,10 +660,14 @@ export function createMergeService(deps: MergeDeps) {
           'unsupported_type',
         );
       await checkUploadSlots(ownerId);
+      const demuxer = checkLeadingBytes(file.data.subarray(0, SNIFF_BYTES), {
+        fileType,
+        contentType: file.contentType,
+      });
       const streams = await inTemp(async (dir) => {
         const path = join(dir, 'source');
         await writeFile(path, file.data);
-        return checkMedia(path, fileType);
+        return checkMedia(path, demuxer, fileType);
       });
       const uploadId = uuid();
       const record: UploadRecord = {

@@ -609,6 +609,27 @@ describe('bad input', () => {
       status: 400,
       body: { detail: 'The file was declared as video but has no picture.' },
     });
+    // Bytes of another container than the declared type (an MP4 declared as MP3).
+    expect(await smallUpload(tone, 'audio', 'audio/mpeg')).toMatchObject({
+      status: 400,
+      body: {
+        detail:
+          'The file was declared as audio/mpeg but its contents are MP4/QuickTime. Upload it with its real type.',
+      },
+    });
+    // A WAV file declared as a video: its container cannot hold a picture (told from its first bytes).
+    const wav = join(work, 'tone.wav');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=d=1', wav]);
+    expect(await smallUpload(wav, 'video', 'video/mp4')).toMatchObject({
+      status: 400,
+      body: { detail: 'The file was declared as video but has no picture.' },
+    });
+    // An MP4 cut short: its first bytes are right, its index (written at the end) is missing.
+    const cut = join(work, 'cut.mp4');
+    writeFileSync(cut, readFileSync(clips.big).subarray(0, 6 * 1024 * 1024));
+    expect(
+      await multipartUpload(cut, { file_type: 'video', content_type: 'video/mp4', name: 'cut.mp4' }),
+    ).toMatchObject({ status: 400, body: { detail: 'The file is not a readable video or audio file.' } });
 
     expect(await mergeUploadKeys(ownerId)).toEqual(before);
     expect((await api<{ merges: MergeStatus[] }>('GET', '/merge/jobs')).body.merges).toHaveLength(
