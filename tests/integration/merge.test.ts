@@ -46,7 +46,7 @@ const sha = (data: Uint8Array) => createHash('sha256').update(data).digest('hex'
 /** A test clip: `seconds` of a moving test pattern (or black) with a tone, H.264/AAC in MP4. */
 async function makeClip(
   name: string,
-  options: { size: string; seconds: number; black?: boolean; bitrate?: string },
+  options: { size: string; seconds: number; black?: boolean; bitrate?: string; extra?: string[] },
 ): Promise<string> {
   const path = join(work, name);
   const picture = options.black ? `color=c=black:s=${options.size}:r=30` : `testsrc2=s=${options.size}:r=30`;
@@ -68,6 +68,7 @@ async function makeClip(
           'nal-hrd=cbr',
         ]
       : ['-crf', '23']),
+    ...(options.extra ?? []),
     ...['-c:a', 'aac', '-ar', '48000', '-ac', '2', '-shortest', path],
   ]);
   return path;
@@ -363,6 +364,60 @@ describe('merging', () => {
     expect(file.probe.duration).toBeLessThan(7 * 1.02);
     expect(file.probe.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
     plays(file.path);
+  });
+
+  it('re-encodes clips that differ only in H.264 profile or pixel format', async () => {
+    const plain = await makeClip('plain.mp4', { size: '1280x720', seconds: 2 });
+    const main = await makeClip('main.mp4', {
+      size: '1280x720',
+      seconds: 2,
+      extra: ['-preset', 'superfast', '-profile:v', 'main'],
+    });
+    const full = await makeClip('full.mp4', {
+      size: '1280x720',
+      seconds: 2,
+      extra: ['-pix_fmt', 'yuvj420p'],
+    });
+    const [a, b, c] = await Promise.all([plain, main, full].map((path) => smallUpload(path, 'video')));
+    expect([a!.status, b!.status, c!.status]).toEqual([201, 201, 201]);
+    // Everything else is the same: size, rate, codecs, sample rate.
+    const same = (u: MergeUpload) => [
+      u.width,
+      u.height,
+      u.fps,
+      u.video_codec,
+      u.audio_codec,
+      u.audio_sample_rate,
+    ];
+    expect(same(b!.body)).toEqual(same(a!.body));
+    expect(same(c!.body)).toEqual(same(a!.body));
+    const start = (other: MergeUpload) =>
+      api<MergeStarted>('POST', '/merge/manual', {
+        input_sources: [
+          { url: a!.body.file_url, type: 'video' },
+          { url: other.file_url, type: 'video', start_time: a!.body.duration },
+        ],
+        quality_tier: 'medium',
+        output_format: 'mp4',
+      });
+    const byProfile = await start(b!.body);
+    const byPixels = await start(c!.body);
+    expect(byProfile.body.processing_method).toBe('re_encode');
+    expect(byPixels.body.processing_method).toBe('re_encode');
+    for (const [started, name] of [
+      [byProfile, 'profile.mp4'],
+      [byPixels, 'pixels.mp4'],
+    ] as const) {
+      const done = await settled(started.body.merge_id);
+      expect(done, done.error_message ?? '').toMatchObject({
+        status: 'completed',
+        processing_method: 're_encode',
+      });
+      const file = await fetchFile(done.output_url!, name);
+      expect(file.probe.duration).toBeGreaterThan(4 * 0.98);
+      expect(file.probe.duration).toBeLessThan(4 * 1.02);
+      plays(file.path);
+    }
   });
 
   it('re-encodes clips of different sizes, with the watermark in the chosen corner', async () => {
