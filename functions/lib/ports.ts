@@ -43,11 +43,14 @@ export interface Query {
   descending?: boolean;
   /** At most this many items; every page otherwise. */
   limit?: number;
+  /** A strongly consistent read (the table's own key only; an index is always eventual). */
+  consistent?: boolean;
 }
 
 /** The single DynamoDB table. Items come back without their key attributes. */
 export interface Table {
-  get<T>(key: Key): Promise<T | null>;
+  /** With `consistent`, a strongly consistent read (sees every write that was acknowledged). */
+  get<T>(key: Key, options?: { consistent?: boolean }): Promise<T | null>;
   /** False when the condition did not hold (nothing written). */
   put(item: Item, condition?: Condition): Promise<boolean>;
   /** The whole item after the update, or null when the condition did not hold. */

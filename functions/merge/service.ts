@@ -23,6 +23,7 @@ import { EngineError, type ProbeResult } from '../engine/types';
 import { isActive, type JobRecord, type Jobs } from '../jobs';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
+import { keys } from '../lib/keys';
 import { mediaExpiry, mediaUrl } from '../lib/media-urls';
 import { isoNow, type Clock, type ObjectStore, type Table } from '../lib/ports';
 import { mergeJob, previewJob } from './jobs/kinds';
@@ -38,19 +39,13 @@ import {
   type MergeOptions,
   type MergeSettings,
   type PreviewJob,
+  type QueueEntry,
   type ResolvedInput,
   type StreamInfo,
   type UploadRecord,
 } from './model';
 import { checkDeclared, SNIFF_BYTES } from './sniff';
-import {
-  downloadFileName,
-  holdingSlot,
-  plannedMethod,
-  queuePosition,
-  streamsOf,
-  waitingInOrder,
-} from './plan';
+import { downloadFileName, plannedMethod, isWaiting, queuePosition, streamsOf, waitingInOrder } from './plan';
 
 /**
  * The Merge studio: uploads (multipart presigned parts, or one small request), merges queued one
@@ -150,11 +145,11 @@ export function createMergeService(deps: MergeDeps) {
     }
   }
 
-  function mergeView(job: MergeJob, all: MergeJob[]): MergeStatus {
+  function mergeView(job: MergeJob, order: readonly string[]): MergeStatus {
     const status = mergeStatusValue(job);
     const out = job.outputs;
     const expired = status === 'completed' && (Boolean(out.expired) || isPast(out.expires_at));
-    const position = queuePosition(job, all);
+    const position = queuePosition(job, order);
     const step =
       status === 'pending'
         ? MERGE_STEPS.queued
@@ -204,8 +199,8 @@ export function createMergeService(deps: MergeDeps) {
     };
   }
 
-  function started(job: MergeJob, all: MergeJob[], message: string): MergeStarted {
-    const view = mergeView(job, all);
+  function started(job: MergeJob, order: readonly string[], message: string): MergeStarted {
+    const view = mergeView(job, order);
     return {
       merge_id: job.id,
       status: view.status,
@@ -435,20 +430,73 @@ export function createMergeService(deps: MergeDeps) {
 
   // --- the queue ---
 
+  /** A job as last written (a strongly consistent read: the queue's decisions rest on it). */
+  const freshJob = (id: string) => deps.table.get<MergeJob>(keys.job(id), { consistent: true });
+
+  const queueEntries = (ownerId: string) =>
+    deps.table.query<QueueEntry>({
+      pk: `USER#${ownerId}`,
+      skPrefix: mergeKeys.queuePrefix,
+      consistent: true,
+    });
+
+  /** The user's waiting merges, in turn order (the queue's items and their jobs, read consistently). */
+  async function queueOrder(ownerId: string): Promise<string[]> {
+    const entries = await queueEntries(ownerId);
+    const jobs = await Promise.all(entries.map((e) => freshJob(e.job_id)));
+    return entries.filter((_, i) => jobs[i] && isWaiting(jobs[i]!)).map((e) => e.job_id);
+  }
+
+  /** Puts a merge at the end of its owner's queue: its turn is the next number of a per-user counter. */
+  async function joinQueue(ownerId: string, jobId: string) {
+    const counter = await deps.table.update<{ seq: number }>(mergeKeys.queueCounter(ownerId), {
+      add: { seq: 1 },
+    });
+    const seq = Number(counter?.seq ?? 0);
+    const entry: QueueEntry = { job_id: jobId, seq };
+    await deps.table.put({ ...mergeKeys.queued(ownerId, seq, jobId), ...entry });
+  }
+
   /**
    * Starts the user's next waiting merge when none holds the running slot. Called when a merge is
    * asked for or retried, when one ends (by its worker), and when a waiting merge is polled (so a
-   * queue behind a run that was cut off moves on once that run is settled as failed). Racing calls
-   * are safe: launching is conditional on the job still waiting, and a loser looks again.
+   * queue behind a run that was cut off moves on once that run is settled as failed).
+   *
+   * Exact under races and on an eventually consistent index: the slot is one item that names the
+   * running merge, taken by a conditional write (created when absent, or replaced only while it
+   * still names the merge that was seen to have ended), so of racing callers exactly one launches;
+   * the order is the queue's items, numbered by a per-user counter; every read is consistent.
    */
   async function pump(ownerId: string): Promise<void> {
+    const slotKey = mergeKeys.slot(ownerId);
     for (let round = 0; round < MERGE_LIMITS.maxFiles + 5; round++) {
-      const all = await mergesOf(ownerId);
-      const holders = await Promise.all(holdingSlot(all).map((j) => deps.jobs.settle(j)));
-      if (holders.some((j) => isActive(j.status))) return;
-      const next = waitingInOrder(all)[0];
+      const slot = await deps.table.get<{ job_id: string }>(slotKey, { consistent: true });
+      if (slot) {
+        const holder = await freshJob(slot.job_id);
+        if (holder && isActive(holder.status) && !holder.deferred) {
+          if (isActive((await deps.jobs.settle(holder)).status)) return;
+        }
+      }
+      let next: MergeJob | null = null;
+      let nextKey = slotKey;
+      for (const entry of await queueEntries(ownerId)) {
+        const job = await freshJob(entry.job_id);
+        if (job && isWaiting(job)) {
+          next = job;
+          nextKey = mergeKeys.queued(ownerId, entry.seq, entry.job_id);
+          break;
+        }
+        // Its turn is gone (launched, or the job no longer waits): the item goes.
+        await deps.table.delete(mergeKeys.queued(ownerId, entry.seq, entry.job_id));
+      }
       if (!next) return;
+      const taken = await deps.table.put(
+        { ...slotKey, job_id: next.id },
+        slot ? { equals: { job_id: slot.job_id } } : { exists: false },
+      );
+      if (!taken) continue; // another caller moved the slot first: look again
       const launched = await deps.jobs.launchDeferred(mergeJob, next);
+      await deps.table.delete(nextKey);
       if (launched && isActive(launched.status)) return;
     }
   }
@@ -715,10 +763,10 @@ export function createMergeService(deps: MergeDeps) {
         target: {},
         options,
       })) as MergeJob;
+      await joinQueue(ownerId, job.id);
       await pump(ownerId);
-      const all = await mergesOf(ownerId);
-      const current = all.find((j) => j.id === job.id) ?? job;
-      const view = started(current, all, mergeMessages.started);
+      const current = (await freshJob(job.id)) ?? job;
+      const view = started(current, await queueOrder(ownerId), mergeMessages.started);
       return view.queue_position > 0 ? { ...view, message: mergeMessages.queued(view.queue_position) } : view;
     },
 
@@ -726,20 +774,21 @@ export function createMergeService(deps: MergeDeps) {
       let job = await ownedJob<MergeJob>(ownerId, mergeId, MERGE_JOB_KIND);
       if (!job) throw new NotFoundError(mergeMessages.mergeNotFound, 'merge_not_found');
       job = (await deps.jobs.settle(job)) as MergeJob;
-      if (job.deferred && job.status === 'queued') {
+      if (isWaiting(job)) {
         await pump(ownerId);
-        job = ((await deps.jobs.get(job.id)) as MergeJob | null) ?? job;
+        job = (await freshJob(job.id)) ?? job;
       }
-      return mergeView(job, await mergesOf(ownerId));
+      return mergeView(job, await queueOrder(ownerId));
     },
 
     async list(ownerId: string): Promise<MergeStatus[]> {
       const all = await mergesOf(ownerId);
       if (waitingInOrder(all).length) await pump(ownerId);
       const fresh = await mergesOf(ownerId);
+      const order = await queueOrder(ownerId);
       return fresh
         .sort((a, b) => b.created_at.localeCompare(a.created_at))
-        .map((job) => mergeView(job, fresh));
+        .map((job) => mergeView(job, order));
     },
 
     /** A failed merge again, at the end of the user's queue; at most 3 retries. */
@@ -758,9 +807,10 @@ export function createMergeService(deps: MergeDeps) {
       }
       const queued = (await deps.jobs.retry(mergeJob, job, undefined, { defer: true })) as MergeJob;
       if (queued.status !== 'queued') throw new ConflictError(mergeMessages.retryNotFailed, 'not_failed');
+      await joinQueue(ownerId, job.id);
       await pump(ownerId);
-      const all = await mergesOf(ownerId);
-      return started(all.find((j) => j.id === job.id) ?? queued, all, mergeMessages.retried);
+      const current = (await freshJob(job.id)) ?? queued;
+      return started(current, await queueOrder(ownerId), mergeMessages.retried);
     },
 
     async download(ownerId: string, mergeId: string): Promise<MergeDownload> {

@@ -248,7 +248,7 @@ describe('the queue', () => {
       job('d', 'ready', '2026-11-24T09:00:00Z'),
     ];
     expect(waitingInOrder(all).map((j) => j.id)).toEqual(['b', 'c']);
-    expect(all.map((j) => queuePosition(j, all))).toEqual([2, 0, 1, 0]);
+    expect(all.map((j) => queuePosition(j, ['b', 'c']))).toEqual([2, 0, 1, 0]);
   });
 });
 
