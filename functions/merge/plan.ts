@@ -2,7 +2,7 @@ import { MERGE_STEPS, type ProcessingMethod } from '../contracts/merge';
 import { planMerge } from '../engine/video/local/merge';
 import type { MergeRequest } from '../engine/video/types';
 import type { ProbeResult } from '../engine/types';
-import { isActive, type JobRecord } from '../jobs';
+import type { JobRecord } from '../jobs';
 import type { MergeSettings, ResolvedInput, StreamInfo } from './model';
 
 /**
