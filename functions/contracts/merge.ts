@@ -381,6 +381,7 @@ export interface InputSourceShape {
   type: InputType;
   /** Seconds, as the server measured it (0 when not yet known). */
   duration: number;
+  /** Seconds on the output's timeline, as the request gave it (see `inputSource` in merge-requests). */
   start_time: number;
   volume: number;
 }
