@@ -386,6 +386,30 @@ export interface InputSourceShape {
   volume: number;
 }
 
+/**
+ * GET /merge/library: the caller's finished generated videos that can be merge inputs — completed
+ * chapter films of the video pipeline and learning videos (tutor and chapter videos) — newest first.
+ * `input_url` is what to send as an input source's `url` (the item's id).
+ */
+export interface MergeLibraryItem {
+  id: string;
+  source: 'film' | 'learning_video';
+  title: string;
+  book_id: string;
+  book_title: string;
+  chapter_id: string | null;
+  /** Seconds. */
+  duration: number;
+  thumbnail_url: string | null;
+  video_url: string | null;
+  input_url: string;
+  created_at: string;
+}
+
+export interface MergeLibrary {
+  videos: MergeLibraryItem[];
+}
+
 /** GET /merge/jobs: the caller's merges, newest first. */
 export interface MergeList {
   merges: MergeStatus[];

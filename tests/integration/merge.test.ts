@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeMessages } from '../../functions/contracts/merge';
 import type {
   MergeDownload,
+  MergeLibrary,
   MergeStarted,
   MergeStatus,
   MergeUpload,
@@ -18,7 +19,7 @@ import { getJobs } from '../../functions/jobs';
 import { getAdapters } from '../../functions/lib/adapters';
 import { merge } from '../../functions/merge/instance';
 import { mergeKeys, type ExpiryRecord, type MergeJob } from '../../functions/merge/model';
-import { createUser, startTestRuntime, type TestRuntime } from './helpers';
+import { createUser, readyBook, startTestRuntime, type TestRuntime } from './helpers';
 import { execFileSync } from 'node:child_process';
 
 /**
@@ -477,6 +478,125 @@ describe('merging', () => {
     expect(done.preview_duration).toBeCloseTo(file.probe.duration, 1);
     plays(file.path);
   });
+});
+
+describe('the library of generated videos', () => {
+  it("lists the user's finished films and learning videos, which merge as inputs; others see none", async () => {
+    const { bookId, chapterId } = await readyBook(t, owner, {
+      title: 'Harbour Lights',
+      text: `# Harbour Lights\n\n## Chapter 1\n\n${'The lamp was lit at dusk and the ships came home. '.repeat(30)}\n\n## Chapter 2\n\n${'Morning came grey over the harbour wall. '.repeat(30)}`,
+    });
+    // A finished film and a finished chapter video of that chapter, as their pipelines leave them
+    // (the job records and the files in the media bucket); and a film still running.
+    const media = getAdapters().storage.media;
+    // Any finished job record of this run, made over into theirs.
+    const merges = (await api<{ merges: MergeStatus[] }>('GET', '/merge/jobs')).body.merges;
+    const template = (await getJobs().get(merges[0]!.merge_id))!;
+    const filmId = crypto.randomUUID();
+    const lessonId = crypto.randomUUID();
+    const runningId = crypto.randomUUID();
+    const filmKey = `media/books/${bookId}/video/${filmId}/final-1.mp4`;
+    const lessonKey = `media/books/${bookId}/learning/${lessonId}/video.mp4`;
+    await media.upload(filmKey, clips.small, 'video/mp4');
+    await media.upload(lessonKey, clips.other, 'video/mp4');
+    const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const seed = (
+      id: string,
+      kind: string,
+      status: string,
+      options: object,
+      outputs: object,
+      minutes: number,
+    ) =>
+      getJobs().repository.put({
+        ...template,
+        id,
+        kind,
+        status: status as MergeJob['status'],
+        deferred: false,
+        target: { book_id: bookId, chapter_id: chapterId },
+        options,
+        outputs,
+        created_at: at(minutes),
+        updated_at: at(minutes),
+        finished_at: status === 'ready' ? at(minutes) : null,
+      } as never);
+    await seed(
+      filmId,
+      'video-generation',
+      'ready',
+      {},
+      {
+        final_key: filmKey,
+        final: {
+          duration: 3,
+          width: 1280,
+          height: 720,
+          bytes: 1,
+          video_codec: 'h264',
+          audio_codec: 'aac',
+          thumbnail_key: null,
+        },
+      },
+      10,
+    );
+    await seed(
+      lessonId,
+      'learning-content',
+      'ready',
+      { content_type: 'chapter_video' },
+      {
+        video_key: lessonKey,
+        audio_key: null,
+        thumbnail_key: null,
+        duration: 3,
+      },
+      5,
+    );
+    await seed(runningId, 'video-generation', 'running', {}, { final_key: null, final: null }, 1);
+
+    const listed = await api<MergeLibrary>('GET', '/merge/library');
+    expect(listed.status).toBe(200);
+    expect(listed.body.videos.map((v) => [v.id, v.source])).toEqual([
+      [lessonId, 'learning_video'],
+      [filmId, 'film'],
+    ]);
+    expect(listed.body.videos[1]).toMatchObject({
+      book_id: bookId,
+      book_title: 'Harbour Lights',
+      chapter_id: chapterId,
+      duration: 3,
+      input_url: filmId,
+    });
+    expect(listed.body.videos[1]!.title).toMatch(/^Chapter 1/);
+    expect(listed.body.videos[1]!.video_url).toContain(filmKey);
+    expect((await api<MergeLibrary>('GET', '/merge/library', undefined, stranger)).body.videos).toEqual([]);
+
+    // Both merge as inputs: the film, then the chapter video, re-encoded (different sizes).
+    const started = await api<MergeStarted>('POST', '/merge/manual', {
+      input_sources: [
+        { url: listed.body.videos[1]!.input_url, type: 'video' },
+        { url: listed.body.videos[0]!.input_url, type: 'video', start_time: 3 },
+      ],
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const done = await settled(started.body.merge_id);
+    expect(done, done.error_message ?? '').toMatchObject({
+      status: 'completed',
+      processing_method: 're_encode',
+    });
+    const file = await fetchFile(done.output_url!, 'library.mp4');
+    expect(file.probe.duration).toBeGreaterThan(6 * 0.98);
+    expect(file.probe.duration).toBeLessThan(6 * 1.02);
+    // Another user cannot use them.
+    const theirs = await api(
+      'POST',
+      '/merge/manual',
+      { input_sources: [{ url: lessonId, type: 'video' }] },
+      stranger,
+    );
+    expect(theirs.status).toBe(404);
+  }, 120_000);
 });
 
 describe('failures and retries', () => {
