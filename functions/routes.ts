@@ -677,6 +677,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/merge/manual', group: 'merge', handler: 'startMerge', auth: 'user' },
   { method: 'GET', path: '/merge/status/{id}', group: 'merge', handler: 'mergeStatus', auth: 'user' },
   { method: 'GET', path: '/merge/jobs', group: 'merge', handler: 'listMerges', auth: 'user' },
+  { method: 'GET', path: '/merge/library', group: 'merge', handler: 'mergeLibrary', auth: 'user' },
   { method: 'POST', path: '/merge/retry/{id}', group: 'merge', handler: 'retryMerge', auth: 'user' },
   { method: 'GET', path: '/merge/{id}/download', group: 'merge', handler: 'downloadMerge', auth: 'user' },
   { method: 'POST', path: '/merge/preview', group: 'merge', handler: 'startPreview', auth: 'user' },

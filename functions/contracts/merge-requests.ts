@@ -109,7 +109,18 @@ export const watermark = z.nullable(
   }),
 );
 
-/** The spec's Input source (§3): defaults start 0, volume 1. `duration` is measured by the server. */
+/**
+ * The spec's Input source (§3): defaults start 0, volume 1. `duration` is measured by the server.
+ *
+ * `start_time` is honoured as given, in seconds on the output's timeline (the server computes no
+ * start of its own; the studio's UI computes them from the list's order, each video where the one
+ * before it ends): each video is placed at its start, later inputs drawn over earlier ones where
+ * they overlap, black where no video plays; each sound (an audio input's, or a video's own) starts
+ * at its start_time and is mixed at its volume, silence elsewhere; the result lasts until the last
+ * input ends (the largest start_time + duration). Videos that follow each other back to back (each start within 0.1 s of the previous
+ * end, the first at 0) at volume 1 can be joined by stream copy; any gap, overlap or other volume
+ * means re-encoding. The status answer's `input_sources` repeat the starts as received.
+ */
 export const inputSource = z.object({
   url: z
     .string({ error: 'Each input needs the url of a file you uploaded.' })

@@ -93,6 +93,8 @@ export const MERGE_LIMITS = {
   uploadPartBytes: 8 * MB,
   /** How long a presigned part URL stays valid. */
   partUrlSeconds: 3600,
+  /** The server's own GET URL that ffprobe reads an upload through (never given to browsers). */
+  probeUrlSeconds: 300,
   maxFileNameLength: 255,
   /** Input start times and lengths are at most 10 hours. */
   maxStartTime: 36_000,
@@ -379,8 +381,33 @@ export interface InputSourceShape {
   type: InputType;
   /** Seconds, as the server measured it (0 when not yet known). */
   duration: number;
+  /** Seconds on the output's timeline, as the request gave it (see `inputSource` in merge-requests). */
   start_time: number;
   volume: number;
+}
+
+/**
+ * GET /merge/library: the caller's finished generated videos that can be merge inputs — completed
+ * chapter films of the video pipeline and learning videos (tutor and chapter videos) — newest first.
+ * `input_url` is what to send as an input source's `url` (the item's id).
+ */
+export interface MergeLibraryItem {
+  id: string;
+  source: 'film' | 'learning_video';
+  title: string;
+  book_id: string;
+  book_title: string;
+  chapter_id: string | null;
+  /** Seconds. */
+  duration: number;
+  thumbnail_url: string | null;
+  video_url: string | null;
+  input_url: string;
+  created_at: string;
+}
+
+export interface MergeLibrary {
+  videos: MergeLibraryItem[];
 }
 
 /** GET /merge/jobs: the caller's merges, newest first. */
@@ -479,6 +506,8 @@ export const mergeMessages = {
     declared === 'video'
       ? 'The file was declared as video but has no picture.'
       : 'The file was declared as audio but has no sound.',
+  typeMismatch: (declared: string, found: string) =>
+    `The file was declared as ${declared} but its contents are ${found}. Upload it with its real type.`,
   uploadAlreadyCompleted: 'This upload is already complete.',
   partsMismatch: (count: number) => `Complete the upload with all ${count} parts, each with its ETag.`,
   partsMissing: 'Some parts were not uploaded: send every part, then complete the upload.',

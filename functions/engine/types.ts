@@ -61,7 +61,18 @@ export interface ProbeResult {
   duration: number;
   bytes: number;
   formatName: string;
-  video?: { codec: string; width: number; height: number; fps: number; pixelFormat: string };
+  video?: {
+    codec: string;
+    width: number;
+    height: number;
+    fps: number;
+    pixelFormat: string;
+    /** The codec's profile and level as ffprobe names them ("High", 31), when it reports them. */
+    profile?: string;
+    level?: number;
+    /** The stream's time base ("1/15360"). */
+    timeBase?: string;
+  };
   audio?: { codec: string; sampleRate: number; channels: number };
 }
 

@@ -45,11 +45,14 @@ export interface Query {
   limit?: number;
   /** Only these attributes (a projection; `a.b` for a field of a map); every attribute otherwise. */
   fields?: readonly string[];
+  /** A strongly consistent read (the table's own key only; an index is always eventual). */
+  consistent?: boolean;
 }
 
 /** The single DynamoDB table. Items come back without their key attributes. */
 export interface Table {
-  get<T>(key: Key): Promise<T | null>;
+  /** With `consistent`, a strongly consistent read (sees every write that was acknowledged). */
+  get<T>(key: Key, options?: { consistent?: boolean }): Promise<T | null>;
   /** False when the condition did not hold (nothing written). */
   put(item: Item, condition?: Condition): Promise<boolean>;
   /** The whole item after the update, or null when the condition did not hold. */
@@ -85,6 +88,16 @@ export interface ObjectStore {
   download(key: string, path: string): Promise<string>;
   /** Streams a local file into the bucket. */
   upload(key: string, path: string, contentType: string): Promise<void>;
+  /**
+   * Up to `length` bytes from `start` (fewer at the end of the object): a ranged GET, the object is
+   * never read whole. Throws `ObjectNotFoundError` when the key does not exist.
+   */
+  getRange(key: string, start: number, length: number): Promise<Uint8Array>;
+  /**
+   * A short-lived GET URL for the server's own tools (FFmpeg reads it with range requests); signed
+   * for the internal endpoint, never handed to browsers.
+   */
+  presignGet(key: string, expiresInSeconds: number): Promise<string>;
   /**
    * A URL a browser can PUT the object to directly, valid only for this type and, when given, this
    * exact size (both are part of the signature).

@@ -72,6 +72,10 @@ const listMerges = defineHandler({}, async (ctx) =>
   ok({ merges: await merge().list(requireUser(ctx).userId) }),
 );
 
+const mergeLibrary = defineHandler({}, async (ctx) =>
+  ok({ videos: await merge().library(requireUser(ctx).userId) }),
+);
+
 const retryMerge = defineHandler({ params: idParam }, async (ctx) =>
   accepted(await merge().retry(requireUser(ctx).userId, ctx.params.id)),
 );
@@ -99,6 +103,7 @@ export const handlers = {
   startMerge,
   mergeStatus,
   listMerges,
+  mergeLibrary,
   retryMerge,
   downloadMerge,
   startPreview,

@@ -1,4 +1,4 @@
-import { getEngine } from '../engine';
+import { probe } from '../engine/media/ffmpeg';
 import { getJobs } from '../jobs';
 import { getAdapters } from '../lib/adapters';
 import { createMergeService, type MergeService } from './service';
@@ -13,5 +13,5 @@ export const merge = (): MergeService =>
     jobs: getJobs(),
     uploads: getAdapters().storage.uploads,
     media: getAdapters().storage.media,
-    probe: (path) => getEngine().video.probe(path),
+    probe: (source, demuxer) => probe(source, { format: demuxer, timeoutMs: 20_000 }),
   }));

@@ -17,7 +17,14 @@ import type { Key } from '../lib/ports';
  * under one partition ordered by expiry, which the local sweep reads.
  *
  *   USER#<sub>     MERGEUPLOAD#<uploadId>                 an uploaded file (or one still uploading)
+ *   USER#<sub>     MERGESLOT                              the user's one running merge (job_id)
+ *   USER#<sub>     MERGEQUEUESEQ                          the user's queue counter (seq)
+ *   USER#<sub>     MERGEQUEUE#<seq>#<jobId>               a merge waiting for its turn, in order
  *   MERGEEXPIRY    <expires_at>#<what>#<id>               something to delete at expires_at
+ *
+ * The slot and the queue are items of the user's partition, read strongly consistently: which merge
+ * runs is decided by a conditional write on the slot, and the order by the counter, never by the
+ * jobs' (eventually consistent) owner index.
  */
 export const mergeKeys = {
   upload: (ownerId: string, uploadId: string): Key => ({
@@ -25,6 +32,13 @@ export const mergeKeys = {
     sk: `MERGEUPLOAD#${uploadId}`,
   }),
   uploadPrefix: 'MERGEUPLOAD#',
+  slot: (ownerId: string): Key => ({ pk: `USER#${ownerId}`, sk: 'MERGESLOT' }),
+  queueCounter: (ownerId: string): Key => ({ pk: `USER#${ownerId}`, sk: 'MERGEQUEUESEQ' }),
+  queued: (ownerId: string, seq: number, jobId: string): Key => ({
+    pk: `USER#${ownerId}`,
+    sk: `MERGEQUEUE#${String(seq).padStart(12, '0')}#${jobId}`,
+  }),
+  queuePrefix: 'MERGEQUEUE#',
   expiryPartition: 'MERGEEXPIRY',
   expiry: (expiresAt: string, what: ExpiryKind, id: string): Key => ({
     pk: 'MERGEEXPIRY',
@@ -39,6 +53,12 @@ export const mergeStorage = {
     `media/merge/${ownerId}/${mergeId}/merged.${format}`,
   preview: (ownerId: string, previewId: string) => `media/merge/${ownerId}/previews/${previewId}.mp4`,
 };
+
+/** A merge waiting in its owner's queue. */
+export interface QueueEntry {
+  job_id: string;
+  seq: number;
+}
 
 export type ExpiryKind = 'upload' | 'merge' | 'preview';
 
@@ -60,6 +80,10 @@ export interface StreamInfo {
   audio_sample_rate: number | null;
   audio_channels: number | null;
   pixel_format: string | null;
+  /** The video codec's profile and level, and the video stream's time base (stream-copy checks). */
+  video_profile?: string | null;
+  video_level?: number | null;
+  video_time_base?: string | null;
 }
 
 export interface UploadRecord extends StreamInfo {

@@ -2,7 +2,7 @@ import { MERGE_STEPS, type ProcessingMethod } from '../contracts/merge';
 import { planMerge } from '../engine/video/local/merge';
 import type { MergeRequest } from '../engine/video/types';
 import type { ProbeResult } from '../engine/types';
-import { isActive, type JobRecord } from '../jobs';
+import type { JobRecord } from '../jobs';
 import type { MergeSettings, ResolvedInput, StreamInfo } from './model';
 
 /**
@@ -22,6 +22,9 @@ export function streamsOf(probe: ProbeResult): StreamInfo {
     audio_sample_rate: probe.audio?.sampleRate ?? null,
     audio_channels: probe.audio?.channels ?? null,
     pixel_format: probe.video?.pixelFormat ?? null,
+    video_profile: probe.video?.profile ?? null,
+    video_level: probe.video?.level ?? null,
+    video_time_base: probe.video?.timeBase ?? null,
   };
 }
 
@@ -38,6 +41,9 @@ export function probeOf(streams: StreamInfo): ProbeResult {
             height: streams.height ?? 0,
             fps: streams.fps ?? 0,
             pixelFormat: streams.pixel_format ?? 'yuv420p',
+            ...(streams.video_profile ? { profile: streams.video_profile } : {}),
+            ...(streams.video_level ? { level: streams.video_level } : {}),
+            ...(streams.video_time_base ? { timeBase: streams.video_time_base } : {}),
           },
         }
       : {}),
@@ -100,10 +106,10 @@ export function plannedMethod(settings: MergeSettings, inputs: ResolvedInput[]):
   );
 }
 
-/** A user's merges waiting for their turn, in the order they run: the oldest request first. */
+/** A user's merges waiting for their turn, oldest request first (a view of the job records). */
 export function waitingInOrder<J extends JobRecord>(jobs: J[]): J[] {
   return jobs
-    .filter((j) => j.status === 'queued' && j.deferred === true)
+    .filter(isWaiting)
     .sort(
       (a, b) =>
         (a.started_at ?? a.created_at).localeCompare(b.started_at ?? b.created_at) ||
@@ -111,14 +117,17 @@ export function waitingInOrder<J extends JobRecord>(jobs: J[]): J[] {
     );
 }
 
-/** The merges that hold the user's one running slot (launched and not ended). */
-export const holdingSlot = <J extends JobRecord>(jobs: J[]): J[] =>
-  jobs.filter((j) => isActive(j.status) && j.deferred !== true);
+/** A merge queued for its turn (deferred: its workflow not started yet). */
+export const isWaiting = (job: JobRecord) => job.status === 'queued' && job.deferred === true;
 
-/** 0 when the job is not waiting; n ≥ 1 when it is n-th in its owner's queue. */
-export function queuePosition(job: JobRecord, all: JobRecord[]): number {
-  const index = waitingInOrder(all).findIndex((j) => j.id === job.id);
-  return index < 0 ? 0 : index + 1;
+/**
+ * 0 when the job is not waiting; n ≥ 1 when it is n-th in its owner's queue. `order` is the queue
+ * (waiting job ids in turn order, read consistently from the queue's items).
+ */
+export function queuePosition(job: JobRecord, order: readonly string[]): number {
+  if (!isWaiting(job)) return 0;
+  const index = order.indexOf(job.id);
+  return index < 0 ? order.length + 1 : index + 1;
 }
 
 /** The bar through a merge: inputs 0–10 %, merging 10–90 %, uploading 90–99 %, done 100 %. */

@@ -9,6 +9,7 @@ import {
   mergeMessages,
   type InputType,
   type MergeDownload,
+  type MergeLibraryItem,
   type MergeStarted,
   type MergeStatus,
   type MergeStatusValue,
@@ -23,6 +24,7 @@ import { EngineError, type ProbeResult } from '../engine/types';
 import { isActive, type JobRecord, type Jobs } from '../jobs';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
+import { keys } from '../lib/keys';
 import { mediaExpiry, mediaUrl } from '../lib/media-urls';
 import { isoNow, type Clock, type ObjectStore, type Table } from '../lib/ports';
 import { mergeJob, previewJob } from './jobs/kinds';
@@ -38,18 +40,13 @@ import {
   type MergeOptions,
   type MergeSettings,
   type PreviewJob,
+  type QueueEntry,
   type ResolvedInput,
   type StreamInfo,
   type UploadRecord,
 } from './model';
-import {
-  downloadFileName,
-  holdingSlot,
-  plannedMethod,
-  queuePosition,
-  streamsOf,
-  waitingInOrder,
-} from './plan';
+import { checkDeclared, SNIFF_BYTES } from './sniff';
+import { downloadFileName, plannedMethod, isWaiting, queuePosition, streamsOf, waitingInOrder } from './plan';
 
 /**
  * The Merge studio: uploads (multipart presigned parts, or one small request), merges queued one
@@ -62,8 +59,12 @@ export interface MergeDeps {
   jobs: Jobs;
   uploads: ObjectStore;
   media: ObjectStore;
-  /** Reads a local file's streams; rejects when it is not readable media. */
-  probe: (path: string) => Promise<ProbeResult>;
+  /**
+   * Reads the streams of a local file or of a short-lived GET URL (only the header and index are
+   * read, with range requests), with the one demuxer its leading bytes named; rejects when it is
+   * not readable media.
+   */
+  probe: (source: string, demuxer: string) => Promise<ProbeResult>;
   uuid?: () => string;
 }
 
@@ -145,11 +146,11 @@ export function createMergeService(deps: MergeDeps) {
     }
   }
 
-  function mergeView(job: MergeJob, all: MergeJob[]): MergeStatus {
+  function mergeView(job: MergeJob, order: readonly string[]): MergeStatus {
     const status = mergeStatusValue(job);
     const out = job.outputs;
     const expired = status === 'completed' && (Boolean(out.expired) || isPast(out.expires_at));
-    const position = queuePosition(job, all);
+    const position = queuePosition(job, order);
     const step =
       status === 'pending'
         ? MERGE_STEPS.queued
@@ -199,8 +200,8 @@ export function createMergeService(deps: MergeDeps) {
     };
   }
 
-  function started(job: MergeJob, all: MergeJob[], message: string): MergeStarted {
-    const view = mergeView(job, all);
+  function started(job: MergeJob, order: readonly string[], message: string): MergeStarted {
+    const view = mergeView(job, order);
     return {
       merge_id: job.id,
       status: view.status,
@@ -234,11 +235,28 @@ export function createMergeService(deps: MergeDeps) {
 
   // --- probing uploaded bytes ---
 
+  /**
+   * The leading bytes against what was declared (a known audio or video container, one that can hold
+   * the declared kind, the declared content type's container); answers the demuxer to probe with.
+   */
+  function checkLeadingBytes(bytes: Uint8Array, declared: { fileType: InputType; contentType: string }) {
+    const verdict = checkDeclared(bytes, declared);
+    if (verdict.ok) return verdict.format.demuxer;
+    if (verdict.reason === 'wrong_kind')
+      throw new BadRequestError(mergeMessages.notOfKind(declared.fileType), 'wrong_kind');
+    if (verdict.reason === 'type_mismatch')
+      throw new BadRequestError(
+        mergeMessages.typeMismatch(declared.contentType, verdict.format!.label),
+        'type_mismatch',
+      );
+    throw new BadRequestError(mergeMessages.unreadableFile, 'unreadable_file');
+  }
+
   /** The streams of a file, checked against its declared kind; 400 when unreadable or not that kind. */
-  async function checkMedia(path: string, declared: InputType): Promise<StreamInfo> {
+  async function checkMedia(source: string, demuxer: string, declared: InputType): Promise<StreamInfo> {
     let probe: ProbeResult;
     try {
-      probe = await deps.probe(path);
+      probe = await deps.probe(source, demuxer);
     } catch {
       throw new BadRequestError(mergeMessages.unreadableFile, 'unreadable_file');
     }
@@ -350,6 +368,21 @@ export function createMergeService(deps: MergeDeps) {
         };
       }
     }
+    // One of the caller's learning videos (tutor or chapter video), by its job id.
+    if (isUuid(url)) {
+      const job = await deps.jobs.get<Record<string, unknown>>(url);
+      const outputs = job?.outputs as { video_key?: string | null; duration?: number | null } | undefined;
+      if (job && job.kind === 'learning-content' && job.owner_id === ownerId && job.status === 'ready') {
+        if (!outputs?.video_key) throw notFound();
+        return {
+          ...base,
+          bucket: 'media',
+          key: outputs.video_key,
+          duration: outputs.duration ?? 0,
+          streams: null,
+        };
+      }
+    }
     // One of the caller's merge results.
     const mergeId =
       new RegExp(`media/merge/${ownerId}/([0-9a-f-]{36})/`, 'i').exec(url)?.[1] ?? (isUuid(url) ? url : null);
@@ -413,20 +446,73 @@ export function createMergeService(deps: MergeDeps) {
 
   // --- the queue ---
 
+  /** A job as last written (a strongly consistent read: the queue's decisions rest on it). */
+  const freshJob = (id: string) => deps.table.get<MergeJob>(keys.job(id), { consistent: true });
+
+  const queueEntries = (ownerId: string) =>
+    deps.table.query<QueueEntry>({
+      pk: `USER#${ownerId}`,
+      skPrefix: mergeKeys.queuePrefix,
+      consistent: true,
+    });
+
+  /** The user's waiting merges, in turn order (the queue's items and their jobs, read consistently). */
+  async function queueOrder(ownerId: string): Promise<string[]> {
+    const entries = await queueEntries(ownerId);
+    const jobs = await Promise.all(entries.map((e) => freshJob(e.job_id)));
+    return entries.filter((_, i) => jobs[i] && isWaiting(jobs[i]!)).map((e) => e.job_id);
+  }
+
+  /** Puts a merge at the end of its owner's queue: its turn is the next number of a per-user counter. */
+  async function joinQueue(ownerId: string, jobId: string) {
+    const counter = await deps.table.update<{ seq: number }>(mergeKeys.queueCounter(ownerId), {
+      add: { seq: 1 },
+    });
+    const seq = Number(counter?.seq ?? 0);
+    const entry: QueueEntry = { job_id: jobId, seq };
+    await deps.table.put({ ...mergeKeys.queued(ownerId, seq, jobId), ...entry });
+  }
+
   /**
    * Starts the user's next waiting merge when none holds the running slot. Called when a merge is
    * asked for or retried, when one ends (by its worker), and when a waiting merge is polled (so a
-   * queue behind a run that was cut off moves on once that run is settled as failed). Racing calls
-   * are safe: launching is conditional on the job still waiting, and a loser looks again.
+   * queue behind a run that was cut off moves on once that run is settled as failed).
+   *
+   * Exact under races and on an eventually consistent index: the slot is one item that names the
+   * running merge, taken by a conditional write (created when absent, or replaced only while it
+   * still names the merge that was seen to have ended), so of racing callers exactly one launches;
+   * the order is the queue's items, numbered by a per-user counter; every read is consistent.
    */
   async function pump(ownerId: string): Promise<void> {
+    const slotKey = mergeKeys.slot(ownerId);
     for (let round = 0; round < MERGE_LIMITS.maxFiles + 5; round++) {
-      const all = await mergesOf(ownerId);
-      const holders = await Promise.all(holdingSlot(all).map((j) => deps.jobs.settle(j)));
-      if (holders.some((j) => isActive(j.status))) return;
-      const next = waitingInOrder(all)[0];
+      const slot = await deps.table.get<{ job_id: string }>(slotKey, { consistent: true });
+      if (slot) {
+        const holder = await freshJob(slot.job_id);
+        if (holder && isActive(holder.status) && !holder.deferred) {
+          if (isActive((await deps.jobs.settle(holder)).status)) return;
+        }
+      }
+      let next: MergeJob | null = null;
+      let nextKey = slotKey;
+      for (const entry of await queueEntries(ownerId)) {
+        const job = await freshJob(entry.job_id);
+        if (job && isWaiting(job)) {
+          next = job;
+          nextKey = mergeKeys.queued(ownerId, entry.seq, entry.job_id);
+          break;
+        }
+        // Its turn is gone (launched, or the job no longer waits): the item goes.
+        await deps.table.delete(mergeKeys.queued(ownerId, entry.seq, entry.job_id));
+      }
       if (!next) return;
+      const taken = await deps.table.put(
+        { ...slotKey, job_id: next.id },
+        slot ? { equals: { job_id: slot.job_id } } : { exists: false },
+      );
+      if (!taken) continue; // another caller moved the slot first: look again
       const launched = await deps.jobs.launchDeferred(mergeJob, next);
+      await deps.table.delete(nextKey);
       if (launched && isActive(launched.status)) return;
     }
   }
@@ -580,10 +666,19 @@ export function createMergeService(deps: MergeDeps) {
           'size_mismatch',
         );
       }
+      // The file is never copied: its first bytes are read for the magic number, then ffprobe reads
+      // only the header and index it needs through a short-lived URL (range requests; an MP4 whose
+      // index is at the end costs a seek, not the whole file).
       let streams: StreamInfo;
       try {
-        streams = await inTemp(async (dir) =>
-          checkMedia(await deps.uploads.download(record.key, join(dir, 'source')), record.file_type),
+        const demuxer = checkLeadingBytes(await deps.uploads.getRange(record.key, 0, SNIFF_BYTES), {
+          fileType: record.file_type,
+          contentType: record.content_type,
+        });
+        streams = await checkMedia(
+          await deps.uploads.presignGet(record.key, MERGE_LIMITS.probeUrlSeconds),
+          demuxer,
+          record.file_type,
         );
       } catch (error) {
         await discardUpload(done);
@@ -629,10 +724,14 @@ export function createMergeService(deps: MergeDeps) {
           'unsupported_type',
         );
       await checkUploadSlots(ownerId);
+      const demuxer = checkLeadingBytes(file.data.subarray(0, SNIFF_BYTES), {
+        fileType,
+        contentType: file.contentType,
+      });
       const streams = await inTemp(async (dir) => {
         const path = join(dir, 'source');
         await writeFile(path, file.data);
-        return checkMedia(path, fileType);
+        return checkMedia(path, demuxer, fileType);
       });
       const uploadId = uuid();
       const record: UploadRecord = {
@@ -655,6 +754,95 @@ export function createMergeService(deps: MergeDeps) {
       await deps.table.put({ ...mergeKeys.upload(ownerId, uploadId), ...record });
       await markExpiry('upload', uploadId, ownerId, record.expires_at);
       return uploadView(record);
+    },
+
+    // --- the user's generated videos (merge inputs) ---
+
+    /**
+     * The caller's completed chapter films and learning videos, newest first: the standalone merge
+     * page offers them as inputs. Read from the caller's books (their jobs and chapters).
+     */
+    async library(ownerId: string): Promise<MergeLibraryItem[]> {
+      const books = (
+        await deps.table.query<{ id?: string; title?: string; owner_id?: string }>({
+          index: 'gsi1',
+          pk: `OWNER#${ownerId}`,
+        })
+      ).filter((b) => typeof b.id === 'string' && typeof b.title === 'string' && b.owner_id === ownerId);
+      const chapterTitles = new Map<string, Promise<string | null>>();
+      const chapterTitle = (chapterId: string | undefined) => {
+        if (!chapterId) return Promise.resolve(null);
+        if (!chapterTitles.has(chapterId))
+          chapterTitles.set(
+            chapterId,
+            deps.table
+              .query<{ title?: string; chapter_number?: number }>({
+                index: 'gsi1',
+                pk: `CHAPTER#${chapterId}`,
+                limit: 1,
+              })
+              .then(([c]) =>
+                c ? `Chapter ${c.chapter_number ?? ''}${c.title ? `: ${c.title}` : ''}`.trim() : null,
+              ),
+          );
+        return chapterTitles.get(chapterId)!;
+      };
+      const perBook = await Promise.all(
+        books.map(async (book) => {
+          const jobs = (await deps.jobs.listForBook(book.id!)).filter(
+            (j) => j.owner_id === ownerId && j.status === 'ready',
+          );
+          const items = await Promise.all(
+            jobs.map(async (job): Promise<MergeLibraryItem | null> => {
+              const chapter = await chapterTitle(job.target.chapter_id);
+              const base = {
+                id: job.id,
+                input_url: job.id,
+                book_id: book.id!,
+                book_title: book.title!,
+                chapter_id: job.target.chapter_id ?? null,
+                created_at: job.finished_at ?? job.created_at,
+              };
+              if (job.kind === 'video-generation') {
+                const out = job.outputs as {
+                  final_key?: string | null;
+                  final?: { duration: number; thumbnail_key: string | null } | null;
+                };
+                if (!out.final_key) return null;
+                return {
+                  ...base,
+                  source: 'film',
+                  title: `${chapter ?? book.title} — film`,
+                  duration: out.final?.duration ?? 0,
+                  thumbnail_url: mediaUrl(out.final?.thumbnail_key),
+                  video_url: mediaUrl(out.final_key),
+                };
+              }
+              if (job.kind === 'learning-content') {
+                const out = job.outputs as {
+                  video_key?: string | null;
+                  thumbnail_key?: string | null;
+                  duration?: number | null;
+                };
+                const type = (job.options as { content_type?: string }).content_type;
+                if (!out.video_key) return null;
+                const what = type === 'realistic_video' ? 'tutor video' : 'chapter video';
+                return {
+                  ...base,
+                  source: 'learning_video',
+                  title: `${chapter ?? book.title} — ${what}`,
+                  duration: out.duration ?? 0,
+                  thumbnail_url: mediaUrl(out.thumbnail_key),
+                  video_url: mediaUrl(out.video_key),
+                };
+              }
+              return null;
+            }),
+          );
+          return items.filter((i): i is MergeLibraryItem => i !== null);
+        }),
+      );
+      return perBook.flat().sort((a, b) => b.created_at.localeCompare(a.created_at));
     },
 
     // --- merges ---
@@ -680,10 +868,10 @@ export function createMergeService(deps: MergeDeps) {
         target: {},
         options,
       })) as MergeJob;
+      await joinQueue(ownerId, job.id);
       await pump(ownerId);
-      const all = await mergesOf(ownerId);
-      const current = all.find((j) => j.id === job.id) ?? job;
-      const view = started(current, all, mergeMessages.started);
+      const current = (await freshJob(job.id)) ?? job;
+      const view = started(current, await queueOrder(ownerId), mergeMessages.started);
       return view.queue_position > 0 ? { ...view, message: mergeMessages.queued(view.queue_position) } : view;
     },
 
@@ -691,20 +879,21 @@ export function createMergeService(deps: MergeDeps) {
       let job = await ownedJob<MergeJob>(ownerId, mergeId, MERGE_JOB_KIND);
       if (!job) throw new NotFoundError(mergeMessages.mergeNotFound, 'merge_not_found');
       job = (await deps.jobs.settle(job)) as MergeJob;
-      if (job.deferred && job.status === 'queued') {
+      if (isWaiting(job)) {
         await pump(ownerId);
-        job = ((await deps.jobs.get(job.id)) as MergeJob | null) ?? job;
+        job = (await freshJob(job.id)) ?? job;
       }
-      return mergeView(job, await mergesOf(ownerId));
+      return mergeView(job, await queueOrder(ownerId));
     },
 
     async list(ownerId: string): Promise<MergeStatus[]> {
       const all = await mergesOf(ownerId);
       if (waitingInOrder(all).length) await pump(ownerId);
       const fresh = await mergesOf(ownerId);
+      const order = await queueOrder(ownerId);
       return fresh
         .sort((a, b) => b.created_at.localeCompare(a.created_at))
-        .map((job) => mergeView(job, fresh));
+        .map((job) => mergeView(job, order));
     },
 
     /** A failed merge again, at the end of the user's queue; at most 3 retries. */
@@ -723,9 +912,10 @@ export function createMergeService(deps: MergeDeps) {
       }
       const queued = (await deps.jobs.retry(mergeJob, job, undefined, { defer: true })) as MergeJob;
       if (queued.status !== 'queued') throw new ConflictError(mergeMessages.retryNotFailed, 'not_failed');
+      await joinQueue(ownerId, job.id);
       await pump(ownerId);
-      const all = await mergesOf(ownerId);
-      return started(all.find((j) => j.id === job.id) ?? queued, all, mergeMessages.retried);
+      const current = (await freshJob(job.id)) ?? queued;
+      return started(current, await queueOrder(ownerId), mergeMessages.retried);
     },
 
     async download(ownerId: string, mergeId: string): Promise<MergeDownload> {

@@ -8,7 +8,7 @@ import { trackPeakMemory, treeRssBytes } from './process-memory';
 
 /**
  * The server side of `bench:merge`'s large upload, in a process of its own so its memory is its own:
- * the uploads' completion (each file copied to /tmp and probed) and the merge worker's run (inputs
+ * the uploads' completion (first bytes read, probed through a GET URL) and the merge worker's run (inputs
  * streamed to /tmp, merged by FFmpeg, the result streamed back). Prints one JSON line of figures.
  * Arguments: owner, then upload id and parts JSON for each upload.
  */

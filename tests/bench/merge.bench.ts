@@ -228,7 +228,7 @@ async function largeUpload(work: string, companion: string) {
       `500 MB upload: ${(size / MB).toFixed(0)} MB in ${session.part_count} parts PUT in ${uploadSeconds.toFixed(1)} s (browser side, not the worker)`,
     );
     console.log(
-      `  completion (copy to /tmp + probe): ${Number(report.completeSeconds).toFixed(1)} s, peak RSS ${Number(report.completePeakMb).toFixed(0)} MB`,
+      `  completion (magic number + ffprobe through a GET URL): ${Number(report.completeSeconds).toFixed(1)} s, peak RSS ${Number(report.completePeakMb).toFixed(0)} MB`,
     );
     console.log(
       `  merge worker (${report.method}, ${(Number(report.outputBytes) / MB).toFixed(0)} MB out): ${Number(report.mergeSeconds).toFixed(1)} s, peak RSS ${Number(report.mergePeakMb).toFixed(0)} MB (Node ${Number(report.baselineMb).toFixed(0)} MB before)   target ≤ 256 MB ${Math.max(Number(report.completePeakMb), Number(report.mergePeakMb)) <= 256 ? 'met' : 'NOT met'}`,

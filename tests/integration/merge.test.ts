@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeMessages } from '../../functions/contracts/merge';
 import type {
   MergeDownload,
+  MergeLibrary,
   MergeStarted,
   MergeStatus,
   MergeUpload,
@@ -18,7 +19,7 @@ import { getJobs } from '../../functions/jobs';
 import { getAdapters } from '../../functions/lib/adapters';
 import { merge } from '../../functions/merge/instance';
 import { mergeKeys, type ExpiryRecord, type MergeJob } from '../../functions/merge/model';
-import { createUser, startTestRuntime, type TestRuntime } from './helpers';
+import { createUser, readyBook, startTestRuntime, type TestRuntime } from './helpers';
 import { execFileSync } from 'node:child_process';
 
 /**
@@ -46,7 +47,7 @@ const sha = (data: Uint8Array) => createHash('sha256').update(data).digest('hex'
 /** A test clip: `seconds` of a moving test pattern (or black) with a tone, H.264/AAC in MP4. */
 async function makeClip(
   name: string,
-  options: { size: string; seconds: number; black?: boolean; bitrate?: string },
+  options: { size: string; seconds: number; black?: boolean; bitrate?: string; extra?: string[] },
 ): Promise<string> {
   const path = join(work, name);
   const picture = options.black ? `color=c=black:s=${options.size}:r=30` : `testsrc2=s=${options.size}:r=30`;
@@ -68,6 +69,7 @@ async function makeClip(
           'nal-hrd=cbr',
         ]
       : ['-crf', '23']),
+    ...(options.extra ?? []),
     ...['-c:a', 'aac', '-ar', '48000', '-ac', '2', '-shortest', path],
   ]);
   return path;
@@ -365,6 +367,60 @@ describe('merging', () => {
     plays(file.path);
   });
 
+  it('re-encodes clips that differ only in H.264 profile or pixel format', async () => {
+    const plain = await makeClip('plain.mp4', { size: '1280x720', seconds: 2 });
+    const main = await makeClip('main.mp4', {
+      size: '1280x720',
+      seconds: 2,
+      extra: ['-preset', 'superfast', '-profile:v', 'main'],
+    });
+    const full = await makeClip('full.mp4', {
+      size: '1280x720',
+      seconds: 2,
+      extra: ['-pix_fmt', 'yuvj420p'],
+    });
+    const [a, b, c] = await Promise.all([plain, main, full].map((path) => smallUpload(path, 'video')));
+    expect([a!.status, b!.status, c!.status]).toEqual([201, 201, 201]);
+    // Everything else is the same: size, rate, codecs, sample rate.
+    const same = (u: MergeUpload) => [
+      u.width,
+      u.height,
+      u.fps,
+      u.video_codec,
+      u.audio_codec,
+      u.audio_sample_rate,
+    ];
+    expect(same(b!.body)).toEqual(same(a!.body));
+    expect(same(c!.body)).toEqual(same(a!.body));
+    const start = (other: MergeUpload) =>
+      api<MergeStarted>('POST', '/merge/manual', {
+        input_sources: [
+          { url: a!.body.file_url, type: 'video' },
+          { url: other.file_url, type: 'video', start_time: a!.body.duration },
+        ],
+        quality_tier: 'medium',
+        output_format: 'mp4',
+      });
+    const byProfile = await start(b!.body);
+    const byPixels = await start(c!.body);
+    expect(byProfile.body.processing_method).toBe('re_encode');
+    expect(byPixels.body.processing_method).toBe('re_encode');
+    for (const [started, name] of [
+      [byProfile, 'profile.mp4'],
+      [byPixels, 'pixels.mp4'],
+    ] as const) {
+      const done = await settled(started.body.merge_id);
+      expect(done, done.error_message ?? '').toMatchObject({
+        status: 'completed',
+        processing_method: 're_encode',
+      });
+      const file = await fetchFile(done.output_url!, name);
+      expect(file.probe.duration).toBeGreaterThan(4 * 0.98);
+      expect(file.probe.duration).toBeLessThan(4 * 1.02);
+      plays(file.path);
+    }
+  });
+
   it('re-encodes clips of different sizes, with the watermark in the chosen corner', async () => {
     expect(encoded).toMatchObject({ processing_method: 're_encode', current_step: 'Completed' });
     const file = await fetchFile(encoded.output_url!, 'encoded.mp4');
@@ -422,6 +478,125 @@ describe('merging', () => {
     expect(done.preview_duration).toBeCloseTo(file.probe.duration, 1);
     plays(file.path);
   });
+});
+
+describe('the library of generated videos', () => {
+  it("lists the user's finished films and learning videos, which merge as inputs; others see none", async () => {
+    const { bookId, chapterId } = await readyBook(t, owner, {
+      title: 'Harbour Lights',
+      text: `# Harbour Lights\n\n## Chapter 1\n\n${'The lamp was lit at dusk and the ships came home. '.repeat(30)}\n\n## Chapter 2\n\n${'Morning came grey over the harbour wall. '.repeat(30)}`,
+    });
+    // A finished film and a finished chapter video of that chapter, as their pipelines leave them
+    // (the job records and the files in the media bucket); and a film still running.
+    const media = getAdapters().storage.media;
+    // Any finished job record of this run, made over into theirs.
+    const merges = (await api<{ merges: MergeStatus[] }>('GET', '/merge/jobs')).body.merges;
+    const template = (await getJobs().get(merges[0]!.merge_id))!;
+    const filmId = crypto.randomUUID();
+    const lessonId = crypto.randomUUID();
+    const runningId = crypto.randomUUID();
+    const filmKey = `media/books/${bookId}/video/${filmId}/final-1.mp4`;
+    const lessonKey = `media/books/${bookId}/learning/${lessonId}/video.mp4`;
+    await media.upload(filmKey, clips.small, 'video/mp4');
+    await media.upload(lessonKey, clips.other, 'video/mp4');
+    const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const seed = (
+      id: string,
+      kind: string,
+      status: string,
+      options: object,
+      outputs: object,
+      minutes: number,
+    ) =>
+      getJobs().repository.put({
+        ...template,
+        id,
+        kind,
+        status: status as MergeJob['status'],
+        deferred: false,
+        target: { book_id: bookId, chapter_id: chapterId },
+        options,
+        outputs,
+        created_at: at(minutes),
+        updated_at: at(minutes),
+        finished_at: status === 'ready' ? at(minutes) : null,
+      } as never);
+    await seed(
+      filmId,
+      'video-generation',
+      'ready',
+      {},
+      {
+        final_key: filmKey,
+        final: {
+          duration: 3,
+          width: 1280,
+          height: 720,
+          bytes: 1,
+          video_codec: 'h264',
+          audio_codec: 'aac',
+          thumbnail_key: null,
+        },
+      },
+      10,
+    );
+    await seed(
+      lessonId,
+      'learning-content',
+      'ready',
+      { content_type: 'chapter_video' },
+      {
+        video_key: lessonKey,
+        audio_key: null,
+        thumbnail_key: null,
+        duration: 3,
+      },
+      5,
+    );
+    await seed(runningId, 'video-generation', 'running', {}, { final_key: null, final: null }, 1);
+
+    const listed = await api<MergeLibrary>('GET', '/merge/library');
+    expect(listed.status).toBe(200);
+    expect(listed.body.videos.map((v) => [v.id, v.source])).toEqual([
+      [lessonId, 'learning_video'],
+      [filmId, 'film'],
+    ]);
+    expect(listed.body.videos[1]).toMatchObject({
+      book_id: bookId,
+      book_title: 'Harbour Lights',
+      chapter_id: chapterId,
+      duration: 3,
+      input_url: filmId,
+    });
+    expect(listed.body.videos[1]!.title).toMatch(/^Chapter 1/);
+    expect(listed.body.videos[1]!.video_url).toContain(filmKey);
+    expect((await api<MergeLibrary>('GET', '/merge/library', undefined, stranger)).body.videos).toEqual([]);
+
+    // Both merge as inputs: the film, then the chapter video, re-encoded (different sizes).
+    const started = await api<MergeStarted>('POST', '/merge/manual', {
+      input_sources: [
+        { url: listed.body.videos[1]!.input_url, type: 'video' },
+        { url: listed.body.videos[0]!.input_url, type: 'video', start_time: 3 },
+      ],
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const done = await settled(started.body.merge_id);
+    expect(done, done.error_message ?? '').toMatchObject({
+      status: 'completed',
+      processing_method: 're_encode',
+    });
+    const file = await fetchFile(done.output_url!, 'library.mp4');
+    expect(file.probe.duration).toBeGreaterThan(6 * 0.98);
+    expect(file.probe.duration).toBeLessThan(6 * 1.02);
+    // Another user cannot use them.
+    const theirs = await api(
+      'POST',
+      '/merge/manual',
+      { input_sources: [{ url: lessonId, type: 'video' }] },
+      stranger,
+    );
+    expect(theirs.status).toBe(404);
+  }, 120_000);
 });
 
 describe('failures and retries', () => {
@@ -609,6 +784,27 @@ describe('bad input', () => {
       status: 400,
       body: { detail: 'The file was declared as video but has no picture.' },
     });
+    // Bytes of another container than the declared type (an MP4 declared as MP3).
+    expect(await smallUpload(tone, 'audio', 'audio/mpeg')).toMatchObject({
+      status: 400,
+      body: {
+        detail:
+          'The file was declared as audio/mpeg but its contents are MP4/QuickTime. Upload it with its real type.',
+      },
+    });
+    // A WAV file declared as a video: its container cannot hold a picture (told from its first bytes).
+    const wav = join(work, 'tone.wav');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=d=1', wav]);
+    expect(await smallUpload(wav, 'video', 'video/mp4')).toMatchObject({
+      status: 400,
+      body: { detail: 'The file was declared as video but has no picture.' },
+    });
+    // An MP4 cut short: its first bytes are right, its index (written at the end) is missing.
+    const cut = join(work, 'cut.mp4');
+    writeFileSync(cut, readFileSync(clips.big).subarray(0, 6 * 1024 * 1024));
+    expect(
+      await multipartUpload(cut, { file_type: 'video', content_type: 'video/mp4', name: 'cut.mp4' }),
+    ).toMatchObject({ status: 400, body: { detail: 'The file is not a readable video or audio file.' } });
 
     expect(await mergeUploadKeys(ownerId)).toEqual(before);
     expect((await api<{ merges: MergeStatus[] }>('GET', '/merge/jobs')).body.merges).toHaveLength(

@@ -489,6 +489,7 @@ const cases: Record<string, Case> = {
   },
   'GET /merge/status/{id}': { path: (r) => `/merge/status/${r.mergeId}`, allowed: ['owner'] },
   'GET /merge/jobs': { path: () => '/merge/jobs', allowed: SIGNED_IN },
+  'GET /merge/library': { path: () => '/merge/library', allowed: SIGNED_IN },
   // A completed merge cannot be retried: the owner is told so.
   'POST /merge/retry/{id}': { path: (r) => `/merge/retry/${r.mergeId}`, allowed: [], reachable: ['owner'] },
   'GET /merge/{id}/download': { path: (r) => `/merge/${r.mergeId}/download`, allowed: ['owner'] },

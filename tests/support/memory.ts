@@ -184,6 +184,16 @@ export class MemoryStore implements ObjectStore {
     await this.put(key, await readFile(path), contentType);
   }
 
+  async getRange(key: string, start: number, length: number) {
+    const body = await this.getBytes(key);
+    return body.slice(start, start + Math.max(0, length));
+  }
+
+  async presignGet(key: string, expiresInSeconds: number) {
+    assertSafeKey(key);
+    return `memory://${key}?get&expires=${expiresInSeconds}`;
+  }
+
   async presignPut(key: string, contentType: string, expiresInSeconds: number, contentLength?: number) {
     assertSafeKey(key);
     return `memory://${key}?type=${encodeURIComponent(contentType)}&length=${contentLength ?? ''}&expires=${expiresInSeconds}`;

@@ -212,24 +212,51 @@ export async function runFilterGraph(
 }
 
 /** Duration, size and streams of a media file. */
-export async function probe(path: string): Promise<ProbeResult> {
+export interface ProbeOptions {
+  /** Hold ffprobe to this one demuxer (`-f`): a file then cannot pass as another format. */
+  format?: string;
+  /** Kill ffprobe after this long (a URL that stalls); default 60 s. */
+  timeoutMs?: number;
+}
+
+/**
+ * A file's (or an http(s) URL's: ffprobe reads only what it needs, with range requests) streams.
+ * URLs may only use http(s); the mov demuxer's external references stay off.
+ */
+export async function probe(path: string, options: ProbeOptions = {}): Promise<ProbeResult> {
   const { ffprobe } = ffmpegBinaries();
+  const remote = /^https?:\/\//i.test(path);
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(
       ffprobe,
-      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path],
+      [
+        ...['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'],
+        ...(remote ? ['-protocol_whitelist', 'http,https,tcp,tls', '-rw_timeout', '20000000'] : []),
+        ...(options.format ? ['-f', options.format] : []),
+        path,
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
     let err = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(out)
-        : reject(new EngineError('media_failed', `Not a readable media file: ${err.trim().slice(0, 300)}`)),
-    );
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else
+        reject(
+          new EngineError(
+            'media_failed',
+            `Not a readable media file: ${(err.trim() || `ffprobe stopped (${code ?? 'killed'})`).slice(0, 300)}`,
+          ),
+        );
+    });
   });
   const data = JSON.parse(output) as {
     format: { duration?: string; size?: string; format_name?: string };
@@ -241,6 +268,9 @@ export async function probe(path: string): Promise<ProbeResult> {
       r_frame_rate?: string;
       avg_frame_rate?: string;
       pix_fmt?: string;
+      profile?: string;
+      level?: number;
+      time_base?: string;
       sample_rate?: string;
       channels?: number;
       duration?: string;
@@ -266,6 +296,9 @@ export async function probe(path: string): Promise<ProbeResult> {
             height: video.height ?? 0,
             fps: Math.round(rate(video.avg_frame_rate) || rate(video.r_frame_rate)),
             pixelFormat: video.pix_fmt ?? '',
+            ...(video.profile ? { profile: video.profile } : {}),
+            ...(video.level !== undefined && video.level > 0 ? { level: video.level } : {}),
+            ...(video.time_base ? { timeBase: video.time_base } : {}),
           },
         }
       : {}),

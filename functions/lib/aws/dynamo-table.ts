@@ -175,6 +175,7 @@ export function createDynamoTable(tableName: () => string): Table {
       ...expression.attributes(),
       ScanIndexForward: !query.descending,
       ...(query.limit ? { Limit: query.limit } : {}),
+      ...(query.consistent && !query.index ? { ConsistentRead: true } : {}),
     };
     const items: AttributeMap[] = [];
     let start: AttributeMap | undefined;
@@ -189,10 +190,11 @@ export function createDynamoTable(tableName: () => string): Table {
     return query.limit ? items.slice(0, query.limit) : items;
   }
 
-  const getItem = async <T>(key: Key) => {
+  const getItem = async <T>(key: Key, options?: { consistent?: boolean }) => {
     const { Item } = await call<{ Item?: AttributeMap }>('GetItem', {
       TableName: tableName(),
       Key: toWire(key),
+      ...(options?.consistent ? { ConsistentRead: true } : {}),
     });
     return Item ? fromWire<T>(Item) : null;
   };

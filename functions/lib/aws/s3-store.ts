@@ -122,6 +122,27 @@ export function createS3Store(bucket: () => string): ObjectStore {
       );
     },
 
+    async getRange(key, start, length) {
+      if (length <= 0) return new Uint8Array();
+      try {
+        const { Body } = await aws.s3.send(
+          new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=${start}-${start + length - 1}` }),
+        );
+        return Body ? Body.transformToByteArray() : new Uint8Array();
+      } catch (error) {
+        if (isMissing(error)) throw new ObjectNotFoundError(`No object ${key}`);
+        // A range past the end of the object (an empty object) reads as no bytes.
+        if ((error as Error).name === 'InvalidRange') return new Uint8Array();
+        throw error;
+      }
+    },
+
+    async presignGet(key, expiresInSeconds) {
+      return getSignedUrl(aws.s3, new GetObjectCommand({ Bucket: bucket(), Key: key }), {
+        expiresIn: expiresInSeconds,
+      });
+    },
+
     async presignPut(key, contentType, expiresInSeconds, contentLength) {
       return getSignedUrl(
         aws.s3Public,
@@ -202,6 +223,8 @@ function guardKeys(store: ObjectStore): ObjectStore {
     deletePrefix: (prefix) => store.deletePrefix(assertSafeKey(prefix)),
     download: (key, path) => store.download(assertSafeKey(key), path),
     upload: (key, path, type) => store.upload(assertSafeKey(key), path, type),
+    getRange: (key, start, length) => store.getRange(assertSafeKey(key), start, length),
+    presignGet: (key, expires) => store.presignGet(assertSafeKey(key), expires),
     presignPut: (key, type, expires, length) => store.presignPut(assertSafeKey(key), type, expires, length),
     createMultipart: (key, type) => store.createMultipart(assertSafeKey(key), type),
     presignPart: (key, id, part, expires) => store.presignPart(assertSafeKey(key), id, part, expires),

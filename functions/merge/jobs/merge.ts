@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MERGE_STEPS } from '../../contracts/merge';
-import { getEngine } from '../../engine';
-import { planMerge } from '../../engine/video/local/merge';
+import { probe } from '../../engine/media/ffmpeg';
+import { mergeMedia, planMerge } from '../../engine/video/local/merge';
 import { EngineError, type ProbeResult } from '../../engine/types';
 import { getJobs } from '../../jobs';
 import { getAdapters } from '../../lib/adapters';
@@ -24,7 +24,10 @@ import { MergeInputError, mergeJob, previewJob } from './kinds';
 import { mergeJobInput } from './merge.workflow';
 
 /**
- * Workers of the merge and preview jobs. Inputs are streamed from storage into /tmp, merged there
+ * Workers of the merge and preview jobs. They use FFmpeg's merge and probe directly, not the whole
+ * engine: the text, speech and image engines' modules (compromise, sharp, …) would take ~70 MB of
+ * the worker's memory for nothing.
+ * Inputs are streamed from storage into /tmp, merged there
  * by FFmpeg (the bar follows FFmpeg's `-progress` output) and the result streamed back: nothing but
  * stream buffers is held in memory, whatever the files' size.
  */
@@ -87,7 +90,6 @@ export const mergeWorker = defineWorker('mergeMedia.Merge', mergeJobInput, async
   const o = job.options;
   await jobs.begin(job_id, MERGE_STEPS.downloading, 1);
   const write = progressWriter(job_id);
-  const engine = getEngine();
   const media = getAdapters().storage.media;
   const key = mergeStorage.output(job.owner_id, job.id, o.output_format);
   const outputs = await inTemp('run', async (dir) => {
@@ -103,7 +105,7 @@ export const mergeWorker = defineWorker('mergeMedia.Merge', mergeJobInput, async
       probes = await Promise.all(
         paths.map((p, i) => {
           const streams = o.inputs[i]!.streams;
-          return streams ? probeOf(streams) : engine.video.probe(p);
+          return streams ? probeOf(streams) : probe(p);
         }),
       );
       method = methodName(planMerge(engineRequest(o, staged, out), probes).method);
@@ -118,13 +120,11 @@ export const mergeWorker = defineWorker('mergeMedia.Merge', mergeJobInput, async
       step: phase.step,
       progress: phase.from,
     });
-    const made = await engine.video
-      .merge({
-        ...engineRequest(o, staged, out),
-        probes,
-        onProgress: (f) => write(phaseProgress(method, f), phase.step),
-      })
-      .catch(userFacing);
+    const made = await mergeMedia({
+      ...engineRequest(o, staged, out),
+      probes,
+      onProgress: (f) => write(phaseProgress(method, f), phase.step),
+    }).catch(userFacing);
     write(PHASES.uploading.from, MERGE_STEPS.uploading);
     await jobs.progress(job_id, PHASES.uploading.from, MERGE_STEPS.uploading);
     await media.upload(key, out, CONTENT_TYPES[o.output_format]);
@@ -163,12 +163,10 @@ export const previewWorker = defineWorker('mergePreview.RenderPreview', mergeJob
     );
     const out = join(dir, 'preview.mp4');
     const staged = paths.map((path, i) => ({ path, input: o.inputs[i]! }));
-    const made = await getEngine()
-      .video.merge({
-        ...engineRequest(o, staged, out, o.preview_duration),
-        onProgress: (f) => write(10 + Math.round(80 * f), 'Rendering the preview'),
-      })
-      .catch(userFacing);
+    const made = await mergeMedia({
+      ...engineRequest(o, staged, out, o.preview_duration),
+      onProgress: (f) => write(10 + Math.round(80 * f), 'Rendering the preview'),
+    }).catch(userFacing);
     await media.upload(key, out, 'video/mp4');
     const result: PreviewOutputs = {
       key,

@@ -10,8 +10,13 @@ import { memoryAdapters } from '../../support/memory';
  * wait in order and start when the one before ends (or is found cut off); a deferred job is never
  * failed by the stale-job rule; retries go to the end of the queue, at most 3.
  */
-function setup() {
+function setup(options: { indexShowsNothing?: boolean } = {}) {
   const adapters = memoryAdapters();
+  if (options.indexShowsNothing) {
+    // An eventually consistent index that has not caught up: it lists none of the user's jobs.
+    const query = adapters.table.query.bind(adapters.table);
+    adapters.table.query = async <T>(q: Parameters<typeof query>[0]) => (q.index ? [] : query<T>(q));
+  }
   const jobs = createJobs({ ...adapters, work: adapters.storage.uploads });
   const service = createMergeService({
     table: adapters.table,
@@ -141,6 +146,33 @@ describe('the merge queue', () => {
     const running = a.workflows.executions.filter((e) => e.status === 'RUNNING');
     expect(running).toHaveLength(1);
     expect(started.filter((s) => s.status === 'processing')).toHaveLength(1);
+  });
+
+  it('one merge runs and the order holds even while the jobs’ index shows none of them', async () => {
+    const a = setup({ indexShowsNothing: true });
+    const url = await seedUpload(a, 'u1', UPLOAD);
+    const first = await a.service.start('u1', request(url));
+    const [second, third] = await Promise.all([
+      a.service.start('u1', request(url)),
+      a.service.start('u1', request(url)),
+    ]);
+    expect(a.workflows.executions.map((e) => e.name)).toEqual([`merge-${first.merge_id}`]);
+    expect(first).toMatchObject({ status: 'processing', queue_position: 0 });
+    expect([second.queue_position, third.queue_position].sort()).toEqual([1, 2]);
+    const [next, last] = second.queue_position === 1 ? [second, third] : [third, second];
+    await a.service.pump('u1');
+    expect(a.workflows.executions).toHaveLength(1);
+
+    await a.jobs.finish(first.merge_id);
+    await Promise.all([a.service.pump('u1'), a.service.pump('u1')]);
+    expect(a.workflows.executions.map((e) => e.name)).toEqual([
+      `merge-${first.merge_id}`,
+      `merge-${next.merge_id}`,
+    ]);
+    expect(await a.service.status('u1', last.merge_id)).toMatchObject({
+      status: 'pending',
+      queue_position: 1,
+    });
   });
 
   it('inputs must be the caller’s: another user’s upload or an unknown url is a 404', async () => {

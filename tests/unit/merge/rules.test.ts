@@ -159,6 +159,9 @@ const streams = (over: Partial<StreamInfo> = {}): StreamInfo => ({
   audio_sample_rate: 48000,
   audio_channels: 2,
   pixel_format: 'yuv420p',
+  video_profile: 'High',
+  video_level: 31,
+  video_time_base: '1/15360',
   ...over,
 });
 const input = (
@@ -195,6 +198,10 @@ describe('planning a merge', () => {
     ['another frame rate', [input(0), input(4, streams({ fps: 25 }))], settings()],
     ['another sample rate', [input(0), input(4, streams({ audio_sample_rate: 44100 }))], settings()],
     ['another codec', [input(0), input(4, streams({ video_codec: 'hevc' }))], settings()],
+    ['another H.264 profile', [input(0), input(4, streams({ video_profile: 'Main' }))], settings()],
+    ['a higher H.264 level after the first', [input(0), input(4, streams({ video_level: 40 }))], settings()],
+    ['another pixel format', [input(0), input(4, streams({ pixel_format: 'yuvj420p' }))], settings()],
+    ['another time base', [input(0), input(4, streams({ video_time_base: '1/90000' }))], settings()],
     ['a gap between clips', [input(0), input(5)], settings()],
     ['a volume change', [input(0), input(4, streams(), { volume: 0.5 })], settings()],
     ['a watermark', [input(0), input(4)], settings({ watermark: { text: 'x', position: 'top-left' } })],
@@ -202,6 +209,10 @@ describe('planning a merge', () => {
     ['a tier of another size', [input(0), input(4)], settings({ quality_tier: 'high' })],
   ])('re-encodes with %s', (_what, inputs, chosen) => {
     expect(plannedMethod(chosen, inputs)).toBe('re_encode');
+  });
+
+  it('copies a later clip of a lower level than the first (its header covers it)', () => {
+    expect(plannedMethod(settings(), [input(0), input(4, streams({ video_level: 30 }))])).toBe('stream_copy');
   });
 
   it('waits for the run to decide when an input’s streams are unknown', () => {
@@ -237,7 +248,7 @@ describe('the queue', () => {
       job('d', 'ready', '2026-11-24T09:00:00Z'),
     ];
     expect(waitingInOrder(all).map((j) => j.id)).toEqual(['b', 'c']);
-    expect(all.map((j) => queuePosition(j, all))).toEqual([2, 0, 1, 0]);
+    expect(all.map((j) => queuePosition(j, ['b', 'c']))).toEqual([2, 0, 1, 0]);
   });
 });
 

@@ -57,6 +57,25 @@ export function mixAudio(placed: Placed[], total: number, output: string): strin
 }
 
 /**
+ * Whether the videos share one codec configuration: a stream copy keeps the first file's headers
+ * (MP4's avcC, WebM's CodecPrivate), so another profile, a higher level, another pixel format or time base midway
+ * would be decoded with the wrong headers (a CABAC part read as CAVLC). Files differing in any of
+ * them are re-encoded; a later part of a lower level than the first is the one difference allowed.
+ */
+export function oneCodecConfiguration(probes: ProbeResult[]): boolean {
+  const first = probes[0]?.video;
+  return probes.every(
+    (p) =>
+      p.video !== undefined &&
+      p.video.pixelFormat === first?.pixelFormat &&
+      p.video.profile === first.profile &&
+      // The level the header declares must cover every part (a lower one is fine).
+      (p.video.level ?? 0) <= (first.level ?? 0) &&
+      p.video.timeBase === first.timeBase,
+  );
+}
+
+/**
  * How a merge will be made from its inputs' probes: stream copy when the videos simply follow each
  * other at full volume with nothing drawn on them and already match the output; encoded otherwise.
  */
@@ -80,6 +99,7 @@ export function planMerge(
   const total = Math.max(...placed.map((p) => p.input.start_time + p.probe.duration));
   const copy =
     isPlainSequence(placed, request) &&
+    oneCodecConfiguration(videos.map((v) => v.probe)) &&
     settings.videoBitrateKbps === undefined &&
     settings.audioBitrateKbps === undefined &&
     canStreamCopy(
