@@ -31,7 +31,7 @@ import { sentenceSpans, STOP_WORDS, type TextSpan } from '../sentences';
 import { articleFor, capitalise, escapeRegExp } from '../strings';
 import { assertChapterText, assertDifficulty, assertQuestionCount } from '../validate';
 
-export { countQuestionKinds, questionKind } from './quiz-kinds';
+export { countQuestionKinds, questionKind } from '../quiz-kinds';
 
 /** Longer texts are sampled from the start: enough sentences for twenty questions. */
 const QUIZ_SAMPLE_CHARS = 300_000;

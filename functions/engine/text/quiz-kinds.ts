@@ -3,7 +3,7 @@
  * Questions stored before kinds existed, or written by a model that left the kind out, get the
  * kind their wording shows.
  */
-import { QUIZ_QUESTION_KINDS, TRUE_FALSE_OPTIONS, type QuizQuestionKind } from '../types';
+import { QUIZ_QUESTION_KINDS, TRUE_FALSE_OPTIONS, type QuizQuestionKind } from './types';
 
 interface QuestionLike {
   kind?: QuizQuestionKind | undefined;
