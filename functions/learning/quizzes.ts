@@ -2,6 +2,7 @@ import type { BookRecord } from '../books/model';
 import type { BooksService } from '../books/service';
 import type { QuizResult, QuizView } from '../contracts/learning';
 import { QUIZ_PASS_SCORE } from '../contracts/learning';
+import { questionKind } from '../engine/text/quiz-kinds';
 import type { QuizDifficulty } from '../engine/text/types';
 import { EngineError, type Engine } from '../engine/types';
 import { hashString } from '../engine/random';
@@ -131,7 +132,12 @@ export function quizView(quiz: QuizRecord, attempts: AttemptRecord[]): QuizView 
     chapter_id: quiz.chapter_id,
     title: quiz.title,
     difficulty: quiz.difficulty,
-    questions: quiz.questions.map(({ id, question, options }) => ({ id, question, options })),
+    questions: quiz.questions.map((q) => ({
+      id: q.id,
+      kind: questionKind(q),
+      question: q.question,
+      options: q.options,
+    })),
     text: quizText(quiz),
     created_at: quiz.created_at,
     best_score: attempts.length ? Math.max(...attempts.map((a) => a.score)) : null,
