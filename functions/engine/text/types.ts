@@ -267,6 +267,11 @@ export interface QuizInput {
   numQuestions: number;
   difficulty: QuizDifficulty;
   seed?: number;
+  /**
+   * The rest of the book, when the quiz is on one chapter: wrong options of the right type (people,
+   * places) the chapter lacks are drawn from it before any stock list. Questions come from `text` only.
+   */
+  context?: string;
 }
 
 export interface TextEngine {

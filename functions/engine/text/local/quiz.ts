@@ -35,6 +35,8 @@ export { countQuestionKinds, questionKind } from '../quiz-kinds';
 
 /** Longer texts are sampled from the start: enough sentences for twenty questions. */
 const QUIZ_SAMPLE_CHARS = 300_000;
+/** The rest of the book, read for people and places the chapter lacks. */
+const QUIZ_CONTEXT_CHARS = 60_000;
 const OPTIONS = 4;
 const TITLES = [...NAME_TITLES.keys()].map((t) => t.charAt(0).toUpperCase() + t.slice(1)).join('|');
 const NOUN_POOL_SENTENCES = 80;
@@ -80,6 +82,11 @@ interface Material {
   statements: string[];
   people: Character[];
   places: string[];
+  /** People and places of the rest of the book that the chapter does not name. */
+  bookPeople: string[];
+  bookPlaces: string[];
+  /** The chapter and the rest of the book: a stock name written there would be a real one. */
+  stockText: string;
   quotes: Quote[];
   nouns: Map<string, { count: number; plural: boolean }>;
   random: Random;
@@ -92,7 +99,8 @@ export function buildQuiz(input: QuizInput): Quiz {
   const count = assertQuestionCount(input.numQuestions);
   const difficulty = assertDifficulty(input.difficulty);
   const seed = input.seed ?? hashString(text.slice(0, 10_000));
-  const material = prepare(text.slice(0, QUIZ_SAMPLE_CHARS), seed);
+  const context = input.context?.trim() ? input.context.slice(0, QUIZ_CONTEXT_CHARS) : undefined;
+  const material = prepare(text.slice(0, QUIZ_SAMPLE_CHARS), seed, context);
 
   // Generators are asked in turn, so every quiz of several questions mixes kinds; a generator
   // named twice gets two turns per round.
@@ -145,7 +153,32 @@ export function quizTitle(title: string | undefined): string {
   return `${title?.trim() || 'Reading'} quiz`;
 }
 
-function prepare(text: string, seed: number): Material {
+/** The people and places of a text the quiz can name (see `prepare`). */
+function peopleAndPlaces(
+  text: string,
+  scan = scanEntities(text),
+  cast = findCast(text, { scan }),
+): { people: Character[]; places: string[] } {
+  // "St. Helena" is a place; "Dinah’ll" is Dinah with a contraction, not a second person.
+  const saintly = /^(?:St\.?|Saint|Fort|Mount|Cape|Port)\s/;
+  const people = cast.characters.filter(
+    (c) =>
+      !saintly.test(c.name) &&
+      !/['’](?:ll|s|d|ve|re|m)$/.test(c.name) &&
+      c.aliases.length > 0 &&
+      !onlyInPlaceNames(text, c.name) &&
+      !onlyAfterPlaceWords(text, c.name),
+  );
+  const places = [
+    ...findNamedPlaces(text, scan).map((p) => p.key),
+    ...cast.characters
+      .filter((c) => saintly.test(c.name) || onlyAfterPlaceWords(text, c.name))
+      .map((c) => c.name),
+  ].filter((p) => !people.some((c) => c.aliases.includes(p)) && usedAsPlace(text, p));
+  return { people, places: [...new Set(places)] };
+}
+
+function prepare(text: string, seed: number, context: string | undefined): Material {
   const scan = scanEntities(text);
   const cast = findCast(text, { scan });
   const quotes = extractDialogue(text, cast);
@@ -175,19 +208,9 @@ function prepare(text: string, seed: number): Material {
     )
     .slice(0, MAX_STATEMENTS);
 
-  // "St. Helena" is a place; "Dinah’ll" is Dinah with a contraction, not a second person.
-  const saintly = /^(?:St\.?|Saint|Fort|Mount|Cape|Port)\s/;
-  const people = cast.characters.filter(
-    (c) =>
-      !saintly.test(c.name) &&
-      !/['’](?:ll|s|d|ve|re|m)$/.test(c.name) &&
-      c.aliases.length > 0 &&
-      !onlyInPlaceNames(text, c.name),
-  );
-  const placeNames = [
-    ...findNamedPlaces(text, scan).map((p) => p.key),
-    ...cast.characters.filter((c) => saintly.test(c.name)).map((c) => c.name),
-  ].filter((p) => !people.some((c) => c.aliases.includes(p)) && usedAsPlace(text, p));
+  const { people, places } = peopleAndPlaces(text, scan, cast);
+  const book = context ? peopleAndPlaces(context) : { people: [], places: [] };
+  const chapterAliases = new Set(people.flatMap((c) => c.aliases));
   return {
     text,
     lowerText: text.toLowerCase().replace(/\s+/g, ' '),
@@ -196,11 +219,23 @@ function prepare(text: string, seed: number): Material {
     position,
     statements,
     people,
-    places: [...new Set(placeNames)],
+    places,
+    bookPeople: book.people.filter((c) => !c.aliases.some((a) => chapterAliases.has(a))).map((c) => c.name),
+    bookPlaces: book.places.filter((p) => !places.includes(p)),
+    stockText: `${text}\n${context ?? ''}`,
     quotes,
     nouns: nounPool(statements, random, text),
     random,
   };
+}
+
+const PLACE_OF =
+  /\b(?:island|isle|islands|town|city|port|coast|valley|river|county|village|kingdom|country|province|shores?|rocks?|bay|cape)\s+of\s+$/i;
+
+/** "Fernando Noronha" of "the island of Fernando Noronha": a place the name finder took for a person. */
+function onlyAfterPlaceWords(text: string, name: string): boolean {
+  const uses = [...text.matchAll(new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'gu'))];
+  return uses.length > 0 && uses.every((u) => PLACE_OF.test(text.slice(Math.max(0, u.index - 30), u.index)));
 }
 
 /** "Lincoln" of "Lincoln's Inn": a name the text only uses inside the name of a place. */
@@ -379,21 +414,30 @@ function mentions(sentence: string, name: string): boolean {
   return new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'u').test(sentence);
 }
 
-/** People of the text not named in the sentence, then stock names the text never uses. */
+/**
+ * People of the chapter not named in the sentence, then people of the rest of the book, then stock
+ * names the book never uses. Never another name of the answer ("Fogg" for "Phileas Fogg").
+ */
 function personPools(m: Material, sentence: string, answer: Character): string[][] {
+  const fits = (name: string) =>
+    mentions(sentence, name) ||
+    name.split(/\s+/).some((w) => answer.aliases.some((a) => a.split(/\s+/).includes(w)));
   const others = m.people
-    .filter((c) => c !== answer && !c.aliases.some((a) => mentions(sentence, a)))
-    // Never another name of the answer ("Fogg" for "Phileas Fogg").
-    .filter((c) => !c.aliases.some((a) => answer.aliases.includes(a)))
-    .map((c) => c.name);
-  const stock = STOCK_PEOPLE.filter((n) => !mentions(m.text, n));
-  return [others, stock];
+    .filter(
+      (c) => c !== answer && !c.aliases.some((a) => mentions(sentence, a) || answer.aliases.includes(a)),
+    )
+    .map((c) => c.name)
+    .filter((n) => !fits(n));
+  const book = m.bookPeople.filter((n) => !fits(n));
+  const stock = STOCK_PEOPLE.filter((n) => !mentions(m.stockText, n));
+  return [others, book, stock];
 }
 
 function placePools(m: Material, sentence: string, answer: string): string[][] {
   const others = m.places.filter((p) => p !== answer && !mentions(sentence, p));
-  const stock = STOCK_PLACES.filter((p) => !mentions(m.text, p));
-  return [others, stock];
+  const book = m.bookPlaces.filter((p) => p !== answer && !mentions(sentence, p));
+  const stock = STOCK_PLACES.filter((p) => !mentions(m.stockText, p));
+  return [others, book, stock];
 }
 
 function aliasPattern(characters: readonly Character[]): RegExp | undefined {

@@ -237,6 +237,35 @@ describe('quiz kinds on real prose (Alice, the Beagle, Phileas Fogg)', () => {
   });
 });
 
+describe('wrong options from the rest of the book', () => {
+  it('draws people and places the chapter lacks from the other chapters before any stock list', () => {
+    const book = [BEAGLE_CHAPTER_ONE.content, FOGG_CHAPTER_ONE.content].join('\n\n');
+    const withBook = [1, 2, 3].flatMap(
+      (seed) =>
+        buildQuiz({
+          title: 'Alice',
+          text: ALICE_CHAPTER_ONE.content,
+          numQuestions: 10,
+          difficulty: 'easy',
+          seed,
+          context: book,
+        }).questions,
+    );
+    const who = withBook.filter((q) => q.kind === 'who');
+    expect(who.length).toBeGreaterThan(0);
+    const bookPeople = [...PEOPLE[FOGG_CHAPTER_ONE.title]!, ...PEOPLE[BEAGLE_CHAPTER_ONE.title]!];
+    for (const q of who) {
+      for (const option of wrong(q)) {
+        expect(STOCK_PEOPLE as readonly string[]).not.toContain(option);
+        expect([...PEOPLE[ALICE_CHAPTER_ONE.title]!, ...bookPeople]).toContain(option);
+      }
+      expect(wrong(q).some((o) => bookPeople.includes(o))).toBe(true);
+    }
+    // The questions themselves still come from the chapter alone.
+    for (const q of withBook) expect(flat(ALICE_CHAPTER_ONE.content)).toContain(q.source_excerpt);
+  });
+});
+
 describe('question kinds and near numbers', () => {
   it('counts the kinds of a quiz, inferring them for questions stored without one', () => {
     const counts = countQuestionKinds({
