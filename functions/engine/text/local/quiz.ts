@@ -76,9 +76,9 @@ interface Material {
   /** Every sentence, whitespace folded, in text order. */
   sentences: string[];
   spans: TextSpan[];
-  /** Index of a sentence written once in the text. */
+  /** Index of each sentence written once in the text (a repeated one has no single place). */
   position: Map<string, number>;
-  /** Narrative sentences of a good length for questions (a shuffled sample). */
+  /** Different narrative sentences of a good length for questions (a shuffled sample). */
   statements: string[];
   people: Character[];
   places: string[];
@@ -194,18 +194,19 @@ function prepare(text: string, seed: number, context: string | undefined): Mater
   // A sample keeps question building fast on long chapters; twenty questions need far fewer.
   const inDialogue = (span: TextSpan) => quotes.some((q) => q.start < span.end && span.start < q.end);
   const statements = random
-    .shuffle(
-      sentences.filter(
-        (s, i) =>
-          position.has(s) &&
-          !inDialogue(spans[i]!) &&
-          !/["“”‘]/.test(s) &&
-          s.length >= 40 &&
-          s.length <= 240 &&
-          /^\p{Lu}/u.test(s) &&
-          /[.!]$/.test(s),
+    .shuffle([
+      ...new Set(
+        sentences.filter(
+          (s, i) =>
+            !inDialogue(spans[i]!) &&
+            !/["“”‘]/.test(s) &&
+            s.length >= 40 &&
+            s.length <= 240 &&
+            /^\p{Lu}/u.test(s) &&
+            /[.!]$/.test(s),
+        ),
       ),
-    )
+    ])
     .slice(0, MAX_STATEMENTS);
 
   const { people, places } = peopleAndPlaces(text, scan, cast);
@@ -323,6 +324,11 @@ function usedAsPlace(text: string, place: string): boolean {
   return false;
 }
 
+/**
+ * Questions from the generators in turn. While the plan's generators have candidates, no kind
+ * takes more than two fifths of the quiz (so a quiz of four or more always mixes kinds when the
+ * text allows); the fallback generators come next, and only then is the cap lifted.
+ */
 function pickQuestions(
   plan: { primary: Generator[]; fallback: Generator[] },
   m: Material,
@@ -330,30 +336,34 @@ function pickQuestions(
 ): Candidate[] {
   const usedKeys = new Set<string>();
   const chosen: Candidate[] = [];
+  const perKind = new Map<QuizQuestionKind, number>();
   const queues = new Map<Generator, Candidate[]>();
   const queueOf = (g: Generator) => {
     let queue = queues.get(g);
     if (!queue) queues.set(g, (queue = m.random.shuffle(g(m))));
     return queue;
   };
-  const take = (generators: Generator[]) => {
+  const take = (generators: Generator[], cap: number) => {
     let progress = true;
     while (chosen.length < count && progress) {
       progress = false;
       for (const generator of generators) {
         if (chosen.length >= count) break;
         const queue = queueOf(generator);
-        let next = queue.shift();
-        while (next && usedKeys.has(next.key)) next = queue.shift();
-        if (!next) continue;
-        usedKeys.add(next.key);
-        chosen.push(next);
+        const index = queue.findIndex((c) => !usedKeys.has(c.key) && (perKind.get(c.kind) ?? 0) < cap);
+        if (index < 0) continue;
+        const [next] = queue.splice(index, 1);
+        usedKeys.add(next!.key);
+        perKind.set(next!.kind, (perKind.get(next!.kind) ?? 0) + 1);
+        chosen.push(next!);
         progress = true;
       }
     }
   };
-  take(plan.primary);
-  if (chosen.length < count) take(plan.fallback);
+  const cap = Math.max(1, Math.ceil(count * 0.4));
+  take(plan.primary, cap);
+  take(plan.fallback, cap);
+  take([...plan.primary, ...plan.fallback], count);
   return chosen;
 }
 
@@ -802,7 +812,13 @@ const trueOrFalse: Generator = (m) => {
  */
 const orderOfEvents: Generator = (m) => {
   const events = m.statements
-    .filter((s) => s.length <= MAX_OPTION_CHARS && !/^(?:But|And|Or|So|Then|This|It|That)\b/.test(s))
+    // Only sentences written once have a place in the text's order.
+    .filter(
+      (s) =>
+        m.position.has(s) &&
+        s.length <= MAX_OPTION_CHARS &&
+        !/^(?:But|And|Or|So|Then|This|It|That)\b/.test(s),
+    )
     .map((s) => ({ sentence: s, at: m.position.get(s)! }))
     .sort((a, b) => a.at - b.at);
   const candidates: Candidate[] = [];

@@ -266,6 +266,26 @@ describe('wrong options from the rest of the book', () => {
   });
 });
 
+describe('short and repetitive texts', () => {
+  it('builds a mixed quiz from a short lesson whose paragraphs repeat sentences, asking about each sentence once', () => {
+    const sentences = [
+      'Photosynthesis happens in two connected stages.',
+      'The light-dependent reactions take place in the thylakoid membranes of the chloroplast.',
+      'The Calvin cycle uses ATP and NADPH to fix carbon dioxide into sugar.',
+      'When light fades, the Calvin cycle slows because the energy carriers run out.',
+    ];
+    const text = [sentences.join(' '), sentences.slice(1).join(' '), sentences.join(' ')].join('\n\n');
+    for (const difficulty of DIFFICULTIES) {
+      const quiz = buildQuiz({ title: 'Light', text, numQuestions: 4, difficulty, seed: 1 });
+      expect(quiz.questions.length).toBeGreaterThanOrEqual(3);
+      expect(Object.keys(countQuestionKinds(quiz)).length).toBeGreaterThanOrEqual(2);
+      expect(new Set(quiz.questions.map((q) => q.source_excerpt)).size).toBe(quiz.questions.length);
+      // A repeated sentence has no single place in the text: no order-of-events question on it.
+      expect(quiz.questions.filter((q) => q.kind === 'order')).toEqual([]);
+    }
+  });
+});
+
 describe('question kinds and near numbers', () => {
   it('counts the kinds of a quiz, inferring them for questions stored without one', () => {
     const counts = countQuestionKinds({
