@@ -687,6 +687,10 @@ const cloze: Generator = (m) => {
   return candidates;
 };
 
+function matchCase(word: string, like: string): string {
+  return /^\p{Lu}/u.test(like) ? capitalise(word) : word;
+}
+
 function blank(sentence: string, term: string): string {
   return sentence.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(term)}(?![\\p{L}])`, 'u'), '_____');
 }
@@ -772,7 +776,12 @@ function falsify(sentence: string, m: Material): string | undefined {
     ([n, info]) => n !== noun && info.plural === plural && !sentence.includes(n),
   );
   if (otherNouns.length === 0) return undefined;
-  const altered = sentence.replace(new RegExp(`\\b${noun}\\b`), m.random.pick(otherNouns)[0]);
+  const other = m.random.pick(otherNouns)[0];
+  // "a manufacturer" becomes "an information", not "a information".
+  const altered = sentence.replace(
+    new RegExp(`(\\b(?:a|an|A|An)\\s+)?\\b${noun}\\b`),
+    (_, article?: string) => (article ? `${matchCase(articleFor(other), article.trim())} ` : '') + other,
+  );
   return altered !== sentence && !m.sentences.includes(altered) ? altered : undefined;
 }
 
