@@ -75,6 +75,7 @@ interface Material {
   lowerText: string;
   /** Every sentence, whitespace folded, in text order. */
   sentences: string[];
+  sentenceSet: ReadonlySet<string>;
   spans: TextSpan[];
   /** Index of each sentence written once in the text (a repeated one has no single place). */
   position: Map<string, number>;
@@ -85,8 +86,9 @@ interface Material {
   /** People and places of the rest of the book that the chapter does not name. */
   bookPeople: string[];
   bookPlaces: string[];
-  /** The chapter and the rest of the book: a stock name written there would be a real one. */
-  stockText: string;
+  /** Stock names and places the chapter and the rest of the book never write (else they would be real ones). */
+  stockPeople: string[];
+  stockPlaces: string[];
   quotes: Quote[];
   nouns: Map<string, { count: number; plural: boolean }>;
   random: Random;
@@ -216,6 +218,7 @@ function prepare(text: string, seed: number, context: string | undefined): Mater
     text,
     lowerText: text.toLowerCase().replace(/\s+/g, ' '),
     sentences,
+    sentenceSet: new Set(sentences),
     spans,
     position,
     statements,
@@ -223,7 +226,8 @@ function prepare(text: string, seed: number, context: string | undefined): Mater
     places,
     bookPeople: book.people.filter((c) => !c.aliases.some((a) => chapterAliases.has(a))).map((c) => c.name),
     bookPlaces: book.places.filter((p) => !places.includes(p)),
-    stockText: `${text}\n${context ?? ''}`,
+    stockPeople: STOCK_PEOPLE.filter((n) => !mentions(text, n) && !mentions(context ?? '', n)),
+    stockPlaces: STOCK_PLACES.filter((n) => !mentions(text, n) && !mentions(context ?? '', n)),
     quotes,
     nouns: nounPool(statements, random, text),
     random,
@@ -391,7 +395,7 @@ function distinctDistractors(
   answer: string,
   pools: readonly (readonly string[])[],
   random: Random,
-  options: { excluded?: string; ordered?: boolean } = {},
+  options: { excluded?: string; ordered?: boolean; accept?: (option: string) => boolean } = {},
 ): string[] | undefined {
   const seen = new Set([normalise(answer)]);
   const excluded = options.excluded ? ` ${normalise(options.excluded)} ` : '';
@@ -401,6 +405,8 @@ function distinctDistractors(
       const key = normalise(option);
       if (seen.has(key) || !key) continue;
       if (excluded && excluded.includes(` ${key} `)) continue;
+      // Checked last and only as needed: it may search the whole text.
+      if (options.accept && !options.accept(option)) continue;
       seen.add(key);
       picked.push(option);
       if (picked.length === OPTIONS - 1) return picked;
@@ -439,15 +445,13 @@ function personPools(m: Material, sentence: string, answer: Character): string[]
     .map((c) => c.name)
     .filter((n) => !fits(n));
   const book = m.bookPeople.filter((n) => !fits(n));
-  const stock = STOCK_PEOPLE.filter((n) => !mentions(m.stockText, n));
-  return [others, book, stock];
+  return [others, book, m.stockPeople];
 }
 
 function placePools(m: Material, sentence: string, answer: string): string[][] {
   const others = m.places.filter((p) => p !== answer && !mentions(sentence, p));
   const book = m.bookPlaces.filter((p) => p !== answer && !mentions(sentence, p));
-  const stock = STOCK_PLACES.filter((p) => !mentions(m.stockText, p));
-  return [others, book, stock];
+  return [others, book, m.stockPlaces];
 }
 
 function aliasPattern(characters: readonly Character[]): RegExp | undefined {
@@ -671,8 +675,11 @@ const cloze: Generator = (m) => {
     // A noun the text also writes in the same place ("like a tunnel" for "like a _____") could fit.
     const fits = (n: string) =>
       (lead && m.lowerText.includes(`${lead} ${n}`)) || (tail && m.lowerText.includes(`${n} ${tail}`));
-    const sameKind = pool.filter((n) => n !== term && m.nouns.get(n)!.plural === plural && !fits(n));
-    const distractors = distinctDistractors(term, [sameKind], m.random, { excluded: sentence });
+    const sameKind = pool.filter((n) => n !== term && m.nouns.get(n)!.plural === plural);
+    const distractors = distinctDistractors(term, [sameKind], m.random, {
+      excluded: sentence,
+      accept: (n) => !fits(n),
+    });
     if (!distractors) continue;
     candidates.push({
       kind: 'fill_blank',
@@ -715,7 +722,7 @@ function swapEntity(sentence: string, m: Material): Swap | undefined {
         : kind === 'place'
           ? swapPlace(sentence, m)
           : swapNumber(sentence);
-    if (swap && swap.statement !== sentence && !m.sentences.includes(swap.statement)) return swap;
+    if (swap && swap.statement !== sentence && !m.sentenceSet.has(swap.statement)) return swap;
   }
   return undefined;
 }
@@ -782,7 +789,7 @@ function falsify(sentence: string, m: Material): string | undefined {
     new RegExp(`(\\b(?:a|an|A|An)\\s+)?\\b${noun}\\b`),
     (_, article?: string) => (article ? `${matchCase(articleFor(other), article.trim())} ` : '') + other,
   );
-  return altered !== sentence && !m.sentences.includes(altered) ? altered : undefined;
+  return altered !== sentence && !m.sentenceSet.has(altered) ? altered : undefined;
 }
 
 /**
