@@ -502,10 +502,32 @@ const whoDid: Generator = (m) => {
   return candidates;
 };
 
-/** The sentence of the text a quotation starts in (its speech tag is usually there too). */
-function sentenceAt(m: Material, offset: number): string | undefined {
-  const span = m.spans.find((s) => s.start <= offset && offset < s.end);
-  return span?.text.replace(/\s+/g, ' ');
+/**
+ * The sentences of the text a quotation is written in, with its speech tag: from the sentence it
+ * starts in to the one it ends in, and the next one when the tag follows ("‘Oh dear!’ … said Nell.").
+ */
+function quotePassage(m: Material, quote: Quote): string | undefined {
+  const first = m.spans.findIndex((s) => s.start <= quote.start && quote.start < s.end);
+  if (first < 0) return undefined;
+  let last = first;
+  while (last + 1 < m.spans.length && m.spans[last]!.end < quote.end) last++;
+  const named = (i: number) =>
+    quote.speaker!.aliases.some((a) =>
+      mentions(
+        m.spans
+          .slice(first, i + 1)
+          .map((s) => s.text)
+          .join(' '),
+        a,
+      ),
+    );
+  if (!named(last) && last + 1 < m.spans.length && named(last + 1)) last++;
+  if (!named(last)) return undefined;
+  return m.spans
+    .slice(first, last + 1)
+    .map((s) => s.text)
+    .join(' ')
+    .replace(/\s+/g, ' ');
 }
 
 /** A line of dialogue with a reliable speech tag → "Who says …?" */
@@ -517,7 +539,7 @@ const whoSaid: Generator = (m) =>
       return words >= 5 && words <= 30 && !q.speaker!.aliases.some((a) => mentions(q.text, a));
     })
     .flatMap((q) => {
-      const sentence = sentenceAt(m, q.start);
+      const sentence = quotePassage(m, q);
       if (!sentence || sentence.length > 400) return [];
       const distractors = distinctDistractors(
         q.speaker!.name,

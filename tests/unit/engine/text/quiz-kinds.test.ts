@@ -108,6 +108,18 @@ describe('quiz kinds on real prose (Alice, the Beagle, Phileas Fogg)', () => {
     }
   });
 
+  it('quotes the line and its speech tag naming the speaker for "who says"', () => {
+    const said = ofKind('who').filter(({ q }) => q.question.startsWith('Who says'));
+    expect(said.length).toBeGreaterThan(0);
+    for (const { q } of said) {
+      const speaker = answer(q).split(' ').at(-1)!;
+      expect(quoted(q.explanation)).toContain(speaker);
+      const line = /^Who says: “(.*)”$/.exec(q.question)![1]!;
+      for (const part of line.split(/[,.!?]\s+/).filter((p) => p.length > 8))
+        expect(q.source_excerpt).toContain(part);
+    }
+  });
+
   it('offers places for a place, none of them written in the answering sentence', () => {
     const where = ofKind('where');
     expect(where.length).toBeGreaterThan(3);
