@@ -1,4 +1,6 @@
 /** Learning content, jobs, quizzes and progress: shapes shared by the handlers and the SPA. */
+import type { QuizQuestionKind } from '../engine/text/types';
+
 export const LEARNING_CONTENT_TYPES = ['audio_narration', 'realistic_video', 'chapter_video'] as const;
 export type LearningContentType = (typeof LEARNING_CONTENT_TYPES)[number];
 
@@ -59,6 +61,8 @@ export interface VideoAvatar {
 
 export interface QuizQuestionView {
   id: string;
+  /** A true/false question has the two options "True" and "False". */
+  kind: QuizQuestionKind;
   question: string;
   options: string[];
 }

@@ -2,6 +2,7 @@ import type { BookRecord } from '../books/model';
 import type { BooksService } from '../books/service';
 import type { QuizResult, QuizView } from '../contracts/learning';
 import { QUIZ_PASS_SCORE } from '../contracts/learning';
+import { questionKind } from '../engine/text/quiz-kinds';
 import type { QuizDifficulty } from '../engine/text/types';
 import { EngineError, type Engine } from '../engine/types';
 import { hashString } from '../engine/random';
@@ -23,6 +24,8 @@ export interface QuizDeps {
 
 /** Text a book quiz draws from: every chapter, each cut to its share of the budget. */
 const BOOK_QUIZ_CHARS = 60_000;
+/** Chapters around a chapter quiz's own that it may draw wrong options from. */
+const QUIZ_CONTEXT_CHAPTERS = 6;
 
 /** Quizzes made from a chapter or a whole book, taken and scored in the app. */
 export function createQuizService(deps: QuizDeps) {
@@ -71,11 +74,20 @@ async function generateQuiz(
   const chapters = await deps.books.repository.listChapters(book.id);
   let title: string;
   let text: string;
+  let context: string | undefined;
   if (request.chapterId) {
     const chapter = chapters.find((c) => c.id === request.chapterId);
     if (!chapter) throw new NotFoundError(CHAPTER_NOT_FOUND, 'chapter_not_found');
     title = chapter.title;
     text = await chapterText(chapter);
+    // Neighbouring chapters lend the quiz people and places the chapter does not name.
+    const at = chapters.indexOf(chapter);
+    const near = chapters
+      .filter((c) => c !== chapter)
+      .sort((a, b) => Math.abs(chapters.indexOf(a) - at) - Math.abs(chapters.indexOf(b) - at))
+      .slice(0, QUIZ_CONTEXT_CHAPTERS);
+    const share = Math.floor(BOOK_QUIZ_CHARS / Math.max(1, near.length));
+    context = (await Promise.all(near.map(async (c) => (await chapterText(c)).slice(0, share)))).join('\n\n');
   } else {
     const share = Math.floor(BOOK_QUIZ_CHARS / Math.max(1, chapters.length));
     const texts = await Promise.all(chapters.map(async (c) => (await chapterText(c)).slice(0, share)));
@@ -91,6 +103,7 @@ async function generateQuiz(
       numQuestions: request.numQuestions,
       difficulty: request.difficulty,
       seed: hashString(`${userId}:${created}`),
+      ...(context ? { context } : {}),
     })
     .catch((error: unknown) => {
       // The engine's words for input it cannot use ("too short to build a quiz from") are the answer.
@@ -131,7 +144,12 @@ export function quizView(quiz: QuizRecord, attempts: AttemptRecord[]): QuizView 
     chapter_id: quiz.chapter_id,
     title: quiz.title,
     difficulty: quiz.difficulty,
-    questions: quiz.questions.map(({ id, question, options }) => ({ id, question, options })),
+    questions: quiz.questions.map((q) => ({
+      id: q.id,
+      kind: questionKind(q),
+      question: q.question,
+      options: q.options,
+    })),
     text: quizText(quiz),
     created_at: quiz.created_at,
     best_score: attempts.length ? Math.max(...attempts.map((a) => a.score)) : null,

@@ -138,6 +138,12 @@ test('learning view: narration plays and seeks, progress counts, a quiz is score
   await quiz.getByRole('button', { name: 'Generate Quiz' }).click();
   const questions = quiz.getByRole('group');
   await expect(questions).toHaveCount(4);
+  // A lesson of plain statements gets true/false questions among the others: two radios, True and False.
+  const trueFalse = questions.filter({ has: page.getByRole('radio', { name: 'A. True', exact: true }) });
+  await expect(trueFalse.first()).toBeVisible();
+  await expect(trueFalse.first().getByRole('radio')).toHaveCount(2);
+  await expect(trueFalse.first().getByRole('radio').nth(1)).toHaveAccessibleName('B. False');
+  await expect(questions.filter({ hasNotText: 'True or false?' }).first()).toBeVisible();
   for (let i = 0; i < 4; i++) {
     // Keyboard use: focus the first option and move with the arrow key.
     await questions.nth(i).getByRole('radio').first().check();

@@ -431,6 +431,35 @@ describe('quizzes and progress feed the learner stats', () => {
     expect(strangerPost.status).toBe(404);
   });
 
+  it('a quiz of several questions mixes kinds, and its true/false questions offer True and False', async () => {
+    const { token, book } = await learner();
+    const generated = await t.api<QuizView>('POST', '/ai/generate-quiz', {
+      token,
+      body: { book_id: book.id, num_questions: 8, difficulty: 'medium' },
+    });
+    expect(generated.status).toBe(200);
+    const quiz = generated.body;
+    expect(quiz.questions).toHaveLength(8);
+    expect(new Set(quiz.questions.map((q) => q.kind)).size).toBeGreaterThanOrEqual(2);
+    for (const q of quiz.questions) {
+      expect(q.options).toHaveLength(q.kind === 'true_false' ? 2 : 4);
+      if (q.kind === 'true_false') expect(q.options).toEqual(['True', 'False']);
+    }
+    const blank = await t.api<QuizResult>('POST', `/quizzes/${quiz.id}/submit`, {
+      token,
+      body: { answers: [] },
+    });
+    for (const [i, result] of blank.body.results.entries()) {
+      expect(result.correct_answer).toBeLessThan(quiz.questions[i]!.options.length);
+      expect(result.explanation).toMatch(/“.+”$/);
+    }
+    const right = await t.api<QuizResult>('POST', `/quizzes/${quiz.id}/submit`, {
+      token,
+      body: { answers: blank.body.results.map((r) => r.correct_answer) },
+    });
+    expect(right.body).toMatchObject({ score: 100, correct: 8 });
+  });
+
   it('deleting the book removes its jobs, content and quizzes', async () => {
     const l = await learner();
     const { token, book, chapterId } = l;

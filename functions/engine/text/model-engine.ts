@@ -13,6 +13,7 @@ import { fitWords } from './local/generate';
 import { nameKey } from './local/names';
 import { sampleChapters } from './local/plot';
 import { quizTitle } from './local/quiz';
+import { questionKind } from './quiz-kinds';
 import { allocateSeconds, resolveTarget } from './local/screenplay';
 import {
   GENERATE_SYSTEM,
@@ -41,7 +42,14 @@ import {
 import { cutAtSentence } from './sentences';
 import { escapeRegExp } from './strings';
 import { buildActs, buildBeats } from './structure';
-import type { CharacterProfile, Quiz, Screenplay, ScriptScene, TextEngine } from './types';
+import {
+  TRUE_FALSE_OPTIONS,
+  type CharacterProfile,
+  type Quiz,
+  type Screenplay,
+  type ScriptScene,
+  type TextEngine,
+} from './types';
 import {
   assertChapters,
   assertChapterText,
@@ -206,7 +214,18 @@ export function createModelTextEngine(ask: AskModel, budget: number): TextEngine
       const quiz: Quiz = {
         title: quizTitle(input.title),
         difficulty,
-        questions: result.questions.slice(0, count).map((q, i) => ({ id: `q${i + 1}`, ...q })),
+        questions: result.questions.slice(0, count).map((q, i) => ({
+          id: `q${i + 1}`,
+          ...q,
+          kind: questionKind(q),
+          // "true"/"false" as the model wrote them become the words the quiz player shows.
+          options:
+            questionKind(q) === 'true_false'
+              ? q.options.map((o) =>
+                  o.trim().toLowerCase() === 'true' ? TRUE_FALSE_OPTIONS[0] : TRUE_FALSE_OPTIONS[1],
+                )
+              : q.options,
+        })),
       };
       return quiz;
     },

@@ -62,19 +62,29 @@ export function screenplayPrompt(input: {
   return `${instructions.join('\n')}\n\n${input.passages.join('\n\n')}`;
 }
 
-export const QUIZ_SYSTEM = `You write fair multiple-choice reading quizzes. Each question has exactly 4 different options and one correct answer. ${GROUNDING}`;
+export const QUIZ_SYSTEM =
+  'You write fair reading quizzes that mix kinds of question. Each question has exactly 4 different options and one ' +
+  'correct answer, except true/false questions, whose options are exactly "True" and "False". Wrong options are of the ' +
+  'same type as the answer (a person for a person, a place for a place, a near number for a number, a noun in the same ' +
+  `number for a noun), come from the text where it can, and never also fit the question. ${GROUNDING}`;
 
 const DIFFICULTY: Record<QuizDifficulty, string> = {
-  easy: 'easy: who/what/where facts stated plainly in the text',
+  easy: 'easy: mostly who/what/where facts stated plainly in the text, with some true/false and number questions',
   medium:
-    'medium: complete a sentence of the text with a key term; wrong options are terms of the same kind from the text',
-  hard: 'hard: which statement is true or false, and why things happen (cause and effect)',
+    'medium: mostly fill_blank (complete a sentence of the text with a key term) and who/what/where, with some ' +
+    'true/false, number and order-of-events questions',
+  hard: 'hard: mostly which statement is true or NOT true, why things happen (cause and effect) and order of events, with some true/false',
 };
 
 export function quizPrompt(title: string, text: string, count: number, difficulty: QuizDifficulty): string {
   return (
-    `Write ${count} questions about "${title}" at this level — ${DIFFICULTY[difficulty]}. For each give the ` +
-    `index of the correct option, an explanation that quotes or paraphrases the text, and the source sentence.\n\n<text>\n${text}\n</text>`
+    `Write ${count} questions about "${title}" at this level — ${DIFFICULTY[difficulty]}. ` +
+    (count >= 5 ? 'Use at least three different kinds. ' : '') +
+    'Kinds: who, what, where (a person, thing or place of the text); number (a number or date; wrong options are near ' +
+    'numbers written the same way); true_false (a statement from the text, or one made false by swapping one person, ' +
+    'place or number for another of the same type; options "True", "False"); order ("Which of these happens first?" ' +
+    'with four events of the text); fill_blank; why; statement. For each give its kind, the index of the correct ' +
+    `option, an explanation that quotes the sentence of the text that answers it, and that sentence.\n\n<text>\n${text}\n</text>`
   );
 }
 

@@ -6,7 +6,15 @@
  * offsets, Fountain) are not asked for.
  */
 import { z } from 'zod';
-import { CHARACTER_ROLES, MOODS, STORY_TYPES, TIMES_OF_DAY } from './types';
+import { questionKind } from './quiz-kinds';
+import {
+  CHARACTER_ROLES,
+  MOODS,
+  QUIZ_QUESTION_KINDS,
+  STORY_TYPES,
+  TIMES_OF_DAY,
+  TRUE_FALSE_OPTIONS,
+} from './types';
 
 const text = (description: string) => z.string().describe(description);
 
@@ -78,10 +86,22 @@ export const quizSchema = z
     questions: z
       .array(
         z.object({
+          kind: z
+            .enum(QUIZ_QUESTION_KINDS)
+            .describe(
+              'who/what/where: about a person, thing or place of the text; number: a number or date; true_false: ' +
+                'is the statement in the question true; order: which event comes first or last; fill_blank: a key ' +
+                'word of a sentence left out; why: cause and effect; statement: which statement is (not) true',
+            )
+            .optional(),
           question: z.string().min(1),
-          options: z.array(z.string().min(1)).length(4),
+          options: z
+            .array(z.string().min(1))
+            .min(2)
+            .max(4)
+            .describe('Four options; a true_false question has exactly "True" and "False"'),
           answer_index: z.number().int().min(0).max(3),
-          explanation: z.string().min(1),
+          explanation: text('Why the answer is right, quoting the sentence of the text that answers it'),
           source_excerpt: text('The sentence of the text the question is built from'),
         }),
       )
@@ -96,6 +116,24 @@ export const quizSchema = z
           code: 'custom',
           path: ['questions', index, 'options'],
           message: 'Options repeat',
+        });
+      const trueFalse = questionKind(question) === 'true_false';
+      const shapeOk = trueFalse
+        ? question.options.length === 2 && TRUE_FALSE_OPTIONS.every((o) => distinct.has(o.toLowerCase()))
+        : question.options.length === 4;
+      if (!shapeOk)
+        context.addIssue({
+          code: 'custom',
+          path: ['questions', index, 'options'],
+          message: trueFalse
+            ? 'A true/false question has the options "True" and "False"'
+            : 'A question has four options',
+        });
+      if (question.answer_index >= question.options.length)
+        context.addIssue({
+          code: 'custom',
+          path: ['questions', index, 'answer_index'],
+          message: 'The answer is not one of the options',
         });
     });
   });

@@ -192,9 +192,34 @@ export interface Screenplay {
 
 export type QuizDifficulty = 'easy' | 'medium' | 'hard';
 
+/**
+ * What a question asks: who/what/where from the text's people, things and places; a number or date;
+ * whether a statement is true or false (two options, "True" and "False"); which of several
+ * events comes first or last; a word to fill a gap; why something happened; which of several
+ * statements is (not) true.
+ */
+export const QUIZ_QUESTION_KINDS = [
+  'who',
+  'what',
+  'where',
+  'number',
+  'true_false',
+  'order',
+  'fill_blank',
+  'why',
+  'statement',
+] as const;
+export type QuizQuestionKind = (typeof QUIZ_QUESTION_KINDS)[number];
+
+/** The two options of a true/false question, in this order. */
+export const TRUE_FALSE_OPTIONS = ['True', 'False'] as const;
+
 export interface QuizQuestion {
   id: string;
+  /** Absent on quizzes stored before kinds existed; `questionKind` infers it from the wording. */
+  kind?: QuizQuestionKind;
   question: string;
+  /** Four options, or "True" and "False" for a true/false question. */
   options: string[];
   answer_index: number;
   explanation: string;
@@ -242,6 +267,11 @@ export interface QuizInput {
   numQuestions: number;
   difficulty: QuizDifficulty;
   seed?: number;
+  /**
+   * The rest of the book, when the quiz is on one chapter: wrong options of the right type (people,
+   * places) the chapter lacks are drawn from it before any stock list. Questions come from `text` only.
+   */
+  context?: string;
 }
 
 export interface TextEngine {

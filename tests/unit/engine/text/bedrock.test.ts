@@ -280,6 +280,61 @@ describe('Bedrock text engine: answers', () => {
     expect(error.message).toBe('The text model returned an answer in the wrong shape.');
   });
 
+  it('accepts a mix of question kinds, true/false with two options, and asks the model for the mix', async () => {
+    const source = 'Master Julian found him by the harbour.';
+    const questions = [
+      {
+        kind: 'who',
+        question: 'Who found him?',
+        options: ['Julian', 'Lowell', 'Pell', 'Hartley'],
+        answer_index: 0,
+      },
+      { question: `True or false? “${source}”`, options: ['true', 'false'], answer_index: 0 },
+      {
+        kind: 'order',
+        question: 'Which of these happens first in the text?',
+        options: ['A.', 'B.', 'C.', 'D.'],
+        answer_index: 2,
+      },
+    ].map((q) => ({ ...q, explanation: `The text says: “${source}”`, source_excerpt: source }));
+    bedrock.on(ConverseCommand).resolves(toolAnswer('give_quiz', { questions }));
+    const quiz = await createBedrockTextEngine().quiz({
+      title: 'Study',
+      text: STUDY_CHAPTER.content,
+      numQuestions: 5,
+      difficulty: 'medium',
+    });
+    expect(quiz.questions.map((q) => [q.kind, q.options.length, q.answer_index])).toEqual([
+      ['who', 4, 0],
+      ['true_false', 2, 0],
+      ['order', 4, 2],
+    ]);
+    expect(quiz.questions[1]!.options).toEqual(['True', 'False']);
+    const prompt = userText(sentRequest());
+    expect(prompt).toContain('Use at least three different kinds.');
+    for (const kind of ['who', 'where', 'number', 'true_false', 'order', 'fill_blank'])
+      expect(prompt).toContain(kind);
+
+    // Two options only for true/false; an answer past the options is no answer.
+    for (const bad of [
+      { ...questions[0]!, options: ['Julian', 'Lowell'] },
+      { ...questions[1]!, kind: 'true_false', options: ['True', 'Maybe'] },
+      { ...questions[1]!, answer_index: 2 },
+    ]) {
+      bedrock.reset();
+      bedrock.on(ConverseCommand).resolves(toolAnswer('give_quiz', { questions: [bad] }));
+      const error = await caught(
+        createBedrockTextEngine().quiz({
+          title: 'S',
+          text: STUDY_CHAPTER.content,
+          numQuestions: 1,
+          difficulty: 'easy',
+        }),
+      );
+      expect(error.message).toBe('The text model returned an answer in the wrong shape.');
+    }
+  });
+
   it('keeps generated text within the word limit and makes the rating consistent', async () => {
     bedrock
       .on(ConverseCommand)

@@ -187,7 +187,13 @@ function QuizTaker({
               <legend className="font-medium">
                 {qi + 1}. {question.question}
               </legend>
-              <div className="mt-2 space-y-1.5">
+              <div
+                className={
+                  question.kind === 'true_false'
+                    ? 'mt-2 flex flex-wrap gap-2 [&>label]:min-w-28'
+                    : 'mt-2 space-y-1.5'
+                }
+              >
                 {question.options.map((option, oi) => (
                   <label
                     key={oi}
