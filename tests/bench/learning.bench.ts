@@ -39,7 +39,11 @@ async function main() {
       return (text ? JSON.parse(text) : undefined) as T;
     };
     const email = `bench-${Date.now()}@example.com`;
-    await api('POST', '/auth/register', undefined, { display_name: 'Bench', email, password: 'Bench-Lantern-42' });
+    await api('POST', '/auth/register', undefined, {
+      display_name: 'Bench',
+      email,
+      password: 'Bench-Lantern-42',
+    });
     await api('POST', '/auth/verify-email', undefined, { email, code: runtime.mailbox.list(email)[0]!.code });
     const { access_token: token } = await api<{ access_token: string }>('POST', '/auth/login', undefined, {
       email,
