@@ -7,12 +7,15 @@ import { MAX_TITLE_WORDS } from '../../functions/engine/text/local/topics';
 import { countWords } from '../../functions/engine/text/sentences';
 import { LESSON_CHAPTERS } from '../fixtures/lesson-excerpts';
 import { CHAPTERS } from '../unit/engine/text/chapters';
+import { buildQuiz } from '../../functions/engine/text/local/quiz';
+import { countQuestionKinds } from '../../functions/engine/text/quiz-kinds';
+import { QUIZ_EXCERPTS } from '../fixtures/quiz-excerpts';
 import { machine, median } from './timing';
 
 /**
- * `npx tsx tests/bench/lesson-quality.ts`: the tutor slides a lesson gets from each fixture chapter
+ * `npm run bench:quality`: the tutor slides a lesson gets from each fixture chapter
  * (real fiction with dialogue, real non-fiction, the hand-written chapters), in every style at 720p
- * and 1080p, counted without rendering: duplicate bullets (pairs at or above the similarity
+ * and 1080p, counted without rendering (then the question kinds of each chapter's quizzes): duplicate bullets (pairs at or above the similarity
  * threshold anywhere in the lesson), titles that are cut or too long, bullets with "…" or without a
  * full stop, slides that overflow their card, and slides that had to be split or set smaller.
  */
@@ -106,6 +109,50 @@ function main() {
     `Totals over ${STYLES.length} styles × ${SIZES.length} sizes: duplicate bullets ${totals.duplicates}, cut titles ${totals.titles}, bad bullets ${totals.bullets}, overflowing slides ${totals.overflow} (target 0 each)`,
   );
   if (Object.values(totals).some((n) => n > 0)) process.exitCode = 1;
+  quizKinds();
+}
+
+/** Question kinds in 10-question quizzes of each fixture chapter, 5 seeds per difficulty. */
+function quizKinds() {
+  console.log(
+    '\nquiz (10 questions, 5 seeds)'.padEnd(40),
+    'level'.padEnd(7),
+    'fewest kinds'.padStart(13),
+    'largest share'.padStart(14),
+    '  kinds seen',
+  );
+  let single = 0;
+  for (const chapter of [...QUIZ_EXCERPTS, ...LESSON_CHAPTERS, ...CHAPTERS]) {
+    for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+      let fewest = Infinity;
+      let largest = 0;
+      const seen = new Set<string>();
+      for (let seed = 1; seed <= 5; seed++) {
+        const quiz = buildQuiz({
+          title: chapter.title,
+          text: chapter.content,
+          numQuestions: 10,
+          difficulty,
+          seed,
+        });
+        const counts = countQuestionKinds(quiz);
+        const kinds = Object.keys(counts);
+        kinds.forEach((kind) => seen.add(kind));
+        fewest = Math.min(fewest, kinds.length);
+        largest = Math.max(largest, Math.max(...Object.values(counts)) / quiz.questions.length);
+      }
+      if (fewest < 2) single++;
+      console.log(
+        chapter.title.slice(0, 38).padEnd(39),
+        difficulty.padEnd(7),
+        String(fewest).padStart(13),
+        `${Math.round(largest * 100)} %`.padStart(14),
+        ` ${[...seen].sort().join(', ')}`,
+      );
+    }
+  }
+  console.log(`Quizzes of one kind only: ${single} (target 0)`);
+  if (single > 0) process.exitCode = 1;
 }
 
 main();
