@@ -1,5 +1,4 @@
 import type { MergeStarted, MergeStatus, PreviewStatus } from '@contracts/merge';
-import type { VideoGeneration } from '@contracts/video';
 import { MERGE_LIMITS, mergeMessages } from '@contracts/merge';
 import { mergeRequest, previewRequest } from '@contracts/merge-requests';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import {
   clock,
   dropMove,
   fileSize,
-  generatedVideoOf,
+  libraryVideoOf,
   inputSourcesOf,
   itemsReducer,
   kindOf,
@@ -213,28 +212,29 @@ describe('the list of inputs', () => {
     expect(unmeasuredVideos([libraryItem('x', { name: 'Old', url: 'u', duration: null })])).toEqual(['Old']);
   });
 
-  it("offers a chapter's newest finished generation by its id", () => {
-    const gen = (over: Partial<VideoGeneration>) =>
-      ({
-        id: 'g1',
-        video_generation_id: 'g1',
-        generation_status: 'completed',
-        video_url: '/media/g1.mp4',
-        final_video: { video_url: '/media/g1.mp4', duration: 42, file_size_bytes: 3 * MB },
-        created_at: '2026-11-20T10:00:00Z',
-        ...over,
-      }) as VideoGeneration;
-    expect(
-      generatedVideoOf('The Harbour Light', [gen({ generation_status: 'failed', id: 'g0' }), gen({})]),
-    ).toEqual({
-      name: 'The Harbour Light: chapter video of 2026-11-20',
+  it("offers the library's films and learning videos by their input id, named by book and day", () => {
+    const item = {
+      source: 'film' as const,
+      title: 'Chapter 3: The Harbour Board',
+      book_title: 'The Harbour Light',
+      duration: 42,
+      input_url: 'g1',
+      created_at: '2026-11-20T10:00:00Z',
+    };
+    expect(libraryVideoOf(item)).toEqual({
+      name: 'The Harbour Light: Chapter 3: The Harbour Board (2026-11-20)',
       url: 'g1',
       duration: 42,
-      size: 3 * MB,
-      origin: 'Chapter video',
+      origin: 'Chapter film',
     });
-    expect(generatedVideoOf('B', [gen({ video_url: null, final_video: null })])).toBeNull();
-    expect(generatedVideoOf('B', [])).toBeNull();
+    expect(
+      libraryVideoOf({ ...item, source: 'learning_video', title: 'The Harbour Light', duration: 0 }),
+    ).toEqual({
+      name: 'The Harbour Light (2026-11-20)',
+      url: 'g1',
+      duration: null,
+      origin: 'Learning video',
+    });
   });
 
   it('offers completed, unexpired earlier results again', () => {

@@ -2,12 +2,12 @@ import {
   MERGE_LIMITS,
   mergeMessages,
   type InputType,
+  type MergeLibraryItem,
   type MergeStatus,
   type MergeUpload,
   type UploadItemStatus,
 } from '@contracts/merge';
 import { isAllowedContentType, type InputSourceRequest } from '@contracts/merge-requests';
-import type { VideoGeneration } from '@contracts/video';
 
 /**
  * The Merge studio's list of inputs (the spec's Upload item, §3/§4): files the user picked, checked
@@ -242,26 +242,20 @@ export interface OfferedVideo {
 }
 
 /**
- * A chapter's newest finished generation as an input (named by its book and the day it was made),
- * or null when none of them has a film.
+ * A video of the user's library (GET /merge/library) as an input: named by its book and what it is,
+ * sent as the library's `input_url`.
  */
-export function generatedVideoOf(
-  bookTitle: string,
-  generations: readonly Pick<
-    VideoGeneration,
-    'id' | 'video_generation_id' | 'generation_status' | 'video_url' | 'final_video' | 'created_at'
-  >[],
-): OfferedVideo | null {
-  const done = generations.find(
-    (g) => g.generation_status === 'completed' && Boolean(g.final_video?.video_url ?? g.video_url),
-  );
-  if (!done) return null;
+export function libraryVideoOf(
+  item: Pick<MergeLibraryItem, 'source' | 'title' | 'book_title' | 'duration' | 'input_url' | 'created_at'>,
+): OfferedVideo {
+  const kind = item.source === 'film' ? 'Chapter film' : 'Learning video';
+  const title =
+    item.title && item.title !== item.book_title ? `${item.book_title}: ${item.title}` : item.book_title;
   return {
-    name: `${bookTitle}: chapter video of ${done.created_at.slice(0, 10)}`,
-    url: done.video_generation_id || done.id,
-    duration: done.final_video?.duration ?? null,
-    size: done.final_video?.file_size_bytes ?? null,
-    origin: 'Chapter video',
+    name: `${title} (${item.created_at.slice(0, 10)})`,
+    url: item.input_url,
+    duration: item.duration > 0 ? item.duration : null,
+    origin: kind,
   };
 }
 
