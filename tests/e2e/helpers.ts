@@ -81,6 +81,10 @@ interface AxeViolation {
  */
 export async function expectAccessible(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  // Colours change with a transition (a theme switch, a hover): measure them once they have settled.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   await page.addScriptTag({ path: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (

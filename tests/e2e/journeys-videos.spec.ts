@@ -29,7 +29,8 @@ async function expectPlays(video: Locator) {
     height: el.videoHeight,
     duration: el.duration,
   }));
-  expect(state).toMatchObject({ error: null, paused: false, width: 1280, height: 720 });
+  // A new user is on the free plan, whose videos are filmed at 480p (with the plan's watermark).
+  expect(state).toMatchObject({ error: null, paused: false, width: 854, height: 480 });
   expect(state.readyState).toBeGreaterThanOrEqual(2);
   expect(state.duration).toBeGreaterThan(5);
 }
