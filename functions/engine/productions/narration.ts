@@ -1,8 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseEbur128Summary } from '../audio/local/analysis';
-import { normalisationFilters } from '../audio/local/mix';
-import { ffmpegLog, probe, runFfmpeg } from '../media/ffmpeg';
+import { levelFile, PRODUCT_LOUDNESS } from '../audio/local/level';
 import { splitSentences } from '../text/sentences';
 import type { Engine } from '../types';
 import type { WordTiming } from '../speech/types';
@@ -67,7 +65,9 @@ export async function synthesizeNarrationPart(
 export interface JoinedNarration {
   path: string;
   duration: number;
+  /** Integrated loudness (LUFS) and true peak (dBTP) of the encoded file. */
   loudness: number;
+  truePeak: number;
   /** Start of each part in the joined audio, seconds. */
   offsets: number[];
 }
@@ -95,11 +95,11 @@ export function chapterMetadata(
 
 /** Speech is mono: 64 kb/s AAC keeps it clear at a quarter of the size of a stereo music track. */
 const NARRATION_BITRATE = '64k';
-const NARRATION_LOUDNESS = -16;
+const NARRATION_LOUDNESS = PRODUCT_LOUDNESS;
 
 /**
  * Joins the parts (5 ms fades at each join, which fall in the silence between paragraphs), then
- * brings the whole to -16 LUFS and encodes it with the chapter markers in one pass. The join and
+ * brings the whole to -16 LUFS (true peak at most -1 dBTP) and encodes it with the chapter markers. The join and
  * the loudness reading stay at the speech's own rate and channel count: for a 20-minute chapter
  * that is a few seconds of work instead of resampling to 48 kHz stereo three times.
  */
@@ -112,10 +112,6 @@ export async function joinNarration(
     outputPath: join(input.workDir, 'narration-joined.wav'),
     crossfade: 0,
   });
-  const reading = parseEbur128Summary(
-    await ffmpegLog(['-i', joined.path, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-']),
-  );
-  const filters = normalisationFilters(NARRATION_LOUDNESS, reading);
   const metadataPath = join(input.workDir, 'chapters.txt');
   await writeFile(
     metadataPath,
@@ -125,35 +121,23 @@ export async function joinNarration(
       joined.duration,
     ),
   );
-  await runFfmpeg(
-    [
-      '-i',
-      joined.path,
-      '-i',
-      metadataPath,
-      '-map',
-      '0:a',
-      '-map_metadata',
-      '1',
-      '-map_chapters',
-      '1',
-      ...(filters.length ? ['-af', filters.join(',')] : []),
-      '-ac',
-      '1',
-      '-c:a',
-      'aac',
-      '-b:a',
-      NARRATION_BITRATE,
-      '-movflags',
-      '+faststart',
-      input.outputPath,
-    ],
-    { duration: joined.duration },
-  );
+  // Levelled in one pass at the speech's own rate and channel count, measured again once encoded.
+  const levelled = await levelFile({
+    inputPath: joined.path,
+    outputPath: input.outputPath,
+    channels: 'source',
+    sampleRate: 'source',
+    target: NARRATION_LOUDNESS,
+    extraInputs: ['-i', metadataPath],
+    extraArgs: ['-map_metadata', '1', '-map_chapters', '1'],
+    audioArgs: ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', NARRATION_BITRATE],
+    containerArgs: ['-movflags', '+faststart'],
+  });
   return {
     path: input.outputPath,
-    duration: (await probe(input.outputPath)).duration,
-    loudness: reading.integrated <= -70 ? reading.integrated : NARRATION_LOUDNESS,
+    duration: levelled.duration,
+    loudness: levelled.loudness,
+    truePeak: levelled.truePeak,
     offsets: joined.offsets,
   };
 }
