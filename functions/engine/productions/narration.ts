@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { levelFile, PRODUCT_LOUDNESS } from '../audio/local/level';
 import { splitSentences } from '../text/sentences';
+import { isHeading, markNames } from './chapter-marks';
 import type { Engine } from '../types';
 import type { WordTiming } from '../speech/types';
 
@@ -15,42 +16,50 @@ export const NARRATION_PART_CHARS = 2500;
 export interface NarrationPart {
   index: number;
   text: string;
-  /** A title for the chapter marker (the section heading or the part's first words). */
+  /** The chapter mark's name: the section heading, else the part's key phrase. */
   title: string;
 }
 
-function words(text: string, count: number) {
-  const list = text.split(/\s+/).filter(Boolean);
-  return list.length > count ? `${list.slice(0, count).join(' ')}…` : list.join(' ');
-}
-
-/** Parts of at most `maxChars` characters, never cutting a sentence (unless a sentence is longer). */
+/**
+ * Parts of at most `maxChars` characters, never cutting a sentence (unless a sentence is longer); a
+ * section heading always starts a new part, so each section can be found by its chapter mark.
+ */
 export function planNarration(text: string, maxChars = NARRATION_PART_CHARS): NarrationPart[] {
-  const units: string[] = [];
+  const units: { text: string; heading: boolean }[] = [];
   for (const paragraph of text
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean)) {
+    const heading = isHeading(paragraph.split('\n')[0]!);
     if (paragraph.length <= maxChars) {
-      units.push(paragraph);
+      units.push({ text: paragraph, heading });
       continue;
     }
-    for (const sentence of splitSentences(paragraph)) {
-      if (sentence.length <= maxChars) units.push(sentence);
-      else for (let i = 0; i < sentence.length; i += maxChars) units.push(sentence.slice(i, i + maxChars));
+    for (const [i, sentence] of splitSentences(paragraph).entries()) {
+      const opens = heading && i === 0;
+      if (sentence.length <= maxChars) units.push({ text: sentence, heading: opens });
+      else
+        for (let at = 0; at < sentence.length; at += maxChars)
+          units.push({ text: sentence.slice(at, at + maxChars), heading: opens && at === 0 });
     }
   }
   const parts: string[] = [];
   let current = '';
+  // Headings in a row ("II." then "The Bell") stay together.
+  let currentIsHeadings = false;
   for (const unit of units) {
-    if (current && current.length + unit.length + 2 > maxChars) {
+    const full = current && current.length + unit.text.length + 2 > maxChars;
+    if (current && (full || (unit.heading && !currentIsHeadings))) {
       parts.push(current);
       current = '';
     }
-    current = current ? `${current}\n\n${unit}` : unit;
+    currentIsHeadings = current ? currentIsHeadings && unit.heading : unit.heading;
+    if (unit.heading && !isHeading(unit.text.split('\n').at(-1)!)) currentIsHeadings = false;
+    current = current ? `${current}\n\n${unit.text}` : unit.text;
   }
   if (current) parts.push(current);
-  return parts.map((part, index) => ({ index, text: part, title: words(part, 6) }));
+  const titles = markNames(parts);
+  return parts.map((part, index) => ({ index, text: part, title: titles[index]! }));
 }
 
 export async function synthesizeNarrationPart(
