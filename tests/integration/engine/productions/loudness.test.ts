@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getEngine } from '../../../../functions/engine';
-import { ffmpegLog } from '../../../../functions/engine/media/ffmpeg';
+import { ffmpegLog, runFfmpeg } from '../../../../functions/engine/media/ffmpeg';
 import {
   assembleChapterVideo,
   planChapterVideo,
@@ -142,6 +142,42 @@ describe('loudness of every output kind (-16 ± 1 LUFS, true peak ≤ -1 dBTP, r
       });
       const reading = await expectOnTarget(mix.path);
       expect(mix.loudness).toBeCloseTo(reading.integrated, 0);
+    }
+  });
+
+  it('video downloads by quality (MP4 and WebM), even from a quiet source', async () => {
+    const source = join(work, 'quiet-source.mp4');
+    // A film whose sound sits far under the target: a tone with speech-like bursts at about -30 LUFS.
+    await runFfmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=25:duration=4',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330:duration=4',
+      '-af',
+      'volume=0.04,tremolo=f=3:d=0.8',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      source,
+    ]);
+    expect((await ebur128(source)).integrated).toBeLessThan(-25);
+    for (const format of ['mp4', 'webm'] as const) {
+      const result = await engine.video.transcode({
+        inputPath: source,
+        quality: 'low',
+        format,
+        outputPath: join(work, `download.${format}`),
+      });
+      expect(result.probe.video).toMatchObject({ width: 854, height: 480 });
+      await expectOnTarget(result.path);
     }
   });
 });
