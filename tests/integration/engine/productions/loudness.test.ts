@@ -53,6 +53,37 @@ async function expectOnTarget(path: string) {
   return reading;
 }
 
+/** A short film whose sound sits far under the target (made once). */
+let quiet: Promise<string> | undefined;
+function quietSource(): Promise<string> {
+  quiet ??= (async () => {
+    const source = join(work, 'quiet-source.mp4');
+    // A film whose sound sits far under the target: a tone with speech-like bursts at about -30 LUFS.
+    await runFfmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=25:duration=4',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330:duration=4',
+      '-af',
+      'volume=0.04,tremolo=f=3:d=0.8',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      source,
+    ]);
+    return source;
+  })();
+  return quiet;
+}
+
 describe('loudness of every output kind (-16 ± 1 LUFS, true peak ≤ -1 dBTP, read by ebur128)', () => {
   it('narration', async () => {
     const parts = planNarration(chapter.content.slice(0, 1400), 600);
@@ -146,28 +177,7 @@ describe('loudness of every output kind (-16 ± 1 LUFS, true peak ≤ -1 dBTP, r
   });
 
   it('video downloads by quality (MP4 and WebM), even from a quiet source', async () => {
-    const source = join(work, 'quiet-source.mp4');
-    // A film whose sound sits far under the target: a tone with speech-like bursts at about -30 LUFS.
-    await runFfmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=320x240:rate=25:duration=4',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=330:duration=4',
-      '-af',
-      'volume=0.04,tremolo=f=3:d=0.8',
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      source,
-    ]);
+    const source = await quietSource();
     expect((await ebur128(source)).integrated).toBeLessThan(-25);
     for (const format of ['mp4', 'webm'] as const) {
       const result = await engine.video.transcode({
@@ -179,5 +189,20 @@ describe('loudness of every output kind (-16 ± 1 LUFS, true peak ≤ -1 dBTP, r
       expect(result.probe.video).toMatchObject({ width: 854, height: 480 });
       await expectOnTarget(result.path);
     }
+  });
+
+  it('a re-encoded merge studio result (a stream copy keeps the user’s own sound)', async () => {
+    const source = await quietSource();
+    const merged = await engine.video.merge({
+      inputs: [
+        { path: source, type: 'video', start_time: 0, volume: 1 },
+        { path: source, type: 'video', start_time: 4, volume: 0.5 },
+      ],
+      tier: 'web',
+      format: 'mp4',
+      outputPath: join(work, 'merged.mp4'),
+    });
+    expect(merged.method).toBe('encode');
+    await expectOnTarget(merged.path);
   });
 });
