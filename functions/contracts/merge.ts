@@ -49,6 +49,10 @@
  *   follow each other at full volume with no watermark and every input already has the output's video
  *   and audio codecs, size, frame rate and sample rate; otherwise the inputs are re-encoded
  *   (`'re_encode'`).
+ * - Loudness: a re-encoded merge (and its preview) is levelled to -16 LUFS integrated with the true
+ *   peak at most -1 dBTP, as everything the product makes, the inputs' volumes kept relative to each
+ *   other. A stream copy keeps the user's own sound untouched (nothing is decoded, so nothing is
+ *   levelled).
  * - Uploads and merge results are deleted 24 hours after they were made; a merge whose result expired
  *   answers `status: 'completed'` with `expired: true`, and its download answers 410.
  */

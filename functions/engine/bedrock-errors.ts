@@ -23,12 +23,14 @@ export function bedrockError(error: unknown, service: 'image' | 'video'): Engine
       'provider_failed',
       `The ${service} service is busy right now. Please try again in a minute.`,
       true,
+      { failure: 'busy' },
     );
   if (UNAVAILABLE.has(name))
     return new EngineError(
       'provider_failed',
       `The ${service} service did not answer in time. Please try again.`,
       true,
+      { failure: 'timeout' },
     );
   if (CONTENT_FILTER.test(message)) return contentFiltered(service);
   if (name === 'ValidationException')
@@ -44,7 +46,9 @@ export function bedrockError(error: unknown, service: 'image' | 'video'): Engine
       'provider_failed',
       `The configured ${service} model was not found in this region.`,
     );
-  return new EngineError('provider_failed', `The ${service} service failed: ${message}`);
+  return new EngineError('provider_failed', `The ${service} service failed: ${message}`, false, {
+    failure: 'unreachable',
+  });
 }
 
 export function contentFiltered(service: 'image' | 'video'): EngineError {

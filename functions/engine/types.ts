@@ -25,6 +25,13 @@ export type EngineErrorCode =
   | 'provider_failed'
   | 'media_failed';
 
+/**
+ * How a provider (a text, image or video model) failed, for callers that answer at once (an API
+ * route): it was busy (throttled), did not answer in time, could not be reached, answered something
+ * unusable, or refused the request (credentials, model, limits).
+ */
+export type ProviderFailure = 'busy' | 'timeout' | 'unreachable' | 'bad_answer' | 'refused';
+
 /** A typed engine failure; `message` is safe to show to the person who asked for the work. */
 export class EngineError extends Error {
   override name = 'EngineError';
@@ -33,6 +40,8 @@ export class EngineError extends Error {
     message: string,
     /** True when trying again may succeed (throttling, timeouts). */
     readonly retryable = false,
+    /** For provider failures: what went wrong, and how long the provider asked to wait (seconds). */
+    readonly provider?: { failure: ProviderFailure; retryAfterSeconds?: number },
   ) {
     super(message);
   }

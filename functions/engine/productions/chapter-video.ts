@@ -1,4 +1,6 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
+import { levelFile, VIDEO_AUDIO_ARGS } from '../audio/local/level';
+import { probe } from '../media/ffmpeg';
 import { join } from 'node:path';
 import { ASPECT_RATIOS, type AspectRatio, type ImageResult, type ImageStyle } from '../image/types';
 import {
@@ -233,6 +235,9 @@ export async function assembleChapterVideo(
     outputPath: join(workDir, 'music.wav'),
   });
   onProgress?.('assembly', 0.1);
+  // The music is laid under the scenes' sound (each at -16 LUFS) as they are joined: the whole is
+  // levelled again afterwards, the picture copied.
+  const assembled = join(workDir, 'assembled-unlevelled.mp4');
   const video = await engine.video.assemble({
     clips: scenes.map((scene, i) => ({
       path: scene.clip,
@@ -241,10 +246,18 @@ export async function assembleChapterVideo(
     musicPath: music.path,
     size: plan.size,
     fps: plan.fps,
-    outputPath,
-    onProgress: (fraction) => onProgress?.('assembly', 0.1 + fraction * 0.9),
+    outputPath: assembled,
+    onProgress: (fraction) => onProgress?.('assembly', 0.1 + fraction * 0.85),
   });
-  return { path: video.path, probe: video.probe };
+  onProgress?.('loudness', 0.95);
+  await levelFile({
+    inputPath: video.path,
+    outputPath,
+    audioArgs: VIDEO_AUDIO_ARGS,
+    containerArgs: ['-movflags', '+faststart', '-f', 'mp4'],
+  });
+  await rm(assembled, { force: true });
+  return { path: outputPath, probe: await probe(outputPath) };
 }
 
 /** All three steps in one process (the command line; the pipeline runs them as separate tasks). */

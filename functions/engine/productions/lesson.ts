@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { levelFile } from '../audio/local/level';
 import { probe, runFilterGraph } from '../media/ffmpeg';
 import { contentWords, splitSentences } from '../text/sentences';
 import type { ChapterText, CharacterProfile } from '../text/types';
@@ -220,13 +221,24 @@ export async function renderLessonSegment(
     engine.speech.synthesize({
       text: segment.narration,
       voice: plan.voice,
-      outputPath: join(workDir, `${name}.wav`),
+      outputPath: join(workDir, `${name}-voice.wav`),
     }),
     renderSlide(segment.slide, plan.style, plan.size, layout.reserve, join(workDir, `${name}.png`)),
   ]);
+  // The voice at the product's loudness (-16 LUFS, true peak under -1 dBTP) before anything else
+  // hears it: the lesson is joined without re-encoding, so every segment carries its own level.
+  const voicePath = join(workDir, `${name}.wav`);
+  await levelFile({
+    inputPath: speech.path,
+    outputPath: voicePath,
+    channels: 'source',
+    sampleRate: 'source',
+    audioArgs: ['-c:a', 'pcm_s16le'],
+    containerArgs: ['-f', 'wav'],
+  });
   const talking = await engine.lipSync.talkingClip({
     portraitPath,
-    speechPath: speech.path,
+    speechPath: voicePath,
     visemes: speech.visemes,
     size: { width: layout.box, height: layout.box },
     fps: plan.fps,
@@ -245,6 +257,8 @@ export async function renderLessonSegment(
       layout: { reserveRight: layout.reserve },
     },
   );
+  const captionInputs = captions?.inputs ?? [];
+  const voiceInput = 2 + captionInputs.filter((arg) => arg === '-i').length;
   const border = Math.max(2, Math.round(layout.box / 90));
   // Slides change through a short dip to black, drawn here so the lesson is joined without re-encoding.
   const fades = [
@@ -257,7 +271,8 @@ export async function renderLessonSegment(
     `[slide][presenter]overlay=x=${layout.x}:y=${layout.y}:eof_action=repeat[framed]`,
     ...(captions?.statements(2, 'framed', 'captioned') ?? ['[framed]null[captioned]']),
     `[captioned]${fades.length ? fades.join(',') : 'null'}[vout]`,
-    `[1:a]aresample=48000,aformat=channel_layouts=stereo,apad,atrim=0:${sec(duration)}[aout]`,
+    // The levelled voice itself (the presenter clip's sound would be a second lossy copy).
+    `[${voiceInput}:a]aresample=48000,aformat=channel_layouts=stereo,apad,atrim=0:${sec(duration)}[aout]`,
   ];
   const clip = join(workDir, `${name}.mp4`);
   await runFilterGraph(
@@ -271,7 +286,9 @@ export async function renderLessonSegment(
         slidePath,
         '-i',
         talking.path,
-        ...(captions?.inputs ?? []),
+        ...captionInputs,
+        '-i',
+        voicePath,
       ],
       graph,
       outputs: encodedOutput('vout', clipSettings(plan.size, plan.fps), duration, clip),

@@ -1,9 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseEbur128Summary } from '../audio/local/analysis';
-import { normalisationFilters } from '../audio/local/mix';
-import { ffmpegLog, probe, runFfmpeg } from '../media/ffmpeg';
+import { levelFile, PRODUCT_LOUDNESS } from '../audio/local/level';
 import { splitSentences } from '../text/sentences';
+import { isHeading, markNames } from './chapter-marks';
 import type { Engine } from '../types';
 import type { WordTiming } from '../speech/types';
 
@@ -17,42 +16,50 @@ export const NARRATION_PART_CHARS = 2500;
 export interface NarrationPart {
   index: number;
   text: string;
-  /** A title for the chapter marker (the section heading or the part's first words). */
+  /** The chapter mark's name: the section heading, else the part's key phrase. */
   title: string;
 }
 
-function words(text: string, count: number) {
-  const list = text.split(/\s+/).filter(Boolean);
-  return list.length > count ? `${list.slice(0, count).join(' ')}…` : list.join(' ');
-}
-
-/** Parts of at most `maxChars` characters, never cutting a sentence (unless a sentence is longer). */
+/**
+ * Parts of at most `maxChars` characters, never cutting a sentence (unless a sentence is longer); a
+ * section heading always starts a new part, so each section can be found by its chapter mark.
+ */
 export function planNarration(text: string, maxChars = NARRATION_PART_CHARS): NarrationPart[] {
-  const units: string[] = [];
+  const units: { text: string; heading: boolean }[] = [];
   for (const paragraph of text
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean)) {
+    const heading = isHeading(paragraph.split('\n')[0]!);
     if (paragraph.length <= maxChars) {
-      units.push(paragraph);
+      units.push({ text: paragraph, heading });
       continue;
     }
-    for (const sentence of splitSentences(paragraph)) {
-      if (sentence.length <= maxChars) units.push(sentence);
-      else for (let i = 0; i < sentence.length; i += maxChars) units.push(sentence.slice(i, i + maxChars));
+    for (const [i, sentence] of splitSentences(paragraph).entries()) {
+      const opens = heading && i === 0;
+      if (sentence.length <= maxChars) units.push({ text: sentence, heading: opens });
+      else
+        for (let at = 0; at < sentence.length; at += maxChars)
+          units.push({ text: sentence.slice(at, at + maxChars), heading: opens && at === 0 });
     }
   }
   const parts: string[] = [];
   let current = '';
+  // Headings in a row ("II." then "The Bell") stay together.
+  let currentIsHeadings = false;
   for (const unit of units) {
-    if (current && current.length + unit.length + 2 > maxChars) {
+    const full = current && current.length + unit.text.length + 2 > maxChars;
+    if (current && (full || (unit.heading && !currentIsHeadings))) {
       parts.push(current);
       current = '';
     }
-    current = current ? `${current}\n\n${unit}` : unit;
+    currentIsHeadings = current ? currentIsHeadings && unit.heading : unit.heading;
+    if (unit.heading && !isHeading(unit.text.split('\n').at(-1)!)) currentIsHeadings = false;
+    current = current ? `${current}\n\n${unit.text}` : unit.text;
   }
   if (current) parts.push(current);
-  return parts.map((part, index) => ({ index, text: part, title: words(part, 6) }));
+  const titles = markNames(parts);
+  return parts.map((part, index) => ({ index, text: part, title: titles[index]! }));
 }
 
 export async function synthesizeNarrationPart(
@@ -67,7 +74,9 @@ export async function synthesizeNarrationPart(
 export interface JoinedNarration {
   path: string;
   duration: number;
+  /** Integrated loudness (LUFS) and true peak (dBTP) of the encoded file. */
   loudness: number;
+  truePeak: number;
   /** Start of each part in the joined audio, seconds. */
   offsets: number[];
 }
@@ -95,11 +104,11 @@ export function chapterMetadata(
 
 /** Speech is mono: 64 kb/s AAC keeps it clear at a quarter of the size of a stereo music track. */
 const NARRATION_BITRATE = '64k';
-const NARRATION_LOUDNESS = -16;
+const NARRATION_LOUDNESS = PRODUCT_LOUDNESS;
 
 /**
  * Joins the parts (5 ms fades at each join, which fall in the silence between paragraphs), then
- * brings the whole to -16 LUFS and encodes it with the chapter markers in one pass. The join and
+ * brings the whole to -16 LUFS (true peak at most -1 dBTP) and encodes it with the chapter markers. The join and
  * the loudness reading stay at the speech's own rate and channel count: for a 20-minute chapter
  * that is a few seconds of work instead of resampling to 48 kHz stereo three times.
  */
@@ -112,10 +121,6 @@ export async function joinNarration(
     outputPath: join(input.workDir, 'narration-joined.wav'),
     crossfade: 0,
   });
-  const reading = parseEbur128Summary(
-    await ffmpegLog(['-i', joined.path, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-']),
-  );
-  const filters = normalisationFilters(NARRATION_LOUDNESS, reading);
   const metadataPath = join(input.workDir, 'chapters.txt');
   await writeFile(
     metadataPath,
@@ -125,35 +130,23 @@ export async function joinNarration(
       joined.duration,
     ),
   );
-  await runFfmpeg(
-    [
-      '-i',
-      joined.path,
-      '-i',
-      metadataPath,
-      '-map',
-      '0:a',
-      '-map_metadata',
-      '1',
-      '-map_chapters',
-      '1',
-      ...(filters.length ? ['-af', filters.join(',')] : []),
-      '-ac',
-      '1',
-      '-c:a',
-      'aac',
-      '-b:a',
-      NARRATION_BITRATE,
-      '-movflags',
-      '+faststart',
-      input.outputPath,
-    ],
-    { duration: joined.duration },
-  );
+  // Levelled in one pass at the speech's own rate and channel count, measured again once encoded.
+  const levelled = await levelFile({
+    inputPath: joined.path,
+    outputPath: input.outputPath,
+    channels: 'source',
+    sampleRate: 'source',
+    target: NARRATION_LOUDNESS,
+    extraInputs: ['-i', metadataPath],
+    extraArgs: ['-map_metadata', '1', '-map_chapters', '1'],
+    audioArgs: ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', NARRATION_BITRATE],
+    containerArgs: ['-movflags', '+faststart'],
+  });
   return {
     path: input.outputPath,
-    duration: (await probe(input.outputPath)).duration,
-    loudness: reading.integrated <= -70 ? reading.integrated : NARRATION_LOUDNESS,
+    duration: levelled.duration,
+    loudness: levelled.loudness,
+    truePeak: levelled.truePeak,
     offsets: joined.offsets,
   };
 }

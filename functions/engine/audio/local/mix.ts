@@ -3,20 +3,20 @@ import { probe, runFfmpeg, runFilterGraph } from '../../media/ffmpeg';
 import { EngineError } from '../../types';
 import type { AudioResult, MixRequest, MixTrack } from '../types';
 import { withTempDir } from '../../media/temp';
-import { measureFile, parseEbur128Summary, type Ebur128Summary } from './analysis';
+import { measureFile, parseEbur128Summary } from './analysis';
 import { combineParts, decodeCompressed } from './combine';
 import { codecArgs } from './output';
 import { wavDuration } from '../../media/wav';
-import { duck, limitPeaks } from './dynamics';
+import { duck } from './dynamics';
 import {
-  ABSOLUTE_GATE,
-  INTERPOLATION_BOUND,
-  fromDecibels,
-  integratedLoudness,
-  samplePeak,
-  toDecibels,
-  truePeak,
-} from './loudness';
+  LOUDNESS_TOLERANCE,
+  OUTPUT_TRUE_PEAK_LIMIT,
+  levelAndEncode,
+  levelSamples,
+  normalisationFilters,
+  type LevelReadings,
+  type LevelledResult,
+} from './level';
 import { decodeFiles, decodeToMemory, encodePcm, readRaw } from './pcm';
 
 /**
@@ -33,7 +33,7 @@ const MIX_CHANNELS = 2;
  * memory; longer ones by FFmpeg.
  */
 const MAX_IN_MEMORY_SAMPLES = 64 * 1024 * 1024;
-export const TRUE_PEAK_LIMIT = -1.5;
+export { TRUE_PEAK_LIMIT } from './level';
 const MAX_MIX_SECONDS = 4 * 3600;
 
 /** Ducking: about 12 dB under normal speech, fast enough for phrases, released between them. */
@@ -78,37 +78,9 @@ export function mixGraph(tracks: MixTrack[], duration: number, duckUnderSpeech: 
   return lines.join(';\n');
 }
 
-/** Sample-peak ceiling of the limiter, a margin under the true-peak limit. */
-const LIMITER_CEILING_DB = TRUE_PEAK_LIMIT - 0.5;
-/**
- * The true peak a finished mix may reach (dBTP). Lossy encoders (MP3 above all) overshoot the peaks
- * of what they are given, so the encoded file is measured and, when it is over, encoded again from
- * the premix with that much more headroom.
- */
-export const OUTPUT_TRUE_PEAK_LIMIT = -1;
+/** The true peak a finished mix may reach (dBTP): the product's limit (see `level.ts`). */
+export { OUTPUT_TRUE_PEAK_LIMIT, normalisationFilters };
 const MAX_ENCODES = 4;
-/** How far (LU) an encoded mix may be from its target before it is encoded again. */
-const LOUDNESS_TOLERANCE = 0.5;
-
-/**
- * The second pass from the first pass's readings: a plain (linear) gain to the target when the true
- * peak stays under the limit; otherwise the gain followed by a peak limiter. (loudnorm's dynamic mode
- * would also do, but it works at 192 kHz: 40 s for a 20-minute narration, against 1 s for this.)
- * `headroom` (dB) lowers both limits, for an encoder that overshoots; `boost` (dB) adds gain, for
- * loudness a limiter took away. Silence is left alone.
- */
-export function normalisationFilters(
-  target: number,
-  loudness: Ebur128Summary,
-  headroom = 0,
-  boost = 0,
-): string[] {
-  const plain = plainGainFilter(target, loudness, headroom, boost);
-  if (plain) return plain;
-  const gain = Math.round((target - loudness.integrated + boost) * 100) / 100;
-  const ceiling = (10 ** ((LIMITER_CEILING_DB - headroom) / 20)).toFixed(4);
-  return [`volume=${gain}dB`, `alimiter=limit=${ceiling}:level=false:attack=1:release=40`];
-}
 
 function validate(request: MixRequest): void {
   if (!Array.isArray(request.tracks) || !request.tracks.length) {
@@ -229,20 +201,6 @@ async function mixWithFfmpeg(
   };
 }
 
-/** The gain that reaches the target, when it keeps the true peak under the limit (the usual case). */
-function plainGainFilter(
-  target: number,
-  loudness: Ebur128Summary,
-  headroom: number,
-  boost: number,
-): string[] | null {
-  if (loudness.integrated <= -70) return [];
-  const gain = Math.round((target - loudness.integrated + boost) * 100) / 100;
-  return (loudness.truePeak ?? Infinity) + gain <= TRUE_PEAK_LIMIT - headroom ? [`volume=${gain}dB`] : null;
-}
-
-const round1 = (value: number) => Math.round(value * 10) / 10;
-
 /**
  * The premix in memory: every track decoded once (48 kHz stereo float), added to its bus at its start
  * (to the sample) and gain, the beds ducked under the speech, the two buses summed.
@@ -280,56 +238,12 @@ async function premixInMemory(
   return speech;
 }
 
-interface PremixReadings {
-  loudness: number;
-  samplePeak: number;
-  /** Measured when first asked (the sample peak often decides alone). */
-  truePeak: () => number;
-}
-
-/** Whether a plain gain keeps the true peak under the limit. */
-function plainGainFits(readings: PremixReadings, gain: number, limit: number): boolean {
-  if (toDecibels(readings.samplePeak) + gain > limit) return false;
-  if (toDecibels(readings.samplePeak * INTERPOLATION_BOUND) + gain <= limit) return true;
-  return toDecibels(readings.truePeak()) + gain <= limit;
-}
-
-/** How close (LU) the limited mix must come to its target before it is encoded. */
-const LIMITED_TOLERANCE = 0.2;
-/** The limiter's ceiling sits this far under the true-peak limit (its gain is smoothed). */
-const LIMITER_MARGIN = 0.1;
-
 /**
- * The premix brought to `target` LUFS with its true peak at most `limit` dBTP: a plain gain when the
- * peak allows it; otherwise the gain and a look-ahead limiter, the gain raised again by what the
- * limiter took (measured), the ceiling lowered by any overshoot (measured).
+ * The premix brought to `target` LUFS with its true peak at most `limit` dBTP (48 kHz stereo): see
+ * `levelSamples`.
  */
-export function normalise(
-  premix: Float32Array,
-  measured: PremixReadings,
-  target: number,
-  limit: number,
-): Float32Array {
-  const output = new Float32Array(premix.length);
-  if (measured.loudness <= ABSOLUTE_GATE) {
-    output.set(premix);
-    return output;
-  }
-  let gain = target - measured.loudness;
-  let ceiling = limit - LIMITER_MARGIN;
-  for (let attempt = 0; attempt < 6; attempt++) {
-    const linear = fromDecibels(gain);
-    for (let i = 0; i < premix.length; i++) output[i] = premix[i]! * linear;
-    if (plainGainFits(measured, gain, limit)) return output;
-    limitPeaks(output, MIX_CHANNELS, MIX_SAMPLE_RATE, fromDecibels(ceiling));
-    const over = toDecibels(truePeak(output, MIX_CHANNELS)) - limit;
-    const short = target - integratedLoudness(output, MIX_CHANNELS, MIX_SAMPLE_RATE);
-    if (over <= 0 && Math.abs(short) <= LIMITED_TOLERANCE) return output;
-    if (over > 0) ceiling -= over + 0.05;
-    if (Math.abs(short) > LIMITED_TOLERANCE) gain += short;
-  }
-  return output;
-}
+export const normalise = (premix: Float32Array, measured: LevelReadings, target: number, limit: number) =>
+  levelSamples(premix, measured, target, limit, { channels: MIX_CHANNELS, sampleRate: MIX_SAMPLE_RATE });
 
 /**
  * Mixes that fit in memory: one FFmpeg process decodes every track, the layout, ducking, loudness,
@@ -340,40 +254,24 @@ export function normalise(
 async function mixInMemory(request: MixRequest, audible: MixTrack[], duration: number): Promise<AudioResult> {
   const frames = Math.round(duration * MIX_SAMPLE_RATE);
   const format = { channels: MIX_CHANNELS, sampleRate: MIX_SAMPLE_RATE };
-  let result: { loudness: number; truePeak: number } | undefined;
+  let result: LevelledResult | undefined;
   await withTempDir('mix', async (work) => {
     const premix = await premixInMemory(request, audible, frames, work);
-    let premixPeak: number | undefined;
-    const measured: PremixReadings = {
-      loudness: integratedLoudness(premix, MIX_CHANNELS, MIX_SAMPLE_RATE),
-      samplePeak: samplePeak(premix),
-      truePeak: () => (premixPeak ??= truePeak(premix, MIX_CHANNELS)),
-    };
-    const silent = measured.loudness <= ABSOLUTE_GATE;
-    let headroom = 0;
-    let boost = 0;
-    for (let encode = 1; ; encode++) {
-      const limit = TRUE_PEAK_LIMIT - headroom;
-      const output = normalise(premix, measured, request.targetLoudness + boost, limit);
-      await encodePcm({ samples: output, ...format }, request.format, request.outputPath); // A WAV holds the samples as they are (to 16 bits); a lossy file is read back as players will.
-      const written =
-        request.format === 'wav' ? output : await decodeToMemory(request.outputPath, work, format);
-      result = {
-        loudness: integratedLoudness(written, MIX_CHANNELS, MIX_SAMPLE_RATE),
-        truePeak: toDecibels(truePeak(written, MIX_CHANNELS)),
-      };
-      const over = result.truePeak - OUTPUT_TRUE_PEAK_LIMIT;
-      const short = silent ? 0 : request.targetLoudness - result.loudness;
-      if ((over <= 0 && Math.abs(short) <= LOUDNESS_TOLERANCE) || encode === MAX_ENCODES) break;
-      if (over > 0) headroom += over + 0.2;
-      if (Math.abs(short) > LOUDNESS_TOLERANCE) boost += short;
-    }
+    result = await levelAndEncode(
+      { samples: premix, ...format },
+      {
+        target: request.targetLoudness,
+        encode: (output) => encodePcm({ samples: output, ...format }, request.format, request.outputPath),
+        // A WAV holds the samples as they are (to 16 bits); a lossy file is read back as players will.
+        readBack: request.format === 'wav' ? null : () => decodeToMemory(request.outputPath, work, format),
+      },
+    );
   });
   if (!result) throw new EngineError('media_failed', 'The mix could not be measured.');
   return {
     path: request.outputPath,
     duration: Math.round((frames / MIX_SAMPLE_RATE) * 1000) / 1000,
-    loudness: round1(result.loudness),
-    truePeak: round1(result.truePeak),
+    loudness: result.loudness,
+    truePeak: result.truePeak,
   };
 }

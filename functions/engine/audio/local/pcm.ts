@@ -122,19 +122,16 @@ export async function decodeToMemory(
 
 /** Encodes interleaved float samples to `path` in `format`. */
 export async function encodePcm(pcm: Pcm, format: AudioFormat, path: string): Promise<void> {
+  await encodeSamples(pcm, [...codecArgs(format), path]);
+}
+
+/**
+ * Encodes interleaved float samples (FFmpeg's input 0, from its standard input) with the rest of the
+ * command line given: more inputs, maps, codecs and the output.
+ */
+export async function encodeSamples(pcm: Pcm, rest: string[]): Promise<void> {
   await run(
-    [
-      '-f',
-      'f32le',
-      '-ar',
-      String(pcm.sampleRate),
-      '-ac',
-      String(pcm.channels),
-      '-i',
-      'pipe:0',
-      ...codecArgs(format),
-      path,
-    ],
+    ['-f', 'f32le', '-ar', String(pcm.sampleRate), '-ac', String(pcm.channels), '-i', 'pipe:0', ...rest],
     pcm.samples,
   );
 }

@@ -77,6 +77,8 @@ async function invokeTool<S extends z.ZodType>(
     throw new EngineError(
       'provider_failed',
       'The text model ran out of room before finishing its answer. Try a shorter text or fewer scenes.',
+      false,
+      { failure: 'bad_answer' },
     );
   }
   const input = response?.output?.message?.content?.find((block) => block.toolUse?.name === request.name)
@@ -100,33 +102,57 @@ export function providerError(error: unknown): EngineError {
     status === 429 ||
     status >= 500;
   if (retryable) {
+    const timedOut = /timeout|abort/i.test(`${details.name ?? ''} ${details.code ?? ''}`);
+    const throttled = status === 429 || /throttl|toomanyrequests|quota/i.test(details.name ?? '');
     return new EngineError(
       'provider_failed',
-      'The text model is busy or did not answer in time. Please try again in a moment.',
+      timedOut
+        ? 'The text model did not answer in time. Please try again in a moment.'
+        : throttled
+          ? 'The text model is busy right now. Please try again in a minute.'
+          : 'The text model is not available right now. Please try again in a moment.',
       true,
+      { failure: timedOut ? 'timeout' : throttled ? 'busy' : 'unreachable' },
     );
   }
+  if (/timeout|abort/i.test(details.name ?? ''))
+    return new EngineError(
+      'provider_failed',
+      'The text model did not answer in time. Please try again in a moment.',
+      true,
+      { failure: 'timeout' },
+    );
   switch (details.name) {
     case 'AccessDeniedException':
       return new EngineError(
         'provider_failed',
         'This account is not allowed to use the text model. Ask an administrator to enable it.',
+        false,
+        { failure: 'refused' },
       );
     case 'ResourceNotFoundException':
       return new EngineError(
         'provider_failed',
         'The configured text model was not found. Ask an administrator to check the settings.',
+        false,
+        { failure: 'refused' },
       );
     case 'ValidationException':
       return new EngineError(
         'provider_failed',
         'The text model did not accept the request. Try a shorter text or different settings.',
+        false,
+        { failure: 'refused' },
       );
     default:
-      return new EngineError('provider_failed', 'The text model could not complete the request.');
+      return new EngineError('provider_failed', 'The text model could not complete the request.', false, {
+        failure: 'unreachable',
+      });
   }
 }
 
 function wrongShape(): EngineError {
-  return new EngineError('provider_failed', 'The text model returned an answer in the wrong shape.');
+  return new EngineError('provider_failed', 'The text model returned an answer in the wrong shape.', false, {
+    failure: 'bad_answer',
+  });
 }

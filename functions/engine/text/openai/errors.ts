@@ -2,7 +2,10 @@
  * Failures of an OpenAI-compatible text server as EngineErrors in words a person can act on: which
  * server, what went wrong, and which setting to check. Pure: no request is made here.
  */
-import { EngineError } from '../../types';
+import { EngineError, type ProviderFailure } from '../../types';
+
+const refused = (message: string) =>
+  new EngineError('provider_failed', message, false, { failure: 'refused' });
 
 export interface ServerInfo {
   /** The configured base URL, e.g. http://localhost:11434/v1. */
@@ -40,38 +43,30 @@ export function httpError(server: ServerInfo, status: number, body: string): Eng
   const said = serverMessage(body);
   if (status === 401) {
     // The server's words may echo part of the key: not repeated.
-    return new EngineError(
-      'provider_failed',
-      `The text model at ${host} refused the API key (401). Check OPENAI_API_KEY.`,
-    );
+    return refused(`The text model at ${host} refused the API key (401). Check OPENAI_API_KEY.`);
   }
   if (status === 403) {
-    return new EngineError(
-      'provider_failed',
+    return refused(
       `The text model at ${host} refused access (403): the API key may not be allowed to use "${server.model}". Check OPENAI_API_KEY and OPENAI_MODEL.`,
     );
   }
   if (status === 404) {
     if (/model/i.test(said)) {
-      return new EngineError(
-        'provider_failed',
+      return refused(
         `The text model at ${host} answered model not found (404) for "${server.model}". Check OPENAI_MODEL (with Ollama, run "ollama pull ${server.model}" first).`,
       );
     }
-    return new EngineError(
-      'provider_failed',
+    return refused(
       `The server at ${host} has no chat-completions endpoint at ${server.baseUrl}/chat/completions (404). Check OPENAI_BASE_URL (it usually ends in /v1).`,
     );
   }
   if (status === 413 || /context length|context window|maximum context|too many tokens/i.test(said)) {
-    return new EngineError(
-      'provider_failed',
+    return refused(
       `The text model at ${host} did not accept a request this long (${status}${said ? `: ${said}` : ''}). Lower ENGINE_TEXT_INPUT_CHARS or use a model with a larger context.`,
     );
   }
   if (status >= 500 || status === 429) return busyError(server, status, 1);
-  return new EngineError(
-    'provider_failed',
+  return refused(
     `The text model at ${host} did not accept the request (${status}${said ? `: ${said}` : ''}).`,
   );
 }
@@ -87,10 +82,13 @@ export function busyError(
   const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
   const wait = waitMs !== undefined ? `; it asked to wait ${Math.ceil(waitMs / 1000)} s` : '';
   const what = status === 429 ? 'is busy (429)' : `failed (${status})`;
+  // A server that keeps failing (5xx) is as good as unreachable; a 429 asks the caller to wait.
+  const failure: ProviderFailure = status === 429 ? 'busy' : 'unreachable';
   return new EngineError(
     'provider_failed',
     `The text model at ${host} ${what}${tries}${wait}. Please try again in a moment.`,
     true,
+    { failure, ...(waitMs !== undefined ? { retryAfterSeconds: Math.ceil(waitMs / 1000) } : {}) },
   );
 }
 
@@ -101,6 +99,7 @@ export function timeoutError(server: ServerInfo, timeoutMs: number): EngineError
     'provider_failed',
     `The text model at ${host} timed out after ${seconds} s. A slow model or a long chapter may need a larger OPENAI_TIMEOUT_MS.`,
     true,
+    { failure: 'timeout' },
   );
 }
 
@@ -111,6 +110,7 @@ export function unreachableError(server: ServerInfo, cause: string, attempts: nu
     'provider_failed',
     `The text model at ${host} could not be reached${tries} (${cause}). Is the server running at ${server.baseUrl}? Check OPENAI_BASE_URL.`,
     true,
+    { failure: 'unreachable' },
   );
 }
 
@@ -121,6 +121,8 @@ export function invalidAnswerError(server: ServerInfo, reason: string, attempts:
   return new EngineError(
     'provider_failed',
     `The text model at ${host} answered something that is not the expected JSON${tries}: ${reason}.`,
+    false,
+    { failure: 'bad_answer' },
   );
 }
 

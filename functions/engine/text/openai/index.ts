@@ -164,7 +164,7 @@ async function ask<S extends z.ZodType>(settings: Settings, request: ModelReques
     case 'network':
       throw unreachableError(settings, problem!.cause, settings.attempts);
     case 'status':
-      throw busyError(settings, problem!.status, settings.attempts);
+      throw busyError(settings, problem!.status, settings.attempts, problem!.waitMs);
     case 'invalid':
       throw invalidAnswerError(settings, problem!.reason, settings.attempts);
   }

@@ -5,7 +5,15 @@ import { EngineError, type ProbeResult } from '../../types';
 import type { MergeInput, MergeRequest, VideoResult } from '../types';
 import { fitVideo } from '../frames';
 import { canStreamCopy, streamCopyConcat } from './concat';
-import { encodedOutput, PROBE_AUDIO_CODEC, PROBE_VIDEO_CODEC, type EncodeSettings } from '../encoding';
+import {
+  audioEncoderArgs,
+  containerArgs,
+  encodedOutput,
+  PROBE_AUDIO_CODEC,
+  PROBE_VIDEO_CODEC,
+  type EncodeSettings,
+} from '../encoding';
+import { levelFile } from '../../audio/local/level';
 import { probeInput } from './inputs';
 import { resolveMergeSettings, validateMergeInputs } from './params';
 import { withTempDir } from '../../media/temp';
@@ -166,14 +174,24 @@ async function encodeMerge(
       statements.push(watermarkFilter('pictures', textFile, request.watermark.position, 'vout'));
       videoLabel = 'vout';
     }
+    // Re-encoded merges play at the product's loudness (-16 LUFS, true peak under -1 dBTP), the
+    // inputs' volumes kept relative to each other; a stream copy keeps the user's own sound as it is.
+    const encoded = join(dir, `encoded.${settings.format}`);
     await runFilterGraph(
       {
         inputs: placed.flatMap((p) => ['-i', p.input.path]),
         graph: statements,
-        outputs: encodedOutput(videoLabel, settings, length, request.outputPath),
+        outputs: encodedOutput(videoLabel, settings, length, encoded),
       },
-      { duration: length, onProgress: request.onProgress },
+      { duration: length, onProgress: request.onProgress && ((f) => request.onProgress!(f * 0.95)) },
     );
+    await levelFile({
+      inputPath: encoded,
+      outputPath: request.outputPath,
+      audioArgs: audioEncoderArgs(settings.audioCodec, settings.audioBitrateKbps),
+      containerArgs: containerArgs(settings.format),
+    });
+    request.onProgress?.(1);
     return { path: request.outputPath, probe: await probe(request.outputPath), method: 'encode' as const };
   });
 }

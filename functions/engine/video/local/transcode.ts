@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import { levelFile, VIDEO_AUDIO_ARGS } from '../../audio/local/level';
 import { probe, runFfmpeg } from '../../media/ffmpeg';
 import { EngineError, type Size } from '../../types';
 import {
@@ -7,7 +9,7 @@ import {
   type TranscodeRequest,
   type VideoResult,
 } from '../types';
-import { outputArgs, type EncodeSettings } from '../encoding';
+import { audioEncoderArgs, containerArgs, outputArgs, type EncodeSettings } from '../encoding';
 import { probeInput } from './inputs';
 import { sizeForShortSide } from './params';
 import { fitAndPad } from '../frames';
@@ -62,6 +64,9 @@ export async function transcodeVideo(request: TranscodeRequest): Promise<VideoRe
     ...(source.audio ? [] : ['-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo']),
   ];
   const maps = ['-map', '0:v:0', '-map', source.audio ? '0:a:0' : '1:a'];
+  // The picture is encoded first; the sound is then levelled to the product's loudness (a download
+  // plays as loud as the film in the app) and encoded beside the copied picture.
+  const picture = `${request.outputPath}.picture.${request.format}`;
   const args = [
     ...inputs,
     ...maps,
@@ -70,8 +75,22 @@ export async function transcodeVideo(request: TranscodeRequest): Promise<VideoRe
     ...outputArgs(settings),
     '-t',
     sec(source.duration),
-    request.outputPath,
+    picture,
   ];
-  await runFfmpeg(args, { duration: source.duration, onProgress: request.onProgress });
+  try {
+    await runFfmpeg(args, {
+      duration: source.duration,
+      onProgress: request.onProgress && ((f) => request.onProgress!(f * 0.95)),
+    });
+    await levelFile({
+      inputPath: picture,
+      outputPath: request.outputPath,
+      audioArgs: webm ? audioEncoderArgs('libopus') : VIDEO_AUDIO_ARGS,
+      containerArgs: containerArgs(request.format),
+    });
+  } finally {
+    await rm(picture, { force: true });
+  }
+  request.onProgress?.(1);
   return { path: request.outputPath, probe: await probe(request.outputPath), method: 'encode' };
 }

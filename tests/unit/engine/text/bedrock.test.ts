@@ -359,17 +359,31 @@ describe('Bedrock text engine: failures', () => {
   const summarize = () => createBedrockTextEngine().summarize({ text: HARBOUR_CHAPTER.content });
 
   it.each([
-    ['throttling', new ThrottlingException({ message: 'Rate exceeded', $metadata: {} })],
-    ['unavailability', new ServiceUnavailableException({ message: 'Down', $metadata: {} })],
-    ['a timeout', Object.assign(new Error('Request timed out'), { name: 'TimeoutError' })],
-    ['a reset connection', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
-  ])('reports %s as a retryable provider failure', async (_, failure) => {
+    ['throttling', new ThrottlingException({ message: 'Rate exceeded', $metadata: {} }), 'busy', /busy/],
+    [
+      'unavailability',
+      new ServiceUnavailableException({ message: 'Down', $metadata: {} }),
+      'unreachable',
+      /not available/,
+    ],
+    [
+      'a timeout',
+      Object.assign(new Error('Request timed out'), { name: 'TimeoutError' }),
+      'timeout',
+      /did not answer in time/,
+    ],
+    [
+      'a reset connection',
+      Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+      'unreachable',
+      /not available/,
+    ],
+  ])('reports %s as a retryable provider failure of its kind', async (_, failure, kind, words) => {
     bedrock.on(ConverseCommand).rejects(failure);
     const error = await caught(summarize());
-    expect([error.code, error.retryable]).toEqual(['provider_failed', true]);
-    expect(error.message).toBe(
-      'The text model is busy or did not answer in time. Please try again in a moment.',
-    );
+    expect([error.code, error.retryable, error.provider?.failure]).toEqual(['provider_failed', true, kind]);
+    expect(error.message).toMatch(words);
+    expect(error.message).toMatch(/Please try again/);
   });
 
   it.each([
