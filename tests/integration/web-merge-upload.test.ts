@@ -1,4 +1,5 @@
 import type { MergeUpload } from '@contracts/merge';
+import type * as MergeCalls from '../../web/src/features/merge/api/merge';
 import type * as UploadFile from '../../web/src/features/merge/api/upload-file';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installBrowserShim, shim } from './browser-shim';
@@ -151,5 +152,42 @@ describe("the Merge studio's uploader", () => {
     await expect(uploader.forgetUpload(aborted.session.uploadId)).resolves.toBeUndefined();
     const after = await t.api('GET', `/merge/uploads/${aborted.session.uploadId}`, { token });
     expect(after.status).toBe(404);
+  });
+});
+
+describe("the Merge studio's merge calls", () => {
+  let merge: typeof MergeCalls;
+  const refusal = (call: Promise<unknown>) =>
+    call.then(
+      () => null,
+      (error: { status: number; message: string }) => ({ status: error.status, message: error.message }),
+    );
+
+  beforeAll(async () => {
+    merge = await import('../../web/src/features/merge/api/merge');
+  });
+
+  it("a merge of a sound alone, or of nothing, is refused in the server's words", async () => {
+    const { upload } = await send();
+    const soundOnly = await refusal(
+      merge.startMerge({ input_sources: [{ url: upload!.file_url, type: 'audio' }] } as never),
+    );
+    expect(soundOnly?.status).toBe(400);
+    expect(soundOnly?.message).toMatch(/video/i);
+    const nothing = await refusal(merge.startPreview({ input_sources: [] } as never));
+    expect(nothing?.status).toBe(400);
+  });
+
+  it('an unknown merge, preview or upload is not found', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const calls = [
+      () => merge.getMergeStatus(id),
+      () => merge.retryMerge(id),
+      () => merge.getMergeDownload(id),
+      () => merge.getPreviewStatus(id),
+      () => merge.signParts(id, [1]),
+      () => merge.completeUpload(id, { parts: [{ part_number: 1, etag: '"x"' }] }),
+    ];
+    for (const call of calls) expect((await refusal(call()))?.status).toBe(404);
   });
 });
