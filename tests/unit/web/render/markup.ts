@@ -1,3 +1,5 @@
+/// <reference types="vite/client" />
+// Components read build settings from import.meta.env (Vite); type-checked as in the web app.
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
