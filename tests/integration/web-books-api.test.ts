@@ -36,6 +36,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Work the calls started (book processing, images) ends before the runtime's stores close.
+  await t?.runtime.stepFunctions.idle();
   await t?.stop();
 });
 
@@ -145,5 +147,10 @@ describe("the SPA's books calls", () => {
     expect(status.error_message).toBeTruthy();
     const retried = await books.retryBook(book.id);
     expect(retried.id).toBe(book.id);
+    expect(books.isInProgress(retried)).toBe(true);
+    // The same broken file fails again, in the same words.
+    const again = await settledStatus(t, book.id, token);
+    expect(again.status).toBe('FAILED');
+    expect(again.error_message).toBe(status.error_message);
   });
 });

@@ -55,6 +55,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Work the calls started (book processing, images) ends before the runtime's stores close.
+  await t?.runtime.stepFunctions.idle();
   await t?.stop();
 });
 
