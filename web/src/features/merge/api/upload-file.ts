@@ -51,6 +51,8 @@ const wait = (ms: number, signal: AbortSignal) =>
 /** PUTs one part; answers its ETag. */
 function putPart(url: string, body: Blob, signal: AbortSignal, onProgress: (loaded: number) => void) {
   return new Promise<string>((resolve, reject) => {
+    // A signal aborted before the part starts never fires its event again: send nothing.
+    if (signal.aborted) return reject(new DOMException('Aborted', 'AbortError'));
     const request = new XMLHttpRequest();
     request.open('PUT', url);
     request.upload.onprogress = (e) => onProgress(e.loaded);
