@@ -82,8 +82,17 @@ interface AxeViolation {
 export async function expectAccessible(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   // Colours change with a transition (a theme switch, a hover): measure them once they have settled.
+  // Only finite animations are awaited: a spinner or an indeterminate bar runs for ever.
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
   );
   await page.addScriptTag({ path: axeSource });
   const violations = await page.evaluate(async () => {
