@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:net';
 
 /** Reads a request body, refusing more than `limit` bytes. */
@@ -97,4 +97,42 @@ export function closeServer(server: Server): Promise<void> {
     server.close(() => resolve());
     server.closeAllConnections?.();
   });
+}
+
+/**
+ * A request listener that can be drained before its server closes: once `drain` is called, new
+ * requests are answered 503 (`refuse`), and `drain` resolves when the requests already being served
+ * have been answered (or after `timeoutMs`). Closing a server whose handlers still have work in
+ * flight lets that work finish against a closed store, which some emulators throw on.
+ */
+export function drainable(
+  serve: RequestListener,
+  refuse: (res: ServerResponse) => void,
+): { listener: RequestListener; drain(timeoutMs?: number): Promise<void> } {
+  let inFlight = 0;
+  let draining = false;
+  let idle: (() => void) | null = null;
+  return {
+    listener(req, res) {
+      if (draining) return refuse(res);
+      inFlight++;
+      res.once('close', () => {
+        inFlight--;
+        if (inFlight === 0) idle?.();
+      });
+      serve(req, res);
+    },
+    drain(timeoutMs = 5000) {
+      draining = true;
+      if (inFlight === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        timer.unref();
+        idle = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    },
+  };
 }

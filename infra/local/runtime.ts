@@ -17,7 +17,7 @@ import { buckets, resourceNames, securityHeaderValues, userPool } from '../defin
 import { corsXml, ensureTable, ensureUserPool, registerStateMachines } from './bootstrap';
 import { startCognito, type LocalCognito } from './cognito';
 import { createGateway, type MediaSource } from './gateway';
-import { closeServer, holdPort, listenOn } from './http-util';
+import { closeServer, drainable, holdPort, listenOn } from './http-util';
 import { Mailbox } from './mailbox';
 import { LambdaPool } from './lambda-pool';
 import { s3MultipartExtras } from './s3-multipart';
@@ -154,9 +154,25 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   // Every request must be signed with this data directory's credentials (dynalite checks none).
   const serveDynamo = dynamo.listeners('request')[0] as RequestListener;
   dynamo.removeAllListeners('request');
-  dynamo.on('request', guardJsonService(credentials, serveDynamo, createDynamoReadCache()));
+  // Stopping waits for the requests being served: dynalite throws when an operation it already
+  // started finds its database closed.
+  const dynamoRequests = drainable(
+    guardJsonService(credentials, serveDynamo, createDynamoReadCache()),
+    (res) => {
+      const text = JSON.stringify({
+        __type: 'com.amazonaws.dynamodb.v20120810#ServiceUnavailableException',
+        message: 'The local DynamoDB is stopping.',
+      });
+      res.writeHead(503, { 'content-type': 'application/x-amz-json-1.0', 'content-length': text.length });
+      res.end(text);
+    },
+  );
+  dynamo.on('request', dynamoRequests.listener);
   await listenOn(dynamo, held.dynamodb, HOST);
-  stoppers.set('dynamodb', () => closeServer(dynamo));
+  stoppers.set('dynamodb', async () => {
+    await dynamoRequests.drain();
+    await closeServer(dynamo);
+  });
 
   // S3: s3rver behind the signature check (it accepts any V4 signature), CORS for the app only.
   const s3 = new S3rver({
