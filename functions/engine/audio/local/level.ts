@@ -80,6 +80,8 @@ export function levelSamples(
   }
   let gain = target - measured.loudness;
   let ceiling = limit - LIMITER_MARGIN;
+  /** The previous attempt's gain and shortfall at the same ceiling, for the next step's slope. */
+  let previous: { gain: number; short: number } | null = null;
   for (let attempt = 0; attempt < 6; attempt++) {
     const linear = fromDecibels(gain);
     for (let i = 0; i < samples.length; i++) output[i] = samples[i]! * linear;
@@ -88,8 +90,20 @@ export function levelSamples(
     const over = toDecibels(truePeak(output, channels)) - limit;
     const short = target - integratedLoudness(output, channels, sampleRate);
     if (over <= 0 && Math.abs(short) <= LIMITED_TOLERANCE) return output;
-    if (over > 0) ceiling -= over + 0.05;
-    if (Math.abs(short) > LIMITED_TOLERANCE) gain += short;
+    if (over > 0) {
+      ceiling -= over + 0.05;
+      previous = null;
+    }
+    if (Math.abs(short) > LIMITED_TOLERANCE) {
+      // The limiter takes back part of every added dB: after a first plain step, the step is scaled
+      // by the loudness each dB of gain actually brought (secant), which lands in one or two more
+      // attempts instead of halving the shortfall each time.
+      const slope =
+        previous && gain !== previous.gain ? (previous.short - short) / (gain - previous.gain) : 1;
+      const step = short / Math.min(1, Math.max(0.2, slope));
+      previous = over > 0 ? null : { gain, short };
+      gain += step;
+    }
   }
   return output;
 }
