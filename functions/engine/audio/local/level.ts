@@ -98,9 +98,11 @@ export function levelSamples(
       // The limiter takes back part of every added dB: after a first plain step, the step is scaled
       // by the loudness each dB of gain actually brought (secant), which lands in one or two more
       // attempts instead of halving the shortfall each time.
-      const slope =
+      const measuredSlope =
         previous && gain !== previous.gain ? (previous.short - short) / (gain - previous.gain) : 1;
-      const step = short / Math.min(1, Math.max(0.2, slope));
+      // A slope that makes no sense (the limiter noisy near the target) falls back to a plain step.
+      const slope = measuredSlope > 0 ? Math.min(1, Math.max(0.2, measuredSlope)) : 1;
+      const step = short / slope;
       previous = over > 0 ? null : { gain, short };
       gain += step;
     }
