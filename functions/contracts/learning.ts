@@ -12,6 +12,15 @@ export type ChapterVideoStyle = (typeof CHAPTER_VIDEO_STYLES)[number];
 
 export type JobStatus = 'processing' | 'ready' | 'failed';
 
+/**
+ * A chapter mark of a narration: a place a listener can jump to, named after the chapter's heading
+ * there (else the part's key phrase), with its start in the audio.
+ */
+export interface ChapterMark {
+  title: string;
+  start_seconds: number;
+}
+
 /** Answer of the generation calls and of check-video-status. */
 export interface LearningJob {
   id: string;
@@ -30,6 +39,11 @@ export interface LearningJob {
   /** Where the result can be watched in the app (the chapter page). */
   hosted_url: string;
   duration: number | null;
+  /**
+   * The narration's chapter marks, in order (the first at 0): empty for videos, for jobs not yet
+   * ready and for narrations made before marks were listed.
+   */
+  chapter_marks: ChapterMark[];
   error_message: string | null;
   created_at: string;
   updated_at: string;
@@ -44,6 +58,8 @@ export interface LearningContentItem {
   /** A still of the video (video items). */
   thumbnail_url?: string | null;
   duration: number | null;
+  /** A ready narration's chapter marks (see LearningJob.chapter_marks); empty otherwise. */
+  chapter_marks: ChapterMark[];
   /** For items still being generated (or failed), the job's progress. */
   progress?: number;
   step?: string;

@@ -1,4 +1,9 @@
-import type { ChapterVideoStyle, LearningContentType, TutorialStyle } from '../contracts/learning';
+import type {
+  ChapterMark,
+  ChapterVideoStyle,
+  LearningContentType,
+  TutorialStyle,
+} from '../contracts/learning';
 import type { QuizQuestion } from '../engine/text/types';
 import type { JobRecord } from '../jobs';
 
@@ -24,6 +29,8 @@ export interface LearningOutputs {
   video_key: string | null;
   thumbnail_key: string | null;
   duration: number | null;
+  /** A narration's chapter marks (absent on narrations made before they were kept). */
+  chapter_marks?: ChapterMark[];
 }
 
 export type LearningJobRecord = JobRecord<LearningOptions, LearningOutputs>;
@@ -38,6 +45,7 @@ export interface ContentRecord {
   video_key: string | null;
   thumbnail_key?: string | null;
   duration: number | null;
+  chapter_marks?: ChapterMark[];
   created_at: string;
 }
 

@@ -74,6 +74,7 @@ export function learningJobView(job: LearningJobRecord): LearningJob {
     thumbnail_url: mediaUrl(outputs.thumbnail_key),
     hosted_url: `/book/${job.target.book_id}?chapter=${job.target.chapter_id}`,
     duration: outputs.duration ?? null,
+    chapter_marks: outputs.chapter_marks ?? [],
     error_message: job.error_message,
     created_at: job.created_at,
     updated_at: job.updated_at,
@@ -157,6 +158,7 @@ export function createLearningService(deps: LearningDeps) {
         content_url: contentUrl(c),
         thumbnail_url: mediaUrl(c.thumbnail_key),
         duration: c.duration,
+        chapter_marks: c.chapter_marks ?? [],
         created_at: c.created_at,
       }));
       const latest = new Map<LearningContentType, LearningJobRecord>();
@@ -171,6 +173,7 @@ export function createLearningService(deps: LearningDeps) {
           status: processingStatus(job.status),
           content_url: null,
           duration: null,
+          chapter_marks: [],
           progress: job.progress,
           step: job.step,
           error_message: job.error_message,

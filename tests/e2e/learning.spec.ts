@@ -81,7 +81,7 @@ test('learning view: narration plays and seeks, progress counts, a quiz is score
 
   await expect(page.getByRole('heading', { name: 'Photosynthesis for Beginners', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Chapters (3)' })).toBeVisible();
-  const chapterOne = page.getByRole('button', { name: /Chapter 1: How Plants Make Food/ });
+  const chapterOne = page.getByRole('button', { name: /^1\. Chapter 1: How Plants Make Food/ });
   await expect(chapterOne).toHaveAttribute('aria-current', 'true');
   await expect(chapterOne).not.toContainText('Has audio narration');
 
@@ -109,6 +109,14 @@ test('learning view: narration plays and seeks, progress counts, a quiz is score
   expect(await media(audio, (el) => (el.seekable.length ? el.seekable.end(0) : 0))).toBeGreaterThan(
     duration - 1,
   );
+
+  // The narration's chapters are listed under the player, named after the chapter's heading; choosing
+  // one seeks the audio to its start.
+  const chapters = page.getByRole('navigation', { name: 'Chapters' });
+  const firstMark = chapters.getByRole('button', { name: /^Chapter 1: How Plants Make Food, at 0:00$/ });
+  await expect(firstMark).toHaveAttribute('aria-current', 'true');
+  await firstMark.click();
+  await expect.poll(() => media(audio, (el) => el.currentTime), { timeout: 10_000 }).toBeLessThan(1);
 
   // Finishing the narration records the chapter as completed.
   const progressPosted = page.waitForResponse(

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +12,10 @@ import type {
   QuizView,
   VideoAvatar,
 } from '../../functions/contracts/learning';
-import { probe } from '../../functions/engine/media/ffmpeg';
+import { ffmpegBinaries, probe } from '../../functions/engine/media/ffmpeg';
 import { getJobs, jobMessages } from '../../functions/jobs';
 import { makeTxtBookText } from '../fixtures/books';
+import { chapterParagraphs } from '../fixtures/prose';
 import { frameAt } from './engine/video/media';
 import { confirmAsExtracted, createUser, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
 
@@ -85,6 +87,19 @@ const cornerCrop = (size: { width: number; height: number }): [number, number, n
   return [at(0.77, size.width), at(0.925, size.height), at(0.22, size.width), at(0.05, size.height)];
 };
 
+/** The chapters a file's own metadata lists (what a podcast player shows). */
+function fileChapters(path: string): { title: string; start: number }[] {
+  const stdout = execFileSync(
+    ffmpegBinaries().ffprobe,
+    ['-v', 'error', '-show_chapters', '-of', 'json', path],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const parsed = JSON.parse(stdout) as { chapters: { start_time: string; tags?: { title?: string } }[] };
+  return parsed.chapters.map((c) => ({ title: c.tags?.title ?? '', start: Number(c.start_time) }));
+}
+
 async function generate(path: string, body: Record<string, unknown>, token: string) {
   return t.api<LearningJob>('POST', path, { token, body });
 }
@@ -149,6 +164,48 @@ describe('learning content generation on the local runtime', () => {
       token,
     });
     expect(marks.body).toEqual({ [chapterId]: ['audio_narration'] });
+  });
+
+  it("lists the chapter marks of a narration, named after the chapter's headings, in the API", async () => {
+    const token = (await createUser(t)).accessToken;
+    const section = (seed: number) => chapterParagraphs(seed, 90).join('\n\n');
+    const text = [
+      '## Chapter 1: The Keeper',
+      section(901),
+      'The Lamp Room',
+      section(902),
+      'A Storm at Sea',
+      section(903),
+      '## Chapter 2: The Harbour',
+      section(904),
+    ].join('\n\n');
+    const upload = await uploadBook(t, { token, title: 'Marks of the Lighthouse', text });
+    expect(upload.status).toBe(201);
+    await confirmAsExtracted(t, String(upload.body.id), token);
+    const book = (await t.api<BookWithChapters>('GET', `/books/${upload.body.id}`, { token })).body;
+    const chapterId = book.chapters[0]!.id;
+    const started = await generate('/ai/generate-audio-narration', { chapter_id: chapterId }, token);
+    const job = await settledJob(started.body.id, token);
+    expect(job.status).toBe('ready');
+
+    const titles = job.chapter_marks.map((m) => m.title);
+    expect(titles).toContain('The Lamp Room');
+    expect(titles).toContain('A Storm at Sea');
+    expect(titles.indexOf('The Lamp Room')).toBeLessThan(titles.indexOf('A Storm at Sea'));
+    // Never the first words cut with an ellipsis.
+    for (const title of titles) expect(title).not.toMatch(/…|\.\.\.$/);
+    const starts = job.chapter_marks.map((m) => m.start_seconds);
+    expect(starts[0]).toBe(0);
+    for (let i = 1; i < starts.length; i++) expect(starts[i]!).toBeGreaterThan(starts[i - 1]!);
+    expect(starts.at(-1)!).toBeLessThan(job.duration!);
+
+    // The same marks as the file's own chapters, and in the chapter's content list.
+    const file = await download(job.content_url!, 'marked.m4a');
+    const chapters = fileChapters(file.path);
+    expect(chapters.map((c) => c.title)).toEqual(titles);
+    chapters.forEach((c, i) => expect(Math.abs(c.start - starts[i]!)).toBeLessThan(0.05));
+    const items = await chapterItems(chapterId, token);
+    expect(items.body[0]).toMatchObject({ id: job.id, chapter_marks: job.chapter_marks });
   });
 
   it('a failing step ends the job as failed with a message and keeps the ready narration', async () => {
@@ -252,6 +309,8 @@ describe('learning content generation on the local runtime', () => {
     const job = await settledJob(started.body.id, token);
     expect(job).toMatchObject({ status: 'ready', content_type: 'realistic_video', error_message: null });
     expect(job.content_url).toBe(job.video_url);
+    // Chapter marks belong to the narration; a video answers none.
+    expect(job.chapter_marks).toEqual([]);
 
     const video = await download(job.video_url!, 'lesson.mp4');
     expect(video.type).toBe('video/mp4');

@@ -24,6 +24,7 @@ import { EDITOR_DEFAULTS } from '../../functions/contracts/video';
 import { probe } from '../../functions/engine/media/ffmpeg';
 import { getAdapters } from '../../functions/lib/adapters';
 import { novelWithPlot, startTestRuntime, upgradeToBasic, type TestRuntime } from './helpers';
+import { ebur128 } from './engine/audio/helpers';
 import { ffmpeg, meanDifference } from './engine/video/media';
 
 /**
@@ -47,6 +48,13 @@ const origin = () => new URL(t.runtime.apiUrl).origin;
 
 const api = <T = Record<string, unknown>>(method: string, path: string, body?: unknown, token = owner) =>
   t.api<T>(method, path, { token, ...(body === undefined ? {} : { body }) });
+
+/** The product's loudness: -16 ± 1 LUFS integrated, true peak at most -1 dBTP (read by ebur128). */
+async function expectLoudnessOnTarget(path: string) {
+  const reading = await ebur128(path);
+  expect(Math.abs(reading.integrated + 16), `integrated ${reading.integrated} LUFS`).toBeLessThanOrEqual(1);
+  expect(reading.truePeak, `true peak ${reading.truePeak} dBTP`).toBeLessThanOrEqual(-1);
+}
 
 async function fetchFile(url: string, name: string) {
   const response = await fetch(`${origin()}${url}`);
@@ -189,6 +197,7 @@ describe('the video pipeline', () => {
     const scenes = (await api<SceneVideosAnswer>('GET', `/ai/scene-videos/${generation.id}`)).body;
     const sum = scenes.scene_videos.reduce((s, v) => s + v.duration, 0);
     expect(Math.abs(film.probe.duration - sum) / sum).toBeLessThan(0.05);
+    await expectLoudnessOnTarget(film.path);
 
     expect(
       generation.audio_progress.narrator_files + generation.audio_progress.character_files,
@@ -339,6 +348,7 @@ describe('the video pipeline', () => {
     const file = await fetchFile(ready.body.download_url, 'web.mp4');
     expect(file.probe.video?.height).toBe(480);
     expect(ready.body.file_size_bytes).toBe(file.probe.bytes);
+    await expectLoudnessOnTarget(file.path);
     const bad = await api('GET', `/ai/final-video/${generation.id}/download?quality=8k`);
     expect(bad.status).toBe(400);
   }, 300_000);
@@ -406,6 +416,7 @@ describe('the video pipeline', () => {
     expect(film.probe.audio?.codec).toBe('opus');
     const total = production.scenes.reduce((sum, s) => sum + s.duration, 0);
     expect(Math.abs(film.probe.duration - total) / total).toBeLessThan(0.05);
+    await expectLoudnessOnTarget(film.path);
     // Every scene was filmed again in the new frame.
     const clips = (await api<SceneVideosAnswer>('GET', `/ai/scene-videos/${generation.id}`)).body
       .scene_videos;

@@ -79,6 +79,8 @@ export interface JoinedNarration {
   truePeak: number;
   /** Start of each part in the joined audio, seconds. */
   offsets: number[];
+  /** The chapter marks written into the file, in order: the first at 0, each before the audio's end. */
+  marks: { start: number; title: string }[];
 }
 
 /** ffmetadata with one chapter per marker, for players that list chapters. */
@@ -121,15 +123,9 @@ export async function joinNarration(
     outputPath: join(input.workDir, 'narration-joined.wav'),
     crossfade: 0,
   });
+  const marks = input.parts.map((p, i) => ({ start: joined.offsets[i] ?? 0, title: p.title }));
   const metadataPath = join(input.workDir, 'chapters.txt');
-  await writeFile(
-    metadataPath,
-    chapterMetadata(
-      input.title,
-      input.parts.map((p, i) => ({ start: joined.offsets[i] ?? 0, title: p.title })),
-      joined.duration,
-    ),
-  );
+  await writeFile(metadataPath, chapterMetadata(input.title, marks, joined.duration));
   // Levelled in one pass at the speech's own rate and channel count, measured again once encoded.
   const levelled = await levelFile({
     inputPath: joined.path,
@@ -148,6 +144,7 @@ export async function joinNarration(
     loudness: levelled.loudness,
     truePeak: levelled.truePeak,
     offsets: joined.offsets,
+    marks: marks.map((m) => ({ ...m, start: Math.round(m.start * 1000) / 1000 })),
   };
 }
 

@@ -180,6 +180,7 @@ export const assemble = defineWorker('learningContent.Assemble', learningContent
       video_key: key(finished.outputs.video),
       thumbnail_key: key(finished.outputs.thumbnail),
       duration: finished.outputs.duration,
+      ...(finished.outputs.chapter_marks ? { chapter_marks: finished.outputs.chapter_marks } : {}),
     };
   });
 
@@ -217,6 +218,7 @@ export const publish = defineWorker('learningContent.Publish', learningContentIn
       video_key: job.outputs.video_key ?? null,
       thumbnail_key: job.outputs.thumbnail_key ?? null,
       duration: job.outputs.duration ?? null,
+      ...(job.outputs.chapter_marks ? { chapter_marks: job.outputs.chapter_marks } : {}),
       created_at: job.created_at,
     });
   }

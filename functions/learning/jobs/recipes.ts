@@ -135,7 +135,11 @@ const narration: Recipe<NarrationPlan> = {
     });
     return {
       files: [{ name: 'narration.m4a', path: joined.path, contentType: 'audio/mp4' }],
-      outputs: { audio: 'narration.m4a', duration: joined.duration },
+      outputs: {
+        audio: 'narration.m4a',
+        duration: joined.duration,
+        chapter_marks: joined.marks.map((m) => ({ title: m.title, start_seconds: m.start })),
+      },
     };
   },
 };

@@ -6,10 +6,16 @@
  * gives `undefined`, so callers pick another one.
  */
 import { contentWords, stem } from '../sentences';
+import { isCompleteStatement } from './complete';
 import { tagWords } from './nlp';
 
 /** Words a bullet may keep; longer clauses are cut at a clause boundary or rejected. */
 export const MAX_POINT_WORDS = 18;
+/**
+ * A sentence that cannot be shortened into a whole statement is kept whole when it has at most this
+ * many words (the slide layout sets it smaller or splits the slide when it must).
+ */
+export const MAX_WHOLE_SENTENCE_WORDS = 24;
 /** Fewer words than this is a fragment, not a statement. */
 const MIN_POINT_WORDS = 4;
 
@@ -91,7 +97,7 @@ const SPEECH_START = new RegExp(String.raw`^(?:${SPEECH_VERBS})\b`, 'i');
 const SPEECH_END = new RegExp(String.raw`\b(?:${SPEECH_VERBS})(?:\s+[\p{Ll}]+ly)?\.$`, 'iu');
 const FIRST_OR_SECOND_PERSON = /\b(?:I|me|my|mine|myself|we|us|our|ours|you|your|yours)\b/;
 const LEADING_WORDS =
-  /^(?:(?:and|but|so|or|nor|yet|then|now|well|oh|ah|however|thus|hence|therefore|still|indeed|besides|also|moreover|meanwhile|anyway|why|alas|no|yes|again|first|firstly|secondly|finally|presently|suddenly|at last|of course|in short|in fact)\b[,!]?|for,)\s+/i;
+  /^(?:(?:and|but|so|or|nor|yet|then|now|well|oh|ah|thus|hence|therefore|still|indeed|besides|also|moreover|meanwhile|anyway|why|alas|no|yes|again|first|firstly|secondly|finally|presently|suddenly|at last|of course|in short|in fact)\b[,!]?|for,|however,)\s+/i;
 /** Filler asides between commas, or at the start: "you see", "I think", "by the way". */
 const FILLER =
   /(?:^|,\s+)(?:you see|you know|I think|I believe|I suppose|I say|of course|by the way|that is|in fact|in short|as it were|as it is called|so to speak|no doubt|perhaps|indeed|however|also|too|then)(?:,\s+|(?=[.;:]|$))/gi;
@@ -100,7 +106,8 @@ const RELATIVE_ASIDE =
   /,\s+(?:(?:by|in|of|to|from|for|with|on|at)\s+)?(?:which|who|whom|whose)\b[^,;:]*,\s*/gi;
 const SUBORDINATORS =
   'when|whenever|while|whilst|although|though|even though|because|since|if|unless|as soon as|as|after|before|until|till|once|whereas|whether';
-const LEADING_SUBORDINATE = new RegExp(String.raw`^(?:${SUBORDINATORS})\b`, 'i');
+/** "When …", "Because …", and "However little known …, " (however before an adjective or adverb). */
+const LEADING_SUBORDINATE = new RegExp(String.raw`^(?:${SUBORDINATORS}|however\s+(?!,)[\p{L}]+)\b`, 'iu');
 const TRAILING_SUBORDINATE = new RegExp(
   String.raw`,\s+(?:(?:by|in|of|to|from|for|with|on|at)\s+(?:which|whom|whose)|which|who|whom|whose|where|${SUBORDINATORS}|as if|as though|so that|for|though|[\p{Ll}]+ing)\b`,
   'giu',
@@ -119,6 +126,7 @@ function hasFiniteVerb(clause: string): boolean {
   return tagged.some(
     (w, i) =>
       w.tags.has('Verb') &&
+      !w.tags.has('Hyphenated') &&
       (w.tags.has('PastTense') ||
         w.tags.has('Copula') ||
         w.tags.has('Modal') ||
@@ -248,6 +256,9 @@ function cutToLength(text: string): string | undefined {
 /** Capital first letter, one full stop at the end, no stray quote marks or trailing punctuation. */
 export function finishStatement(text: string): string {
   let out = text
+    .trim()
+    // A sentence in brackets of its own: "(she was rather glad …)".
+    .replace(/^\(([^()]*)\)([.!?]?)$/, '$1$2')
     .replace(/[“”"]/g, '')
     .replace(/(^|\s)['‘’]+|['‘’]+(?=\s|$)/g, '$1')
     .replace(/…/g, '')
@@ -296,14 +307,33 @@ export function compressSentence(sentence: string): string | undefined {
     .split(/\s*[;:]\s+/)
     .map((c) => c.replace(/^[\s,.!?—–-]+/, ''));
   for (const raw of clauses) {
-    const trimmed = dropTrailing(dropLeading(raw.replace(/[.!?]+$/, '')));
-    const cut = cutToLength(trimmed);
-    if (!cut) continue;
-    const statement = finishStatement(cut);
-    // "Said Mrs. Bennet to her husband.", "Tom answered carelessly.": tags whose speech was cut off.
-    if (SPEECH_START.test(statement) || SPEECH_END.test(statement)) continue;
-    if (isStatement(statement)) return statement;
+    const led = dropLeading(raw.replace(/[.!?]+$/, ''));
+    // The shortest form first; when what it leaves is not a whole statement, the clause with its
+    // trailing clauses kept (cut only at a boundary that leaves it whole).
+    for (const candidate of new Set([dropTrailing(led), led])) {
+      const cut = cutToLength(candidate);
+      if (!cut) continue;
+      const statement = finishStatement(cut);
+      // "Said Mrs. Bennet to her husband.", "Tom answered carelessly.": tags whose speech was cut off.
+      if (SPEECH_START.test(statement) || SPEECH_END.test(statement)) continue;
+      if (isStatement(statement) && isCompleteStatement(statement, clean)) return statement;
+    }
   }
+  // Else the sentence itself, when it is a whole statement short enough for a slide (and no
+  // quotation was taken out of its middle).
+  if (quoteSegments(clean).some((s) => s.quoted)) return undefined;
+  const whole = finishStatement(dropLeading(source.replace(/[.!?]+$/, '')));
+  const count = words(whole).length;
+  if (
+    count >= MIN_POINT_WORDS &&
+    count <= MAX_WHOLE_SENTENCE_WORDS &&
+    !/[;:]/.test(whole) &&
+    hasFiniteVerb(whole) &&
+    !SPEECH_START.test(whole) &&
+    !SPEECH_END.test(whole) &&
+    isCompleteStatement(whole, clean)
+  )
+    return whole;
   return undefined;
 }
 

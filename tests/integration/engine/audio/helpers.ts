@@ -115,3 +115,17 @@ export function medianPitch({ sampleRate, channels }: Samples): number {
   pitches.sort((a, b) => a - b);
   return pitches[Math.floor(pitches.length / 2)] ?? 0;
 }
+
+/**
+ * Integrated loudness (LUFS) and true peak (dBTP) of a file's first sound track, read by an
+ * independent meter: FFmpeg's ebur128 filter, from its summary.
+ */
+export async function ebur128(path: string): Promise<{ integrated: number; truePeak: number }> {
+  const log = await ffmpegLog(['-i', path, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-']);
+  const summary = log.slice(log.lastIndexOf('Summary:'));
+  const integrated = /Integrated loudness:\s*I:\s*(-?[\d.]+) LUFS/.exec(summary)?.[1];
+  const peak = /True peak:\s*Peak:\s*(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1];
+  if (integrated === undefined || peak === undefined)
+    throw new Error(`ebur128 printed no ${integrated === undefined ? 'integrated loudness' : 'true peak'}`);
+  return { integrated: Number(integrated), truePeak: peak === '-inf' ? -Infinity : Number(peak) };
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getEngine } from '../../../../functions/engine';
-import { ffmpegLog, runFfmpeg } from '../../../../functions/engine/media/ffmpeg';
+import { runFfmpeg } from '../../../../functions/engine/media/ffmpeg';
 import {
   assembleChapterVideo,
   planChapterVideo,
@@ -21,6 +21,7 @@ import {
   synthesizeNarrationPart,
 } from '../../../../functions/engine/productions/narration';
 import { findPresenter, presenterProfile } from '../../../../functions/engine/productions/presenters';
+import { ebur128 } from '../audio/helpers';
 
 /**
  * Every finished audio and video plays at -16 ± 1 LUFS integrated with its true peak at most -1 dBTP,
@@ -34,17 +35,6 @@ const chapter = {
   title: 'The Storm',
   content: readFileSync(join(__dirname, '../../../../docs/samples/harbour-chapter.txt'), 'utf8'),
 };
-
-/** Integrated loudness (LUFS) and true peak (dBTP) from ebur128's summary. */
-async function ebur128(path: string): Promise<{ integrated: number; truePeak: number }> {
-  const log = await ffmpegLog(['-i', path, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-']);
-  const summary = log.slice(log.lastIndexOf('Summary:'));
-  const integrated = /Integrated loudness:\s*I:\s*(-?[\d.]+) LUFS/.exec(summary)?.[1];
-  const peak = /True peak:\s*Peak:\s*(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1];
-  expect(integrated, 'ebur128 printed no integrated loudness').toBeDefined();
-  expect(peak, 'ebur128 printed no true peak').toBeDefined();
-  return { integrated: Number(integrated), truePeak: peak === '-inf' ? -Infinity : Number(peak) };
-}
 
 async function expectOnTarget(path: string) {
   const reading = await ebur128(path);

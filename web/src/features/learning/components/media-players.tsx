@@ -1,4 +1,5 @@
 import type {
+  ChapterMark,
   LearningContentItem,
   LearningContentType,
   LearningJob,
@@ -8,6 +9,7 @@ import { useRef, useState, type Ref, type SyntheticEvent } from 'react';
 import { Card } from '@/components/ui/card';
 import { recordProgress } from '../api/learning';
 import { mediaUrlOf } from '../api/use-learning-job';
+import { ChapterMarks } from './chapter-marks';
 import { AudioIcon, VideoIcon } from './icons';
 import { FreeQualityNote } from '@/components/subscription/free-quality-note';
 
@@ -15,6 +17,8 @@ interface Media {
   url: string;
   poster: string | null;
   duration: number | null;
+  /** The narration's chapter marks (none for videos and older narrations). */
+  marks: ChapterMark[];
 }
 
 const newestFirst = (a: { created_at: string }, b: { created_at: string }) =>
@@ -30,9 +34,19 @@ function latestMedia(
     ?.filter((i) => i.content_type === type && i.status === 'ready' && i.content_url)
     .sort(newestFirst)[0];
   if (job && (!item || job.created_at >= item.created_at))
-    return { url: mediaUrlOf(job)!, poster: job.thumbnail_url, duration: job.duration };
+    return {
+      url: mediaUrlOf(job)!,
+      poster: job.thumbnail_url,
+      duration: job.duration,
+      marks: job.chapter_marks ?? [],
+    };
   return item
-    ? { url: item.content_url!, poster: item.thumbnail_url ?? null, duration: item.duration }
+    ? {
+        url: item.content_url!,
+        poster: item.thumbnail_url ?? null,
+        duration: item.duration,
+        marks: item.chapter_marks ?? [],
+      }
     : null;
 }
 
@@ -43,6 +57,49 @@ function DurationNote({ media }: { media: Media | null }) {
   if (!media?.duration) return null;
   return (
     <span className="font-normal text-slate-500 dark:text-slate-400">· {formatDuration(media.duration)}</span>
+  );
+}
+
+/**
+ * The narration with its chapters listed under it: choosing one seeks there and plays; the one
+ * being heard is highlighted as the audio plays.
+ */
+export function NarrationPlayer({
+  media,
+  onEnded,
+  onError,
+}: {
+  media: Media;
+  onEnded: (e: SyntheticEvent<HTMLMediaElement>) => void;
+  onError: () => void;
+}) {
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [time, setTime] = useState(0);
+  const seek = (seconds: number) => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.currentTime = seconds;
+    setTime(seconds);
+    // Playback may be refused (autoplay rules): the position is still moved.
+    audio.play()?.catch(() => undefined);
+  };
+  return (
+    <>
+      <audio
+        ref={audioRef}
+        key={media.url}
+        src={media.url}
+        controls
+        preload="metadata"
+        aria-label="Audio narration"
+        className="mt-2 w-full"
+        onEnded={onEnded}
+        onError={onError}
+        onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+        onSeeked={(e) => setTime(e.currentTarget.currentTime)}
+      />
+      <ChapterMarks marks={media.marks} currentTime={time} onSeek={seek} />
+    </>
   );
 }
 
@@ -152,13 +209,9 @@ export function MediaPlayers({
             <DurationNote media={audio} />
           </h3>
           {audio ? (
-            <audio
+            <NarrationPlayer
               key={audio.url}
-              src={audio.url}
-              controls
-              preload="metadata"
-              aria-label="Audio narration"
-              className="mt-2 w-full"
+              media={audio}
               onEnded={finished('narration_finished', audio)}
               onError={() => refreshUrls(audio.url)}
             />
