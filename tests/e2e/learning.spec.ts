@@ -112,7 +112,7 @@ test('learning view: narration plays and seeks, progress counts, a quiz is score
 
   // The narration's chapters are listed under the player, named after the chapter's heading; choosing
   // one seeks the audio to its start.
-  const chapters = page.getByRole('navigation', { name: 'Chapters' });
+  const chapters = page.getByRole('navigation', { name: 'Narration chapters' });
   const firstMark = chapters.getByRole('button', { name: /^Chapter 1: How Plants Make Food, at 0:00$/ });
   await expect(firstMark).toHaveAttribute('aria-current', 'true');
   await firstMark.click();

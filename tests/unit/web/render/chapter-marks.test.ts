@@ -25,7 +25,7 @@ describe('the narration chapters list', () => {
   it('shows each mark’s title and start time as a button, in order', () => {
     const html = list(0);
     expect(textOf(html)).toBe(
-      'Chapters Chapter 1: The Keeper 0:00 The Lamp Room 1:07 A Storm at Sea 1:02:05',
+      'Narration chapters Chapter 1: The Keeper 0:00 The Lamp Room 1:07 A Storm at Sea 1:02:05',
     );
     expect(html.match(/<button type="button"/g)).toHaveLength(3);
     expect(attributes(html, 'aria-label')).toEqual([
@@ -86,13 +86,13 @@ describe('the narration chapters list', () => {
     const html = players([item({})]);
     const audioAt = html.indexOf('<audio');
     expect(audioAt).toBeGreaterThan(-1);
-    expect(html.indexOf('Chapters')).toBeGreaterThan(audioAt);
+    expect(html.indexOf('Narration chapters')).toBeGreaterThan(audioAt);
     expect(textOf(html)).toContain('The Lamp Room 1:07');
   });
 
   it('lists none for an older narration without marks', () => {
     const html = players([item({ chapter_marks: [] })]);
     expect(html).toContain('<audio');
-    expect(textOf(html)).not.toContain('Chapters');
+    expect(textOf(html)).not.toContain('Narration chapters');
   });
 });

@@ -42,7 +42,7 @@ export function ChapterMarks({
         id={labelledBy}
         className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300"
       >
-        Chapters
+        Narration chapters
       </h4>
       <ol className="mt-1 max-h-64 overflow-y-auto rounded-lg border border-slate-200 dark:border-slate-700">
         {marks.map((mark, i) => {
