@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -9,14 +9,13 @@ import type { MixTrack } from '../../engine/audio/types';
 import type { CharacterReference } from '../../engine/image/types';
 import {
   exportFilm,
-  frameAt,
+  filmScene,
   joinPictures,
-  joinSounds,
+  mergeScenes,
   muxFilm,
-  muxShots,
   placeSpeech,
   probeFilm,
-  renderShots,
+  stillThumbnail,
 } from '../../engine/productions/shots';
 import { EngineError } from '../../engine/types';
 import { images } from '../../images/instance';
@@ -617,6 +616,38 @@ async function filmTalking(
   });
 }
 
+/** A dialogue shot's talking portrait as part of its scene's one FFmpeg run (see filmTalking). */
+function talkingGraph(
+  shot: Shot,
+  index: number,
+  manifest: AudioManifest,
+  portraitPath: string,
+  transition: { type: string; duration: number } | null,
+  p: ProductionPlan,
+  dir: string,
+) {
+  const line = manifest.lines[shot.line!]!;
+  const offset = Math.max(0, line.start - shot.start);
+  return getEngine().lipSync.talkingShotGraph(
+    {
+      portraitPath,
+      visemes: line.visemes.map((v) => ({ ...v, time: v.time + offset })),
+      frames: shot.frames,
+      size: { width: p.width, height: p.height },
+      fps: p.fps,
+      ...(index === 0 && transition
+        ? {
+            fadeIn: {
+              colour: transition.type === 'fadewhite' ? ('white' as const) : ('black' as const),
+              duration: transition.duration,
+            },
+          }
+        : {}),
+    },
+    join(dir, `talking-${index}`),
+  );
+}
+
 export const renderSceneVideo = defineWorker(
   'videoPipeline.RenderSceneVideo',
   sceneInput,
@@ -670,31 +701,37 @@ export const renderSceneVideo = defineWorker(
         media().download(manifest.mix_key, mix),
         ...[...faces].map(([name, path]) => media().download(known.get(name)!, path)),
       ]);
-      const outputs = shots.map((_, i) => join(dir, `shot-${i}.mp4`));
-      await renderShots({
-        shots: shots.map((shot, i) => ({
-          image: shot.kind === 'dialogue' ? faces.get(shot.character!)! : still,
+      const imageOf = (shot: Shot) => (shot.kind === 'dialogue' ? faces.get(shot.character!)! : still);
+      // The whole scene in one run and one encoder: camera moves, close-ups and talking shots.
+      const parts = join(dir, 'parts');
+      const shotDir = join(dir, 'shots');
+      await Promise.all([mkdir(parts), mkdir(shotDir)]);
+      const scenes = await Promise.all(
+        shots.map(async (shot, i) => ({
           kind: shot.kind,
           frames: shot.frames,
-          outputPath: outputs[i]!,
-          skip: talking.includes(i),
+          image: imageOf(shot),
+          ...(talking.includes(i)
+            ? { talking: await talkingGraph(shot, i, manifest, imageOf(shot), scene.transition, p, parts) }
+            : {}),
         })),
+      );
+      const clipPath = join(dir, 'clip.mp4');
+      const thumbPath = join(dir, 'thumb.jpg');
+      const outputs = await filmScene({
+        shots: scenes,
         size,
         fps: p.fps,
         seed: p.seed + scene_number,
         transition: scene.transition,
+        soundPath: mix,
+        clipPath,
+        shotDir,
+        workDir: dir,
       });
-      for (const i of talking)
-        await filmTalking(shots[i]!, i, manifest, faces.get(shots[i]!.character!)!, scene.transition, p, {
-          outputPath: outputs[i]!,
-        });
-      const clipPath = join(dir, 'clip.mp4');
-      const thumbPath = join(dir, 'thumb.jpg');
-      await muxShots(outputs, mix, duration, dir, clipPath);
-      // The clip's frame one second in (past a fade-in), from the shot it is in: no other is decoded.
+      // The thumbnail: the still on screen one second in (past a fade-in), no video decoded.
       const at = Math.min(1, duration / 2);
-      const inShot = shots.findLastIndex((s) => s.start <= at);
-      await frameAt(outputs[inShot]!, at - shots[inShot]!.start, 480, thumbPath);
+      await stillThumbnail(imageOf(shots[shots.findLastIndex((s) => s.start <= at)]!), size, 480, thumbPath);
       const keys = [
         ...shots.map((s) => s.key),
         videoKeys.sceneClip(bookId, job.id, scene_number),
@@ -743,13 +780,6 @@ interface VideoItemData {
   talking?: number[];
 }
 
-/** The scene clips' pictures joined without re-encoding. */
-async function joinClipsPicture(clips: string[], dir: string): Promise<string> {
-  const picturePath = join(dir, 'picture.mp4');
-  await joinPictures(clips, dir, picturePath);
-  return picturePath;
-}
-
 async function filmScenes(job: VideoGenerationJob, p: ProductionPlan) {
   const items = await repo().listItems(bookOf(job), job.id, 'video');
   return filmedScenes(p).map((n) => {
@@ -791,19 +821,15 @@ export const mergeAudioAndVideo = defineWorker(
       ]);
       const total = scenes.reduce((sum, s) => sum + s.duration, 0);
       // Each scene's mix is already at the film's loudness: the film's sound is the mixes one after
-      // the other, each as long as its scene, encoded once.
-      const soundPath = join(dir, 'sound.m4a');
-      await joinSounds(
-        mixes.map((path, i) => ({ path, duration: scenes[i]!.duration })),
-        soundPath,
-      );
+      // the other, each as long as its scene, encoded once, in the run that joins the pictures.
       const mergedPath = join(dir, 'merged.mp4');
-      const merged = await muxFilm(await joinClipsPicture(clips, dir), soundPath, total, mergedPath);
-      await Promise.all([
-        media().upload(videoKeys.sound(bookId, job.id), soundPath, 'audio/mp4'),
-        media().upload(videoKeys.merged(bookId, job.id), mergedPath, 'video/mp4'),
-      ]);
-      return { merged: { duration: merged.duration, bytes: (await stat(mergedPath)).size }, total };
+      await mergeScenes(
+        scenes.map((s, i) => ({ clipPath: clips[i]!, mixPath: mixes[i]!, duration: s.duration })),
+        dir,
+        mergedPath,
+      );
+      await media().upload(videoKeys.merged(bookId, job.id), mergedPath, 'video/mp4');
+      return { bytes: (await stat(mergedPath)).size, total };
     });
     await saveItem(job, {
       stage: 'merge',
@@ -811,15 +837,14 @@ export const mergeAudioAndVideo = defineWorker(
       scene_number: null,
       counters: {
         total_scenes_merged: scenes.length,
-        total_duration: Math.round(result.merged.duration * 100) / 100,
+        total_duration: Math.round(result.total * 100) / 100,
         audio_tracks_mixed: tracksMixed,
-        file_size_mb: Math.round((result.merged.bytes / 1024 ** 2) * 100) / 100,
+        file_size_mb: Math.round((result.bytes / 1024 ** 2) * 100) / 100,
         processing_time: Math.round((Date.now() - started) / 100) / 10,
       },
-      keys: [videoKeys.sound(bookId, job.id), videoKeys.merged(bookId, job.id)],
+      keys: [videoKeys.merged(bookId, job.id)],
       data: {
         merged_key: videoKeys.merged(bookId, job.id),
-        sound_key: videoKeys.sound(bookId, job.id),
         duration: result.total,
       },
       started_at,
@@ -954,11 +979,7 @@ export const publish = defineWorker(
     const p = await plan(job);
     const scenes = await filmScenes(job, p);
     const lipsync = await repo().listItems(bookId, job.id, 'lipsync');
-    const merge = await itemData<{ merged_key: string; sound_key: string; duration: number }>(
-      job,
-      'merge',
-      itemName.film,
-    );
+    const merge = await itemData<{ merged_key: string; duration: number }>(job, 'merge', itemName.film);
     const exp = p.export ?? null;
     const format = exp?.format ?? 'mp4';
     const finalKey = videoKeys.final(bookId, job.id, job.attempt, format);
@@ -985,7 +1006,8 @@ export const publish = defineWorker(
           pictures.push(await media().download(key, join(dir, `shot-${i}.mp4`)));
         const picturePath = join(dir, 'picture.mp4');
         await joinPictures(pictures, dir, picturePath);
-        const sound = await media().download(merge.sound_key, join(dir, 'sound.m4a'));
+        // The film's sound is the merged film's (encoded once, copied here).
+        const sound = await media().download(merge.merged_key, join(dir, 'merged.mp4'));
         probed = await muxFilm(picturePath, sound, merge.duration, filmPath);
       }
       let outPath = filmPath;
