@@ -85,6 +85,7 @@ interface HistoryEvent {
   type: string;
   stateEnteredEventDetails?: { name: string };
   stateExitedEventDetails?: { name: string };
+  taskFailedEventDetails?: { resource: string; error: string; cause: string };
 }
 
 /** Each top-level state's time (first entered → last exited) in one execution, and the states entered. */
@@ -135,6 +136,14 @@ async function executionTimes(t: TestRuntime, executionName: string) {
     states: Object.fromEntries(STATES.map((n) => [n, seconds(n)])) as Record<StateName, number | null>,
     spans: Object.fromEntries(STATES.map((n) => [n, span(n)])) as Record<StateName, [number, number] | null>,
     entered: new Set(entered.keys()),
+    /** Tasks that failed (and were retried, when the run still completed): a cost the stages paid. */
+    failures: events.flatMap((e) =>
+      e.taskFailedEventDetails
+        ? [
+            `${e.taskFailedEventDetails.resource}: ${e.taskFailedEventDetails.error} ${e.taskFailedEventDetails.cause.slice(0, 300)}`,
+          ]
+        : [],
+    ),
   };
 }
 
@@ -350,6 +359,8 @@ async function main() {
 
       const status = await api<PipelineStatus>('GET', `/ai/pipeline-status/${done.id}`);
       const history = await executionTimes(t, done.execution_name);
+      for (const failure of history.failures)
+        console.log(`run ${run}: a task failed and was retried: ${failure}`);
       const response = await fetch(`${new URL(t.runtime.apiUrl).origin}${done.video_url}`);
       const film = join(work, `film-${run}.mp4`);
       writeFileSync(film, Buffer.from(await response.arrayBuffer()));
