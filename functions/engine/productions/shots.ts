@@ -39,10 +39,11 @@ export interface SceneFilmRequest {
   seed: number;
   /** Into the first shot: from black (fade, fadeblack) or white (fadewhite), for `duration` seconds. */
   transition: { type: string; duration: number } | null;
-  /** The scene's sound (its mix), padded with silence or cut to the scene's length. */
-  soundPath: string;
-  /** The scene clip: every shot's frames and the sound (AAC), MP4. */
-  clipPath: string;
+  /**
+   * The scene clip (every shot's frames and the scene's sound, AAC, MP4) and that sound (its mix,
+   * padded with silence or cut to the scene's length); without them only the shots are written.
+   */
+  clip?: { path: string; soundPath: string };
   /** Each shot on its own, picture only, cut from the same encode: `shotDir/shot-000.mp4`, … */
   shotDir: string;
   workDir: string;
@@ -97,8 +98,11 @@ export async function filmScene(request: SceneFilmRequest): Promise<string[]> {
   const frames = shots.reduce((sum, shot) => sum + shot.frames, 0);
   const duration = frames / fps;
   statements.push(`${shots.map((_, i) => `[shot${i}]`).join('')}concat=n=${shots.length}:v=1:a=0[picture]`);
-  statements.push(`[${next}:a]aresample=48000,apad,atrim=end=${sec(duration)},asetpts=PTS-STARTPTS[sound]`);
-  inputs.push('-i', request.soundPath);
+  const { clip } = request;
+  if (clip) {
+    statements.push(`[${next}:a]aresample=48000,apad,atrim=end=${sec(duration)},asetpts=PTS-STARTPTS[sound]`);
+    inputs.push('-i', clip.soundPath);
+  }
   const starts = shotStarts(shots.map((s) => s.frames));
   const shotFile = (n: number) => join(request.shotDir, `shot-${String(n).padStart(3, '0')}.mp4`);
   const shotsOutput = starts.length
@@ -113,8 +117,7 @@ export async function filmScene(request: SceneFilmRequest): Promise<string[]> {
       outputs: [
         '-map',
         '[picture]',
-        '-map',
-        '[sound]',
+        ...(clip ? ['-map', '[sound]'] : []),
         ...videoEncoderArgs(clipSettings(size, fps)),
         // Each shot starts on a key frame (an IDR: nothing before it is referenced), so it can be cut.
         ...(starts.length
@@ -124,10 +127,10 @@ export async function filmScene(request: SceneFilmRequest): Promise<string[]> {
         String(fps),
         '-frames:v',
         String(frames),
-        ...AAC_FAST,
+        ...(clip ? AAC_FAST : []),
         '-f',
         'tee',
-        `[f=mp4:movflags=+faststart]${teeOutput(request.clipPath)}|${shotsOutput}`,
+        clip ? `[f=mp4:movflags=+faststart]${teeOutput(clip.path)}|${shotsOutput}` : shotsOutput,
       ],
     },
     { duration, onProgress: request.onProgress },

@@ -582,41 +582,11 @@ export function planShots(
 }
 
 /**
- * A dialogue shot filmed talking: the speaker's portrait with the mouth following the line's visemes
- * (placed where the line starts in the shot), or, without visemes, the speech's loudness; picture
- * only, exactly the shot's frames, fading in when it opens a scene that has a transition.
+ * A dialogue shot filmed talking, as part of its scene's one FFmpeg run: the speaker's portrait with
+ * the mouth following the line's visemes (placed where the line starts in the shot), or, without
+ * visemes, the loudness of the speech placed in the shot; exactly the shot's frames, fading in when
+ * it opens a scene that has a transition.
  */
-async function filmTalking(
-  shot: Shot,
-  index: number,
-  manifest: AudioManifest,
-  portraitPath: string,
-  transition: { type: string; duration: number } | null,
-  p: ProductionPlan,
-  files: { outputPath: string; speechPath?: string },
-) {
-  const line = manifest.lines[shot.line!]!;
-  const offset = Math.max(0, line.start - shot.start);
-  return getEngine().lipSync.talkingShot({
-    portraitPath,
-    ...(files.speechPath ? { speechPath: files.speechPath } : {}),
-    visemes: line.visemes.map((v) => ({ ...v, time: v.time + offset })),
-    frames: shot.frames,
-    size: { width: p.width, height: p.height },
-    fps: p.fps,
-    outputPath: files.outputPath,
-    ...(index === 0 && transition
-      ? {
-          fadeIn: {
-            colour: transition.type === 'fadewhite' ? ('white' as const) : ('black' as const),
-            duration: transition.duration,
-          },
-        }
-      : {}),
-  });
-}
-
-/** A dialogue shot's talking portrait as part of its scene's one FFmpeg run (see filmTalking). */
 function talkingGraph(
   shot: Shot,
   index: number,
@@ -625,12 +595,15 @@ function talkingGraph(
   transition: { type: string; duration: number } | null,
   p: ProductionPlan,
   dir: string,
+  /** The line's speech placed in the shot: the mouth follows its loudness when there are no visemes. */
+  speechPath?: string,
 ) {
   const line = manifest.lines[shot.line!]!;
   const offset = Math.max(0, line.start - shot.start);
   return getEngine().lipSync.talkingShotGraph(
     {
       portraitPath,
+      ...(speechPath ? { speechPath } : {}),
       visemes: line.visemes.map((v) => ({ ...v, time: v.time + offset })),
       frames: shot.frames,
       size: { width: p.width, height: p.height },
@@ -724,8 +697,7 @@ export const renderSceneVideo = defineWorker(
         fps: p.fps,
         seed: p.seed + scene_number,
         transition: scene.transition,
-        soundPath: mix,
-        clipPath,
+        clip: { path: clipPath, soundPath: mix },
         shotDir,
         workDir: dir,
       });
@@ -890,37 +862,80 @@ export const lipSyncScene = defineWorker(
     const known = dialogue.some(({ index }) => !kept.has(index)) ? await portraits(job, p) : null;
     let method = 'unknown';
     const talking = await withDir('lipsync', async (dir) => {
-      const faces = new Map<string, string>();
+      const speech = new Map<number, string>();
+      await Promise.all(
+        dialogue.map(async ({ shot, index }) =>
+          speech.set(
+            index,
+            await media().download(manifest.lines[shot.line!]!.key, join(dir, `line-${index}.wav`)),
+          ),
+        ),
+      );
+      // The shots to film talking: all of them in one run and one encoder, each cut to its own file.
+      const filming = dialogue.filter(({ index }) => !kept.has(index));
+      const keys = new Map<number, string>();
+      if (filming.length) {
+        const faces = new Map<string, string>();
+        for (const { shot } of filming)
+          if (!faces.has(shot.character!)) faces.set(shot.character!, join(dir, `face-${faces.size}.png`));
+        await Promise.all([...faces].map(([name, path]) => media().download(known!.get(name)!, path)));
+        const parts = join(dir, 'parts');
+        const shotDir = join(dir, 'shots');
+        await Promise.all([mkdir(parts), mkdir(shotDir)]);
+        const shots = await Promise.all(
+          filming.map(async ({ shot, index }) => {
+            const line = manifest.lines[shot.line!]!;
+            let placed: string | undefined;
+            if (!line.visemes.length) {
+              // The line's speech where it is spoken in the shot: the mouth follows its loudness.
+              placed = join(dir, `placed-${index}.wav`);
+              await placeSpeech(
+                speech.get(index)!,
+                Math.max(0, line.start - shot.start),
+                shot.frames / p.fps,
+                placed,
+              );
+            }
+            const face = faces.get(shot.character!)!;
+            const graph = await talkingGraph(
+              shot,
+              index,
+              manifest,
+              face,
+              video.transition ?? null,
+              p,
+              parts,
+              placed,
+            );
+            method = graph.processing_method;
+            return { kind: shot.kind, frames: shot.frames, image: face, talking: graph };
+          }),
+        );
+        const files = await filmScene({
+          shots,
+          size: { width: p.width, height: p.height },
+          fps: p.fps,
+          seed: p.seed + scene_number,
+          transition: null,
+          shotDir,
+          workDir: dir,
+        });
+        await Promise.all(
+          filming.map(async ({ index }, i) => {
+            const key = videoKeys.talkingShot(bookId, job.id, scene_number, index);
+            await media().upload(key, files[i]!, 'video/mp4');
+            keys.set(index, key);
+          }),
+        );
+      }
       const made: (TalkingShot & { made: boolean })[] = [];
-      // One shot at a time: a talking shot's encoder holds about 180 MB.
       for (const { shot, index } of dialogue) {
         const line = manifest.lines[shot.line!]!;
-        const speech = await media().download(line.key, join(dir, `line-${index}.wav`));
-        let key = shot.key;
         if (kept.has(index)) method = 'visemes';
-        else {
-          let face = faces.get(shot.character!);
-          if (!face) {
-            face = join(dir, `face-${faces.size}.png`);
-            faces.set(shot.character!, face);
-            await media().download(known!.get(shot.character!)!, face);
-          }
-          // The line's speech where it is spoken in the shot (the mouth follows its loudness when
-          // there are no visemes).
-          const placed = join(dir, `placed-${index}.wav`);
-          await placeSpeech(speech, Math.max(0, line.start - shot.start), shot.frames / p.fps, placed);
-          const out = join(dir, `talking-${index}.mp4`);
-          const clip = await filmTalking(shot, index, manifest, face, video.transition ?? null, p, {
-            outputPath: out,
-            speechPath: placed,
-          });
-          method = clip.processing_method;
-          key = videoKeys.talkingShot(bookId, job.id, scene_number, index);
-          await media().upload(key, out, 'video/mp4');
-        }
+        const key = keys.get(index) ?? shot.key;
         const accuracy = line.visemes.length
           ? await engine.lipSync.syncAccuracy({
-              speechPath: speech,
+              speechPath: speech.get(index)!,
               visemes: line.visemes,
               fps: p.fps,
               duration: line.duration,

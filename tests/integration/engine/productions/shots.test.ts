@@ -133,8 +133,7 @@ describe('shots', () => {
       fps,
       seed: 5,
       transition: { type: 'fade', duration: 0.5 },
-      soundPath: sound,
-      clipPath: clip,
+      clip: { path: clip, soundPath: sound },
       shotDir,
       workDir: dir,
       onProgress: (f) => progress.push(f),
@@ -178,8 +177,7 @@ describe('shots', () => {
       fps,
       seed: 1,
       transition: null,
-      soundPath: sound,
-      clipPath: `${dir}/clip.mp4`,
+      clip: { path: `${dir}/clip.mp4`, soundPath: sound },
       shotDir: `${dir}/shots`,
       workDir: dir,
     });
@@ -188,12 +186,48 @@ describe('shots', () => {
     await expect(
       filmScene({
         ...{ shots: [], size, fps, seed: 1, transition: null },
-        soundPath: sound,
-        clipPath: `${dir}/x.mp4`,
         shotDir: dir,
         workDir: dir,
       }),
     ).rejects.toThrow(/at least one shot/);
+  });
+
+  it('films only shots when no clip is asked for: talking shots, one encode, each its own file', async () => {
+    const dir = scratch.path('talking-only');
+    mkdirSync(`${dir}/shots`, { recursive: true });
+    const lipSync = createLocalLipSyncEngine();
+    const graph = (name: string, frames: number, speechPath?: string) =>
+      lipSync.talkingShotGraph(
+        {
+          portraitPath: portrait,
+          ...(speechPath ? { speechPath } : { visemes: [{ time: 0, viseme: 'a' }] }),
+          frames,
+          size,
+          fps,
+          fadeIn: { colour: 'black', duration: 0.4 },
+        },
+        `${dir}/${name}`,
+      );
+    const placed = scratch.path('talking-only.wav');
+    await placeSpeech(speech, 0, 1, placed);
+    const paths = await filmScene({
+      shots: [
+        { kind: 'dialogue', frames: 20, image: portrait, talking: await graph('a', 20) },
+        // Without visemes the mouth follows the speech's loudness.
+        { kind: 'dialogue', frames: 24, image: portrait, talking: await graph('b', 24, placed) },
+      ],
+      size,
+      fps,
+      seed: 1,
+      transition: null,
+      shotDir: `${dir}/shots`,
+      workDir: dir,
+    });
+    expect(paths.map(countFrames)).toEqual([20, 24]);
+    for (const path of paths) expect((await probe(path)).audio).toBeUndefined();
+    // Each talking shot faded in as the engine was asked.
+    expect(Math.max(...meanColour(frameAt(paths[0]!, 0)))).toBeLessThan(20);
+    expect(Math.max(...meanColour(frameAt(paths[1]!, 0)))).toBeLessThan(20);
   });
 
   it("merges scene clips into the film in one run: pictures copied, the scenes' mixes joined, each cut or padded to its scene, encoded once", async () => {
