@@ -85,6 +85,7 @@ interface HistoryEvent {
   type: string;
   stateEnteredEventDetails?: { name: string };
   stateExitedEventDetails?: { name: string };
+  taskFailedEventDetails?: { resource: string; error: string; cause: string };
 }
 
 /** Each top-level state's time (first entered → last exited) in one execution, and the states entered. */
@@ -135,6 +136,14 @@ async function executionTimes(t: TestRuntime, executionName: string) {
     states: Object.fromEntries(STATES.map((n) => [n, seconds(n)])) as Record<StateName, number | null>,
     spans: Object.fromEntries(STATES.map((n) => [n, span(n)])) as Record<StateName, [number, number] | null>,
     entered: new Set(entered.keys()),
+    /** Tasks that failed (and were retried, when the run still completed): a cost the stages paid. */
+    failures: events.flatMap((e) =>
+      e.taskFailedEventDetails
+        ? [
+            `${e.taskFailedEventDetails.resource}: ${e.taskFailedEventDetails.error} ${e.taskFailedEventDetails.cause.slice(0, 300)}`,
+          ]
+        : [],
+    ),
   };
 }
 
@@ -247,6 +256,26 @@ function timedRun(command: string, args: string[]): Promise<{ cpu: number; peak:
   });
 }
 
+/** The film's integrated loudness (LUFS) and true peak (dBTP), by FFmpeg's EBU R128 meter. */
+function filmLoudness(path: string): Promise<{ lufs: number; peak: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      ffmpegBinaries().ffmpeg,
+      ['-hide_banner', '-nostats', '-i', path, '-map', '0:a', '-af', 'ebur128=peak=true', '-f', 'null', '-'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let log = '';
+    child.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+    child.on('error', reject);
+    child.on('close', () => {
+      const summary = log.slice(log.lastIndexOf('Summary:'));
+      const lufs = Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1]);
+      const peak = Number(/Peak:\s+(-?[\d.]+) dBFS/.exec(summary)?.[1]);
+      resolve({ lufs, peak });
+    });
+  });
+}
+
 interface RunFigures {
   /** Start call → the execution's end (the run's completion). */
   wall: number;
@@ -263,6 +292,7 @@ interface RunFigures {
   stages: PipelineStatus['stages'];
   render: number;
   floor: { wall: number; cpu: number; peak: number };
+  loudness: { lufs: number; peak: number };
   lipsync: number;
   talkingSeconds: number;
   speakers: number;
@@ -350,6 +380,8 @@ async function main() {
 
       const status = await api<PipelineStatus>('GET', `/ai/pipeline-status/${done.id}`);
       const history = await executionTimes(t, done.execution_name);
+      for (const failure of history.failures)
+        console.log(`run ${run}: a task failed and was retried: ${failure}`);
       const response = await fetch(`${new URL(t.runtime.apiUrl).origin}${done.video_url}`);
       const film = join(work, `film-${run}.mp4`);
       writeFileSync(film, Buffer.from(await response.arrayBuffer()));
@@ -379,6 +411,7 @@ async function main() {
       const floorWall = (performance.now() - floorStarted) / 1000;
       const floor = { wall: floorWall, cpu: timed.cpu, peak: timed.peak };
       rmSync(again, { force: true });
+      const loudness = await filmLoudness(film);
 
       // Redo the lip-sync on the finished film: only ApplyLipSync and Publish should run.
       const retryStarted = Date.now() / 1000;
@@ -413,6 +446,7 @@ async function main() {
         stages: status.stages,
         render: (history.states.RenderSceneVideos ?? 0) + (history.states.MergeAudioAndVideo ?? 0),
         floor,
+        loudness,
         lipsync: history.states.ApplyLipSync ?? NaN,
         talkingSeconds: lipSynced.lip_synced_videos.reduce((sum, v) => sum + v.duration, 0),
         speakers: done.lipsync_progress.characters_lip_synced,
@@ -519,6 +553,12 @@ function printRun(run: number, f: RunFigures) {
       `${lipFactor.toFixed(2)}× (${s(f.lipsync)})`,
       '≥ 4×',
       lipFactor >= 4,
+    ],
+    [
+      "the film's sound: integrated loudness, true peak",
+      `${f.loudness.lufs.toFixed(1)} LUFS, ${f.loudness.peak.toFixed(1)} dBTP`,
+      '-16 ± 1, ≤ -1',
+      Math.abs(f.loudness.lufs + 16) <= 1 && f.loudness.peak <= -1,
     ],
     ['one worker, bound (see below)', `${mb(workerBound(f))}`, '≤ 1.5 GB', workerBound(f) <= 1.5 * 2 ** 30],
     [

@@ -43,10 +43,28 @@ export interface TalkingShotResult {
   processing_method: LipSyncResult['processing_method'];
 }
 
+/** A talking shot's part of a larger FFmpeg run (see `LipSyncEngine.talkingShotGraph`). */
+export interface TalkingShotGraph {
+  /** FFmpeg input arguments, in order (each `-i` is one input). */
+  inputs: string[];
+  /** Filter statements reading those inputs, numbered from `first`, into `[output]`. */
+  graph(first: number, output: string): string[];
+  processing_method: LipSyncResult['processing_method'];
+}
+
 export interface LipSyncEngine {
   talkingClip(request: LipSyncRequest): Promise<LipSyncResult>;
   /** As `talkingClip` for a shot cut into a film: `frames` frames, no sound, the result not probed. */
   talkingShot(request: TalkingShotRequest): Promise<TalkingShotResult>;
+  /**
+   * A talking shot as part of a caller's FFmpeg run (a scene filmed in one encode): its inputs and
+   * the filter statements that make exactly `frames` frames of it, picture only. Its files go in
+   * `dir`, which must outlive that run.
+   */
+  talkingShotGraph(
+    request: Omit<TalkingShotRequest, 'outputPath' | 'onProgress'>,
+    dir: string,
+  ): Promise<TalkingShotGraph>;
   /**
    * How well mouth shapes from the visemes agree with the speech itself: the percentage of frames
    * where the mouth is open exactly when the sound is voiced (its envelope), 0–100.

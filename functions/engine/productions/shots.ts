@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
+import type { TalkingShotGraph } from '../lipsync/types';
 import { probe, runFfmpeg, runFilterGraph } from '../media/ffmpeg';
 import type { ProbeResult, ProgressListener, Size } from '../types';
 import { audioEncoderArgs, clipSettings, containerArgs, evenSize, videoEncoderArgs } from '../video/encoding';
@@ -11,129 +13,138 @@ import { sec } from '../video/timeline';
 
 /**
  * The pipeline's film is cut from shots: each scene is its picture (the camera moving over it) and,
- * for each line of dialogue, a close-up of the speaker for as long as they speak. Every shot is its
- * own file, encoded with the same settings and starting on a key frame, so a scene is its shots
- * joined without re-encoding, the film is its scenes joined the same way, and a dialogue shot can be
- * filmed talking (by the lip-sync engine, in the render stage or again in a lip-sync redo) and cut in
- * without touching anything else.
+ * for each line of dialogue, a close-up of the speaker for as long as they speak. A scene is filmed
+ * in one FFmpeg run and one encoder, every shot starting on a key frame, and is also written cut at
+ * its shots (the same encoded frames), so the film is its scenes joined without re-encoding and a
+ * dialogue shot can be filmed talking again (a lip-sync redo) and cut in without touching the rest.
  */
-export interface ShotRequest {
-  /** The still the shot shows. */
-  image: string;
+
+/** FFmpeg's fast AAC coder (half the default coder's time on speech and music) at the films' rate. */
+const AAC_FAST = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '160k', '-ar', '48000', '-ac', '2'];
+
+/** A shot of a scene filmed in one run: a still with a camera move, or a talking portrait's graph. */
+export interface SceneShot {
   kind: 'scene' | 'dialogue';
   frames: number;
-  outputPath: string;
-  /** Made elsewhere (a talking close-up): not rendered here, but it keeps its place in the scene. */
-  skip?: boolean;
+  /** The still the shot shows (the scene's picture, or a speaker's portrait held still). */
+  image: string;
+  /** Filmed talking: the lip-sync engine's part of the run (then `image` is not read). */
+  talking?: TalkingShotGraph;
 }
 
-export interface ShotsRequest {
-  shots: ShotRequest[];
+export interface SceneFilmRequest {
+  shots: SceneShot[];
   size: Size;
   fps: number;
   seed: number;
   /** Into the first shot: from black (fade, fadeblack) or white (fadewhite), for `duration` seconds. */
   transition: { type: string; duration: number } | null;
+  /**
+   * The scene clip (every shot's frames and the scene's sound, AAC, MP4) and that sound (its mix,
+   * padded with silence or cut to the scene's length); without them only the shots are written.
+   */
+  clip?: { path: string; soundPath: string };
+  /** Each shot on its own, picture only, cut from the same encode: `shotDir/shot-000.mp4`, … */
+  shotDir: string;
+  workDir: string;
   onProgress?: ProgressListener;
 }
 
-/**
- * The frame `at` seconds into a video the caller knows (no probe), as a JPEG `width` pixels wide: the
- * input is seeked, so only the frames from the key frame before it are decoded.
- */
-export async function frameAt(videoPath: string, at: number, width: number, outputPath: string) {
-  await runFfmpeg([
-    '-ss',
-    sec(Math.max(0, at)),
-    '-i',
-    videoPath,
-    '-frames:v',
-    '1',
-    '-vf',
-    `scale=${width}:-2`,
-    '-c:v',
-    'mjpeg',
-    '-q:v',
-    '3',
-    '-pix_fmt',
-    'yuvj420p',
-    '-f',
-    'image2',
-    outputPath,
-  ]);
-}
+/** A path as one output of FFmpeg's tee muxer reads it (backslash, quote and bar escaped). */
+export const teeOutput = (path: string) => path.replace(/[\\'|]/g, '\\$&');
 
-/** FFmpeg's fast AAC coder (a third of the default coder's time) at the films' rate and layout. */
-const AAC_FAST = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '160k', '-ar', '48000', '-ac', '2'];
-
-/** Picture-only output arguments every shot shares (so shots join by stream copy). */
-export function shotOutputArgs(size: Size, fps: number, frames: number): string[] {
-  const settings = clipSettings(evenSize(size), fps);
-  return [
-    '-an',
-    ...videoEncoderArgs(settings),
-    '-r',
-    String(fps),
-    '-frames:v',
-    String(frames),
-    ...containerArgs('mp4'),
-  ];
+/** The frames (from 0) where each shot after the first starts. */
+export function shotStarts(frames: number[]): number[] {
+  const starts: number[] = [];
+  let at = 0;
+  for (const count of frames.slice(0, -1)) starts.push((at += count));
+  return starts;
 }
 
 /**
- * How many shots one FFmpeg run encodes side by side. Each x264 encoder holds about 110 MB at
- * 1280×720 and 235 MB at 1920×1080 (measured), so a run's memory grows with its shots: four at 720p
- * (about 0.5 GB), fewer for larger frames, never fewer than two.
+ * A whole scene in one FFmpeg run and one encoder: every shot's frames (camera moves over the
+ * still, talking portraits) one after the other, each shot starting on a key frame, with the
+ * scene's sound, written as the scene clip and, from the same encoded picture, as one file per shot
+ * (the scene clip cut at its shots, so a shot can be replaced later and the film joined without
+ * re-encoding). Answers the shots' paths, in order. Nothing is probed: the frames are counted.
  */
-export function shotsPerRun(size: Size): number {
-  return Math.max(2, Math.floor((4 * 1280 * 720) / (size.width * size.height)));
-}
-
-/**
- * Every shot of a scene, one encoder per shot in parallel, in as few FFmpeg runs as memory allows
- * (`shotsPerRun`); a shot's camera move depends on its place in the scene, not on its run.
- */
-export async function renderShots(request: ShotsRequest): Promise<void> {
+export async function filmScene(request: SceneFilmRequest): Promise<string[]> {
   const size = evenSize(request.size);
-  const { fps } = request;
-  const placed = request.shots.map((shot, place) => ({ ...shot, place })).filter((shot) => !shot.skip);
-  const total = placed.reduce((sum, s) => sum + s.frames / fps, 0);
-  const perRun = shotsPerRun(size);
-  let rendered = 0;
-  for (let from = 0; from < placed.length; from += perRun) {
-    const batch = placed.slice(from, from + perRun);
-    const statements: string[] = [];
-    batch.forEach((shot, j) => {
-      const i = shot.place;
-      const move = cameraMove(shot.kind === 'scene' ? 'kenburns' : 'static', request.seed, i);
-      const fades = i === 0 && request.transition;
-      statements.push(stillToMotion(`${j}:v`, move, shot.frames, size, fps, fades ? 'first' : `shot${j}`));
-      if (fades) {
-        const colour = request.transition!.type === 'fadewhite' ? 'white' : 'black';
-        const duration = Math.min(request.transition!.duration, (shot.frames / fps) * 0.5);
-        statements.push(`[first]fade=t=in:st=0:d=${sec(duration)}:color=${colour}[shot${j}]`);
-      }
-    });
-    const seconds = batch.reduce((sum, s) => sum + s.frames / fps, 0);
-    const before = rendered;
-    await runFilterGraph(
-      {
-        inputs: batch.flatMap((shot) => ['-i', shot.image]),
-        graph: statements,
-        outputs: batch.flatMap((shot, j) => [
-          '-map',
-          `[shot${j}]`,
-          ...shotOutputArgs(size, fps, shot.frames),
-          shot.outputPath,
-        ]),
-      },
-      {
-        duration: seconds,
-        onProgress: request.onProgress && ((f) => request.onProgress!((before + f * seconds) / total)),
-      },
-    );
-    rendered += seconds;
+  const { fps, shots } = request;
+  if (!shots.length) throw new Error('A scene needs at least one shot');
+  const inputs: string[] = [];
+  const statements: string[] = [];
+  let next = 0;
+  shots.forEach((shot, i) => {
+    const label = `shot${i}`;
+    const fades = i === 0 && request.transition;
+    const colour = request.transition?.type === 'fadewhite' ? 'white' : 'black';
+    if (shot.talking) {
+      // The engine fades its own shot in when asked (see the pipeline); its graph ends at `label`.
+      inputs.push(...shot.talking.inputs);
+      statements.push(...shot.talking.graph(next, label));
+      next += shot.talking.inputs.filter((arg) => arg === '-i').length;
+      return;
+    }
+    const move = cameraMove(shot.kind === 'scene' ? 'kenburns' : 'static', request.seed, i);
+    inputs.push('-i', shot.image);
+    statements.push(stillToMotion(`${next}:v`, move, shot.frames, size, fps, fades ? `${label}_in` : label));
+    if (fades) {
+      const duration = Math.min(request.transition!.duration, (shot.frames / fps) * 0.5);
+      statements.push(`[${label}_in]fade=t=in:st=0:d=${sec(duration)}:color=${colour}[${label}]`);
+    }
+    next += 1;
+  });
+  const frames = shots.reduce((sum, shot) => sum + shot.frames, 0);
+  const duration = frames / fps;
+  statements.push(`${shots.map((_, i) => `[shot${i}]`).join('')}concat=n=${shots.length}:v=1:a=0[picture]`);
+  const { clip } = request;
+  if (clip) {
+    statements.push(`[${next}:a]aresample=48000,apad,atrim=end=${sec(duration)},asetpts=PTS-STARTPTS[sound]`);
+    inputs.push('-i', clip.soundPath);
   }
+  const starts = shotStarts(shots.map((s) => s.frames));
+  const shotFile = (n: number) => join(request.shotDir, `shot-${String(n).padStart(3, '0')}.mp4`);
+  const shotsOutput = starts.length
+    ? `[select=v:f=segment:avoid_negative_ts=disabled:segment_frames=${starts.join(',')}:reset_timestamps=1:segment_format=mp4:segment_format_options=movflags=+faststart]${teeOutput(join(request.shotDir.replace(/%/g, '%%'), 'shot-%03d.mp4'))}`
+    : `[select=v:f=mp4:movflags=+faststart]${teeOutput(shotFile(0))}`;
+  await runFilterGraph(
+    {
+      inputs,
+      graph: statements,
+      // Talking shots' graphs are long (the head's nod follows the phrases): a script file.
+      scriptPath: join(request.workDir, `scene-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`),
+      outputs: [
+        '-map',
+        '[picture]',
+        ...(clip ? ['-map', '[sound]'] : []),
+        ...videoEncoderArgs(clipSettings(size, fps)),
+        // Each shot starts on a key frame (an IDR: nothing before it is referenced), so it can be cut.
+        ...(starts.length
+          ? ['-forced-idr', '1', '-force_key_frames', `expr:${starts.map((f) => `eq(n,${f})`).join('+')}`]
+          : []),
+        '-r',
+        String(fps),
+        '-frames:v',
+        String(frames),
+        ...(clip ? AAC_FAST : []),
+        '-f',
+        'tee',
+        clip ? `[f=mp4:movflags=+faststart]${teeOutput(clip.path)}|${shotsOutput}` : shotsOutput,
+      ],
+    },
+    { duration, onProgress: request.onProgress },
+  );
+  return shots.map((_, i) => shotFile(i));
+}
+
+/**
+ * A scene's thumbnail from the still it shows at that moment (its picture, or the speaker's
+ * portrait), cropped to the film's frame and `width` wide, as JPEG: no video is decoded.
+ */
+export async function stillThumbnail(imagePath: string, size: Size, width: number, outputPath: string) {
+  const height = Math.max(2, Math.round((width * size.height) / size.width / 2) * 2);
+  await sharp(imagePath).resize(width, height, { fit: 'cover' }).jpeg({ quality: 85 }).toFile(outputPath);
 }
 
 /** Duration, size and streams of a film (or any media file). */
@@ -147,53 +158,37 @@ export async function joinPictures(paths: string[], workDir: string, outputPath:
 }
 
 /**
- * Shots (files of the same settings) joined and muxed with a WAV sound track in one run: the picture
- * copied, the sound encoded to AAC (FFmpeg's fast coder), cut to `duration`. Nothing is probed.
+ * A film from its scene clips in one run: their pictures joined without re-encoding, and the sound
+ * from the scenes' mixes (WAV) one after the other, each cut or padded to its scene's length
+ * (sample-exact), encoded once (AAC). Nothing is probed: the caller knows every length.
  */
-export async function muxShots(
-  shotPaths: string[],
-  soundPath: string,
-  duration: number,
+export async function mergeScenes(
+  scenes: { clipPath: string; mixPath: string; duration: number }[],
   workDir: string,
   outputPath: string,
 ): Promise<void> {
   const list = join(workDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
-  await writeFile(list, concatList(shotPaths));
-  await runFfmpeg([
-    ...concatInput(list),
-    '-i',
-    soundPath,
-    '-map',
-    '0:v',
-    '-map',
-    '1:a',
-    '-c:v',
-    'copy',
-    ...AAC_FAST,
-    '-t',
-    sec(duration),
-    ...containerArgs('mp4'),
-    outputPath,
-  ]);
-}
-
-/**
- * Sound files played one after the other, each cut (or padded with silence) to its length, sample-exact,
- * as one AAC track: a film's sound from its scenes' mixes, encoded once.
- */
-export async function joinSounds(
-  parts: { path: string; duration: number }[],
-  outputPath: string,
-): Promise<void> {
-  const graph = parts.map(
-    (part, i) =>
-      `[${i}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end=${sec(part.duration)},asetpts=PTS-STARTPTS[a${i}]`,
+  await writeFile(list, concatList(scenes.map((s) => s.clipPath)));
+  const graph = scenes.map(
+    (scene, i) =>
+      `[${i + 1}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end=${sec(scene.duration)},asetpts=PTS-STARTPTS[a${i}]`,
   );
-  graph.push(`${parts.map((_, i) => `[a${i}]`).join('')}concat=n=${parts.length}:v=0:a=1[aout]`);
+  // Each clip holds exactly its scene's frames and the sound exactly its samples: no cut by time.
+  graph.push(`${scenes.map((_, i) => `[a${i}]`).join('')}concat=n=${scenes.length}:v=0:a=1[sound]`);
   await runFilterGraph({
-    inputs: parts.flatMap((part) => ['-i', part.path]),
+    inputs: [...concatInput(list), ...scenes.flatMap((s) => ['-i', s.mixPath])],
     graph,
-    outputs: ['-map', '[aout]', ...AAC_FAST, '-f', 'mp4', '-movflags', '+faststart', outputPath],
+    outputs: [
+      '-map',
+      '0:v',
+      '-map',
+      '[sound]',
+      '-c:v',
+      'copy',
+      ...AAC_FAST,
+      ...containerArgs('mp4'),
+      outputPath,
+    ],
   });
 }
 
@@ -254,16 +249,6 @@ export async function placeSpeech(
 /** A sound file cut to `duration` seconds (WAV). */
 export async function trimSound(inputPath: string, duration: number, outputPath: string): Promise<void> {
   await runFfmpeg(['-i', inputPath, '-t', sec(duration), '-c:a', 'pcm_s16le', outputPath]);
-}
-
-/** A scene's picture and its sound as one playable clip (the studio's preview of a scene). */
-export async function sceneClip(
-  picturePath: string,
-  soundPath: string,
-  duration: number,
-  outputPath: string,
-): Promise<ProbeResult> {
-  return muxFilm(picturePath, soundPath, duration, outputPath);
 }
 
 export interface FilmExportRequest {

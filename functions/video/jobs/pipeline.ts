@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -9,14 +9,13 @@ import type { MixTrack } from '../../engine/audio/types';
 import type { CharacterReference } from '../../engine/image/types';
 import {
   exportFilm,
-  frameAt,
+  filmScene,
   joinPictures,
-  joinSounds,
+  mergeScenes,
   muxFilm,
-  muxShots,
   placeSpeech,
   probeFilm,
-  renderShots,
+  stillThumbnail,
 } from '../../engine/productions/shots';
 import { EngineError } from '../../engine/types';
 import { images } from '../../images/instance';
@@ -583,38 +582,43 @@ export function planShots(
 }
 
 /**
- * A dialogue shot filmed talking: the speaker's portrait with the mouth following the line's visemes
- * (placed where the line starts in the shot), or, without visemes, the speech's loudness; picture
- * only, exactly the shot's frames, fading in when it opens a scene that has a transition.
+ * A dialogue shot filmed talking, as part of its scene's one FFmpeg run: the speaker's portrait with
+ * the mouth following the line's visemes (placed where the line starts in the shot), or, without
+ * visemes, the loudness of the speech placed in the shot; exactly the shot's frames, fading in when
+ * it opens a scene that has a transition.
  */
-async function filmTalking(
+function talkingGraph(
   shot: Shot,
   index: number,
   manifest: AudioManifest,
   portraitPath: string,
   transition: { type: string; duration: number } | null,
   p: ProductionPlan,
-  files: { outputPath: string; speechPath?: string },
+  dir: string,
+  /** The line's speech placed in the shot: the mouth follows its loudness when there are no visemes. */
+  speechPath?: string,
 ) {
   const line = manifest.lines[shot.line!]!;
   const offset = Math.max(0, line.start - shot.start);
-  return getEngine().lipSync.talkingShot({
-    portraitPath,
-    ...(files.speechPath ? { speechPath: files.speechPath } : {}),
-    visemes: line.visemes.map((v) => ({ ...v, time: v.time + offset })),
-    frames: shot.frames,
-    size: { width: p.width, height: p.height },
-    fps: p.fps,
-    outputPath: files.outputPath,
-    ...(index === 0 && transition
-      ? {
-          fadeIn: {
-            colour: transition.type === 'fadewhite' ? ('white' as const) : ('black' as const),
-            duration: transition.duration,
-          },
-        }
-      : {}),
-  });
+  return getEngine().lipSync.talkingShotGraph(
+    {
+      portraitPath,
+      ...(speechPath ? { speechPath } : {}),
+      visemes: line.visemes.map((v) => ({ ...v, time: v.time + offset })),
+      frames: shot.frames,
+      size: { width: p.width, height: p.height },
+      fps: p.fps,
+      ...(index === 0 && transition
+        ? {
+            fadeIn: {
+              colour: transition.type === 'fadewhite' ? ('white' as const) : ('black' as const),
+              duration: transition.duration,
+            },
+          }
+        : {}),
+    },
+    join(dir, `talking-${index}`),
+  );
 }
 
 export const renderSceneVideo = defineWorker(
@@ -670,31 +674,36 @@ export const renderSceneVideo = defineWorker(
         media().download(manifest.mix_key, mix),
         ...[...faces].map(([name, path]) => media().download(known.get(name)!, path)),
       ]);
-      const outputs = shots.map((_, i) => join(dir, `shot-${i}.mp4`));
-      await renderShots({
-        shots: shots.map((shot, i) => ({
-          image: shot.kind === 'dialogue' ? faces.get(shot.character!)! : still,
+      const imageOf = (shot: Shot) => (shot.kind === 'dialogue' ? faces.get(shot.character!)! : still);
+      // The whole scene in one run and one encoder: camera moves, close-ups and talking shots.
+      const parts = join(dir, 'parts');
+      const shotDir = join(dir, 'shots');
+      await Promise.all([mkdir(parts), mkdir(shotDir)]);
+      const scenes = await Promise.all(
+        shots.map(async (shot, i) => ({
           kind: shot.kind,
           frames: shot.frames,
-          outputPath: outputs[i]!,
-          skip: talking.includes(i),
+          image: imageOf(shot),
+          ...(talking.includes(i)
+            ? { talking: await talkingGraph(shot, i, manifest, imageOf(shot), scene.transition, p, parts) }
+            : {}),
         })),
+      );
+      const clipPath = join(dir, 'clip.mp4');
+      const thumbPath = join(dir, 'thumb.jpg');
+      const outputs = await filmScene({
+        shots: scenes,
         size,
         fps: p.fps,
         seed: p.seed + scene_number,
         transition: scene.transition,
+        clip: { path: clipPath, soundPath: mix },
+        shotDir,
+        workDir: dir,
       });
-      for (const i of talking)
-        await filmTalking(shots[i]!, i, manifest, faces.get(shots[i]!.character!)!, scene.transition, p, {
-          outputPath: outputs[i]!,
-        });
-      const clipPath = join(dir, 'clip.mp4');
-      const thumbPath = join(dir, 'thumb.jpg');
-      await muxShots(outputs, mix, duration, dir, clipPath);
-      // The clip's frame one second in (past a fade-in), from the shot it is in: no other is decoded.
+      // The thumbnail: the still on screen one second in (past a fade-in), no video decoded.
       const at = Math.min(1, duration / 2);
-      const inShot = shots.findLastIndex((s) => s.start <= at);
-      await frameAt(outputs[inShot]!, at - shots[inShot]!.start, 480, thumbPath);
+      await stillThumbnail(imageOf(shots[shots.findLastIndex((s) => s.start <= at)]!), size, 480, thumbPath);
       const keys = [
         ...shots.map((s) => s.key),
         videoKeys.sceneClip(bookId, job.id, scene_number),
@@ -743,13 +752,6 @@ interface VideoItemData {
   talking?: number[];
 }
 
-/** The scene clips' pictures joined without re-encoding. */
-async function joinClipsPicture(clips: string[], dir: string): Promise<string> {
-  const picturePath = join(dir, 'picture.mp4');
-  await joinPictures(clips, dir, picturePath);
-  return picturePath;
-}
-
 async function filmScenes(job: VideoGenerationJob, p: ProductionPlan) {
   const items = await repo().listItems(bookOf(job), job.id, 'video');
   return filmedScenes(p).map((n) => {
@@ -791,19 +793,15 @@ export const mergeAudioAndVideo = defineWorker(
       ]);
       const total = scenes.reduce((sum, s) => sum + s.duration, 0);
       // Each scene's mix is already at the film's loudness: the film's sound is the mixes one after
-      // the other, each as long as its scene, encoded once.
-      const soundPath = join(dir, 'sound.m4a');
-      await joinSounds(
-        mixes.map((path, i) => ({ path, duration: scenes[i]!.duration })),
-        soundPath,
-      );
+      // the other, each as long as its scene, encoded once, in the run that joins the pictures.
       const mergedPath = join(dir, 'merged.mp4');
-      const merged = await muxFilm(await joinClipsPicture(clips, dir), soundPath, total, mergedPath);
-      await Promise.all([
-        media().upload(videoKeys.sound(bookId, job.id), soundPath, 'audio/mp4'),
-        media().upload(videoKeys.merged(bookId, job.id), mergedPath, 'video/mp4'),
-      ]);
-      return { merged: { duration: merged.duration, bytes: (await stat(mergedPath)).size }, total };
+      await mergeScenes(
+        scenes.map((s, i) => ({ clipPath: clips[i]!, mixPath: mixes[i]!, duration: s.duration })),
+        dir,
+        mergedPath,
+      );
+      await media().upload(videoKeys.merged(bookId, job.id), mergedPath, 'video/mp4');
+      return { bytes: (await stat(mergedPath)).size, total };
     });
     await saveItem(job, {
       stage: 'merge',
@@ -811,15 +809,14 @@ export const mergeAudioAndVideo = defineWorker(
       scene_number: null,
       counters: {
         total_scenes_merged: scenes.length,
-        total_duration: Math.round(result.merged.duration * 100) / 100,
+        total_duration: Math.round(result.total * 100) / 100,
         audio_tracks_mixed: tracksMixed,
-        file_size_mb: Math.round((result.merged.bytes / 1024 ** 2) * 100) / 100,
+        file_size_mb: Math.round((result.bytes / 1024 ** 2) * 100) / 100,
         processing_time: Math.round((Date.now() - started) / 100) / 10,
       },
-      keys: [videoKeys.sound(bookId, job.id), videoKeys.merged(bookId, job.id)],
+      keys: [videoKeys.merged(bookId, job.id)],
       data: {
         merged_key: videoKeys.merged(bookId, job.id),
-        sound_key: videoKeys.sound(bookId, job.id),
         duration: result.total,
       },
       started_at,
@@ -865,37 +862,80 @@ export const lipSyncScene = defineWorker(
     const known = dialogue.some(({ index }) => !kept.has(index)) ? await portraits(job, p) : null;
     let method = 'unknown';
     const talking = await withDir('lipsync', async (dir) => {
-      const faces = new Map<string, string>();
+      const speech = new Map<number, string>();
+      await Promise.all(
+        dialogue.map(async ({ shot, index }) =>
+          speech.set(
+            index,
+            await media().download(manifest.lines[shot.line!]!.key, join(dir, `line-${index}.wav`)),
+          ),
+        ),
+      );
+      // The shots to film talking: all of them in one run and one encoder, each cut to its own file.
+      const filming = dialogue.filter(({ index }) => !kept.has(index));
+      const keys = new Map<number, string>();
+      if (filming.length) {
+        const faces = new Map<string, string>();
+        for (const { shot } of filming)
+          if (!faces.has(shot.character!)) faces.set(shot.character!, join(dir, `face-${faces.size}.png`));
+        await Promise.all([...faces].map(([name, path]) => media().download(known!.get(name)!, path)));
+        const parts = join(dir, 'parts');
+        const shotDir = join(dir, 'shots');
+        await Promise.all([mkdir(parts), mkdir(shotDir)]);
+        const shots = await Promise.all(
+          filming.map(async ({ shot, index }) => {
+            const line = manifest.lines[shot.line!]!;
+            let placed: string | undefined;
+            if (!line.visemes.length) {
+              // The line's speech where it is spoken in the shot: the mouth follows its loudness.
+              placed = join(dir, `placed-${index}.wav`);
+              await placeSpeech(
+                speech.get(index)!,
+                Math.max(0, line.start - shot.start),
+                shot.frames / p.fps,
+                placed,
+              );
+            }
+            const face = faces.get(shot.character!)!;
+            const graph = await talkingGraph(
+              shot,
+              index,
+              manifest,
+              face,
+              video.transition ?? null,
+              p,
+              parts,
+              placed,
+            );
+            method = graph.processing_method;
+            return { kind: shot.kind, frames: shot.frames, image: face, talking: graph };
+          }),
+        );
+        const files = await filmScene({
+          shots,
+          size: { width: p.width, height: p.height },
+          fps: p.fps,
+          seed: p.seed + scene_number,
+          transition: null,
+          shotDir,
+          workDir: dir,
+        });
+        await Promise.all(
+          filming.map(async ({ index }, i) => {
+            const key = videoKeys.talkingShot(bookId, job.id, scene_number, index);
+            await media().upload(key, files[i]!, 'video/mp4');
+            keys.set(index, key);
+          }),
+        );
+      }
       const made: (TalkingShot & { made: boolean })[] = [];
-      // One shot at a time: a talking shot's encoder holds about 180 MB.
       for (const { shot, index } of dialogue) {
         const line = manifest.lines[shot.line!]!;
-        const speech = await media().download(line.key, join(dir, `line-${index}.wav`));
-        let key = shot.key;
         if (kept.has(index)) method = 'visemes';
-        else {
-          let face = faces.get(shot.character!);
-          if (!face) {
-            face = join(dir, `face-${faces.size}.png`);
-            faces.set(shot.character!, face);
-            await media().download(known!.get(shot.character!)!, face);
-          }
-          // The line's speech where it is spoken in the shot (the mouth follows its loudness when
-          // there are no visemes).
-          const placed = join(dir, `placed-${index}.wav`);
-          await placeSpeech(speech, Math.max(0, line.start - shot.start), shot.frames / p.fps, placed);
-          const out = join(dir, `talking-${index}.mp4`);
-          const clip = await filmTalking(shot, index, manifest, face, video.transition ?? null, p, {
-            outputPath: out,
-            speechPath: placed,
-          });
-          method = clip.processing_method;
-          key = videoKeys.talkingShot(bookId, job.id, scene_number, index);
-          await media().upload(key, out, 'video/mp4');
-        }
+        const key = keys.get(index) ?? shot.key;
         const accuracy = line.visemes.length
           ? await engine.lipSync.syncAccuracy({
-              speechPath: speech,
+              speechPath: speech.get(index)!,
               visemes: line.visemes,
               fps: p.fps,
               duration: line.duration,
@@ -954,11 +994,7 @@ export const publish = defineWorker(
     const p = await plan(job);
     const scenes = await filmScenes(job, p);
     const lipsync = await repo().listItems(bookId, job.id, 'lipsync');
-    const merge = await itemData<{ merged_key: string; sound_key: string; duration: number }>(
-      job,
-      'merge',
-      itemName.film,
-    );
+    const merge = await itemData<{ merged_key: string; duration: number }>(job, 'merge', itemName.film);
     const exp = p.export ?? null;
     const format = exp?.format ?? 'mp4';
     const finalKey = videoKeys.final(bookId, job.id, job.attempt, format);
@@ -985,7 +1021,8 @@ export const publish = defineWorker(
           pictures.push(await media().download(key, join(dir, `shot-${i}.mp4`)));
         const picturePath = join(dir, 'picture.mp4');
         await joinPictures(pictures, dir, picturePath);
-        const sound = await media().download(merge.sound_key, join(dir, 'sound.m4a'));
+        // The film's sound is the merged film's (encoded once, copied here).
+        const sound = await media().download(merge.merged_key, join(dir, 'merged.mp4'));
         probed = await muxFilm(picturePath, sound, merge.duration, filmPath);
       }
       let outPath = filmPath;

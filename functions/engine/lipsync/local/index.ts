@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { probe, runFfmpeg, runFilterGraph } from '../../media/ffmpeg';
@@ -9,6 +9,7 @@ import type {
   LipSyncRequest,
   LipSyncResult,
   SyncAccuracyRequest,
+  TalkingShotGraph,
   TalkingShotRequest,
   TalkingShotResult,
 } from '../types';
@@ -142,11 +143,30 @@ export async function talkingShot(request: TalkingShotRequest): Promise<TalkingS
   return { path: request.outputPath, ...made };
 }
 
-async function renderTalking(request: LipSyncRequest): Promise<Pick<LipSyncResult, 'processing_method'>> {
+/** What a talking portrait needs in an FFmpeg run: its inputs and the statements that film it. */
+interface TalkingParts {
+  inputs: string[];
+  /** The statements filming it into `[output]`, its inputs numbered from `first`. */
+  graph(first: number, output: string): string[];
+  processing_method: LipSyncResult['processing_method'];
+  duration: number;
+  frames: number;
+  size: Size;
+  speechPath: string | null;
+}
+
+/**
+ * Everything a talking portrait's FFmpeg run reads (the portrait, the mouth and eyelid sequences,
+ * written into `dir`) and its filter statements; picture only, `frames` frames when it is given.
+ */
+async function prepareTalking(
+  request: Omit<LipSyncRequest, 'outputPath' | 'onProgress'>,
+  dir: string,
+  withSound: boolean,
+): Promise<TalkingParts> {
   validateSize(request.size, request.fps);
   await requireFile(request.portraitPath, 'portrait');
   const { fps } = request;
-  const withSound = request.withSound !== false;
   const method = request.visemes?.length ? 'visemes' : 'audio_envelope';
   if (request.frames !== undefined && !(Number.isInteger(request.frames) && request.frames > 0))
     throw new EngineError('invalid_input', 'The clip length must be a whole number of frames above 0.');
@@ -169,54 +189,74 @@ async function renderTalking(request: LipSyncRequest): Promise<Pick<LipSyncResul
   } catch {
     throw new EngineError('invalid_input', 'The portrait is not a readable image.');
   }
+  const shapes =
+    method === 'visemes'
+      ? shapesFromVisemes(request.visemes!, frames, fps)
+      : shapesFromEnvelope(frameFeatures(await decodeSpeech(speech!.path, dir), ANALYSIS_RATE, fps, frames));
+  const mouth = await mouthLayer(shapes, face, canvas, fps, dir);
+  const eyes = await eyesLayer(
+    frames,
+    face,
+    canvas,
+    fps,
+    hashString(portrait.subarray(0, 4096).toString('latin1')),
+    dir,
+  );
+  // FFmpeg reads the portrait itself when it is a PNG (as the image engine draws them).
+  const still = isPng(portrait) ? request.portraitPath : join(dir, 'portrait.png');
+  if (still !== request.portraitPath) await sharp(portrait).png({ compressionLevel: 1 }).toFile(still);
+  const spans = speakingSpans(shapes, fps);
+  const nod = nodExpression(spans, canvas.height * MOTION_MARGIN * 0.5);
+  const sway = nodExpression(spans, canvas.width * MOTION_MARGIN * 0.3, true);
+  const fade = request.fadeIn
+    ? `,fade=t=in:st=0:d=${sec(Math.min(request.fadeIn.duration, duration / 2))}:color=${request.fadeIn.colour}`
+    : '';
+  return {
+    inputs: [
+      '-framerate',
+      String(fps),
+      '-i',
+      still,
+      ...concatInput(mouth.list),
+      ...(eyes ? concatInput(eyes.list) : []),
+    ],
+    graph: (first, output) => {
+      const [portraitIn, mouthIn, eyesIn] = [first, first + 1, first + 2];
+      const still = `${output}_still`;
+      const talking = `${output}_talking`;
+      const alive = `${output}_alive`;
+      return [
+        // The portrait fitted to the canvas (cover: scaled to fill, centred, cropped) once, then held.
+        `[${portraitIn}:v]scale=${canvas.width}:${canvas.height}:force_original_aspect_ratio=increase,crop=${canvas.width}:${canvas.height},setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=${sec(duration + 1 / fps)}[${still}]`,
+        `[${still}][${mouthIn}:v]overlay=x=${mouth.x}:y=${mouth.y}:eof_action=repeat[${talking}]`,
+        ...(eyes
+          ? [`[${talking}][${eyesIn}:v]overlay=x=${eyes.x}:y=${eyes.y}:eof_action=repeat[${alive}]`]
+          : []),
+        `[${eyes ? alive : talking}]crop=${size.width}:${size.height}:x='(iw-ow)/2+${sway}':y='(ih-oh)/2+${nod}',setsar=1,format=yuv420p${fade},trim=end_frame=${frames},setpts=PTS-STARTPTS[${output}]`,
+      ];
+    },
+    processing_method: method,
+    duration,
+    frames,
+    size,
+    speechPath: speech?.path ?? null,
+  };
+}
 
+async function renderTalking(request: LipSyncRequest): Promise<Pick<LipSyncResult, 'processing_method'>> {
+  const withSound = request.withSound !== false;
   return withTempDir('lipsync', async (dir) => {
-    const shapes =
-      method === 'visemes'
-        ? shapesFromVisemes(request.visemes!, frames, fps)
-        : shapesFromEnvelope(
-            frameFeatures(await decodeSpeech(speech!.path, dir), ANALYSIS_RATE, fps, frames),
-          );
-    const mouth = await mouthLayer(shapes, face, canvas, fps, dir);
-    const eyes = await eyesLayer(
-      frames,
-      face,
-      canvas,
-      fps,
-      hashString(portrait.subarray(0, 4096).toString('latin1')),
-      dir,
-    );
-
-    // FFmpeg reads the portrait itself when it is a PNG (as the image engine draws them).
-    const still = isPng(portrait) ? request.portraitPath : join(dir, 'portrait.png');
-    if (still !== request.portraitPath) await sharp(portrait).png({ compressionLevel: 1 }).toFile(still);
-    const spans = speakingSpans(shapes, fps);
-    const nod = nodExpression(spans, canvas.height * MOTION_MARGIN * 0.5);
-    const sway = nodExpression(spans, canvas.width * MOTION_MARGIN * 0.3, true);
-    const audioInput = eyes ? 3 : 2;
-    const fade = request.fadeIn
-      ? `,fade=t=in:st=0:d=${sec(Math.min(request.fadeIn.duration, duration / 2))}:color=${request.fadeIn.colour}`
-      : '';
+    const parts = await prepareTalking(request, dir, withSound);
+    const { duration, frames, size, fps } = { ...parts, fps: request.fps };
+    const audioInput = parts.inputs.filter((arg) => arg === '-i').length;
     const statements = [
-      // The portrait fitted to the canvas (cover: scaled to fill, centred, cropped) once, then held.
-      `[0:v]scale=${canvas.width}:${canvas.height}:force_original_aspect_ratio=increase,crop=${canvas.width}:${canvas.height},setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=${sec(duration + 1 / fps)}[still]`,
-      `[still][1:v]overlay=x=${mouth.x}:y=${mouth.y}:eof_action=repeat[talking]`,
-      ...(eyes ? [`[talking][2:v]overlay=x=${eyes.x}:y=${eyes.y}:eof_action=repeat[alive]`] : []),
-      `[${eyes ? 'alive' : 'talking'}]crop=${size.width}:${size.height}:x='(iw-ow)/2+${sway}':y='(ih-oh)/2+${nod}',setsar=1,format=yuv420p${fade}[vout]`,
+      ...parts.graph(0, 'vout'),
       ...(withSound ? [audioTrack(`${audioInput}:a`, duration, 'aout')] : []),
     ];
     const settings = clipSettings(size, fps);
     await runFilterGraph(
       {
-        inputs: [
-          '-framerate',
-          String(fps),
-          '-i',
-          still,
-          ...concatInput(mouth.list),
-          ...(eyes ? concatInput(eyes.list) : []),
-          ...(withSound ? ['-i', speech!.path] : []),
-        ],
+        inputs: [...parts.inputs, ...(withSound ? ['-i', parts.speechPath!] : [])],
         graph: statements,
         // The nod expression grows with the number of phrases: a script file keeps it off the command line.
         scriptPath: join(dir, 'graph.txt'),
@@ -238,8 +278,22 @@ async function renderTalking(request: LipSyncRequest): Promise<Pick<LipSyncResul
       },
       { duration, onProgress: request.onProgress },
     );
-    return { processing_method: method };
+    return { processing_method: parts.processing_method };
   });
+}
+
+/**
+ * A dialogue shot as part of a caller's FFmpeg run (a scene filmed in one encode): what it reads and
+ * the statements that make exactly `frames` frames of it, picture only. Its files are written in
+ * `dir`, which must outlive that run.
+ */
+export async function talkingShotGraph(
+  request: Omit<TalkingShotRequest, 'outputPath' | 'onProgress'>,
+  dir: string,
+): Promise<TalkingShotGraph> {
+  await mkdir(dir, { recursive: true });
+  const parts = await prepareTalking(request, dir, false);
+  return { inputs: parts.inputs, graph: parts.graph, processing_method: parts.processing_method };
 }
 
 /** Frames where the viseme mouth and the speech envelope agree on speaking or silent, in percent. */
@@ -261,5 +315,5 @@ export async function syncAccuracy(request: SyncAccuracyRequest): Promise<number
 }
 
 export function createLocalLipSyncEngine(): LipSyncEngine {
-  return { talkingClip, talkingShot, syncAccuracy };
+  return { talkingClip, talkingShot, talkingShotGraph, syncAccuracy };
 }

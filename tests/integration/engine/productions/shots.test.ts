@@ -1,23 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalImageEngine } from '../../../../functions/engine/image/local';
 import { createLocalLipSyncEngine } from '../../../../functions/engine/lipsync/local';
-import { probe } from '../../../../functions/engine/media/ffmpeg';
-import { existsSync } from 'node:fs';
 import sharp from 'sharp';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { ffmpegBinaries, probe } from '../../../../functions/engine/media/ffmpeg';
 import {
   exportFilm,
-  frameAt as stillAt,
+  filmScene,
+  mergeScenes,
+  stillThumbnail,
   joinPictures,
-  joinSounds,
   muxFilm,
-  muxShots,
   placeSpeech,
-  renderShots,
-  shotsPerRun,
   trimSound,
 } from '../../../../functions/engine/productions/shots';
 import { anna } from '../../../unit/engine/image/fixtures';
-import { audioRms, colourClip, ffmpeg, frameAt, meanColour, patternImage, scratchDir } from '../video/media';
+import {
+  audioRms,
+  colourClip,
+  ffmpeg,
+  frameAt,
+  framesOf,
+  meanColour,
+  meanDifference,
+  patternImage,
+  scratchDir,
+} from '../video/media';
 
 /**
  * The pipeline's film from shots: a scene's shots rendered in one run, each its own file of the same
@@ -56,71 +65,217 @@ beforeAll(async () => {
 afterAll(() => scratch.remove());
 
 describe('shots', () => {
-  const shots = () => [
-    { image: still, kind: 'scene' as const, frames: 24, outputPath: scratch.path('shot-0.mp4') },
-    { image: portrait, kind: 'dialogue' as const, frames: 36, outputPath: scratch.path('shot-1.mp4') },
-    { image: still, kind: 'scene' as const, frames: 12, outputPath: scratch.path('shot-2.mp4') },
-  ];
-
-  it('renders every shot of a scene to exact frame counts, fading in from black, and joins them without re-encoding', async () => {
-    await renderShots({ shots: shots(), size, fps, seed: 5, transition: { type: 'fade', duration: 0.5 } });
-    const probes = await Promise.all(shots().map((s) => probe(s.outputPath)));
-    probes.forEach((p, i) => {
-      expect(p.video).toMatchObject({ codec: 'h264', width: 320, height: 180, pixelFormat: 'yuv420p' });
-      expect(p.audio).toBeUndefined();
-      expect(p.duration).toBeCloseTo(shots()[i]!.frames / fps, 1);
-    });
-    // The fade starts from black; a second in, the picture is the scene's.
-    expect(Math.max(...meanColour(frameAt(shots()[0]!.outputPath, 0)))).toBeLessThan(20);
-    expect(Math.max(...meanColour(frameAt(shots()[0]!.outputPath, 0.9)))).toBeGreaterThan(60);
-
-    const joined = scratch.path('scene.mp4');
-    await joinPictures(
-      shots().map((s) => s.outputPath),
-      scratch.dir,
-      joined,
+  const countFrames = (path: string) =>
+    Number(
+      execFileSync(ffmpegBinaries().ffprobe, [
+        '-v',
+        'error',
+        '-count_frames',
+        '-select_streams',
+        'v',
+        '-show_entries',
+        'stream=nb_read_frames',
+        '-of',
+        'csv=p=0',
+        path,
+      ])
+        .toString()
+        .trim(),
     );
-    const scene = await probe(joined);
-    expect(scene.duration).toBeCloseTo(72 / fps, 1);
-  });
+  /** The frames (from 0) that are key frames. */
+  const keyFrames = (path: string) =>
+    execFileSync(ffmpegBinaries().ffprobe, [
+      '-v',
+      'error',
+      '-select_streams',
+      'v',
+      '-show_entries',
+      'frame=key_frame,pts_time',
+      '-of',
+      'json',
+      path,
+    ])
+      .toString()
+      .match(/"key_frame": 1,\s*"pts_time": "[\d.]+"/g)!
+      .map((entry) => Math.round(Number(/"pts_time": "([\d.]+)"/.exec(entry)![1]) * fps));
 
-  it('renders a scene of more shots than one FFmpeg run holds: every shot exact, only the first faded, progress to the end', async () => {
-    const large = { width: 1280, height: 720 };
-    expect(shotsPerRun(large)).toBe(4);
-    expect(shotsPerRun({ width: 1920, height: 1080 })).toBe(2);
-    expect(shotsPerRun(size)).toBe(64);
-    const many = Array.from({ length: 6 }, (_, i) => ({
-      image: i % 2 ? portrait : still,
-      kind: i % 2 ? ('dialogue' as const) : ('scene' as const),
-      frames: 6 + i,
-      outputPath: scratch.path(`many-${i}.mp4`),
-    }));
+  it('films a whole scene in one run: camera move, still close-up and talking shot, its sound, and each shot cut from the same encode', async () => {
+    const dir = scratch.path('scene-one-run');
+    const shotDir = `${dir}/shots, it's 100% | [mine]`;
+    mkdirSync(shotDir, { recursive: true });
+    const talking = await createLocalLipSyncEngine().talkingShotGraph(
+      {
+        portraitPath: portrait,
+        visemes: [
+          { time: 0, viseme: 'a' },
+          { time: 0.3, viseme: 'sil' },
+          { time: 0.6, viseme: 'o' },
+          { time: 0.9, viseme: 'sil' },
+        ],
+        frames: 30,
+        size,
+        fps,
+      },
+      `${dir}/talking`,
+    );
+    const sound = scratch.path('scene-one-run.wav');
+    // Shorter than the scene: padded with silence to its end.
+    ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=22050:duration=2', sound]);
+    const clip = `${dir}/clip.mp4`;
     const progress: number[] = [];
-    await renderShots({
-      shots: many,
-      size: large,
+    const paths = await filmScene({
+      shots: [
+        { kind: 'scene', frames: 24, image: still },
+        { kind: 'dialogue', frames: 30, image: portrait, talking },
+        { kind: 'dialogue', frames: 18, image: portrait },
+      ],
+      size,
       fps,
       seed: 5,
       transition: { type: 'fade', duration: 0.5 },
+      clip: { path: clip, soundPath: sound },
+      shotDir,
+      workDir: dir,
       onProgress: (f) => progress.push(f),
     });
-    const probes = await Promise.all(many.map((s) => probe(s.outputPath)));
-    probes.forEach((p, i) => {
-      expect(p.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
-      expect(p.duration).toBeCloseTo(many[i]!.frames / fps, 1);
-    });
-    // The first shot fades in from black; the first shot of the second run does not.
-    expect(Math.max(...meanColour(frameAt(many[0]!.outputPath, 0)))).toBeLessThan(20);
-    expect(Math.max(...meanColour(frameAt(many[4]!.outputPath, 0)))).toBeGreaterThan(60);
-    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(paths).toEqual([0, 1, 2].map((i) => `${shotDir}/shot-00${i}.mp4`));
+    const probed = await probe(clip);
+    expect(probed.video).toMatchObject({ codec: 'h264', width: 320, height: 180, pixelFormat: 'yuv420p' });
+    expect(probed.audio?.codec).toBe('aac');
+    expect(countFrames(clip)).toBe(72);
+    expect(probed.duration).toBeCloseTo(3, 1);
+    expect(audioRms(clip, 0.5, 1.5)).toBeGreaterThan(0.03);
+    expect(audioRms(clip, 2.3, 2.9)).toBeLessThan(0.003);
+    // Every shot starts on a key frame of the one encode, and is cut from it exactly.
+    // (Counted from the first: FFmpeg 4's probe shows the B-frame delay in the times.)
+    const keys = keyFrames(clip);
+    expect(keys.map((k) => k - keys[0]!)).toEqual(expect.arrayContaining([0, 24, 54]));
+    expect(paths.map(countFrames)).toEqual([24, 30, 18]);
+    for (const path of paths) expect((await probe(path)).audio).toBeUndefined();
+    // The first shot fades in from black; the talking shot's mouth moves; the close-up holds still.
+    expect(Math.max(...meanColour(frameAt(paths[0]!, 0)))).toBeLessThan(20);
+    expect(Math.max(...meanColour(frameAt(paths[0]!, 0.9)))).toBeGreaterThan(60);
+    const mouth = framesOf(paths[1]!, [0, 0, 320, 180]);
+    expect(Math.max(...mouth.slice(1).map((f, i) => meanDifference(f, mouth[i]!)))).toBeGreaterThan(0.3);
+    const held = framesOf(paths[2]!, [0, 0, 320, 180]);
+    expect(meanDifference(held[0]!, held.at(-1)!)).toBeLessThan(0.5);
     expect(progress.at(-1)).toBe(1);
-    const joined = scratch.path('many.mp4');
-    await joinPictures(
-      many.map((s) => s.outputPath),
-      scratch.dir,
-      joined,
+    // The shots joined without re-encoding are the scene's picture again.
+    const joined = `${dir}/joined.mp4`;
+    await joinPictures(paths, dir, joined);
+    expect(countFrames(joined)).toBe(72);
+  });
+
+  it('films a scene of one shot as one shot file', async () => {
+    const dir = scratch.path('scene-single');
+    mkdirSync(`${dir}/shots`, { recursive: true });
+    const sound = scratch.path('scene-single.wav');
+    ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000:duration=2', sound]);
+    const paths = await filmScene({
+      shots: [{ kind: 'scene', frames: 20, image: still }],
+      size,
+      fps,
+      seed: 1,
+      transition: null,
+      clip: { path: `${dir}/clip.mp4`, soundPath: sound },
+      shotDir: `${dir}/shots`,
+      workDir: dir,
+    });
+    expect(paths.map(countFrames)).toEqual([20]);
+    expect(countFrames(`${dir}/clip.mp4`)).toBe(20);
+    await expect(
+      filmScene({
+        ...{ shots: [], size, fps, seed: 1, transition: null },
+        shotDir: dir,
+        workDir: dir,
+      }),
+    ).rejects.toThrow(/at least one shot/);
+  });
+
+  it('films only shots when no clip is asked for: talking shots, one encode, each its own file', async () => {
+    const dir = scratch.path('talking-only');
+    mkdirSync(`${dir}/shots`, { recursive: true });
+    const lipSync = createLocalLipSyncEngine();
+    const graph = (name: string, frames: number, speechPath?: string) =>
+      lipSync.talkingShotGraph(
+        {
+          portraitPath: portrait,
+          ...(speechPath ? { speechPath } : { visemes: [{ time: 0, viseme: 'a' }] }),
+          frames,
+          size,
+          fps,
+          fadeIn: { colour: 'black', duration: 0.4 },
+        },
+        `${dir}/${name}`,
+      );
+    const placed = scratch.path('talking-only.wav');
+    await placeSpeech(speech, 0, 1, placed);
+    const paths = await filmScene({
+      shots: [
+        { kind: 'dialogue', frames: 20, image: portrait, talking: await graph('a', 20) },
+        // Without visemes the mouth follows the speech's loudness.
+        { kind: 'dialogue', frames: 24, image: portrait, talking: await graph('b', 24, placed) },
+      ],
+      size,
+      fps,
+      seed: 1,
+      transition: null,
+      shotDir: `${dir}/shots`,
+      workDir: dir,
+    });
+    expect(paths.map(countFrames)).toEqual([20, 24]);
+    for (const path of paths) expect((await probe(path)).audio).toBeUndefined();
+    // Each talking shot faded in as the engine was asked.
+    expect(Math.max(...meanColour(frameAt(paths[0]!, 0)))).toBeLessThan(20);
+    expect(Math.max(...meanColour(frameAt(paths[1]!, 0)))).toBeLessThan(20);
+  });
+
+  it("merges scene clips into the film in one run: pictures copied, the scenes' mixes joined, each cut or padded to its scene, encoded once", async () => {
+    const dir = scratch.path('merge-one-run');
+    mkdirSync(dir, { recursive: true });
+    const clipOf = (name: string, colour: string, seconds: number) =>
+      colourClip(`${dir}/${name}.mp4`, { colour, seconds, fps, frequency: 900 });
+    const mixOf = (name: string, seconds: number, frequency: number) => {
+      ffmpeg([
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=${frequency}:sample_rate=22050:duration=${seconds}`,
+        `${dir}/${name}.wav`,
+      ]);
+      return `${dir}/${name}.wav`;
+    };
+    const out = `${dir}/merged.mp4`;
+    await mergeScenes(
+      [
+        { clipPath: clipOf('a', '0x802020', 1), mixPath: mixOf('long', 2, 300), duration: 1 },
+        { clipPath: clipOf('b', '0x208020', 1), mixPath: mixOf('short', 0.5, 500), duration: 1 },
+        { clipPath: clipOf('c', '0x202080', 1), mixPath: mixOf('exact', 1, 700), duration: 1 },
+      ],
+      dir,
+      out,
     );
-    expect((await probe(joined)).duration).toBeCloseTo(many.reduce((sum, s) => sum + s.frames, 0) / fps, 1);
+    const probed = await probe(out);
+    expect(probed.video?.codec).toBe('h264');
+    expect(probed.audio?.codec).toBe('aac');
+    // Within a few AAC frames (FFmpeg 4 counts the encoder's priming in), every picture frame kept.
+    expect(Math.abs(probed.duration - 3)).toBeLessThan(0.1);
+    expect(countFrames(out)).toBe(3 * fps);
+    // The mixes' sound, not the clips' own: the short one is padded, so the last starts on time.
+    expect(audioRms(out, 0.2, 0.9)).toBeGreaterThan(0.03);
+    expect(audioRms(out, 1.6, 1.95)).toBeLessThan(0.003);
+    expect(audioRms(out, 2.05, 2.9)).toBeGreaterThan(0.03);
+    // The pictures are the clips' own, in order.
+    expect(meanColour(frameAt(out, 1.5))[1]).toBeGreaterThan(meanColour(frameAt(out, 1.5))[0]);
+  });
+
+  it("takes a scene's thumbnail from its still, in the film's frame, without decoding video", async () => {
+    const thumb = scratch.path('still-thumb.jpg');
+    await stillThumbnail(portrait, { width: 1280, height: 720 }, 480, thumb);
+    expect(await sharp(thumb).metadata()).toMatchObject({ format: 'jpeg', width: 480, height: 270 });
+    const tall = scratch.path('tall-thumb.jpg');
+    await stillThumbnail(still, { width: 720, height: 1280 }, 240, tall);
+    expect(await sharp(tall).metadata()).toMatchObject({ format: 'jpeg', width: 240, height: 426 });
   });
 
   it('replaces a dialogue shot by its lip-synced version, and the film keeps its length', async () => {
@@ -142,79 +297,17 @@ describe('shots', () => {
     });
     expect(talking.probe.audio).toBeUndefined();
     expect(talking.processing_method).toBe('visemes');
+    // Cut in place of the scene's still close-up (its second shot), without re-encoding the others.
+    const cut = [0, 1, 2].map((i) => scratch.path(`scene-one-run/shots, it's 100% | [mine]/shot-00${i}.mp4`));
     const film = scratch.path('film-picture.mp4');
-    await joinPictures([shots()[0]!.outputPath, talking.path, shots()[2]!.outputPath], scratch.dir, film);
+    await joinPictures([cut[0]!, talking.path, cut[2]!], scratch.dir, film);
+    expect(countFrames(film)).toBe(24 + 36 + 18);
     const sound = scratch.path('sound.wav');
     ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000:duration=4', sound]);
-    const muxed = await muxFilm(film, sound, 3, scratch.path('film.mp4'));
+    const muxed = await muxFilm(film, sound, 78 / fps, scratch.path('film.mp4'));
     expect(muxed.video?.codec).toBe('h264');
     expect(muxed.audio?.codec).toBe('aac');
-    expect(muxed.duration).toBeCloseTo(3, 1);
-  });
-
-  it('leaves shots made elsewhere to their maker: the others keep their places, and the fade stays with the first', async () => {
-    const placed = shots().map((s, i) => ({
-      ...s,
-      outputPath: scratch.path(`placed-${i}.mp4`),
-      skip: i === 0,
-    }));
-    await renderShots({ shots: placed, size, fps, seed: 5, transition: { type: 'fade', duration: 0.5 } });
-    expect(existsSync(placed[0]!.outputPath)).toBe(false);
-    // The second shot is not the scene's first: it does not fade in.
-    expect(Math.max(...meanColour(frameAt(placed[1]!.outputPath, 0)))).toBeGreaterThan(60);
-    expect((await probe(placed[2]!.outputPath)).duration).toBeCloseTo(12 / fps, 1);
-  });
-
-  it("joins shots with the scene's sound in one run, and takes a frame of a shot as its thumbnail", async () => {
-    await renderShots({ shots: shots(), size, fps, seed: 5, transition: null });
-    const sound = scratch.path('scene-sound.wav');
-    ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=22050:duration=4', sound]);
-    const clip = scratch.path('scene-clip.mp4');
-    await muxShots(
-      shots().map((s) => s.outputPath),
-      sound,
-      3,
-      scratch.dir,
-      clip,
-    );
-    const probed = await probe(clip);
-    expect(probed.video?.codec).toBe('h264');
-    expect(probed.audio?.codec).toBe('aac');
-    expect(probed.duration).toBeCloseTo(3, 1);
-    expect(audioRms(clip, 1, 2)).toBeGreaterThan(0.03);
-    const thumb = scratch.path('thumb.jpg');
-    await stillAt(shots()[1]!.outputPath, 0.5, 160, thumb);
-    expect(await sharp(thumb).metadata()).toMatchObject({ format: 'jpeg', width: 160, height: 90 });
-  });
-
-  it('joins scene sounds one after the other, each cut or padded to its scene, as one AAC track', async () => {
-    const part = (name: string, seconds: number, frequency: number) => {
-      const path = scratch.path(name);
-      ffmpeg([
-        '-f',
-        'lavfi',
-        '-i',
-        `sine=frequency=${frequency}:sample_rate=22050:duration=${seconds}`,
-        path,
-      ]);
-      return path;
-    };
-    const out = scratch.path('film-sound.m4a');
-    await joinSounds(
-      [
-        { path: part('long.wav', 2, 300), duration: 1 },
-        { path: part('short.wav', 0.5, 500), duration: 1 },
-        { path: part('exact.wav', 1, 700), duration: 1 },
-      ],
-      out,
-    );
-    const probed = await probe(out);
-    expect(probed.audio?.codec).toBe('aac');
-    expect(probed.duration).toBeCloseTo(3, 1);
-    expect(audioRms(out, 0.2, 0.9)).toBeGreaterThan(0.03);
-    // The short one is padded with silence, so the last starts on time.
-    expect(audioRms(out, 1.6, 1.95)).toBeLessThan(0.003);
-    expect(audioRms(out, 2.05, 2.9)).toBeGreaterThan(0.03);
+    expect(muxed.duration).toBeCloseTo(78 / fps, 1);
   });
 
   it('places speech after a delay and cuts sound to a length', async () => {
