@@ -1,6 +1,8 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { measureFile } from '../audio/local/analysis';
+import { levelFile, OUTPUT_TRUE_PEAK_LIMIT, PRODUCT_LOUDNESS } from '../audio/local/level';
 import type { TalkingShotGraph } from '../lipsync/types';
 import { probe, runFfmpeg, runFilterGraph } from '../media/ffmpeg';
 import type { ProbeResult, ProgressListener, Size } from '../types';
@@ -325,5 +327,24 @@ export async function exportFilm(request: FilmExportRequest): Promise<ProbeResul
   const run = { duration, onProgress: request.onProgress, timeoutMs: Math.max(600_000, duration * 20_000) };
   if (graph.length) await runFilterGraph({ inputs: ['-i', request.inputPath], graph, outputs }, run);
   else await runFfmpeg(['-i', request.inputPath, ...outputs], run);
+  if (audio[1] !== 'copy' && source.audio) await keepOnTarget(request, audio);
   return probe(request.outputPath);
+}
+
+/**
+ * A re-encoded sound can leave the film's loudness: Opus in particular raises peaks. The export is
+ * measured, and levelled again (picture copied, sound read back until it holds) only when it is off.
+ */
+async function keepOnTarget(request: FilmExportRequest, audioArgs: string[]): Promise<void> {
+  const reading = await measureFile(request.outputPath);
+  if (reading.truePeak <= OUTPUT_TRUE_PEAK_LIMIT && Math.abs(reading.loudness - PRODUCT_LOUDNESS) <= 1)
+    return;
+  const levelled = join(request.workDir, `levelled-${Date.now()}.${request.format}`);
+  await levelFile({
+    inputPath: request.outputPath,
+    outputPath: levelled,
+    audioArgs,
+    containerArgs: containerArgs(request.format),
+  });
+  await rename(levelled, request.outputPath);
 }

@@ -16,6 +16,7 @@ import {
   trimSound,
 } from '../../../../functions/engine/productions/shots';
 import { anna } from '../../../unit/engine/image/fixtures';
+import { ebur128 } from '../audio/helpers';
 import {
   audioRms,
   colourClip,
@@ -382,6 +383,12 @@ describe('shots', () => {
     expect(webm.video?.codec).toBe('vp9');
     expect(webm.audio?.codec).toBe('opus');
     expect(webm.duration).toBeCloseTo(2, 1);
+    // The film's tone is far from the product's loudness: the re-encoded sound is brought to it.
+    const before = await ebur128(film);
+    expect(Math.abs(before.integrated + 16)).toBeGreaterThan(1);
+    const after = await ebur128(scratch.path('film.webm'));
+    expect(Math.abs(after.integrated + 16), `${after.integrated} LUFS`).toBeLessThanOrEqual(1);
+    expect(after.truePeak).toBeLessThanOrEqual(-1);
 
     const hostile = "it's 100% \\ours\\: [x]; %{pts}";
     const marked = scratch.path('marked.mp4');
