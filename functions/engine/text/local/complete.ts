@@ -48,52 +48,56 @@ const DETERMINERS = new Set(
   'the a an this these those his her its their our my your some any every each no another'.split(' '),
 );
 
+/** Verbs of saying proper, by their forms: "He asked with a deep voice" is a tag whose question was cut. */
+const SPEECH_FORMS = [
+  'sa(?:y|ys|id|ying)',
+  'ask(?:s|ed|ing)?',
+  'answer(?:s|ed|ing)?',
+  'repl(?:y|ies|ied|ying)',
+  'remark(?:s|ed|ing)?',
+  'add(?:s|ed)',
+  'exclaim(?:s|ed|ing)?',
+  'whisper(?:s|ed|ing)?',
+  'mutter(?:s|ed|ing)?',
+  'cr(?:y|ies|ied)',
+  'continu(?:e|es|ed)',
+];
+/** Naming verbs: "called this principle" needs the name. */
+const NAMING_FORMS = [
+  'call(?:s|ed|ing)?',
+  'nam(?:e|es|ed|ing)',
+  'term(?:s|ed|ing)?',
+  'dub(?:s|bed|bing)?',
+  'deem(?:s|ed|ing)?',
+];
+/** A whole word that is one of `forms` (regular-expression alternatives), in any case. */
+const oneOf = (forms: string[]) => new RegExp(`^(?:${forms.join('|')})$`, 'i');
+
+const SPEECH = oneOf(SPEECH_FORMS);
+const NAMING = oneOf(NAMING_FORMS);
 /**
  * Verbs whose object or complement a statement cannot do without when nothing follows them: verbs
  * of saying (the speech was cut), of naming, finding and considering.
  */
-const NEEDS_OBJECT = new RegExp(
-  '^(?:' +
-    [
-      'sa(?:y|ys|id|ying)',
-      'tell|tells|told|telling',
-      'ask(?:s|ed|ing)?',
-      'answer(?:s|ed|ing)?',
-      'repl(?:y|ies|ied|ying)',
-      'remark(?:s|ed|ing)?',
-      'add(?:s|ed|ing)?',
-      'observ(?:e|es|ed|ing)',
-      'exclaim(?:s|ed|ing)?',
-      'whisper(?:s|ed|ing)?',
-      'mutter(?:s|ed|ing)?',
-      'declar(?:e|es|ed|ing)',
-      'explain(?:s|ed|ing)?',
-      'began|begin|begins|beginning',
-      'continu(?:e|es|ed|ing)',
-      'cr(?:y|ies|ied)',
-      'agre(?:e|es|ed)',
-      'thought|think|thinks|thinking',
-      'wonder(?:s|ed|ing)?',
-      'suppos(?:e|es|ed|ing)',
-      'consider(?:s|ed|ing)?',
-      'f(?:ind|inds|ound|inding)',
-      'call(?:s|ed|ing)?',
-      'nam(?:e|es|ed|ing)',
-      'term(?:s|ed|ing)?',
-      'dub(?:s|bed|bing)?',
-      'deem(?:s|ed|ing)?',
-      'mak(?:e|es|ing)|made',
-      'addressed|address(?:es|ing)?',
-    ].join('|') +
-    ')$',
-  'i',
-);
-/** Verbs of saying proper: "He asked with a deep voice" is a tag whose question was cut. */
-const SPEECH =
-  /^(?:sa(?:y|ys|id|ying)|ask(?:s|ed|ing)?|answer(?:s|ed|ing)?|repl(?:y|ies|ied|ying)|remark(?:s|ed|ing)?|add(?:s|ed)|exclaim(?:s|ed|ing)?|whisper(?:s|ed|ing)?|mutter(?:s|ed|ing)?|cr(?:y|ies|ied)|continu(?:e|es|ed))$/i;
-/** Naming verbs: "called this principle" needs the name. */
-const NAMING =
-  /^(?:call(?:s|ed|ing)?|nam(?:e|es|ed|ing)|term(?:s|ed|ing)?|dub(?:s|bed|bing)?|deem(?:s|ed|ing)?)$/i;
+const NEEDS_OBJECT = oneOf([
+  ...SPEECH_FORMS,
+  ...NAMING_FORMS,
+  'tell|tells|told|telling',
+  'adding|add',
+  'observ(?:e|es|ed|ing)',
+  'declar(?:e|es|ed|ing)',
+  'explain(?:s|ed|ing)?',
+  'began|begin|begins|beginning',
+  'continuing',
+  'agre(?:e|es|ed)',
+  'thought|think|thinks|thinking',
+  'wonder(?:s|ed|ing)?',
+  'suppos(?:e|es|ed|ing)',
+  'consider(?:s|ed|ing)?',
+  'f(?:ind|inds|ound|inding)',
+  'mak(?:e|es|ing)|made',
+  'addressed|address(?:es|ing)?',
+]);
 
 interface Word {
   lower: string;
