@@ -300,11 +300,8 @@ export async function exportFilm(request: FilmExportRequest): Promise<ProbeResul
     preset: 'veryfast',
     crf: EXPORT_CRF[webm ? 'vp9' : 'x264'][request.quality],
   });
-  const audio = webm
-    ? audioEncoderArgs('libopus')
-    : source.audio?.codec === 'aac'
-      ? ['-c:a', 'copy']
-      : audioEncoderArgs('aac');
+  const copySound = !webm && source.audio?.codec === 'aac';
+  const audio = copySound ? ['-c:a', 'copy'] : audioEncoderArgs(webm ? 'libopus' : 'aac');
   const graph: string[] = [];
   let picture = '0:v';
   if (request.watermark) {
@@ -327,7 +324,7 @@ export async function exportFilm(request: FilmExportRequest): Promise<ProbeResul
   const run = { duration, onProgress: request.onProgress, timeoutMs: Math.max(600_000, duration * 20_000) };
   if (graph.length) await runFilterGraph({ inputs: ['-i', request.inputPath], graph, outputs }, run);
   else await runFfmpeg(['-i', request.inputPath, ...outputs], run);
-  if (audio[1] !== 'copy' && source.audio) await keepOnTarget(request, audio);
+  if (source.audio && !copySound) await keepOnTarget(request, audio);
   return probe(request.outputPath);
 }
 

@@ -247,7 +247,8 @@ async function renderTalking(request: LipSyncRequest): Promise<Pick<LipSyncResul
   const withSound = request.withSound !== false;
   return withTempDir('lipsync', async (dir) => {
     const parts = await prepareTalking(request, dir, withSound);
-    const { duration, frames, size, fps } = { ...parts, fps: request.fps };
+    const { duration, frames, size } = parts;
+    const { fps } = request;
     const audioInput = parts.inputs.filter((arg) => arg === '-i').length;
     const statements = [
       ...parts.graph(0, 'vout'),
