@@ -62,6 +62,11 @@ export interface LocalRuntime {
   stepFunctions: LocalStepFunctions;
   /** Stops one backing service (tests use it to check that health reports it). */
   stopService(name: ServiceName): Promise<void>;
+  /**
+   * How the local DynamoDB's reads were answered so far: from its read cache over HTTP, from it
+   * without HTTP (a Lambda thread's read), or by the table itself.
+   */
+  dynamoReads(): { overHttp: number; withoutHttp: number; byServer: number };
   stop(): Promise<void>;
 }
 
@@ -156,20 +161,19 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   dynamo.removeAllListeners('request');
   // Stopping waits for the requests being served: dynalite throws when an operation it already
   // started finds its database closed.
-  const dynamoRequests = drainable(
-    guardJsonService(credentials, serveDynamo, createDynamoReadCache()),
-    (res) => {
-      const text = JSON.stringify({
-        __type: 'com.amazonaws.dynamodb.v20120810#ServiceUnavailableException',
-        message: 'The local DynamoDB is stopping.',
-      });
-      res.writeHead(503, { 'content-type': 'application/x-amz-json-1.0', 'content-length': text.length });
-      res.end(text);
-    },
-  );
+  const dynamoReads = createDynamoReadCache();
+  const dynamoRequests = drainable(guardJsonService(credentials, serveDynamo, dynamoReads), (res) => {
+    const text = JSON.stringify({
+      __type: 'com.amazonaws.dynamodb.v20120810#ServiceUnavailableException',
+      message: 'The local DynamoDB is stopping.',
+    });
+    res.writeHead(503, { 'content-type': 'application/x-amz-json-1.0', 'content-length': text.length });
+    res.end(text);
+  });
   dynamo.on('request', dynamoRequests.listener);
   await listenOn(dynamo, held.dynamodb, HOST);
   stoppers.set('dynamodb', async () => {
+    dynamoReads.stop();
     await dynamoRequests.drain();
     await closeServer(dynamo);
   });
@@ -197,7 +201,11 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   const mailbox = new Mailbox(join(dataDir, 'mailbox.json'));
   // Every function runs in the local Lambda pool; threads start on first use, after the
   // environment below is complete.
-  const lambdas = new LambdaPool(PROJECT_ROOT);
+  // Their reads of DynamoDB ask its read cache first, without a round trip over HTTP.
+  const lambdas = new LambdaPool(PROJECT_ROOT, undefined, {
+    endpoint: new URL(env.DYNAMODB_ENDPOINT!).origin,
+    lookup: (target, body, etag) => dynamoReads.lookup(target, body, etag),
+  });
   stoppers.set('lambda', () => lambdas.close());
   const cognito: LocalCognito = await startCognito({
     dataDir: join(dataDir, 'cognito'),
@@ -303,6 +311,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
     mailbox,
     stepFunctions,
     stopService,
+    dynamoReads: () => dynamoReads.counts(),
     async stop() {
       await stopService('sweep');
       await stopService('gateway');

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import type { ReadShortcutAnswer } from '../../functions/lib/aws/dynamo-wire';
 import { readBody } from './http-util';
 import { sha256Hex, verifySigV4, type LocalCredentials, type Verdict } from './sigv4';
 
@@ -185,6 +186,15 @@ export interface ReadCache {
   answer(req: IncomingMessage, body: Buffer, res: ServerResponse): boolean;
   /** The response object to hand the server, which keeps a copy of a cacheable answer. */
   capture(req: IncomingMessage, body: Buffer, res: ServerResponse): ServerResponse;
+  /**
+   * The same answer without HTTP, for a thread of the local Lambda pool (`x-amz-target` and body
+   * of the request): its text, `304` for a current tag, or nothing when the server must be asked.
+   */
+  lookup(target: string, body: string, etag: string | undefined): ReadShortcutAnswer | undefined;
+  /** While stopped, lookups answer nothing: the caller asks the server, and learns that it stopped. */
+  stop(): void;
+  /** Reads answered so far: from memory over HTTP, from memory without HTTP, and by the server. */
+  counts(): { overHttp: number; withoutHttp: number; byServer: number };
 }
 
 const DYNAMO_READS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'DescribeTable', 'ListTables']);
@@ -195,16 +205,37 @@ export function createDynamoReadCache(): ReadCache {
   let generation = 0;
   let writesInFlight = 0;
   // Kept as bytes: answering from memory then costs no re-encoding of a 50-item answer.
-  const answers = new Map<string, { headers: Record<string, string>; body: Buffer; etag: string }>();
+  const answers = new Map<
+    string,
+    { headers: Record<string, string>; body: Buffer; text: string; etag: string }
+  >();
   let tags = 0;
-  const operation = (req: IncomingMessage) => String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+  let stopped = false;
+  const counted = { overHttp: 0, withoutHttp: 0, byServer: 0 };
+  const operationOf = (target: string) => target.split('.')[1] ?? '';
+  const operation = (req: IncomingMessage) => operationOf(String(req.headers['x-amz-target'] ?? ''));
   const keyOf = (req: IncomingMessage, body: Buffer) => `${operation(req)}\n${body.toString('utf8')}`;
 
   return {
+    lookup(target, body, etag) {
+      const op = operationOf(target);
+      if (stopped || !DYNAMO_READS.has(op)) return undefined;
+      const cached = answers.get(`${op}\n${body}`);
+      if (!cached) return undefined;
+      counted.withoutHttp++;
+      if (etag === cached.etag) return { status: 304 };
+      return { status: 200, text: cached.text, etag: cached.etag };
+    },
+    counts: () => ({ ...counted }),
+    stop() {
+      stopped = true;
+      answers.clear();
+    },
     answer(req, body, res) {
       if (!DYNAMO_READS.has(operation(req))) return false;
       const cached = answers.get(keyOf(req, body));
       if (!cached) return false;
+      counted.overHttp++;
       if (req.headers['if-none-match'] === cached.etag) {
         res.writeHead(304, { etag: cached.etag });
         res.end();
@@ -228,6 +259,7 @@ export function createDynamoReadCache(): ReadCache {
         });
         return res;
       }
+      counted.byServer++;
       const startedAt = generation;
       const key = keyOf(req, body);
       const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
@@ -244,7 +276,7 @@ export function createDynamoReadCache(): ReadCache {
           const etag = `"${++tags}"`;
           const headers: Record<string, string> = { etag };
           for (const [name, value] of Object.entries(res.getHeaders())) headers[name] = String(value);
-          answers.set(key, { headers, body: Buffer.from(chunk, 'utf8'), etag });
+          answers.set(key, { headers, body: Buffer.from(chunk, 'utf8'), text: chunk, etag });
         }
         return end(chunk);
       }) as ServerResponse['end'];

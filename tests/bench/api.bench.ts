@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -220,12 +220,18 @@ function initialJavaScriptGzip(): { files: number; raw: number; gzip: number } {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bookstudio-bench-'));
-  // BENCH_PROFILE_DIR=<dir> writes a CPU profile of the server and of each Lambda thread there.
+  // BENCH_PROFILE_DIR=<dir> writes a CPU profile of the server and of each Lambda thread there;
+  // BENCH_NODE_FLAGS="--trace-gc" runs the server with those flags of Node's (its output goes to the
+  // file named by BENCH_SERVER_LOG).
   const profile = process.env.BENCH_PROFILE_DIR;
+  const flags = [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+  ];
   const server = spawn(
     process.execPath,
-    profile
-      ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', 'infra/local/start.ts']
+    flags.length
+      ? [...flags, '--import', 'tsx', 'infra/local/start.ts']
       : [join(serverRoot, 'node_modules/tsx/dist/cli.mjs'), 'infra/local/start.ts'],
     {
       cwd: serverRoot,
@@ -237,6 +243,7 @@ async function main() {
   const banner = new Promise<string>((resolve) => {
     server.stdout.on('data', (chunk: Buffer) => {
       printed += chunk.toString();
+      if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, chunk);
       if (printed.includes('Cognito :')) resolve(printed);
     });
   });

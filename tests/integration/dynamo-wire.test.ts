@@ -132,6 +132,49 @@ describe('DynamoDB over its JSON protocol', () => {
     await new Promise<void>((resolve) => relay.close(() => resolve()));
   });
 
+  it('marks a kept answer as shared, and the table hands every reader its own copy of its items', async () => {
+    const client = wire();
+    const Key = { pk: { S: 'WIRE#SHARED' }, sk: { S: 'A' } };
+    await client.call('PutItem', { TableName: table(), Item: { ...Key, n: { N: '1' } } });
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await client.call('GetItem', { TableName: table(), Key }));
+    // the table's answer, the cache's tagged one (kept), then the kept one again ("not modified")
+    expect(answers.map((answer) => client.isShared(answer))).toEqual([false, true, true]);
+    expect(answers[2]).toBe(answers[1]);
+    client.destroy();
+
+    const store = createDynamoTable(() => table()!);
+    const item = {
+      pk: 'WIRE#COPIES',
+      sk: 'A',
+      title: 'Kept',
+      source: { format: 'txt', pages: [1, 2] },
+      tags: ['a'],
+      flags: new Set(['x']),
+    };
+    await store.put(item);
+    const expected = {
+      title: 'Kept',
+      source: { format: 'txt', pages: [1, 2] },
+      tags: ['a'],
+      flags: new Set(['x']),
+    };
+    for (let i = 0; i < 4; i++) {
+      const [got] = await store.query<typeof expected>({ pk: 'WIRE#COPIES' });
+      const one = await store.get<typeof expected>({ pk: 'WIRE#COPIES', sk: 'A' });
+      expect(got).toEqual(expected);
+      expect(one).toEqual(expected);
+      // What a caller does to its items is its own business.
+      for (const mine of [got!, one!]) {
+        mine.title = 'Changed';
+        mine.source.format = 'pdf';
+        mine.source.pages.push(3);
+        mine.tags.length = 0;
+        mine.flags.add('y');
+      }
+    }
+  });
+
   it('is refused when signed with another secret', async () => {
     const client = wire('not-the-secret');
     const refused = await client

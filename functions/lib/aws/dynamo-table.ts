@@ -76,6 +76,40 @@ export function fromWire<T>(item: AttributeMap): T {
   return native as T;
 }
 
+/**
+ * Items of answers the wire may hand out again (see `isShared` of dynamo-wire.ts: the local runtime's
+ * tagged answers), each converted once: a later read of the same unchanged answer gets a copy of the
+ * conversion (a spread of the item, its maps, lists and sets copied too), which costs a tenth of
+ * converting again. Callers own what they get, as always.
+ */
+const converted = new WeakMap<AttributeMap, { native: AttributeMap; nested: string[] }>();
+
+function copyNative(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyNative);
+  if (value instanceof Set) return new Set([...value].map(copyNative));
+  if (Buffer.isBuffer(value)) return Buffer.from(value);
+  const copy: AttributeMap = {};
+  for (const name in value) copy[name] = copyNative((value as AttributeMap)[name]);
+  return copy;
+}
+
+function fromAnswer<T>(item: AttributeMap, shared: boolean): T {
+  if (!shared) return fromWire<T>(item);
+  let entry = converted.get(item);
+  if (entry === undefined) {
+    const native = fromWire<AttributeMap>(item);
+    const nested = Object.keys(native).filter(
+      (name) => typeof native[name] === 'object' && native[name] !== null,
+    );
+    entry = { native, nested };
+    converted.set(item, entry);
+  }
+  const copy = { ...entry.native };
+  for (const name of entry.nested) copy[name] = copyNative(copy[name]);
+  return copy as T;
+}
+
 const isConditionFailure = (error: unknown) =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
@@ -156,7 +190,12 @@ class Expression {
 export function createDynamoTable(tableName: () => string): Table {
   const call = <T = AttributeMap>(operation: string, input: object) => aws.ddbWire.call<T>(operation, input);
 
-  async function queryPages(query: Query, projectKeys: boolean): Promise<AttributeMap[]> {
+  /** Every page of a query, each item as `convert` makes it (`shared`: its page may be handed out again). */
+  async function queryPages<R>(
+    query: Query,
+    projectKeys: boolean,
+    convert: (item: AttributeMap, shared: boolean) => R,
+  ): Promise<R[]> {
     const expression = new Expression();
     const pkField = query.index === 'gsi1' ? 'gsi1pk' : 'pk';
     const skField = query.index === 'gsi1' ? 'gsi1sk' : 'sk';
@@ -177,26 +216,30 @@ export function createDynamoTable(tableName: () => string): Table {
       ...(query.limit ? { Limit: query.limit } : {}),
       ...(query.consistent && !query.index ? { ConsistentRead: true } : {}),
     };
-    const items: AttributeMap[] = [];
+    const items: R[] = [];
     let start: AttributeMap | undefined;
     do {
       const page = await call<{ Items?: AttributeMap[]; LastEvaluatedKey?: AttributeMap }>('Query', {
         ...input,
         ...(start ? { ExclusiveStartKey: start } : {}),
       });
-      items.push(...(page.Items ?? []));
+      const shared = aws.ddbWire.isShared(page);
+      for (const item of page.Items ?? []) {
+        if (query.limit && items.length >= query.limit) break;
+        items.push(convert(item, shared));
+      }
       start = page.LastEvaluatedKey;
     } while (start && (!query.limit || items.length < query.limit));
-    return query.limit ? items.slice(0, query.limit) : items;
+    return items;
   }
 
   const getItem = async <T>(key: Key, options?: { consistent?: boolean }) => {
-    const { Item } = await call<{ Item?: AttributeMap }>('GetItem', {
+    const answer = await call<{ Item?: AttributeMap }>('GetItem', {
       TableName: tableName(),
       Key: toWire(key),
       ...(options?.consistent ? { ConsistentRead: true } : {}),
     });
-    return Item ? fromWire<T>(Item) : null;
+    return answer.Item ? fromAnswer<T>(answer.Item, aws.ddbWire.isShared(answer)) : null;
   };
 
   return {
@@ -252,13 +295,14 @@ export function createDynamoTable(tableName: () => string): Table {
     },
 
     async query<T>(query: Query) {
-      return (await queryPages(query, false)).map((item) => fromWire<T>(item));
+      return queryPages(query, false, (item, shared) => fromAnswer<T>(item, shared));
     },
 
     async queryKeys(query: Query) {
-      return (await queryPages(query, true)).map((item) => {
-        return { pk: String(nativeOf(item.pk)), sk: String(nativeOf(item.sk)) };
-      });
+      return queryPages(query, true, (item) => ({
+        pk: String(nativeOf(item.pk)),
+        sk: String(nativeOf(item.sk)),
+      }));
     },
 
     async batchGet<T>(keys: Key[], fields?: readonly string[]) {
@@ -275,7 +319,8 @@ export function createDynamoTable(tableName: () => string): Table {
           const result: BatchGetAnswer = await call<BatchGetAnswer>('BatchGetItem', {
             RequestItems: request,
           });
-          found.push(...(result.Responses?.[tableName()] ?? []).map((item) => fromWire<T>(item)));
+          const shared = aws.ddbWire.isShared(result);
+          for (const item of result.Responses?.[tableName()] ?? []) found.push(fromAnswer<T>(item, shared));
           request =
             result.UnprocessedKeys && Object.keys(result.UnprocessedKeys).length
               ? result.UnprocessedKeys

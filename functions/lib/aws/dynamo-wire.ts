@@ -38,6 +38,25 @@ export interface WireOptions {
 const MAX_KEPT_ANSWERS = 200;
 const MAX_KEPT_ANSWER_BYTES = 256 * 1024;
 
+/**
+ * The local runtime's own read cache, reached without a network round trip. In a thread of the local
+ * Lambda pool, reads of the local DynamoDB first ask the runtime's process, which answers from the same
+ * cache its DynamoDB server answers from (infra/local/service-guard.ts) over the thread's message port:
+ * a kept answer (`200` with its text and tag), `304` when the caller's tag is still current, or
+ * nothing, and the read then goes to the server as usual. Writes always go to the server. Only used
+ * for the endpoint it was installed for; never on AWS, where nothing installs it.
+ */
+export type ReadShortcutAnswer = { status: 200; text: string; etag: string } | { status: 304 };
+export interface ReadShortcut {
+  endpoint: string;
+  ask(target: string, body: string, etag: string | undefined): Promise<ReadShortcutAnswer | undefined>;
+}
+let readShortcut: ReadShortcut | undefined;
+
+export function useReadShortcut(next: ReadShortcut | undefined): void {
+  readShortcut = next;
+}
+
 /** An error DynamoDB answered: `name` is its type (e.g. ConditionalCheckFailedException). */
 export class DynamoServiceError extends Error {
   constructor(
@@ -87,6 +106,8 @@ export function createDynamoWire(options: WireOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   let signingKey: { id: string; key: Buffer } | null = null;
   const kept = new Map<string, { etag: string; answer: unknown }>();
+  /** Answers that are (or were) kept, and so may be handed out again. */
+  const shared = new WeakSet<object>();
 
   function keyFor(secret: string, day: string): Buffer {
     const id = `${day}/${secret}`;
@@ -133,9 +154,29 @@ export function createDynamoWire(options: WireOptions) {
     return headers;
   }
 
-  function once(target: string, body: string, credentials: WireCredentials): Promise<unknown> {
+  /** Keeps a tagged answer for the next `If-None-Match`, or forgets one that is no longer tagged. */
+  function keep(key: string, etag: string | undefined, text: string, parsed: unknown, hadPrevious: boolean) {
+    if (etag && text.length <= MAX_KEPT_ANSWER_BYTES) {
+      kept.delete(key);
+      if (kept.size >= MAX_KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+      kept.set(key, { etag, answer: parsed });
+      if (typeof parsed === 'object' && parsed !== null) shared.add(parsed);
+    } else if (hadPrevious) kept.delete(key);
+  }
+
+  async function once(target: string, body: string, credentials: WireCredentials): Promise<unknown> {
     const key = `${target}\n${body}`;
     const previous = kept.get(key);
+    const shortcut = readShortcut?.endpoint === url.origin ? readShortcut : undefined;
+    if (shortcut) {
+      const answer = await shortcut.ask(target, body, previous?.etag);
+      if (answer?.status === 304 && previous) return previous.answer;
+      if (answer?.status === 200) {
+        const parsed = JSON.parse(answer.text) as unknown;
+        keep(key, answer.etag, answer.text, parsed, previous !== undefined);
+        return parsed;
+      }
+    }
     return new Promise((resolve, reject) => {
       const req = send(
         {
@@ -165,12 +206,7 @@ export function createDynamoWire(options: WireOptions) {
               // not JSON (a proxy's error page): reported by status below
             }
             if (status >= 200 && status < 300) {
-              const etag = res.headers.etag;
-              if (etag && text.length <= MAX_KEPT_ANSWER_BYTES) {
-                kept.delete(key);
-                if (kept.size >= MAX_KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
-                kept.set(key, { etag, answer: parsed });
-              } else if (previous) kept.delete(key);
+              keep(key, res.headers.etag, text, parsed, previous !== undefined);
               return resolve(parsed);
             }
             const type =
@@ -195,6 +231,14 @@ export function createDynamoWire(options: WireOptions) {
     destroy() {
       agent.destroy();
       kept.clear();
+    },
+
+    /**
+     * Whether `answer` (a value `call` returned) may be returned again by a later call: a kept answer,
+     * which callers must not change. Never, against DynamoDB itself.
+     */
+    isShared(answer: unknown): boolean {
+      return typeof answer === 'object' && answer !== null && shared.has(answer);
     },
 
     /** Runs one operation (`GetItem`, `Query`…) with input and output in DynamoDB's JSON form. */
