@@ -152,6 +152,11 @@ export interface AudioManifest {
   music: { key: string; duration: number } | null;
   /** The scene's own mix (speech over the ducked beds). */
   mix_key: string;
+  /**
+   * That mix as the scene clip carries it: exactly the scene's length, AAC (M4A), encoded once here
+   * and copied by every filming of the scene (manifests made before it have none).
+   */
+  sound_key?: string;
   tracks: number;
 }
 

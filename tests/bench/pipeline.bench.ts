@@ -6,6 +6,7 @@ import type { Script } from '../../functions/contracts/scripts';
 import type { GenerationStarted, PipelineStatus, VideoGeneration } from '../../functions/contracts/video';
 import { GENERATION_SIZES } from '../../functions/contracts/video';
 import { ffmpegBinaries, probe } from '../../functions/engine/media/ffmpeg';
+import { AAC_FAST } from '../../functions/engine/productions/shots';
 import { clipSettings, containerArgs, videoEncoderArgs } from '../../functions/engine/video/encoding';
 import { getAdapters } from '../../functions/lib/adapters';
 import { createVideoRepository } from '../../functions/video/repository';
@@ -24,8 +25,8 @@ import { machine, median } from './timing';
  *   `GET /ai/pipeline-status/{id}` answers) and its CPU seconds (this process and its children, from
  *   /proc), the film's length and the real-time factor (film s ÷ wall s, target ≥ 2×);
  * - the render stages (RenderSceneVideos + MergeAudioAndVideo) against the raw FFmpeg floor: the
- *   finished film re-encoded once with the shots' own encoder settings, in the same run, in wall and
- *   in CPU seconds (target ≤ 1.3×);
+ *   finished film re-encoded once, picture and sound, with the pipeline's own encoder settings, in the
+ *   same run, in wall and in CPU seconds (target ≤ 1.3×), and the sound's share of that floor;
  * - ApplyLipSync's speed, film s ÷ stage s (target ≥ 4×);
  * - memory: this process's resident memory (the local services and every worker thread of the local
  *   Lambda pool), the whole tree's with FFmpeg, the FFmpeg set of each task, and a bound for one worker
@@ -291,7 +292,8 @@ interface RunFigures {
   stateCpu: Record<StateName, number | null>;
   stages: PipelineStatus['stages'];
   render: number;
-  floor: { wall: number; cpu: number; peak: number };
+  /** The film re-encoded once (`soundCpu`: its sound alone re-encoded, the sound's share). */
+  floor: { wall: number; cpu: number; peak: number; soundCpu: number };
   loudness: { lufs: number; peak: number };
   lipsync: number;
   talkingSeconds: number;
@@ -389,27 +391,29 @@ async function main() {
       if (probed.video?.width !== size.width || probed.video.height !== size.height)
         throw new Error(`The film is ${probed.video?.width}×${probed.video?.height}`);
 
-      // The floor: the same film re-encoded once, picture with the shots' own encoder settings.
+      // The floor: the same film re-encoded once, picture and sound, with the pipeline's own encoder
+      // settings; then its sound alone, to tell the picture's share.
       const again = join(work, `floor-${run}.mp4`);
+      const quiet = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-i', film];
       const floorStarted = performance.now();
       const timed = await timedRun(ffmpegBinaries().ffmpeg, [
-        '-hide_banner',
-        '-nostdin',
-        '-y',
-        '-loglevel',
-        'error',
-        '-i',
-        film,
+        ...quiet,
         ...videoEncoderArgs(clipSettings(size, size.fps)),
         '-r',
         String(size.fps),
-        '-c:a',
-        'copy',
+        ...AAC_FAST,
         ...containerArgs('mp4'),
         again,
       ]);
       const floorWall = (performance.now() - floorStarted) / 1000;
-      const floor = { wall: floorWall, cpu: timed.cpu, peak: timed.peak };
+      const soundAlone = await timedRun(ffmpegBinaries().ffmpeg, [
+        ...quiet,
+        '-vn',
+        ...AAC_FAST,
+        ...containerArgs('mp4'),
+        again,
+      ]);
+      const floor = { wall: floorWall, cpu: timed.cpu, peak: timed.peak, soundCpu: soundAlone.cpu };
       rmSync(again, { force: true });
       const loudness = await filmLoudness(film);
 
@@ -582,7 +586,7 @@ function printRun(run: number, f: RunFigures) {
     `lip-sync redo: ${s(f.retry.wall)} click → completed (PlanProduction ${s(f.retry.plan)}); stages before lip-sync entered: ${f.retry.rerendered.join(', ') || 'none'}`,
   );
   console.log(
-    `FFmpeg floor: ${s(f.floor.wall)} wall, ${f.floor.cpu.toFixed(1)} CPU s, ${mb(f.floor.peak)} peak; FFmpeg children seen: ${f.memory.childCount.get('ffmpeg') ?? 0} (at most ${f.memory.mostAtOnce} processes at once)`,
+    `FFmpeg floor: ${s(f.floor.wall)} wall, ${f.floor.cpu.toFixed(1)} CPU s (the sound alone ${f.floor.soundCpu.toFixed(2)}; render stages ÷ the picture's share ${(renderCpu(f) / (f.floor.cpu - f.floor.soundCpu)).toFixed(2)}×), ${mb(f.floor.peak)} peak; FFmpeg children seen: ${f.memory.childCount.get('ffmpeg') ?? 0} (at most ${f.memory.mostAtOnce} processes at once)`,
   );
 }
 

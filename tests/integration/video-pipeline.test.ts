@@ -198,6 +198,10 @@ describe('the video pipeline', () => {
     const sum = scenes.scene_videos.reduce((s, v) => s + v.duration, 0);
     expect(Math.abs(film.probe.duration - sum) / sum).toBeLessThan(0.05);
     await expectLoudnessOnTarget(film.path);
+    // A scene clip carries its scene's sound (encoded once by the audio stage), as long as its picture.
+    const clip = await fetchFile(scenes.scene_videos[0]!.video_url!, 'clip.mp4');
+    expect(clip.probe.audio?.codec).toBe('aac');
+    expect(Math.abs(clip.probe.duration - scenes.scene_videos[0]!.duration)).toBeLessThan(0.05);
 
     expect(
       generation.audio_progress.narrator_files + generation.audio_progress.character_files,

@@ -22,7 +22,7 @@ import { sec } from '../video/timeline';
  */
 
 /** FFmpeg's fast AAC coder (half the default coder's time on speech and music) at the films' rate. */
-const AAC_FAST = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '160k', '-ar', '48000', '-ac', '2'];
+export const AAC_FAST = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '160k', '-ar', '48000', '-ac', '2'];
 
 /** A shot of a scene filmed in one run: a still with a camera move, or a talking portrait's graph. */
 export interface SceneShot {
@@ -42,10 +42,12 @@ export interface SceneFilmRequest {
   /** Into the first shot: from black (fade, fadeblack) or white (fadewhite), for `duration` seconds. */
   transition: { type: string; duration: number } | null;
   /**
-   * The scene clip (every shot's frames and the scene's sound, AAC, MP4) and that sound (its mix,
-   * padded with silence or cut to the scene's length); without them only the shots are written.
+   * The scene clip (every shot's frames and the scene's sound, AAC, MP4) and that sound: its mix,
+   * padded with silence or cut to the scene's length and encoded here, or (`soundEncoded`) the
+   * scene's sound already encoded at that length (`encodeSceneSound`), copied as it is. Without a
+   * clip only the shots are written.
    */
-  clip?: { path: string; soundPath: string };
+  clip?: { path: string; soundPath: string; soundEncoded?: boolean };
   /** Each shot on its own, picture only, cut from the same encode: `shotDir/shot-000.mp4`, … */
   shotDir: string;
   workDir: string;
@@ -102,7 +104,10 @@ export async function filmScene(request: SceneFilmRequest): Promise<string[]> {
   statements.push(`${shots.map((_, i) => `[shot${i}]`).join('')}concat=n=${shots.length}:v=1:a=0[picture]`);
   const { clip } = request;
   if (clip) {
-    statements.push(`[${next}:a]aresample=48000,apad,atrim=end=${sec(duration)},asetpts=PTS-STARTPTS[sound]`);
+    if (!clip.soundEncoded)
+      statements.push(
+        `[${next}:a]aresample=48000,apad,atrim=end=${sec(duration)},asetpts=PTS-STARTPTS[sound]`,
+      );
     inputs.push('-i', clip.soundPath);
   }
   const starts = shotStarts(shots.map((s) => s.frames));
@@ -119,7 +124,7 @@ export async function filmScene(request: SceneFilmRequest): Promise<string[]> {
       outputs: [
         '-map',
         '[picture]',
-        ...(clip ? ['-map', '[sound]'] : []),
+        ...(clip ? ['-map', clip.soundEncoded ? `${next}:a` : '[sound]'] : []),
         ...videoEncoderArgs(clipSettings(size, fps)),
         // Each shot starts on a key frame (an IDR: nothing before it is referenced), so it can be cut.
         ...(starts.length
@@ -129,7 +134,7 @@ export async function filmScene(request: SceneFilmRequest): Promise<string[]> {
         String(fps),
         '-frames:v',
         String(frames),
-        ...(clip ? AAC_FAST : []),
+        ...(clip ? (clip.soundEncoded ? ['-c:a', 'copy'] : AAC_FAST) : []),
         '-f',
         'tee',
         clip ? `[f=mp4:movflags=+faststart]${teeOutput(clip.path)}|${shotsOutput}` : shotsOutput,
@@ -138,6 +143,22 @@ export async function filmScene(request: SceneFilmRequest): Promise<string[]> {
     { duration, onProgress: request.onProgress },
   );
   return shots.map((_, i) => shotFile(i));
+}
+
+/**
+ * A scene's sound as its clip carries it: the mix padded with silence or cut to the scene's length,
+ * AAC in MP4 (M4A). Made once with the sound, so filming the scene (again) copies it.
+ */
+export async function encodeSceneSound(mixPath: string, duration: number, outputPath: string): Promise<void> {
+  await runFfmpeg([
+    '-i',
+    mixPath,
+    '-af',
+    `aresample=48000,apad,atrim=end=${sec(duration)},asetpts=PTS-STARTPTS`,
+    ...AAC_FAST,
+    ...containerArgs('mp4'),
+    outputPath,
+  ]);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { MixTrack } from '../../engine/audio/types';
 import type { CharacterReference } from '../../engine/image/types';
 import {
   exportFilm,
+  encodeSceneSound,
   filmScene,
   joinPictures,
   mergeScenes,
@@ -353,6 +354,9 @@ export const generateSceneAudio = defineWorker(
         outputPath: join(dir, 'mix.wav'),
         format: 'wav',
       });
+      // The scene's sound as its clip carries it, encoded once: filming the scene copies it.
+      const soundPath = join(dir, 'sound.m4a');
+      await encodeSceneSound(mix.path, duration, soundPath);
       const made: AudioManifest = {
         scene_number,
         duration,
@@ -362,6 +366,7 @@ export const generateSceneAudio = defineWorker(
         ambiance: { key: await store('ambiance.wav', ambiance!.path), duration: ambiance!.duration },
         music: { key: await store('music.wav', music!.path), duration: music!.duration },
         mix_key: await store('mix.wav', mix.path),
+        sound_key: await store('sound.m4a', soundPath, 'audio/mp4'),
         tracks: tracks.length,
       };
       const manifestKey = videoKeys.audio(bookId, job.id, scene_number, 'manifest.json');
@@ -662,16 +667,18 @@ export const renderSceneVideo = defineWorker(
     const talking = shots.flatMap((shot, i) =>
       shot.kind === 'dialogue' && shot.line !== null && manifest.lines[shot.line]?.visemes.length ? [i] : [],
     );
+    // The scene's sound as the audio stage encoded it, when the scene keeps the sound's length.
+    const soundEncoded = manifest.sound_key !== undefined && duration === manifest.duration;
     const result = await withDir('render', async (dir) => {
       const still = join(dir, 'scene.png');
-      const mix = join(dir, 'mix.wav');
+      const sound = join(dir, soundEncoded ? 'sound.m4a' : 'mix.wav');
       const faces = new Map<string, string>();
       for (const shot of shots)
         if (shot.kind === 'dialogue' && !faces.has(shot.character!))
           faces.set(shot.character!, join(dir, `face-${faces.size}.png`));
       await Promise.all([
         media().download(picture.image_key, still),
-        media().download(manifest.mix_key, mix),
+        media().download(soundEncoded ? manifest.sound_key! : manifest.mix_key, sound),
         ...[...faces].map(([name, path]) => media().download(known.get(name)!, path)),
       ]);
       const imageOf = (shot: Shot) => (shot.kind === 'dialogue' ? faces.get(shot.character!)! : still);
@@ -697,7 +704,7 @@ export const renderSceneVideo = defineWorker(
         fps: p.fps,
         seed: p.seed + scene_number,
         transition: scene.transition,
-        clip: { path: clipPath, soundPath: mix },
+        clip: { path: clipPath, soundPath: sound, soundEncoded },
         shotDir,
         workDir: dir,
       });

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { ffmpegBinaries, probe } from '../../../../functions/engine/media/ffmpeg';
 import {
+  encodeSceneSound,
   exportFilm,
   filmScene,
   mergeScenes,
@@ -191,6 +192,36 @@ describe('shots', () => {
         workDir: dir,
       }),
     ).rejects.toThrow(/at least one shot/);
+  });
+
+  it("copies a scene's sound encoded once at the scene's length into its clip, as long as the picture", async () => {
+    const dir = scratch.path('scene-encoded-sound');
+    mkdirSync(`${dir}/shots`, { recursive: true });
+    // A mix longer than the scene (1.5 s against 1 s): the encoded sound is cut to the scene.
+    const mix = scratch.path('scene-encoded-sound.wav');
+    ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=1.5', mix]);
+    const encoded = `${dir}/sound.m4a`;
+    await encodeSceneSound(mix, 1, encoded);
+    const sound = await probe(encoded);
+    expect(sound.audio?.codec).toBe('aac');
+    expect(sound.video).toBeUndefined();
+    expect(Math.abs(sound.duration - 1)).toBeLessThan(0.03);
+    const clip = `${dir}/clip.mp4`;
+    await filmScene({
+      shots: [{ kind: 'scene', frames: 24, image: still }],
+      size,
+      fps,
+      seed: 2,
+      transition: null,
+      clip: { path: clip, soundPath: encoded, soundEncoded: true },
+      shotDir: `${dir}/shots`,
+      workDir: dir,
+    });
+    const filmed = await probe(clip);
+    expect(filmed.video?.codec).toBe('h264');
+    expect(filmed.audio?.codec).toBe('aac');
+    expect(countFrames(clip)).toBe(24);
+    expect(Math.abs(filmed.duration - 1)).toBeLessThan(0.05);
   });
 
   it('films only shots when no clip is asked for: talking shots, one encode, each its own file', async () => {
