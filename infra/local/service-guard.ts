@@ -214,13 +214,14 @@ export function createDynamoReadCache(): ReadCache {
   const counted = { overHttp: 0, withoutHttp: 0, byServer: 0 };
   const operationOf = (target: string) => target.split('.')[1] ?? '';
   const operation = (req: IncomingMessage) => operationOf(String(req.headers['x-amz-target'] ?? ''));
-  const keyOf = (req: IncomingMessage, body: Buffer) => `${operation(req)}\n${body.toString('utf8')}`;
+  const keyOf = (op: string, body: string) => `${op}\n${body}`;
+  /** The kept answer to a read (`op` and the request's body), if there is one. */
+  const kept = (op: string, body: string) =>
+    DYNAMO_READS.has(op) ? answers.get(keyOf(op, body)) : undefined;
 
   return {
     lookup(target, body, etag) {
-      const op = operationOf(target);
-      if (stopped || !DYNAMO_READS.has(op)) return undefined;
-      const cached = answers.get(`${op}\n${body}`);
+      const cached = stopped ? undefined : kept(operationOf(target), body);
       if (!cached) return undefined;
       counted.withoutHttp++;
       if (etag === cached.etag) return { status: 304 };
@@ -232,8 +233,7 @@ export function createDynamoReadCache(): ReadCache {
       answers.clear();
     },
     answer(req, body, res) {
-      if (!DYNAMO_READS.has(operation(req))) return false;
-      const cached = answers.get(keyOf(req, body));
+      const cached = kept(operation(req), body.toString('utf8'));
       if (!cached) return false;
       counted.overHttp++;
       if (req.headers['if-none-match'] === cached.etag) {
@@ -261,7 +261,7 @@ export function createDynamoReadCache(): ReadCache {
       }
       counted.byServer++;
       const startedAt = generation;
-      const key = keyOf(req, body);
+      const key = keyOf(operation(req), body.toString('utf8'));
       const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
       res.end = ((chunk?: unknown) => {
         if (

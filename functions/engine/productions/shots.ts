@@ -24,6 +24,10 @@ import { sec } from '../video/timeline';
 /** FFmpeg's fast AAC coder (half the default coder's time on speech and music) at the films' rate. */
 export const AAC_FAST = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '160k', '-ar', '48000', '-ac', '2'];
 
+/** A scene's sound at the films' rate, padded with silence or cut to the scene's `duration`. */
+const toSceneLength = (duration: number) =>
+  `aresample=48000,apad,atrim=end=${sec(duration)},asetpts=PTS-STARTPTS`;
+
 /** A shot of a scene filmed in one run: a still with a camera move, or a talking portrait's graph. */
 export interface SceneShot {
   kind: 'scene' | 'dialogue';
@@ -104,10 +108,7 @@ export async function filmScene(request: SceneFilmRequest): Promise<string[]> {
   statements.push(`${shots.map((_, i) => `[shot${i}]`).join('')}concat=n=${shots.length}:v=1:a=0[picture]`);
   const { clip } = request;
   if (clip) {
-    if (!clip.soundEncoded)
-      statements.push(
-        `[${next}:a]aresample=48000,apad,atrim=end=${sec(duration)},asetpts=PTS-STARTPTS[sound]`,
-      );
+    if (!clip.soundEncoded) statements.push(`[${next}:a]${toSceneLength(duration)}[sound]`);
     inputs.push('-i', clip.soundPath);
   }
   const starts = shotStarts(shots.map((s) => s.frames));
@@ -154,7 +155,7 @@ export async function encodeSceneSound(mixPath: string, duration: number, output
     '-i',
     mixPath,
     '-af',
-    `aresample=48000,apad,atrim=end=${sec(duration)},asetpts=PTS-STARTPTS`,
+    toSceneLength(duration),
     ...AAC_FAST,
     ...containerArgs('mp4'),
     outputPath,
