@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { useReadShortcut, type ReadShortcutAnswer } from '../../functions/lib/aws/dynamo-wire';
+import { parentPort, workerData } from 'node:worker_threads';
 
 /**
  * Runs inside a worker thread of the local Lambda pool: loads function modules on first use (like a
@@ -16,28 +15,8 @@ interface Invocation {
   deadline: number;
 }
 
-const { root, reads } = workerData as { root: string; reads?: { endpoint: string; port: MessagePort } };
+const { root } = workerData as { root: string };
 
-// Reads of the local DynamoDB ask the runtime's read cache first, over this thread's own port.
-if (reads) {
-  const waiting = new Map<number, (answer: ReadShortcutAnswer | undefined) => void>();
-  let nextQuestion = 1;
-  reads.port.on('message', ({ id, answer }: { id: number; answer?: ReadShortcutAnswer }) => {
-    const resolve = waiting.get(id);
-    waiting.delete(id);
-    resolve?.(answer);
-  });
-  reads.port.unref();
-  useReadShortcut({
-    endpoint: reads.endpoint,
-    ask: (target, body, etag) =>
-      new Promise((resolve) => {
-        const id = nextQuestion++;
-        waiting.set(id, resolve);
-        reads.port.postMessage({ id, target, body, etag });
-      }),
-  });
-}
 const modules = new Map<string, Promise<Record<string, unknown>>>();
 
 function load(entry: string) {

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { availableParallelism } from 'node:os';
-import { MessageChannel, SHARE_ENV, Worker, type MessagePort } from 'node:worker_threads';
-import type { ReadShortcutAnswer } from '../../functions/lib/aws/dynamo-wire';
+import { SHARE_ENV, Worker } from 'node:worker_threads';
 
 /**
  * Local Lambda: function invocations run in a small pool of worker threads, each a warm
@@ -24,22 +23,6 @@ interface Pending {
   worker: PooledWorker;
 }
 
-/**
- * The runtime's DynamoDB read cache, offered to the threads (see `useReadShortcut`): `endpoint` is
- * the local DynamoDB's origin, `lookup` answers on this thread, synchronously.
- */
-export interface ReadsFromCache {
-  endpoint: string;
-  lookup(target: string, body: string, etag: string | undefined): ReadShortcutAnswer | undefined;
-}
-
-interface ReadQuestion {
-  id: number;
-  target: string;
-  body: string;
-  etag?: string;
-}
-
 interface PooledWorker {
   thread: Worker;
   inFlight: number;
@@ -58,29 +41,11 @@ export class LambdaPool {
   constructor(
     private readonly root: string,
     private readonly size = Math.max(2, Math.min(4, availableParallelism())),
-    private readonly reads?: ReadsFromCache,
   ) {}
 
   private spawn(): PooledWorker {
-    let readPort: MessagePort | undefined;
-    if (this.reads) {
-      const { port1, port2 } = new MessageChannel();
-      const reads = this.reads;
-      port1.on('message', ({ id, target, body, etag }: ReadQuestion) => {
-        let answer: ReadShortcutAnswer | undefined;
-        try {
-          answer = reads.lookup(target, body, etag);
-        } catch {
-          answer = undefined; // the thread asks the server instead
-        }
-        port1.postMessage({ id, answer });
-      });
-      port1.unref();
-      readPort = port2;
-    }
     const thread = new Worker(new URL('./lambda-host.mjs', import.meta.url), {
-      workerData: { root: this.root, reads: readPort && { endpoint: this.reads!.endpoint, port: readPort } },
-      transferList: readPort ? [readPort] : [],
+      workerData: { root: this.root },
       env: SHARE_ENV,
     });
     const pooled: PooledWorker = { thread, inFlight: 0 };

@@ -62,11 +62,8 @@ export interface LocalRuntime {
   stepFunctions: LocalStepFunctions;
   /** Stops one backing service (tests use it to check that health reports it). */
   stopService(name: ServiceName): Promise<void>;
-  /**
-   * How the local DynamoDB's reads were answered so far: from its read cache over HTTP, from it
-   * without HTTP (a Lambda thread's read), or by the table itself.
-   */
-  dynamoReads(): { overHttp: number; withoutHttp: number; byServer: number };
+  /** How the local DynamoDB's reads were answered so far: from its read cache, or by the table itself. */
+  dynamoReads(): { fromCache: number; byServer: number };
   stop(): Promise<void>;
 }
 
@@ -201,11 +198,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   const mailbox = new Mailbox(join(dataDir, 'mailbox.json'));
   // Every function runs in the local Lambda pool; threads start on first use, after the
   // environment below is complete.
-  // Their reads of DynamoDB ask its read cache first, without a round trip over HTTP.
-  const lambdas = new LambdaPool(PROJECT_ROOT, undefined, {
-    endpoint: new URL(env.DYNAMODB_ENDPOINT!).origin,
-    lookup: (target, body, etag) => dynamoReads.lookup(target, body, etag),
-  });
+  const lambdas = new LambdaPool(PROJECT_ROOT);
   stoppers.set('lambda', () => lambdas.close());
   const cognito: LocalCognito = await startCognito({
     dataDir: join(dataDir, 'cognito'),

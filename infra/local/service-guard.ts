@@ -3,7 +3,6 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { ReadShortcutAnswer } from '../../functions/lib/aws/dynamo-wire';
 import { readBody } from './http-util';
 import { sha256Hex, verifySigV4, type LocalCredentials, type Verdict } from './sigv4';
 
@@ -173,28 +172,21 @@ function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
 
 /**
  * Repeated reads of the local DynamoDB answered from memory until the next write. dynalite reads
- * LevelDB and re-encodes every item on every request: under load (a list of 50 books asked 1 000
- * times a second) it kept the runtime's main thread busy. Every request to the table passes here,
+ * LevelDB and re-encodes every item on every request: under load (a list of 50 books asked hundreds
+ * of times a second) it kept the runtime's main thread busy. Every request to the table passes here,
  * so a write anywhere empties the cache, and an answer is kept only if no write started or ended
- * while it was being read: what a read returns is what dynalite would return.
+ * while it was being read: what a read returns is what dynalite would return. Clients see nothing of
+ * it: the same request gets the same bytes, with the same headers.
  */
 export interface ReadCache {
-  /**
-   * Answers from memory when it can; true if it did. A kept answer carries an `ETag`: a client that
-   * kept it too and names it in `If-None-Match` gets `304 Not Modified` and no body.
-   */
+  /** Answers from memory when it can; true if it did. */
   answer(req: IncomingMessage, body: Buffer, res: ServerResponse): boolean;
   /** The response object to hand the server, which keeps a copy of a cacheable answer. */
   capture(req: IncomingMessage, body: Buffer, res: ServerResponse): ServerResponse;
-  /**
-   * The same answer without HTTP, for a thread of the local Lambda pool (`x-amz-target` and body
-   * of the request): its text, `304` for a current tag, or nothing when the server must be asked.
-   */
-  lookup(target: string, body: string, etag: string | undefined): ReadShortcutAnswer | undefined;
-  /** While stopped, lookups answer nothing: the caller asks the server, and learns that it stopped. */
+  /** From now on nothing is answered from memory: every request reaches the server. */
   stop(): void;
-  /** Reads answered so far: from memory over HTTP, from memory without HTTP, and by the server. */
-  counts(): { overHttp: number; withoutHttp: number; byServer: number };
+  /** Reads answered so far: from memory, and by the server. */
+  counts(): { fromCache: number; byServer: number };
 }
 
 const DYNAMO_READS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'DescribeTable', 'ListTables']);
@@ -204,50 +196,31 @@ const MAX_CACHED_BYTES = 512 * 1024;
 export function createDynamoReadCache(): ReadCache {
   let generation = 0;
   let writesInFlight = 0;
-  // Kept as bytes: answering from memory then costs no re-encoding of a 50-item answer.
-  const answers = new Map<
-    string,
-    { headers: Record<string, string>; body: Buffer; text: string; etag: string }
-  >();
-  let tags = 0;
   let stopped = false;
-  const counted = { overHttp: 0, withoutHttp: 0, byServer: 0 };
-  const operationOf = (target: string) => target.split('.')[1] ?? '';
-  const operation = (req: IncomingMessage) => operationOf(String(req.headers['x-amz-target'] ?? ''));
-  const keyOf = (op: string, body: string) => `${op}\n${body}`;
-  /** The kept answer to a read (`op` and the request's body), if there is one. */
-  const kept = (op: string, body: string) =>
-    DYNAMO_READS.has(op) ? answers.get(keyOf(op, body)) : undefined;
+  // Kept as bytes: answering from memory then costs no re-encoding of a 50-item answer.
+  const answers = new Map<string, { headers: Record<string, string>; body: Buffer }>();
+  const counted = { fromCache: 0, byServer: 0 };
+  const operation = (req: IncomingMessage) => String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+  const keyOf = (op: string, body: Buffer) => `${op}\n${body.toString('utf8')}`;
 
   return {
-    lookup(target, body, etag) {
-      const cached = stopped ? undefined : kept(operationOf(target), body);
-      if (!cached) return undefined;
-      counted.withoutHttp++;
-      if (etag === cached.etag) return { status: 304 };
-      return { status: 200, text: cached.text, etag: cached.etag };
-    },
     counts: () => ({ ...counted }),
     stop() {
       stopped = true;
       answers.clear();
     },
     answer(req, body, res) {
-      const cached = kept(operation(req), body.toString('utf8'));
+      const op = operation(req);
+      const cached = !stopped && DYNAMO_READS.has(op) ? answers.get(keyOf(op, body)) : undefined;
       if (!cached) return false;
-      counted.overHttp++;
-      if (req.headers['if-none-match'] === cached.etag) {
-        res.writeHead(304, { etag: cached.etag });
-        res.end();
-        return true;
-      }
+      counted.fromCache++;
       res.writeHead(200, cached.headers);
       res.end(cached.body);
       return true;
     },
     capture(req, body, res) {
-      const read = DYNAMO_READS.has(operation(req));
-      if (!read) {
+      const op = operation(req);
+      if (!DYNAMO_READS.has(op)) {
         // A write (or anything unknown): nothing read before it may be answered again.
         writesInFlight++;
         generation++;
@@ -261,10 +234,11 @@ export function createDynamoReadCache(): ReadCache {
       }
       counted.byServer++;
       const startedAt = generation;
-      const key = keyOf(operation(req), body.toString('utf8'));
+      const key = keyOf(op, body);
       const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
       res.end = ((chunk?: unknown) => {
         if (
+          !stopped &&
           res.statusCode === 200 &&
           typeof chunk === 'string' &&
           chunk.length <= MAX_CACHED_BYTES &&
@@ -272,11 +246,9 @@ export function createDynamoReadCache(): ReadCache {
           generation === startedAt
         ) {
           if (answers.size >= MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
-          // Tags are never reused, so a tag names one answer between two writes.
-          const etag = `"${++tags}"`;
-          const headers: Record<string, string> = { etag };
+          const headers: Record<string, string> = {};
           for (const [name, value] of Object.entries(res.getHeaders())) headers[name] = String(value);
-          answers.set(key, { headers, body: Buffer.from(chunk, 'utf8'), text: chunk, etag });
+          answers.set(key, { headers, body: Buffer.from(chunk, 'utf8') });
         }
         return end(chunk);
       }) as ServerResponse['end'];

@@ -7,7 +7,6 @@ import { SFNClient } from '@aws-sdk/client-sfn';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { createDynamoWire, type DynamoWire } from './dynamo-wire';
 
 /**
  * AWS clients, created once per process (per Lambda container) and reused across invocations.
@@ -16,7 +15,6 @@ import { createDynamoWire, type DynamoWire } from './dynamo-wire';
  */
 type Clients = {
   ddb: DynamoDBDocumentClient;
-  ddbWire: DynamoWire;
   s3: S3Client;
   s3Public: S3Client;
   cognito: CognitoIdentityProviderClient;
@@ -64,28 +62,34 @@ function s3Client(endpoint: string | undefined): S3Client {
   });
 }
 
+/**
+ * DynamoDB calls are short: connections are kept alive between invocations (no TCP or TLS set-up
+ * per call), a connection that cannot be made in 3 s or a call that has not answered in 10 s is
+ * abandoned, and the SDK's standard retry strategy tries again (throttling, 5xx, dropped and
+ * abandoned connections) up to three attempts in all.
+ */
+const dynamoRequests = {
+  connectionTimeout: 3_000,
+  requestTimeout: 10_000,
+  throwOnRequestTimeout: true,
+  httpAgent: { keepAlive: true, maxSockets: 50 },
+  httpsAgent: { keepAlive: true, maxSockets: 50 },
+};
+
 export const aws = {
+  /** The one DynamoDB client of the process, behind the `Table` adapter (dynamo-table.ts). */
   get ddb() {
     return memo('ddb', () =>
       DynamoDBDocumentClient.from(
         new DynamoDBClient({
           ...base(),
+          retryMode: 'standard',
+          requestHandler: dynamoRequests,
           ...(config.endpoints.dynamodb ? { endpoint: config.endpoints.dynamodb } : {}),
         }),
         { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } },
       ),
     );
-  },
-  /** DynamoDB's JSON protocol without the SDK's per-call stack (see dynamo-wire.ts); same credentials. */
-  get ddbWire() {
-    return memo('ddbWire', () => {
-      const credentials = aws.ddb.config.credentials;
-      return createDynamoWire({
-        region: config.region,
-        ...(config.endpoints.dynamodb ? { endpoint: config.endpoints.dynamodb } : {}),
-        credentials: () => credentials(),
-      });
-    });
   },
   get s3() {
     return memo('s3', () => s3Client(config.endpoints.s3));
