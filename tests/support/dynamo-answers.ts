@@ -57,3 +57,40 @@ export const dynamoError = (type: string, status = 400, message = type): DynamoA
   status,
   body: JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${type}`, message }),
 });
+
+/**
+ * Every answer the process's DynamoDB client gets from the network, as it got it (the call still
+ * goes out): what `answerDynamoFromMemory` can answer later without a server.
+ */
+export function recordDynamoAnswers(
+  onAnswer: (operation: string, body: string, answer: Required<DynamoAnswer>) => void,
+): void {
+  const real = aws.ddb.config.requestHandler as unknown as {
+    handle(request: SdkRequest, options?: unknown): Promise<{ response: RecordedResponse }>;
+  };
+  const handler = {
+    metadata: { handlerProtocol: 'http/1.1' },
+    async handle(request: SdkRequest, options?: unknown) {
+      const operation = (request.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+      const body = typeof request.body === 'string' ? request.body : text(request.body as Uint8Array);
+      const { response } = await real.handle(request, options);
+      const chunks: Buffer[] = [];
+      for await (const chunk of response.body) chunks.push(Buffer.from(chunk as Uint8Array));
+      const bytes = Buffer.concat(chunks);
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(response.headers)) headers[name] = String(value);
+      onAnswer(operation, body, { status: response.statusCode, headers, body: bytes.toString('utf8') });
+      return { response: { ...response, body: Readable.from([bytes]) } };
+    },
+    updateHttpClientConfig() {},
+    httpHandlerConfigs: () => ({}),
+    destroy: () => (real as unknown as { destroy(): void }).destroy(),
+  };
+  aws.ddb.config.requestHandler = handler as unknown as typeof aws.ddb.config.requestHandler;
+}
+
+interface RecordedResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: AsyncIterable<unknown>;
+}
