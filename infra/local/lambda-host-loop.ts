@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { readThroughCache } from './dynamo-reads';
 
 /**
  * Runs inside a worker thread of the local Lambda pool: loads function modules on first use (like a
@@ -15,7 +16,12 @@ interface Invocation {
   deadline: number;
 }
 
-const { root } = workerData as { root: string };
+const { root, reads } = workerData as { root: string; reads?: { endpoint: string; port: MessagePort } };
+/**
+ * Reads of the local DynamoDB ask the runtime's read cache first. Set up at the first invocation,
+ * which is when a function would first use its DynamoDB client: the environment is complete then.
+ */
+let cacheInstalled = !reads;
 
 const modules = new Map<string, Promise<Record<string, unknown>>>();
 
@@ -30,6 +36,10 @@ function load(entry: string) {
 
 parentPort!.on('message', async (message: Invocation) => {
   try {
+    if (!cacheInstalled) {
+      cacheInstalled = true;
+      readThroughCache(reads!.port, reads!.endpoint);
+    }
     const module = await load(message.entry);
     const fn = module[message.handler];
     if (typeof fn !== 'function') throw new Error(`${message.entry} exports no function ${message.handler}`);

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { SHARE_ENV, Worker } from 'node:worker_threads';
+import { cachePort, type ReadLookup } from './dynamo-reads';
 
 /**
  * Local Lambda: function invocations run in a small pool of worker threads, each a warm
@@ -23,6 +24,15 @@ interface Pending {
   worker: PooledWorker;
 }
 
+/**
+ * The local DynamoDB's read cache, offered to each thread (see dynamo-reads.ts): `endpoint` is the
+ * local DynamoDB's origin, `lookup` answers on this thread.
+ */
+export interface CachedReads {
+  endpoint: string;
+  lookup: ReadLookup;
+}
+
 interface PooledWorker {
   thread: Worker;
   inFlight: number;
@@ -41,11 +51,14 @@ export class LambdaPool {
   constructor(
     private readonly root: string,
     private readonly size = Math.max(2, Math.min(4, availableParallelism())),
+    private readonly reads?: CachedReads,
   ) {}
 
   private spawn(): PooledWorker {
+    const port = this.reads && cachePort(this.reads.lookup);
     const thread = new Worker(new URL('./lambda-host.mjs', import.meta.url), {
-      workerData: { root: this.root },
+      workerData: { root: this.root, reads: port && { endpoint: this.reads!.endpoint, port } },
+      transferList: port ? [port] : [],
       env: SHARE_ENV,
     });
     const pooled: PooledWorker = { thread, inFlight: 0 };

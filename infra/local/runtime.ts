@@ -62,8 +62,11 @@ export interface LocalRuntime {
   stepFunctions: LocalStepFunctions;
   /** Stops one backing service (tests use it to check that health reports it). */
   stopService(name: ServiceName): Promise<void>;
-  /** How the local DynamoDB's reads were answered so far: from its read cache, or by the table itself. */
-  dynamoReads(): { fromCache: number; byServer: number };
+  /**
+   * How the local DynamoDB's reads were answered so far: from its read cache over HTTP, from it
+   * without HTTP (a Lambda thread's read), or by the table itself.
+   */
+  dynamoReads(): { overHttp: number; withoutHttp: number; byServer: number };
   stop(): Promise<void>;
 }
 
@@ -197,8 +200,12 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   // Cognito, with the user pool triggers running the real trigger handler.
   const mailbox = new Mailbox(join(dataDir, 'mailbox.json'));
   // Every function runs in the local Lambda pool; threads start on first use, after the
-  // environment below is complete.
-  const lambdas = new LambdaPool(PROJECT_ROOT);
+  // environment below is complete. Their reads of DynamoDB ask its read cache first, without a
+  // round trip over HTTP (dynamo-reads.ts).
+  const lambdas = new LambdaPool(PROJECT_ROOT, undefined, {
+    endpoint: env.DYNAMODB_ENDPOINT!,
+    lookup: (operation, body) => dynamoReads.lookup(operation, body),
+  });
   stoppers.set('lambda', () => lambdas.close());
   const cognito: LocalCognito = await startCognito({
     dataDir: join(dataDir, 'cognito'),

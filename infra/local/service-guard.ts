@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { CACHEABLE_READS, type KeptRead } from './dynamo-reads';
 import { readBody } from './http-util';
 import { sha256Hex, verifySigV4, type LocalCredentials, type Verdict } from './sigv4';
 
@@ -176,20 +177,25 @@ function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
  * of times a second) it kept the runtime's main thread busy. Every request to the table passes here,
  * so a write anywhere empties the cache, and an answer is kept only if no write started or ended
  * while it was being read: what a read returns is what dynalite would return. Clients see nothing of
- * it: the same request gets the same bytes, with the same headers.
+ * it: the same request gets the same bytes, with the same headers, over HTTP or (a Lambda thread's
+ * read, see dynamo-reads.ts) over the thread's message port.
  */
 export interface ReadCache {
   /** Answers from memory when it can; true if it did. */
   answer(req: IncomingMessage, body: Buffer, res: ServerResponse): boolean;
   /** The response object to hand the server, which keeps a copy of a cacheable answer. */
   capture(req: IncomingMessage, body: Buffer, res: ServerResponse): ServerResponse;
+  /**
+   * The same answer without HTTP, for a thread of the local Lambda pool (see dynamo-reads.ts): the
+   * operation and the request's JSON text; nothing when the server must be asked.
+   */
+  lookup(operation: string, body: string): KeptRead | undefined;
   /** From now on nothing is answered from memory: every request reaches the server. */
   stop(): void;
-  /** Reads answered so far: from memory, and by the server. */
-  counts(): { fromCache: number; byServer: number };
+  /** Reads answered so far: from memory over HTTP, from memory without HTTP, and by the server. */
+  counts(): { overHttp: number; withoutHttp: number; byServer: number };
 }
 
-const DYNAMO_READS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'DescribeTable', 'ListTables']);
 const MAX_CACHED_ANSWERS = 2000;
 const MAX_CACHED_BYTES = 512 * 1024;
 
@@ -197,11 +203,14 @@ export function createDynamoReadCache(): ReadCache {
   let generation = 0;
   let writesInFlight = 0;
   let stopped = false;
-  // Kept as bytes: answering from memory then costs no re-encoding of a 50-item answer.
-  const answers = new Map<string, { headers: Record<string, string>; body: Buffer }>();
-  const counted = { fromCache: 0, byServer: 0 };
+  // Kept as bytes too: answering over HTTP then costs no re-encoding of a 50-item answer.
+  const answers = new Map<string, KeptRead & { bytes: Buffer }>();
+  const counted = { overHttp: 0, withoutHttp: 0, byServer: 0 };
   const operation = (req: IncomingMessage) => String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
-  const keyOf = (op: string, body: Buffer) => `${op}\n${body.toString('utf8')}`;
+  const keyOf = (op: string, body: string) => `${op}\n${body}`;
+  /** The kept answer to a read (its operation and the request's JSON text), if there is one. */
+  const kept = (op: string, body: string) =>
+    !stopped && CACHEABLE_READS.has(op) ? answers.get(keyOf(op, body)) : undefined;
 
   return {
     counts: () => ({ ...counted }),
@@ -209,18 +218,23 @@ export function createDynamoReadCache(): ReadCache {
       stopped = true;
       answers.clear();
     },
+    lookup(op, body) {
+      const cached = kept(op, body);
+      if (!cached) return undefined;
+      counted.withoutHttp++;
+      return { headers: cached.headers, text: cached.text };
+    },
     answer(req, body, res) {
-      const op = operation(req);
-      const cached = !stopped && DYNAMO_READS.has(op) ? answers.get(keyOf(op, body)) : undefined;
+      const cached = kept(operation(req), body.toString('utf8'));
       if (!cached) return false;
-      counted.fromCache++;
+      counted.overHttp++;
       res.writeHead(200, cached.headers);
-      res.end(cached.body);
+      res.end(cached.bytes);
       return true;
     },
     capture(req, body, res) {
       const op = operation(req);
-      if (!DYNAMO_READS.has(op)) {
+      if (!CACHEABLE_READS.has(op)) {
         // A write (or anything unknown): nothing read before it may be answered again.
         writesInFlight++;
         generation++;
@@ -234,7 +248,7 @@ export function createDynamoReadCache(): ReadCache {
       }
       counted.byServer++;
       const startedAt = generation;
-      const key = keyOf(op, body);
+      const key = keyOf(op, body.toString('utf8'));
       const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
       res.end = ((chunk?: unknown) => {
         if (
@@ -248,7 +262,7 @@ export function createDynamoReadCache(): ReadCache {
           if (answers.size >= MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
           const headers: Record<string, string> = {};
           for (const [name, value] of Object.entries(res.getHeaders())) headers[name] = String(value);
-          answers.set(key, { headers, body: Buffer.from(chunk, 'utf8') });
+          answers.set(key, { headers, text: chunk, bytes: Buffer.from(chunk, 'utf8') });
         }
         return end(chunk);
       }) as ServerResponse['end'];

@@ -25,8 +25,12 @@ const BATCH_ATTEMPTS = 8;
 
 type Stored = Record<string, unknown>;
 
-/** The item without the table's key attributes (copied, not deleted: deleting slows the object). */
+/**
+ * The item without the table's key attributes (copied, not deleted: deleting slows the object). A
+ * projected item (a list's fields) has none, and is answered as it is.
+ */
 function stripKeys<T>(item: Stored): T {
+  if (!('pk' in item || 'sk' in item || 'gsi1pk' in item || 'gsi1sk' in item)) return item as T;
   const rest: Stored = {};
   for (const name in item) if (!KEY_ATTRIBUTES.includes(name)) rest[name] = item[name];
   return rest as T;
