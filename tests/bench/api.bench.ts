@@ -21,9 +21,10 @@ import { measureHandlerCpu, recordRequests, saveCanned } from './handler-cpu';
  * memory (handler-cpu.ts: what Lambda bills, without the local runtime's gateway and emulators); and
  * the gzip size of the SPA's initial JavaScript. `BENCH_ROOT=<checkout>` runs another checkout's
  * server with this driver (to compare before and after on a shared machine, run them alternately; the
- * in-process figure is then left out, as it would measure this checkout's handler); `BENCH_ONLY=<text>,…` runs the endpoints whose label
- * contains one of the texts (`=<label>`: that label only); `BENCH_CANNED_FILE=<file>` keeps the
- * in-process requests and DynamoDB's answers to them, to measure another version on the same answers.
+ * in-process figure is then left out, as it would measure this checkout's handler);
+ * `BENCH_ONLY=<text>,…` runs the endpoints whose label contains one of the texts (`=<label>`: that
+ * label only); `BENCH_CANNED_FILE=<file>` keeps the in-process requests and DynamoDB's answers to
+ * them, to measure another version on the same answers.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverRoot = process.env.BENCH_ROOT ?? root;

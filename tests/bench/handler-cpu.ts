@@ -27,7 +27,7 @@ export interface CannedRequests {
 }
 
 /** One call as a key: the operation and its input with every object's fields in order. */
-export function callKey(operation: string, body: string): string {
+function callKey(operation: string, body: string): string {
   const ordered = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(ordered);
     if (typeof value !== 'object' || value === null) return value;
