@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobContext, QUIET_MS } from '../../../functions/jobs/context';
 import { cancelJob, deleteBookJobs, retryJob, settleJob, startJob } from '../../../functions/jobs/lifecycle';
-import { jobMessages, type JobKind } from '../../../functions/jobs/model';
+import { jobMessages, type JobKind, type JobRecord } from '../../../functions/jobs/model';
 import {
   activeJob,
   beginJob,
@@ -47,6 +47,10 @@ function setup() {
   });
   return { ...adapters, ctx, givenBack };
 }
+
+/** A job as its kind knows it (the repository reads any kind's). */
+const load = async (ctx: ReturnType<typeof setup>['ctx'], id: string) =>
+  (await ctx.repo.get(id)) as JobRecord<{ size: string }>;
 
 const request = {
   owner: 'user-1',
@@ -99,7 +103,7 @@ describe('cancelling a job', () => {
     const { ctx, givenBack } = setup();
     const job = await startJob(ctx, kind, metered);
     expect(await finishJob(ctx, job.id)).toMatchObject({ status: 'ready', usage: { state: 'kept' } });
-    expect(await cancelJob(ctx, (await ctx.repo.get(job.id))!)).toMatchObject({ status: 'ready' });
+    expect(await cancelJob(ctx, await load(ctx, job.id))).toMatchObject({ status: 'ready' });
     expect(givenBack).toEqual([]);
   });
 });
@@ -109,7 +113,7 @@ describe('retrying a job', () => {
     const { ctx, workflows } = setup();
     const job = await startJob(ctx, kind, request);
     await failJob(ctx, kind, job.id, { Error: 'Boom' });
-    const again = await retryJob(ctx, kind, (await ctx.repo.get(job.id))!, 'sew', { options: { size: 'L' } });
+    const again = await retryJob(ctx, kind, await load(ctx, job.id), 'sew', { options: { size: 'L' } });
     expect(again).toMatchObject({
       status: 'queued',
       attempt: 2,
@@ -126,7 +130,7 @@ describe('retrying a job', () => {
     const { ctx } = setup();
     const job = await startJob(ctx, kind, request);
     await finishJob(ctx, job.id);
-    const ready = (await ctx.repo.get(job.id))!;
+    const ready = await load(ctx, job.id);
     expect(await retryJob(ctx, kind, ready)).toMatchObject({ status: 'ready', attempt: 1 });
     expect(await retryJob(ctx, kind, ready, 'sew', { rerunReady: true })).toMatchObject({
       status: 'queued',
@@ -138,7 +142,7 @@ describe('retrying a job', () => {
     const { ctx, givenBack } = setup();
     const job = await startJob(ctx, kind, metered);
     await failJob(ctx, kind, job.id, { Error: 'Boom' });
-    const failed = (await ctx.repo.get(job.id))!;
+    const failed = await load(ctx, job.id);
     const [a, b] = await Promise.all([
       retryJob(ctx, kind, failed, undefined, { usage: { period: '2026-12' } }),
       retryJob(ctx, kind, failed, undefined, { usage: { period: '2026-12' } }),
@@ -146,7 +150,7 @@ describe('retrying a job', () => {
     expect([a.attempt, b.attempt]).toEqual([2, 2]);
     // The failure gave the first unit back; of the two retries' units, the loser's went back.
     expect(givenBack).toEqual(['user-1 2026-11', 'user-1 2026-12']);
-    expect((await ctx.repo.get(job.id))!.usage).toEqual({ period: '2026-12', state: 'held' });
+    expect((await load(ctx, job.id)).usage).toEqual({ period: '2026-12', state: 'held' });
   });
 });
 
@@ -199,7 +203,7 @@ describe('the steps a stage takes', () => {
     const job = await startJob(ctx, kind, request);
     expect(await beginJob(ctx, job.id, 'Cutting', 5)).toMatchObject({ status: 'running', progress: 5 });
     expect(await activeJob(ctx, job.id)).toMatchObject({ id: job.id });
-    await cancelJob(ctx, (await ctx.repo.get(job.id))!);
+    await cancelJob(ctx, await load(ctx, job.id));
     expect(await activeJob(ctx, job.id)).toBeNull();
     expect(await recordJob(ctx, job.id, { outputs: { cloth: 'wool' } })).toBeNull();
     expect(await countJobPart(ctx, job.id, 3, 'Seam {done} of {total}', 10, 90)).toBeNull();

@@ -1,0 +1,37 @@
+import { books } from '../../books/instance';
+import { getEngine } from '../../engine';
+import { withTempDir } from '../../engine/media/temp';
+import * as filming from '../../engine/productions/shots';
+import { images } from '../../images/instance';
+import { getJobs } from '../../jobs';
+import { getAdapters } from '../../lib/adapters';
+import { faultPoint } from '../../lib/middleware/faults';
+import { plots } from '../../plots/instance';
+import { scripts } from '../../scripts/instance';
+import type { PipelineDeps } from '../pipeline/ports';
+import { createVideoRepository } from '../repository';
+
+/**
+ * The video pipeline's stages on the production adapters: the one place their dependencies are
+ * made (the worker shells pass them on). Made per task from the process's kept instances, so an
+ * engine chosen by configuration is always the current one.
+ */
+export function pipelineDeps(): PipelineDeps {
+  const adapters = getAdapters();
+  return {
+    jobs: getJobs(),
+    engine: getEngine(),
+    film: filming,
+    media: adapters.storage.media,
+    items: createVideoRepository(adapters.table),
+    sources: {
+      scriptOf: (scriptId) => scripts().repository.getScript(scriptId),
+      bookOf: (bookId) => books().repository.get(bookId),
+      castOf: (bookId) => plots().repository.listCharacters(bookId),
+      chapterImagesOf: (bookId, chapterId) => images().repository.listForChapter(bookId, chapterId),
+    },
+    clock: adapters.clock,
+    tempDir: withTempDir,
+    faultPoint,
+  };
+}
