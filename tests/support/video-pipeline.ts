@@ -3,10 +3,12 @@ import { basename, dirname, join } from 'node:path';
 import { withTempDir } from '../../functions/engine/media/temp';
 import { characterProfile } from '../../functions/engine/text/types';
 import type { ProbeResult } from '../../functions/engine/types';
+import type { BookRecord } from '../../functions/books/model';
 import type { PipelineStep } from '../../functions/contracts/video';
 import { createJobs } from '../../functions/jobs';
 import { getJson } from '../../functions/lib/json-files';
 import { InjectedFault } from '../../functions/lib/middleware/faults';
+import type { ScriptRecord } from '../../functions/scripts/model';
 import { videoGenerationJob } from '../../functions/video/jobs/kinds';
 import { filmedScenes } from '../../functions/video/jobs/plan';
 import {
@@ -331,9 +333,12 @@ export function pipelineWorld() {
     film: filmDouble(doubles),
     media: storage.media,
     items,
+    // A script and book that plan no scenes: the stages here work from the plan a test stores (a
+    // resumed run keeps it); planning from real records is tested on the fixture novel.
     sources: {
-      scriptOf: async () => null,
-      bookOf: async () => null,
+      scriptOf: async (id) =>
+        ({ id, scenes: [], script_style: 'cinematic_movie' }) as unknown as ScriptRecord,
+      bookOf: async (id) => ({ id, language: 'en' }) as unknown as BookRecord,
       castOf: async () => [],
       chapterImagesOf: async () => [],
     },

@@ -156,7 +156,8 @@ describe('the audio stage', () => {
       'speech.synthesize',
       new EngineError('invalid_input', 'The voice cannot speak this text.'),
     );
-    const thrown = await sceneAudioStage(world.deps, { job_id: job.id, scene_number: 1 }).catch(
+    const thrown = await sceneAudioStage(world.deps, { job_id: job.id, scene_number: 1 }).then(
+      () => new Error('the stage did not fail'),
       (e: Error) => e,
     );
     expect(thrown).toBeInstanceOf(EngineError);
