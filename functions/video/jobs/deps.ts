@@ -10,11 +10,12 @@ import { plots } from '../../plots/instance';
 import { scripts } from '../../scripts/instance';
 import type { PipelineDeps } from '../pipeline/ports';
 import { createVideoRepository } from '../repository';
+import type { VideoFileDeps } from './files.stages';
 
 /**
- * The video pipeline's stages on the production adapters: the one place their dependencies are
- * made (the worker shells pass them on). Made per task from the process's kept instances, so an
- * engine chosen by configuration is always the current one.
+ * The video domain's stages on the production adapters: the one place their dependencies are made
+ * (the worker shells pass them on). Made per task from the process's kept instances, so an engine
+ * chosen by configuration is always the current one.
  */
 export function pipelineDeps(): PipelineDeps {
   const adapters = getAdapters();
@@ -33,5 +34,15 @@ export function pipelineDeps(): PipelineDeps {
     clock: adapters.clock,
     tempDir: withTempDir,
     faultPoint,
+  };
+}
+
+/** The download and combine jobs' stages on the production adapters. */
+export function videoFileDeps(): VideoFileDeps {
+  return {
+    jobs: getJobs(),
+    engine: getEngine(),
+    media: getAdapters().storage.media,
+    tempDir: withTempDir,
   };
 }
