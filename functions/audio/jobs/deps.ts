@@ -10,7 +10,10 @@ import { encodeForBrowser, RECIPES } from './recipes';
 export function chapterAudioDeps(): ChapterAudioDeps {
   return {
     jobs: getJobs(),
-    engine: getEngine(),
+    // Made on first use: a failure recorder never needs the engine.
+    get engine() {
+      return getEngine();
+    },
     recipes: RECIPES,
     encode: encodeForBrowser,
     media: getAdapters().storage.media,
@@ -21,5 +24,12 @@ export function chapterAudioDeps(): ChapterAudioDeps {
 
 /** The export's mix needs the engine and storage only (not the audio service). */
 export function audioExportDeps(): AudioExportDeps {
-  return { jobs: getJobs(), engine: getEngine(), media: getAdapters().storage.media, tempDir: withTempDir };
+  return {
+    jobs: getJobs(),
+    get engine() {
+      return getEngine();
+    },
+    media: getAdapters().storage.media,
+    tempDir: withTempDir,
+  };
 }

@@ -9,7 +9,10 @@ import type { ChapterImageDeps } from './draw.stages';
 export function chapterImageDeps(): ChapterImageDeps {
   return {
     jobs: getJobs(),
-    engine: getEngine(),
+    // Made on first use: a failure recorder never needs the engine.
+    get engine() {
+      return getEngine();
+    },
     media: getAdapters().storage.media,
     images: images(),
     tempDir: withTempDir,

@@ -14,7 +14,10 @@ export function learningContentDeps(): LearningContentDeps {
   const chapters = books();
   return {
     jobs: getJobs(),
-    engine: getEngine(),
+    // Made on first use: a failure recorder never needs the engine.
+    get engine() {
+      return getEngine();
+    },
     recipes: RECIPES,
     chapters: {
       chapterContext: (chapterId) => chapters.chapterContext(chapterId),

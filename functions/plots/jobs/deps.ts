@@ -9,7 +9,10 @@ import type { PlotStageDeps } from './plot.stages';
 export function plotStageDeps(): PlotStageDeps {
   return {
     jobs: getJobs(),
-    engine: getEngine(),
+    // Made on first use: a failure recorder never needs the engine.
+    get engine() {
+      return getEngine();
+    },
     media: getAdapters().storage.media,
     plots: plots(),
     tempDir: withTempDir,

@@ -21,7 +21,10 @@ export function pipelineDeps(): PipelineDeps {
   const adapters = getAdapters();
   return {
     jobs: getJobs(),
-    engine: getEngine(),
+    // Made on first use: a failure recorder never needs the engine.
+    get engine() {
+      return getEngine();
+    },
     film: filming,
     media: adapters.storage.media,
     items: createVideoRepository(adapters.table),
@@ -41,7 +44,10 @@ export function pipelineDeps(): PipelineDeps {
 export function videoFileDeps(): VideoFileDeps {
   return {
     jobs: getJobs(),
-    engine: getEngine(),
+    // Made on first use: a failure recorder never needs the engine.
+    get engine() {
+      return getEngine();
+    },
     media: getAdapters().storage.media,
     tempDir: withTempDir,
   };
