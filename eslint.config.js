@@ -204,4 +204,27 @@ export default tseslint.config(
     },
   },
   ...functionRules(),
+  {
+    // The job system, the workflows' stages and their worker shells: no function over 150 lines.
+    files: ['functions/jobs/**/*.ts', 'functions/*/jobs/**/*.ts', 'functions/video/pipeline/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 150 }] },
+  },
+  {
+    // A stage is a function of the ports it is given: the process's instances are wired in the
+    // domain's jobs/deps.ts, never reached for inside a stage.
+    files: ['functions/*/jobs/*.stages.ts', 'functions/video/pipeline/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^(getJobs|getEngine|getAdapters|getUserActivity)$/]',
+          message: "A stage takes its ports as dependencies: wire them in the domain's jobs/deps.ts.",
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/\\/instance$/]',
+          message: "A stage takes its ports as dependencies: wire them in the domain's jobs/deps.ts.",
+        },
+      ],
+    },
+  },
 );

@@ -3,11 +3,14 @@ import { config } from '../lib/config';
 import { uuid } from '../lib/ids';
 import { metrics, MetricUnit } from '../lib/metrics';
 import { createUsageMeter } from '../lib/usage-meter';
-import { createJobs, type JobMetrics, type Jobs } from './service';
+import type { JobMetrics } from './context';
+import { createJobs, type Jobs } from './service';
 
 export * from './model';
 export * from './view';
-export { createJobs, QUIET_MS, type Jobs, type JobDeps, type JobMetrics } from './service';
+export { QUIET_MS, type JobDeps, type JobMetrics } from './context';
+export { createJobs, type Jobs, type JobSteps } from './service';
+export { JobGoneError } from './steps';
 
 /**
  * Job metrics as CloudWatch embedded metrics, each published at once on its own line (the

@@ -229,6 +229,12 @@ export const systemClock: Clock = { now: () => new Date() };
 export const isoNow = (clock: Clock) => clock.now().toISOString();
 
 /**
+ * Runs `work` in a fresh private directory (a Lambda's /tmp) named after `label`, and removes it
+ * afterwards whatever happened: where a job's stage keeps the files it downloads and makes.
+ */
+export type TempDir = <T>(label: string, work: (dir: string) => Promise<T>) => Promise<T>;
+
+/**
  * The monthly video allowance, as domains that start videos see it (the subscriptions domain
  * implements it): `reserve` takes one unit for a new generation before its job starts — a 402 with
  * the spec's words when none is left — and says how the user's tier films (free: 480p with a

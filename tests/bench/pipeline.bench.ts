@@ -60,7 +60,7 @@ type StateName = (typeof STATES)[number];
 /** States that render nothing before lip-sync: a redo of the lip-sync must enter none of them. */
 const BEFORE_LIPSYNC = ['GenerateAudio', 'GenerateImages', 'RenderSceneVideos', 'MergeAudioAndVideo'];
 
-/** The task's work directory in an FFmpeg command line (video-render-Ab12Cd, bookstudio-lipsync-…). */
+/** The task's work directory in an FFmpeg command line (bookstudio-video-render-Ab12Cd, bookstudio-lipsync-…). */
 const WORK_DIR = /\/((?:video|bookstudio)-(?!pipeline-bench)[a-z-]+?)-[A-Za-z0-9]{6}\//;
 const workDirOf = (cmdline: string) => WORK_DIR.exec(cmdline)?.[0] ?? null;
 const groupKind = (group: string) => WORK_DIR.exec(group)![1]!;
@@ -176,17 +176,17 @@ function profileWrappers(dir: string): { ffmpeg: string; ffprobe: string; log: s
 
 /** The stage whose worker made a work directory. */
 const STAGE_OF_DIR: Record<string, StateName> = {
-  'video-audio': 'GenerateAudio',
-  'video-portrait': 'GenerateImages',
-  'video-scene': 'GenerateImages',
-  'video-render': 'RenderSceneVideos',
-  'video-merge': 'MergeAudioAndVideo',
-  'video-lipsync': 'ApplyLipSync',
+  'bookstudio-video-audio': 'GenerateAudio',
+  'bookstudio-video-portrait': 'GenerateImages',
+  'bookstudio-video-scene': 'GenerateImages',
+  'bookstudio-video-render': 'RenderSceneVideos',
+  'bookstudio-video-merge': 'MergeAudioAndVideo',
+  'bookstudio-video-lipsync': 'ApplyLipSync',
   // The engine's own work directories, for FFmpeg runs whose output stays in them.
   'bookstudio-mix': 'GenerateAudio',
   'bookstudio-lipsync': 'ApplyLipSync',
   'bookstudio-lipsync-sync': 'ApplyLipSync',
-  'video-publish': 'Publish',
+  'bookstudio-video-publish': 'Publish',
 };
 
 /** The kind of an FFmpeg command, from its arguments (what the pipeline uses it for). */

@@ -58,7 +58,7 @@ async function speak(ctx: RenderContext, file: PlannedAudioFile) {
   });
 }
 
-type Recipe = (ctx: RenderContext, files: PlannedAudioFile[]) => Promise<RenderedAudio[]>;
+export type Recipe = (ctx: RenderContext, files: PlannedAudioFile[]) => Promise<RenderedAudio[]>;
 
 const dialogue: Recipe = async (ctx, files) => {
   let cursor = ctx.narratorEnd !== null ? ctx.narratorEnd + NARRATOR_GAP : LEAD;

@@ -3,7 +3,7 @@ import { matchCharacter } from '../../contracts/images';
 import type { ImageStyle } from '../../engine/image/types';
 import { hashString } from '../../engine/random';
 import { characterProfile, TIMES_OF_DAY, type TimeOfDay } from '../../engine/text/types';
-import type { Engine } from '../../engine/types';
+import type { SpeechEngine } from '../../engine/speech/types';
 import type { BookRecord } from '../../books/model';
 import type { ChapterImageRecord } from '../../images/model';
 import type { CharacterRecord } from '../../plots/model';
@@ -46,7 +46,7 @@ export interface PlanInput {
   cast: CharacterRecord[];
   images: ChapterImageRecord[];
   options: VideoGenerationOptions;
-  engine: Pick<Engine, 'speech'>;
+  engine: { speech: Pick<SpeechEngine, 'voiceFor'> };
 }
 
 function voiceOf(engine: PlanInput['engine'], book: BookRecord, name: string, plotVoice?: string): string {

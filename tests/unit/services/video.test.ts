@@ -12,7 +12,7 @@ import {
 } from '../../../functions/contracts/video-requests';
 import { injectFault } from '../../../functions/lib/middleware/faults';
 import { applyTimeline, filmedScenes, filmSettingsOf, needsEncode } from '../../../functions/video/jobs/plan';
-import { planShots } from '../../../functions/video/jobs/pipeline';
+import { planShots } from '../../../functions/video/pipeline/shots';
 import type { ProductionPlan, StageItemRecord, VideoGenerationJob } from '../../../functions/video/model';
 import {
   audioFilesOf,

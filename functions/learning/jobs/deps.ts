@@ -1,0 +1,33 @@
+import { books } from '../../books/instance';
+import { getEngine } from '../../engine';
+import { withTempDir } from '../../engine/media/temp';
+import { getUserActivity } from '../../events';
+import { getJobs } from '../../jobs';
+import { getAdapters } from '../../lib/adapters';
+import { learning } from '../instance';
+import type { LearningContentDeps } from './content.stages';
+import { RECIPES } from './recipes';
+
+/** The learning-content stages on the production adapters: the one place their dependencies are made. */
+export function learningContentDeps(): LearningContentDeps {
+  const { storage } = getAdapters();
+  const chapters = books();
+  return {
+    jobs: getJobs(),
+    // Made on first use: a failure recorder never needs the engine.
+    get engine() {
+      return getEngine();
+    },
+    recipes: RECIPES,
+    chapters: {
+      chapterContext: (chapterId) => chapters.chapterContext(chapterId),
+      chapterText: (chapter) => chapters.chapterText(chapter),
+      listChapters: (bookId) => chapters.repository.listChapters(bookId),
+    },
+    content: learning().repository,
+    activity: getUserActivity(),
+    uploads: storage.uploads,
+    media: storage.media,
+    tempDir: withTempDir,
+  };
+}

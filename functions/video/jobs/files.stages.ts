@@ -1,0 +1,122 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DownloadQuality } from '../../contracts/video';
+import type { TranscodeQuality, VideoEngine } from '../../engine/video/types';
+import { JobGoneError, type JobSteps } from '../../jobs';
+import type { ObjectStore, TempDir } from '../../lib/ports';
+import type { TaskFailure } from '../../lib/workflows';
+import {
+  videoKeys,
+  type VideoCombineOptions,
+  type VideoCombineOutputs,
+  type VideoDownloadOptions,
+} from '../model';
+import { videoCombineJob, videoDownloadJob } from './kinds';
+
+/**
+ * The download and combine jobs' stages: a copy of the final film at one quality (the picture fitted
+ * into 16:9 at that height, H.264/AAC), and the user's films joined end to end. Each stores its file,
+ * and removes it again if the job ended while it was made.
+ */
+export interface VideoFileDeps {
+  jobs: JobSteps;
+  engine: { video: Pick<VideoEngine, 'transcode' | 'probe' | 'merge'> };
+  media: ObjectStore;
+  tempDir: TempDir;
+}
+
+const TRANSCODE: Record<DownloadQuality, TranscodeQuality> = {
+  web: 'low',
+  medium: 'medium',
+  high: 'high',
+  ultra: 'ultra',
+};
+
+async function activeJob<O extends object>(deps: VideoFileDeps, jobId: string) {
+  const job = await deps.jobs.active<O>(jobId);
+  if (!job) throw new JobGoneError(`Job ${jobId} no longer exists or has ended`);
+  return job;
+}
+
+/** Records what was made and finishes the job; a job that ended meanwhile keeps no file. */
+async function finishWith(deps: VideoFileDeps, jobId: string, key: string, outputs: object, what: string) {
+  if (!(await deps.jobs.record(jobId, { outputs, progress: 99 }))) {
+    await deps.media.delete(key);
+    throw new JobGoneError(`Job ${jobId} ended while ${what}`);
+  }
+  await deps.jobs.finish(jobId);
+}
+
+/** Transcode: the final film at the asked quality, stored where the download is served from. */
+export async function transcodeStage(deps: VideoFileDeps, { job_id }: { job_id: string }) {
+  const job = await activeJob<VideoDownloadOptions>(deps, job_id);
+  const step = `Making the ${job.options.height}p copy`;
+  await deps.jobs.begin(job_id, step, 5);
+  const bytes = await deps.tempDir('video-download', async (dir) => {
+    const source = await deps.media.download(job.options.source_key, join(dir, 'source.mp4'));
+    const out = join(dir, 'out.mp4');
+    await deps.engine.video.transcode({
+      inputPath: source,
+      quality: TRANSCODE[job.options.quality],
+      format: 'mp4',
+      outputPath: out,
+      onProgress: (f) => void deps.jobs.progress(job_id, 5 + f * 90, step).catch(() => undefined),
+    });
+    await deps.media.upload(job.options.output_key, out, 'video/mp4');
+    return (await stat(out)).size;
+  });
+  await finishWith(deps, job_id, job.options.output_key, { bytes }, 'the copy was made');
+  return { job_id, bytes };
+}
+
+/** Combine: the films one after the other, copied when they share the first one's size and rate. */
+export async function combineStage(deps: VideoFileDeps, { job_id }: { job_id: string }) {
+  const job = await activeJob<VideoCombineOptions>(deps, job_id);
+  await deps.jobs.begin(job_id, 'Joining the videos', 5);
+  const { video } = deps.engine;
+  const key = videoKeys.combined(job.target.book_id!, job.id);
+  const outputs = await deps.tempDir('video-combine', async (dir): Promise<VideoCombineOutputs> => {
+    const paths = await Promise.all(
+      job.options.source_keys.map((source, i) => deps.media.download(source, join(dir, `in-${i}.mp4`))),
+    );
+    const probes = await Promise.all(paths.map((p) => video.probe(p)));
+    let start = 0;
+    const inputs = paths.map((path, i) => {
+      const input = { path, type: 'video' as const, start_time: start, volume: 1 };
+      start += probes[i]!.duration;
+      return input;
+    });
+    const out = join(dir, 'combined.mp4');
+    // The first video's size and rate: videos that share them are joined without re-encoding.
+    const first = probes[0]!.video;
+    const made = await video.merge({
+      inputs,
+      tier: 'custom',
+      params: {
+        fps: Math.min(120, Math.max(1, Math.round(first?.fps ?? 30))),
+        preset: 'veryfast',
+        video_codec: 'libx264',
+        audio_codec: 'aac',
+      },
+      format: 'mp4',
+      outputPath: out,
+      onProgress: (f) =>
+        void deps.jobs.progress(job_id, 5 + f * 90, 'Joining the videos').catch(() => undefined),
+    });
+    await deps.media.upload(key, out, 'video/mp4');
+    return { key, duration: made.probe.duration, method: made.method, bytes: made.probe.bytes };
+  });
+  await finishWith(deps, job_id, key, outputs, 'the videos were joined');
+  return { job_id, method: outputs.method };
+}
+
+/** The Catch target of both workflows: the job fails in its kind's words. */
+export async function recordFileFailureStage(
+  deps: Pick<VideoFileDeps, 'jobs'>,
+  { job_id, error }: { job_id: string; error?: TaskFailure },
+) {
+  const job = await deps.jobs.get(job_id);
+  const kind = job?.kind === videoCombineJob.kind ? videoCombineJob : videoDownloadJob;
+  const { recorded } = await deps.jobs.fail(kind as typeof videoDownloadJob, job_id, error);
+  return { job_id, recorded };
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { itemName, videoKeys } from '../../../functions/video/model';
+import { mergeStage } from '../../../functions/video/pipeline/merge';
+import { publishStage } from '../../../functions/video/pipeline/publish';
+import { BOOK, described, pipelineWorld, produce } from '../../support/video-pipeline';
+
+/**
+ * MergeAudioAndVideo and Publish on the in-memory ports with doubles of the engine and of FFmpeg's
+ * filming: the film merged from the scene clips and mixes, its counters; the published film — the
+ * merged one as it is, or the shots joined when the lip-sync replaced some — in the studio's export
+ * settings; a film published while its generation ended is removed.
+ */
+async function rendered(options: Parameters<ReturnType<typeof pipelineWorld>['startGeneration']>[0] = {}) {
+  const world = pipelineWorld();
+  const job = await world.startGeneration(options);
+  await produce(world, job.id, 'video');
+  world.doubles.calls.length = 0;
+  return { world, job };
+}
+
+describe('the merge stage', () => {
+  it("merges the scenes' clips with their mixes in film order and counts what went in", async () => {
+    const { world, job } = await rendered();
+    const answer = await mergeStage(world.deps, { job_id: job.id });
+    const merge = world.doubles.calls.find((c) => c.name === 'film.mergeScenes')!.request as {
+      mixPath: string;
+      duration: number;
+    }[];
+    expect(merge.map((s) => s.mixPath.split('/').pop())).toEqual(['mix-0.wav', 'mix-1.wav']);
+    const item = (await world.items.getItem(BOOK, job.id, 'merge', itemName.film))!;
+    const total = merge[0]!.duration + merge[1]!.duration;
+    expect(answer).toEqual({ scenes: 2, duration: total });
+    expect(item).toMatchObject({
+      keys: [videoKeys.merged(BOOK, job.id)],
+      data: { merged_key: videoKeys.merged(BOOK, job.id), duration: total },
+      counters: {
+        total_scenes_merged: 2,
+        total_duration: Math.round(total * 100) / 100,
+        // Scene 1: narrator, 2 voices, 1 effect, 2 beds; scene 2: 1 voice, 2 beds.
+        audio_tracks_mixed: 9,
+        processing_time: 0,
+      },
+    });
+    expect((await world.generation(job.id)).progress).toBe(72);
+  });
+
+  it('a scene without a clip asks for a retry from video', async () => {
+    const world = pipelineWorld();
+    const job = await world.startGeneration();
+    await produce(world, job.id, 'images');
+    await expect(mergeStage(world.deps, { job_id: job.id })).rejects.toThrow(
+      'Scene 1 has no video: retry from video',
+    );
+  });
+});
+
+describe('the publish stage', () => {
+  it('publishes the merged film as it is when every shot is as filmed, and finishes the generation', async () => {
+    const { world, job } = await rendered();
+    await mergeStage(world.deps, { job_id: job.id });
+    // No lip-sync replaced a shot: every shot is as the render stage filmed it.
+    const answer = await publishStage(world.deps, { job_id: job.id });
+    const finalKey = videoKeys.final(BOOK, job.id, 1, 'mp4');
+    expect(described(await world.storage.media.getBytes(finalKey))).toMatchObject({ made: 'merged film' });
+    expect(world.doubles.calls.map((c) => c.name)).toContain('film.probeFilm');
+    expect(world.doubles.calls.map((c) => c.name)).not.toContain('film.joinPictures');
+    const done = await world.generation(job.id);
+    expect(done).toMatchObject({
+      status: 'ready',
+      progress: 100,
+      step: 'Completed',
+      outputs: {
+        generation_status: 'completed',
+        stage: 'publish',
+        final_key: finalKey,
+        final: { duration: answer.duration, width: 1280, video_codec: 'h264', format: 'mp4' },
+      },
+    });
+    expect(described(await world.storage.media.getBytes(done.outputs.final!.thumbnail_key!))).toEqual({
+      made: 'thumbnail',
+      of: 'film.mp4',
+    });
+  });
+
+  it("joins the shots with the lip-sync's talking ones and gives them the merged film's sound", async () => {
+    const { world, job } = await rendered();
+    await produce(world, job.id, 'lipsync', 'merge');
+    world.doubles.calls.length = 0;
+    await publishStage(world.deps, { job_id: job.id });
+    const joined = world.doubles.calls.find((c) => c.name === 'film.joinPictures')!.request as string[];
+    // Scene 1's three shots (Tobias's replaced by his talking one), then scene 2's one.
+    expect(joined).toHaveLength(4);
+    const mux = world.doubles.calls.find((c) => c.name === 'film.muxFilm')!.request as { soundPath: string };
+    expect(mux.soundPath).toMatch(/merged\.mp4$/);
+    expect(described(await world.storage.media.getBytes(videoKeys.final(BOOK, job.id, 1)))).toMatchObject({
+      made: 'muxed film',
+    });
+  });
+
+  it("makes the film in the studio's export settings", async () => {
+    const { world, job } = await rendered();
+    await mergeStage(world.deps, { job_id: job.id });
+    const plan = described(await world.storage.media.getBytes(videoKeys.plan(BOOK, job.id)));
+    const exp = { format: 'webm', quality: 'high', watermark: { text: 'BookStudio', position: 'top-right' } };
+    await world.storage.media.put(
+      videoKeys.plan(BOOK, job.id),
+      JSON.stringify({ ...plan, export: exp }),
+      'application/json',
+    );
+    await publishStage(world.deps, { job_id: job.id });
+    const key = videoKeys.final(BOOK, job.id, 1, 'webm');
+    expect(described(await world.storage.media.getBytes(key))).toEqual({
+      made: 'exported webm',
+      watermark: 'BookStudio',
+    });
+    expect((await world.storage.media.head(key))!.contentType).toBe('video/webm');
+    expect(await world.generation(job.id)).toMatchObject({
+      outputs: { final_key: key, final: { format: 'webm', width: 854, height: 480 } },
+    });
+  });
+
+  it('a generation cancelled while it is published keeps no film', async () => {
+    const { world, job } = await rendered();
+    await mergeStage(world.deps, { job_id: job.id });
+    world.doubles.before.set('video.thumbnail', async () =>
+      world.jobs.cancel(await world.generation(job.id)),
+    );
+    await expect(publishStage(world.deps, { job_id: job.id })).rejects.toMatchObject({
+      name: 'JobGoneError',
+    });
+    expect(await world.storage.media.head(videoKeys.final(BOOK, job.id, 1))).toBeNull();
+    expect(await world.storage.media.head(videoKeys.finalThumbnail(BOOK, job.id, 1))).toBeNull();
+    expect((await world.generation(job.id)).status).toBe('cancelled');
+  });
+});
