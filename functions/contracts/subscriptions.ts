@@ -21,17 +21,24 @@
  * | POST /payments/webhook (public; Stripe-Signature)     | a Stripe event (raw JSON)                         | `{ received: true }`            |
  *
  * Metering rule (enforced on the server, atomically): one video unit is reserved per UTC calendar
- * month, before the job starts, by every request that starts a NEW video —
+ * month, before the job starts, by every request that will make a NEW final video —
  *   - the learning videos (`POST /ai/generate-realistic-video`, `/ai/generate-tutorial-video`,
  *     `/ai/generate-video-from-chapter`),
  *   - the entertainment pipeline start (`POST /ai/generate-entertainment-video`),
- *   - Render Video of the studio's timeline.
- * Not counted: a retry or redo of an existing generation (`/ai/retry-generation/{id}`, redoing scenes
- * or lip-sync of a generation already counted), downloads/transcodes of a film already made, combining
- * the user's own finished videos, and merges of the user's own clips (`/merge/*`): they make no new
- * generation. A request answered by an already-running job (the same chapter's generation) reserves
- * nothing. A unit comes back when its job fails (or is cancelled) before producing its film; a job
- * that produced its film keeps the unit. Over the limit the start is answered 402 with
+ *   - every run again of a COMPLETED generation, which replaces its film with a new one:
+ *     `POST /ai/retry-generation/{id}` (any `retry_from_step`, or `redo_scenes`),
+ *     `POST /ai/trigger-lip-sync/{id}`, and Render Video of the studio's timeline
+ *     (`POST /chapters/{id}/video-production/render`, which runs the script's latest generation again
+ *     or starts a new one).
+ * A retry of a FAILED (or cancelled) run costs nothing extra: it is not a second film. Its start took
+ * a unit and its failure gave it back, so the retry takes that unit again — the film costs one unit
+ * in all however many retries it needed, and none if it never comes (like a start, the retry is
+ * answered 402 when the month has no unit left).
+ * Not counted: downloads/transcodes of a film already made, combining the user's own finished
+ * videos, and merges of the user's own clips (`/merge/*`): they make no new generation. A request
+ * answered by an already-running job (the same chapter's generation) reserves nothing. A unit comes
+ * back when its job fails (or is cancelled) before producing its film; a job that produced its film
+ * keeps the unit. Over the limit the start is answered 402 with
  * `{ detail: subscriptionMessages.limitReached, code: 'video_limit_reached' }`.
  *
  * Book uploads: the free tier includes `FREE_BOOK_UPLOADS` books (the books the user has now). A

@@ -145,6 +145,18 @@ export function failedStepOf(job: VideoGenerationJob): PipelineStep | null {
   return stage === 'publish' ? 'lipsync' : stage;
 }
 
+/**
+ * Whether running a generation again takes one of the month's videos. Every rerun ends in a new
+ * final film (a retry from any step, redone scenes, lip-sync again, the studio's render), so it
+ * takes a unit unless the generation still holds the one its run took — never the case once the
+ * run ended. A completed generation kept its unit for the film it made: another film is another
+ * unit. A failed or cancelled run gave its unit back when it ended: its retry takes that unit
+ * again, so a film that needed retries still costs one unit in all, never more.
+ */
+export function rerunTakesUnit(job: Pick<JobRecord, 'usage'>): boolean {
+  return job.usage?.state !== 'held';
+}
+
 /** Each stage's counters, summed from its items (missing counters are 0; sync accuracy is measured). */
 export function progressOf(items: StageItemRecord[], job: VideoGenerationJob) {
   const of = (stage: PipelineStep) => items.filter((i) => i.stage === stage && i.status === 'completed');
@@ -414,6 +426,29 @@ export function createVideoService(deps: VideoDeps) {
     await repo.deleteItems(job.target.book_id!, stale);
   }
 
+  /**
+   * The unit a rerun takes (402 when none is left) and the tier's frame over the changes asked for:
+   * every rerun makes a new final film, so it takes a unit unless the generation still holds one.
+   */
+  async function meterRerun(job: VideoGenerationJob, options: Partial<VideoGenerationOptions>) {
+    if (!rerunTakesUnit(job)) return { metered: null, changes: options };
+    const metered = await deps.metering.reserve(job.owner_id);
+    if (!metered.output) return { metered, changes: options };
+    const capped = tierFilm(
+      {
+        width: options.width ?? job.options.width,
+        height: options.height ?? job.options.height,
+        fps: options.fps ?? job.options.fps,
+        export: options.export ?? job.options.export ?? null,
+      },
+      metered.output,
+    );
+    return {
+      metered,
+      changes: { ...options, width: capped.width, height: capped.height, export: capped.export },
+    };
+  }
+
   async function rerun(
     job: VideoGenerationJob,
     step: PipelineStep,
@@ -431,29 +466,21 @@ export function createVideoService(deps: VideoDeps) {
       throw new BadRequestError(videoMessages.cannotRetryFrom(step, missing), 'retry_step_unavailable');
     }
     const redo = options.redo_scenes ?? null;
-    // A retry or redo does not count again while the generation holds its unit; one whose failed
-    // run gave the unit back takes one again (and films by the tier's rule).
-    const metered = job.usage?.state === 'returned' ? await deps.metering.reserve(job.owner_id) : null;
-    let changes = options;
-    if (metered?.output) {
-      const capped = tierFilm(
-        {
-          width: options.width ?? job.options.width,
-          height: options.height ?? job.options.height,
-          fps: options.fps ?? job.options.fps,
-          export: options.export ?? job.options.export ?? null,
-        },
-        metered.output,
-      );
-      changes = { ...options, width: capped.width, height: capped.height, export: capped.export };
+    const { metered, changes } = await meterRerun(job, options);
+    let queued: VideoGenerationJob;
+    try {
+      await clearFrom(job, step, step === 'video' ? redo : null);
+      const next = { ...job.options, ...changes, redo_scenes: step === 'video' ? redo : null };
+      // The job system gives the unit back when the run does not start or ends without its film.
+      queued = (await deps.jobs.retry(videoGenerationJob, job, step, {
+        rerunReady: true,
+        options: next,
+        ...(metered ? { usage: { period: metered.period } } : {}),
+      })) as VideoGenerationJob;
+    } catch (error) {
+      if (metered) await deps.metering.release(job.owner_id, metered.period);
+      throw error;
     }
-    await clearFrom(job, step, step === 'video' ? redo : null);
-    const next = { ...job.options, ...changes, redo_scenes: step === 'video' ? redo : null };
-    const queued = (await deps.jobs.retry(videoGenerationJob, job, step, {
-      rerunReady: true,
-      options: next,
-      ...(metered ? { usage: { period: metered.period } } : {}),
-    })) as VideoGenerationJob;
     if (queued.status === 'failed' && queued.attempt === job.attempt)
       throw new HttpError(503, videoMessages.startFailed, 'generation_not_started');
     return view(queued);

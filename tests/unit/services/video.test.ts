@@ -18,6 +18,7 @@ import {
   audioFilesOf,
   generationStatusOf,
   progressOf,
+  rerunTakesUnit,
   retrySteps,
   stagesOf,
 } from '../../../functions/video/service';
@@ -265,6 +266,23 @@ describe('progress of a generation', () => {
     expect(retrySteps(items, failed)).toEqual(['audio', 'images', 'video']);
     expect(generationStatusOf(job({ status: 'ready' }))).toBe('completed');
     expect(generationStatusOf(job({ status: 'cancelled' }))).toBe('cancelled');
+  });
+});
+
+describe("running a generation again and the month's videos", () => {
+  const period = '2026-11';
+  it('takes a unit for a rerun of a completed generation: its film is replaced by a new one', () => {
+    expect(rerunTakesUnit({ usage: { period, state: 'kept' } })).toBe(true);
+  });
+
+  it('takes back the unit a failed or cancelled run returned: the film still costs one unit in all', () => {
+    expect(rerunTakesUnit({ usage: { period, state: 'returned' } })).toBe(true);
+  });
+
+  it('takes a unit for a generation that never held one, and none while the generation holds its own', () => {
+    expect(rerunTakesUnit({})).toBe(true);
+    expect(rerunTakesUnit({ usage: null })).toBe(true);
+    expect(rerunTakesUnit({ usage: { period, state: 'held' } })).toBe(false);
   });
 });
 
