@@ -124,13 +124,21 @@ const num = (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) ? value : Number(value) || 0;
 const round = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;
 
-/** The generation's status as the routes answer it: the job's end wins over the stage it was in. */
+const ENDED_STATUSES: readonly GenerationStatus[] = ['completed', 'failed', 'cancelled'];
+
+/**
+ * The generation's status as the routes answer it: the job's end wins over the stage it was in.
+ * While the job is queued or running, the stage its run wrote — never an end: a retried run keeps
+ * the previous run's outputs (`failed`, `completed`) until its worker enters its first stage, and
+ * the web app stops following a run that reads as ended.
+ */
 export function generationStatusOf(job: JobRecord): GenerationStatus {
   const outputs = (job.outputs ?? {}) as VideoGenerationJob['outputs'];
   if (job.status === 'ready') return 'completed';
   if (job.status === 'failed') return 'failed';
   if (job.status === 'cancelled') return 'cancelled';
-  return outputs.generation_status ?? 'pending';
+  const written = outputs.generation_status;
+  return written && !ENDED_STATUSES.includes(written) ? written : 'pending';
 }
 
 /**

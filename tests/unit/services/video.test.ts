@@ -267,6 +267,16 @@ describe('progress of a generation', () => {
     expect(generationStatusOf(job({ status: 'ready' }))).toBe('completed');
     expect(generationStatusOf(job({ status: 'cancelled' }))).toBe('cancelled');
   });
+
+  it('never reads as ended while its job is queued or running (a retry keeps the last run\'s outputs)', () => {
+    for (const status of ['queued', 'running'] as const)
+      for (const ended of ['failed', 'completed', 'cancelled'] as const) {
+        const retried = job({ status, outputs: { ...job().outputs, generation_status: ended } });
+        expect(generationStatusOf(retried)).toBe('pending');
+      }
+    expect(generationStatusOf(job({ status: 'queued', outputs: {} }))).toBe('pending');
+    expect(generationStatusOf(job())).toBe('generating_video');
+  });
 });
 
 describe("running a generation again and the month's videos", () => {
