@@ -268,7 +268,7 @@ describe('progress of a generation', () => {
     expect(generationStatusOf(job({ status: 'cancelled' }))).toBe('cancelled');
   });
 
-  it('never reads as ended while its job is queued or running (a retry keeps the last run\'s outputs)', () => {
+  it("never reads as ended while its job is queued or running (a retry keeps the last run's outputs)", () => {
     for (const status of ['queued', 'running'] as const)
       for (const ended of ['failed', 'completed', 'cancelled'] as const) {
         const retried = job({ status, outputs: { ...job().outputs, generation_status: ended } });
