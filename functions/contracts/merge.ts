@@ -40,6 +40,14 @@
  *   `ffmpeg_params` accepts only the named fields: anything else (filters, metadata, raw arguments)
  *   answers 400. FFmpeg's arguments are built from the checked fields only. The advanced parameters
  *   apply to the Custom tier; the other tiers use their own settings (a tier's size, CRF and codecs).
+ * - Bounds, checked when a merge or preview is asked for, before anything is stored: by the user's
+ *   plan (`limits` of the tier, functions/contracts/subscriptions.ts) — the timeline's length (its
+ *   end: the latest start_time + duration) at most the plan's `max_video_duration` (402
+ *   `video_too_long`), and a Custom tier's resolution, fps, preset, CRF and bitrate within the plan's
+ *   (402 `plan_limit`), each in the plan's words; the named tiers, and a Custom merge without a
+ *   resolution (the first video's size), are made at most at the plan's merge frame. Then by the
+ *   merge worker's memory (3 GB): the frames FFmpeg holds at the output size for that many videos
+ *   and that preset must fit (413 `merge_too_large`, with what would fit; functions/merge/bounds.ts).
  * - `processing_mode`: `ffmpeg_only` is the merge. `ffmpeg_openshot` (title and overlay compositing on
  *   a timeline) is not available: it answers 400 with `mergeMessages.openshotUnavailable`, never a
  *   merge made some other way.

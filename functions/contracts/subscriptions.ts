@@ -57,6 +57,8 @@
  * The rule is read when the job starts and kept in the job's options, so a retry films the same way.
  */
 
+import { PRESETS, type Preset } from '../engine/video/types';
+
 // --- tiers ---
 
 export const TIERS = ['free', 'basic', 'pro'] as const;
@@ -81,6 +83,32 @@ export interface TierFeatures {
   support_level: SupportLevel;
 }
 
+/**
+ * What a plan's videos may be, besides `max_video_duration`: one table per plan (each tier's
+ * `limits`). Every video the plan makes keeps within them. Settings chosen by name (the studio's
+ * 1080p or 4k, a merge's quality tier, a merge's size taken from its first video) are made at most
+ * at the plan's frame and rate; numbers asked for outright (a Custom merge's resolution, fps,
+ * preset, CRF, bitrate) beyond them are refused with 402 `plan_limit` in the plan's words
+ * (`subscriptionMessages.overPlan`).
+ */
+export interface PlanLimits {
+  /**
+   * The largest frame of the films the plan makes (chapter films, the studio's render, tutor and
+   * chapter videos), either way round: its short and long side, pixels (the tier's video_quality).
+   */
+  film_frame: { short_side: number; long_side: number };
+  /** The largest frame of a merge of the user's own clips (and its preview), either way round. */
+  merge_frame: { short_side: number; long_side: number };
+  /** Frames per second. */
+  max_fps: number;
+  /** The slowest encoder preset a merge may ask for (`PRESETS` run from fastest to slowest). */
+  slowest_preset: Preset;
+  /** The lowest CRF a merge may ask for, i.e. the best quality: the lower, the larger and slower. */
+  min_crf: number;
+  /** kb/s: the highest video bitrate a merge may ask for. */
+  max_video_bitrate_kbps: number;
+}
+
 /** A subscription tier as `GET /subscriptions/tiers` answers it (spec 3 §3 Subscription tier). */
 export interface SubscriptionTier {
   tier: Tier;
@@ -95,8 +123,10 @@ export interface SubscriptionTier {
   monthly_video_limit: number;
   video_quality: VideoQuality;
   has_watermark: boolean;
-  /** Seconds. */
+  /** Seconds: the longest video the plan makes (each kind: see `PlanLimits`). */
   max_video_duration: number;
+  /** The plan's other bounds on its videos. */
+  limits: PlanLimits;
   priority_processing: boolean;
   /** Books the tier lets a user have without paying per upload; -1 = unlimited. */
   book_upload_limit: number;
@@ -139,6 +169,14 @@ const TIER_DATA: Record<Tier, TierData> = {
     video_quality: '480p',
     has_watermark: true,
     max_video_duration: 120,
+    limits: {
+      film_frame: { short_side: 480, long_side: 854 },
+      merge_frame: { short_side: 1080, long_side: 1920 },
+      max_fps: 30,
+      slowest_preset: 'medium',
+      min_crf: 18,
+      max_video_bitrate_kbps: 4000,
+    },
     priority_processing: false,
     book_upload_limit: FREE_BOOK_UPLOADS,
     available: true,
@@ -161,6 +199,14 @@ const TIER_DATA: Record<Tier, TierData> = {
     video_quality: '720p',
     has_watermark: false,
     max_video_duration: 600,
+    limits: {
+      film_frame: { short_side: 720, long_side: 1280 },
+      merge_frame: { short_side: 1080, long_side: 1920 },
+      max_fps: 60,
+      slowest_preset: 'slow',
+      min_crf: 10,
+      max_video_bitrate_kbps: 8000,
+    },
     priority_processing: false,
     book_upload_limit: -1,
     available: true,
@@ -183,6 +229,14 @@ const TIER_DATA: Record<Tier, TierData> = {
     video_quality: '1080p',
     has_watermark: false,
     max_video_duration: 1800,
+    limits: {
+      film_frame: { short_side: 1080, long_side: 1920 },
+      merge_frame: { short_side: 2160, long_side: 3840 },
+      max_fps: 60,
+      slowest_preset: 'veryslow',
+      min_crf: 0,
+      max_video_bitrate_kbps: 20000,
+    },
     priority_processing: true,
     book_upload_limit: -1,
     available: false,
@@ -215,6 +269,27 @@ export const SUBSCRIPTION_TIERS: Record<Tier, SubscriptionTier> = Object.fromEnt
 export const TIER_RANK: Record<Tier, number> = { free: 0, basic: 1, pro: 2 };
 
 export const isUnlimited = (limit: number) => limit < 0;
+
+/** Whether a preset is within the plan's (presets run from fastest to slowest). */
+export const presetAllowed = (limits: PlanLimits, preset: Preset) =>
+  PRESETS.indexOf(preset) <= PRESETS.indexOf(limits.slowest_preset);
+
+/** Whether a frame fits a bound of the plan's, either way round. */
+export const frameFits = (
+  bound: PlanLimits['film_frame'] | PlanLimits['merge_frame'],
+  size: { width: number; height: number },
+) =>
+  Math.min(size.width, size.height) <= bound.short_side &&
+  Math.max(size.width, size.height) <= bound.long_side;
+
+/** "2 min", "1 min 30 s", "45 s": a length as the tier cards say it. */
+export function spokenLength(seconds: number): string {
+  const whole = Math.ceil(seconds);
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (!minutes) return `${rest} s`;
+  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+}
 
 export interface TiersResponse {
   tiers: SubscriptionTier[];
@@ -476,6 +551,23 @@ export const subscriptionMessages = {
   portalUnavailable: 'The billing portal opens once you have a paid subscription.',
   checkoutNotFound: 'Checkout session not found.',
   checkoutClosed: 'This checkout session is no longer open.',
+  returnUrlOffSite: (field: string) =>
+    `${field} must be a page of this app: checkout returns only to the app's own address.`,
+  /**
+   * A setting beyond the plan (402 `plan_limit`): what the plan allows and what was asked for; the
+   * way out is a smaller setting, or a plan that allows it when there is one.
+   */
+  overPlan: (tier: Tier, allows: string, asked: string) =>
+    `The ${SUBSCRIPTION_TIERS[tier].display_name} plan ${allows}: ${asked} was asked for. ${
+      tier === 'pro' ? 'Choose less.' : 'Choose less, or upgrade your plan.'
+    }`,
+  /** A video longer than the plan's longest (402 `video_too_long`), refused before it is made. */
+  tooLong: (tier: Tier, what: string, seconds: number) =>
+    `The ${SUBSCRIPTION_TIERS[tier].display_name} plan makes videos of at most ${spokenLength(
+      SUBSCRIPTION_TIERS[tier].max_video_duration,
+    )}: ${what} would last ${spokenLength(seconds)}. ${
+      tier === 'pro' ? 'Make it shorter.' : 'Make it shorter, or upgrade your plan.'
+    }`,
 } as const;
 
 export const paymentMessages = {
@@ -501,4 +593,8 @@ export const paymentMessages = {
 export const PAYMENT_REQUIRED_CODES = {
   videoLimit: 'video_limit_reached',
   bookUpload: 'book_payment_required',
+  /** A setting beyond the plan's limits (`PlanLimits`). */
+  planLimit: 'plan_limit',
+  /** A video longer than the plan's `max_video_duration`. */
+  videoTooLong: 'video_too_long',
 } as const;

@@ -38,6 +38,13 @@ export class NotFoundError extends HttpError {
   }
 }
 
+/** 402 Payment Required: what the user's plan does not include, in the plan's words. */
+export class PaymentRequiredError extends HttpError {
+  constructor(message: string, code: string) {
+    super(402, message, code);
+  }
+}
+
 export class ConflictError extends HttpError {
   constructor(message: string, code?: string) {
     super(409, message, code);

@@ -83,6 +83,9 @@ export function engineRequest(
       : settings.ffmpeg_params,
     ...(settings.watermark ? { watermark: settings.watermark } : {}),
     ...(previewSeconds ? { previewSeconds } : {}),
+    ...(settings.max_frame
+      ? { maxFrame: { shortSide: settings.max_frame.short_side, longSide: settings.max_frame.long_side } }
+      : {}),
     outputPath,
   };
 }

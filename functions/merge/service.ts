@@ -19,10 +19,18 @@ import {
   type PreviewStatus,
 } from '../contracts/merge';
 import { isAllowedContentType, type MergeInput, type PreviewInput } from '../contracts/merge-requests';
+import { SUBSCRIPTION_TIERS, type Tier } from '../contracts/subscriptions';
 import { resolveMergeSettings } from '../engine/video/local/params';
 import { EngineError, type ProbeResult } from '../engine/types';
 import { isActive, type JobRecord, type Jobs } from '../jobs';
-import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  HttpError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PaymentRequiredError,
+} from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { keys } from '../lib/keys';
 import { mediaExpiry, mediaUrl } from '../lib/media-urls';
@@ -45,6 +53,7 @@ import {
   type StreamInfo,
   type UploadRecord,
 } from './model';
+import { machineRefusal, planRefusal, timelineEnd } from './bounds';
 import { checkDeclared, SNIFF_BYTES } from './sniff';
 import { downloadFileName, plannedMethod, isWaiting, queuePosition, streamsOf, waitingInOrder } from './plan';
 
@@ -65,6 +74,8 @@ export interface MergeDeps {
    * not readable media.
    */
   probe: (source: string, demuxer: string) => Promise<ProbeResult>;
+  /** The plan whose limits bound the user's merges now (the subscriptions domain answers it). */
+  planOf: (userId: string) => Promise<Tier>;
   uuid?: () => string;
 }
 
@@ -403,16 +414,54 @@ export function createMergeService(deps: MergeDeps) {
     throw notFound();
   }
 
+  /**
+   * The merge's bounds, before anything is stored: the plan's (402 with its words) and the worker's
+   * memory (413), at the frame and preset the merge will really be made with.
+   */
+  function checkBounds(
+    tier: Tier,
+    settings: MergeSettings,
+    inputs: ResolvedInput[],
+    previewSeconds?: number,
+  ) {
+    const refusal = planRefusal(tier, settings, timelineEnd(inputs));
+    if (refusal) throw new PaymentRequiredError(refusal.message, refusal.code);
+    const videos = inputs.filter((i) => i.type === 'video');
+    const known = [...videos].sort((a, b) => a.start_time - b.start_time).find((v) => v.streams?.width);
+    const bound = settings.max_frame;
+    // A first video of unknown size (a film of the user's) is taken at the largest the plan allows.
+    const first = known?.streams
+      ? { width: known.streams.width!, height: known.streams.height! }
+      : bound
+        ? { width: bound.long_side, height: bound.short_side }
+        : { width: 1920, height: 1080 };
+    const encode = resolveMergeSettings(
+      {
+        tier: settings.quality_tier,
+        format: settings.output_format,
+        params: settings.ffmpeg_params,
+        ...(previewSeconds ? { previewSeconds } : {}),
+        ...(bound ? { maxFrame: { shortSide: bound.short_side, longSide: bound.long_side } } : {}),
+      },
+      first,
+    );
+    const tooLarge = machineRefusal(encode.size, videos.length, encode.preset, encode.videoCodec);
+    if (tooLarge) throw new PayloadTooLargeError(tooLarge, 'merge_too_large');
+  }
+
   async function resolveSettings(
     ownerId: string,
     request: MergeInput | PreviewInput,
+    previewSeconds?: number,
   ): Promise<{ settings: MergeSettings; inputs: ResolvedInput[] }> {
+    const tier = await deps.planOf(ownerId);
     const settings: MergeSettings = {
       quality_tier: request.quality_tier,
       output_format: request.output_format,
       processing_mode: request.processing_mode,
       ffmpeg_params: request.ffmpeg_params,
       watermark: request.watermark,
+      max_frame: SUBSCRIPTION_TIERS[tier].limits.merge_frame,
     };
     if (request.processing_mode !== 'ffmpeg_only')
       throw new BadRequestError(mergeMessages.openshotUnavailable, 'mode_unavailable');
@@ -441,6 +490,7 @@ export function createMergeService(deps: MergeDeps) {
           'wrong_kind',
         );
     }
+    checkBounds(tier, settings, inputs, previewSeconds);
     return { settings, inputs };
   }
 
@@ -944,7 +994,7 @@ export function createMergeService(deps: MergeDeps) {
       for (const p of previews)
         if (isActive((await deps.jobs.settle(p)).status))
           throw new ConflictError(mergeMessages.previewRunning, 'preview_running');
-      const { settings, inputs } = await resolveSettings(ownerId, request);
+      const { settings, inputs } = await resolveSettings(ownerId, request, request.preview_duration);
       const requestId = uuid();
       const job = (await deps.jobs.start(previewJob, {
         owner: ownerId,

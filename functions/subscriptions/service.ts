@@ -23,7 +23,7 @@ import {
   type TiersResponse,
   type Usage,
 } from '../contracts/subscriptions';
-import { BadRequestError, HttpError, NotFoundError } from '../lib/errors';
+import { BadRequestError, HttpError, NotFoundError, PaymentRequiredError } from '../lib/errors';
 import type { PaymentEvent, PaymentProvider } from '../lib/payments/port';
 import { PaymentsNotConfiguredError } from '../lib/payments/port';
 import { isoNow, type Clock, type Table, type UploadAllowance, type VideoMetering } from '../lib/ports';
@@ -39,12 +39,7 @@ export interface SubscriptionsDeps {
   payments: () => Promise<PaymentProvider>;
 }
 
-/** 402 Payment Required, with the spec's words. */
-export class PaymentRequiredError extends HttpError {
-  constructor(message: string, code: string) {
-    super(402, message, code);
-  }
-}
+export { PaymentRequiredError };
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 const intervalOf = (period: BillingPeriod) => (period === 'annual' ? 'year' : 'month');

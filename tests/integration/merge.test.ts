@@ -693,6 +693,46 @@ describe('ownership', () => {
 });
 
 describe('bad input', () => {
+  it("bounds a merge and its preview by the plan when they are asked for, in the plan's words", async () => {
+    const mergesBefore = (await api<{ merges: MergeStatus[] }>('GET', '/merge/jobs')).body.merges.length;
+    const clip = { url: uploads.small!.file_url, type: 'video' };
+    // The free plan asked for 8K at 120 fps, veryslow, CRF 1, with a second input ten hours in.
+    const attack = {
+      input_sources: [clip, { ...clip, start_time: 36_000 }],
+      quality_tier: 'custom',
+      ffmpeg_params: { resolution: '7680x4320', fps: 120, preset: 'veryslow', crf: 1 },
+    };
+    for (const route of ['/merge/manual', '/merge/preview']) {
+      const refused = await api<{ detail: string; code: string }>('POST', route, attack);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(402);
+      expect(refused.body).toMatchObject({ code: 'video_too_long' });
+      expect(refused.body.detail).toMatch(
+        /^The Free plan makes videos of at most 2 min: this merge would last/,
+      );
+    }
+    const custom = (ffmpeg_params: object) =>
+      api<{ detail: string; code: string }>('POST', '/merge/manual', {
+        input_sources: [clip],
+        quality_tier: 'custom',
+        ffmpeg_params,
+      });
+    for (const [params, words] of [
+      [{ resolution: '7680x4320' }, /merges videos of at most 1920×1080 .*: 7680×4320 was asked for/],
+      [{ fps: 120 }, /at most 30 frames per second: 120 fps was asked for/],
+      [{ preset: 'veryslow' }, /presets up to medium: the veryslow preset/],
+      [{ crf: 1 }, /a CRF of 18 or more: CRF 1 was asked for/],
+    ] as const) {
+      const refused = await custom(params);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(402);
+      expect(refused.body.code).toBe('plan_limit');
+      expect(refused.body.detail).toMatch(words);
+      expect(refused.body.detail).toMatch(/Choose less, or upgrade your plan\.$/);
+    }
+    expect((await api<{ merges: MergeStatus[] }>('GET', '/merge/jobs')).body.merges).toHaveLength(
+      mergesBefore,
+    );
+  });
+
   it("answers the spec's words and leaves nothing behind", async () => {
     const before = await mergeUploadKeys(ownerId);
     const mergesBefore = (await api<{ merges: MergeStatus[] }>('GET', '/merge/jobs')).body.merges.length;

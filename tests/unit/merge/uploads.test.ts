@@ -92,6 +92,7 @@ describe('completing an upload', () => {
       uploads,
       media: adapters.storage.media,
       probe,
+      planOf: async () => 'basic',
       uuid: adapters.uuid,
     });
     return { ...adapters, uploads, service, downloads };
