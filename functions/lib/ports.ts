@@ -4,6 +4,7 @@
  * local runtime (the same adapters, other endpoints) and against in-memory implementations in unit
  * tests. Nothing here imports the AWS SDK.
  */
+import type { Tier } from '../contracts/subscriptions';
 
 /** Primary key of an item of the single table (see `lib/keys.ts`). */
 export interface Key {
@@ -238,6 +239,8 @@ export const isoNow = (clock: Clock) => clock.now().toISOString();
 export interface VideoMetering {
   reserve(userId: string): Promise<{
     period: string;
+    /** The user's plan now: its limits bound the film (contracts/subscriptions.ts `PlanLimits`). */
+    tier: Tier;
     output: { width: number; height: number; watermark: string } | null;
   }>;
   release(userId: string, period: string): Promise<void>;

@@ -1,6 +1,7 @@
 import type { AudioService } from '../audio/service';
 import type { BooksService } from '../books/service';
 import { CHAPTER_NOT_FOUND } from '../books/service';
+import { SUBSCRIPTION_TIERS } from '../contracts/subscriptions';
 import type { GenerateVideoInput, SaveProductionInput } from '../contracts/video-requests';
 import {
   DOWNLOAD_HEIGHTS,
@@ -63,7 +64,7 @@ import {
   type VideoGenerationJob,
   type VideoGenerationOptions,
 } from './model';
-import { filmSettingsOf, tierFilm } from './jobs/plan';
+import { filmSettingsOf, planFilm, tierFilm } from './jobs/plan';
 import { createVideoRepository } from './repository';
 
 export interface VideoDeps {
@@ -151,6 +152,18 @@ export function failedStepOf(job: VideoGenerationJob): PipelineStep | null {
   const stage = job.outputs.stage;
   if (!stage || stage === 'plan') return 'audio';
   return stage === 'publish' ? 'lipsync' : stage;
+}
+
+/** Whether a run's changes film at another frame or rate than the generation did (every scene again). */
+export function reframes(
+  filmed: Pick<VideoGenerationOptions, 'width' | 'height' | 'fps'>,
+  changes: Partial<Pick<VideoGenerationOptions, 'width' | 'height' | 'fps'>>,
+): boolean {
+  return (
+    (changes.width ?? filmed.width) !== filmed.width ||
+    (changes.height ?? filmed.height) !== filmed.height ||
+    (changes.fps ?? filmed.fps) !== filmed.fps
+  );
 }
 
 /**
@@ -441,19 +454,27 @@ export function createVideoService(deps: VideoDeps) {
   async function meterRerun(job: VideoGenerationJob, options: Partial<VideoGenerationOptions>) {
     if (!rerunTakesUnit(job)) return { metered: null, changes: options };
     const metered = await deps.metering.reserve(job.owner_id);
-    if (!metered.output) return { metered, changes: options };
     const capped = tierFilm(
-      {
-        width: options.width ?? job.options.width,
-        height: options.height ?? job.options.height,
-        fps: options.fps ?? job.options.fps,
-        export: options.export ?? job.options.export ?? null,
-      },
+      planFilm(
+        {
+          width: options.width ?? job.options.width,
+          height: options.height ?? job.options.height,
+          fps: options.fps ?? job.options.fps,
+          export: options.export ?? job.options.export ?? null,
+        },
+        SUBSCRIPTION_TIERS[metered.tier].limits,
+      ),
       metered.output,
     );
     return {
       metered,
-      changes: { ...options, width: capped.width, height: capped.height, export: capped.export },
+      changes: {
+        ...options,
+        width: capped.width,
+        height: capped.height,
+        fps: capped.fps,
+        export: capped.export,
+      },
     };
   }
 
@@ -473,8 +494,9 @@ export function createVideoService(deps: VideoDeps) {
         ) ?? 'audio';
       throw new BadRequestError(videoMessages.cannotRetryFrom(step, missing), 'retry_step_unavailable');
     }
-    const redo = options.redo_scenes ?? null;
     const { metered, changes } = await meterRerun(job, options);
+    // Another frame or rate (as the plan lets it be filmed) films every scene again.
+    const redo = reframes(job.options, changes) ? null : (options.redo_scenes ?? null);
     let queued: VideoGenerationJob;
     try {
       await clearFrom(job, step, step === 'video' ? redo : null);
@@ -577,7 +599,10 @@ export function createVideoService(deps: VideoDeps) {
       // films at 480p with its watermark.
       const metered = await deps.metering.reserve(userId);
       const size = tierFilm(
-        { ...(film ?? GENERATION_SIZES[input.quality_tier]), export: film?.export ?? null },
+        planFilm(
+          { ...(film ?? GENERATION_SIZES[input.quality_tier]), export: film?.export ?? null },
+          SUBSCRIPTION_TIERS[metered.tier].limits,
+        ),
         metered.output,
       );
       const before = deps.clock.now().getTime();
@@ -1080,14 +1105,9 @@ export function createVideoService(deps: VideoDeps) {
               JSON.stringify(clip.data.transition ?? null) !== JSON.stringify(effective)
             );
           });
-          // Another frame or rate films every scene again.
-          const reframed =
-            settled.options.width !== film.width ||
-            settled.options.height !== film.height ||
-            settled.options.fps !== film.fps;
           return rerun(settled, 'video', {
             timeline,
-            redo_scenes: reframed ? null : changed.length ? changed : [],
+            redo_scenes: changed,
             width: film.width,
             height: film.height,
             fps: film.fps,

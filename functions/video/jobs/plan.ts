@@ -9,7 +9,9 @@ import type { ChapterImageRecord } from '../../images/model';
 import type { CharacterRecord } from '../../plots/model';
 import { profileOf, seedFor } from '../../plots/service';
 import type { ScriptRecord } from '../../scripts/model';
+import type { PlanLimits } from '../../contracts/subscriptions';
 import type { EditorSettings } from '../../contracts/video';
+import { fitFrame } from '../../engine/video/local/params';
 import type {
   FilmExport,
   PlannedCharacter,
@@ -233,6 +235,22 @@ export function filmSettingsOf(settings: EditorSettings): {
       watermark: text ? { text, position: settings.watermark.position } : null,
     },
   };
+}
+
+/**
+ * A film within the plan's bounds (contracts/subscriptions.ts `PlanLimits`): its frame scaled down
+ * into the plan's film frame, its shape kept (the studio's 1080p or 4k on a 720p plan is filmed at
+ * 720p), and its rate at most the plan's.
+ */
+export function planFilm<F extends { width: number; height: number; fps: number }>(
+  film: F,
+  limits: PlanLimits,
+): F {
+  const frame = fitFrame(film, {
+    shortSide: limits.film_frame.short_side,
+    longSide: limits.film_frame.long_side,
+  });
+  return { ...film, width: frame.width, height: frame.height, fps: Math.min(film.fps, limits.max_fps) };
 }
 
 /**

@@ -11,13 +11,22 @@ import {
   saveProductionRequest,
 } from '../../../functions/contracts/video-requests';
 import { injectFault } from '../../../functions/lib/middleware/faults';
-import { applyTimeline, filmedScenes, filmSettingsOf, needsEncode } from '../../../functions/video/jobs/plan';
+import {
+  applyTimeline,
+  filmedScenes,
+  filmSettingsOf,
+  needsEncode,
+  planFilm,
+  tierFilm,
+} from '../../../functions/video/jobs/plan';
+import { SUBSCRIPTION_TIERS } from '../../../functions/contracts/subscriptions';
 import { planShots } from '../../../functions/video/jobs/pipeline';
 import type { ProductionPlan, StageItemRecord, VideoGenerationJob } from '../../../functions/video/model';
 import {
   audioFilesOf,
   generationStatusOf,
   progressOf,
+  reframes,
   rerunTakesUnit,
   retrySteps,
   stagesOf,
@@ -293,6 +302,37 @@ describe("running a generation again and the month's videos", () => {
     expect(rerunTakesUnit({})).toBe(true);
     expect(rerunTakesUnit({ usage: null })).toBe(true);
     expect(rerunTakesUnit({ usage: { period, state: 'held' } })).toBe(false);
+  });
+});
+
+describe("a film within the plan's bounds", () => {
+  const limits = (tier: 'free' | 'basic' | 'pro') => SUBSCRIPTION_TIERS[tier].limits;
+  it("films the studio's 4k at 60 fps at the plan's frame and rate, its shape kept", () => {
+    const cinema = filmSettingsOf({ ...EDITOR_DEFAULTS, resolution: '4k', fps: 60 });
+    expect(planFilm(cinema, limits('basic'))).toMatchObject({ width: 1280, height: 720, fps: 60 });
+    expect(planFilm(cinema, limits('pro'))).toMatchObject({ width: 1920, height: 1080, fps: 60 });
+    const tall = filmSettingsOf({ ...EDITOR_DEFAULTS, resolution: '1080p', aspectRatio: '9:16' });
+    expect(planFilm(tall, limits('basic'))).toMatchObject({ width: 720, height: 1280 });
+    const free = tierFilm(planFilm(cinema, limits('free')), {
+      width: 854,
+      height: 480,
+      watermark: 'BookStudio',
+    });
+    expect(free).toMatchObject({ width: 854, height: 480, fps: 30 });
+    expect(free.export?.watermark?.text).toBe('BookStudio');
+  });
+
+  it('leaves a film the plan includes as it is', () => {
+    const film = { width: 1280, height: 720, fps: 24, export: null };
+    expect(planFilm(film, limits('basic'))).toEqual(film);
+  });
+
+  it('films every scene again only when the frame or the rate changes', () => {
+    const filmed = { width: 1280, height: 720, fps: 30 };
+    expect(reframes(filmed, {})).toBe(false);
+    expect(reframes(filmed, { width: 1280, height: 720, fps: 30 })).toBe(false);
+    expect(reframes(filmed, { fps: 24 })).toBe(true);
+    expect(reframes(filmed, { width: 720, height: 1280 })).toBe(true);
   });
 });
 
