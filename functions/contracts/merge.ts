@@ -241,6 +241,12 @@ export interface FfmpegParamsShape {
   resolution?: string;
   fps?: number;
   preset?: Preset;
+  /**
+   * 0 (best) to 51 (smallest), within the plan's (`limits.min_crf`). With H.264, 0 is lossless: the
+   * file is written in the High 4:4:4 Predictive profile (4:2:0 still), which Chromium plays but
+   * hardware decoders (Safari, most phones) may not, and is many times larger. With VP9 and H.265, 0
+   * is their best lossy quality.
+   */
   crf?: number;
   /** kb/s; replaces the CRF when given. */
   video_bitrate?: number;

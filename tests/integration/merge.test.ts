@@ -19,7 +19,7 @@ import { getJobs } from '../../functions/jobs';
 import { getAdapters } from '../../functions/lib/adapters';
 import { merge } from '../../functions/merge/instance';
 import { mergeKeys, type ExpiryRecord, type MergeJob } from '../../functions/merge/model';
-import { createUser, readyBook, startTestRuntime, type TestRuntime } from './helpers';
+import { createUser, readyBook, startTestRuntime, upgradeToBasic, type TestRuntime } from './helpers';
 import { execFileSync } from 'node:child_process';
 
 /**
@@ -731,6 +731,33 @@ describe('bad input', () => {
     expect((await api<{ merges: MergeStatus[] }>('GET', '/merge/jobs')).body.merges).toHaveLength(
       mergesBefore,
     );
+  });
+
+  it('merges at CRF 0 (lossless H.264, on a plan that includes it): the file plays', async () => {
+    const { accessToken: token } = await createUser(t);
+    await upgradeToBasic(t, token);
+    const uploaded = await smallUpload(clips.small, 'video', 'video/mp4', token);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const started = await t.api<MergeStarted>('POST', '/merge/manual', {
+      token,
+      body: {
+        input_sources: [{ url: uploaded.body.file_url, type: 'video', volume: 0.9 }],
+        quality_tier: 'custom',
+        ffmpeg_params: { video_codec: 'libx264', crf: 0, preset: 'ultrafast' },
+      },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const done = await settled(started.body.merge_id, token);
+    expect(done.status, done.error_message ?? '').toBe('completed');
+    const file = await fetchFile(done.output_url!, 'lossless.mp4');
+    expect(file.probe.video).toMatchObject({
+      codec: 'h264',
+      profile: 'High 4:4:4 Predictive',
+      pixelFormat: 'yuv420p',
+      width: 1280,
+      height: 720,
+    });
+    plays(file.path);
   });
 
   it("answers the spec's words and leaves nothing behind", async () => {

@@ -56,7 +56,7 @@ describe("the plan's bounds", () => {
     expect(planRefusal('free', custom({ resolution: '1080x1920', fps: 30, crf: 18 }), 120)).toBeNull();
     expect(planRefusal('free', custom({ crf: 1, video_bitrate: 2000 }), 60)).toBeNull();
     expect(
-      planRefusal('basic', custom({ resolution: '1080p', fps: 60, preset: 'slow', crf: 10 }), 600),
+      planRefusal('basic', custom({ resolution: '1080p', fps: 60, preset: 'slower', crf: 0 }), 600),
     ).toBeNull();
     expect(planRefusal('basic', custom({ resolution: '2560x1440' }), 10)?.code).toBe('plan_limit');
     expect(
