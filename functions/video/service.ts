@@ -64,7 +64,7 @@ import {
   type VideoGenerationJob,
   type VideoGenerationOptions,
 } from './model';
-import { filmSettingsOf, planFilm, tierFilm } from './jobs/plan';
+import { filmSettingsOf, filmWithinPlan, tierFilm } from './jobs/plan';
 import { createVideoRepository } from './repository';
 
 export interface VideoDeps {
@@ -455,7 +455,7 @@ export function createVideoService(deps: VideoDeps) {
     if (!rerunTakesUnit(job)) return { metered: null, changes: options };
     const metered = await deps.metering.reserve(job.owner_id);
     const capped = tierFilm(
-      planFilm(
+      filmWithinPlan(
         {
           width: options.width ?? job.options.width,
           height: options.height ?? job.options.height,
@@ -599,7 +599,7 @@ export function createVideoService(deps: VideoDeps) {
       // films at 480p with its watermark.
       const metered = await deps.metering.reserve(userId);
       const size = tierFilm(
-        planFilm(
+        filmWithinPlan(
           { ...(film ?? GENERATION_SIZES[input.quality_tier]), export: film?.export ?? null },
           SUBSCRIPTION_TIERS[metered.tier].limits,
         ),

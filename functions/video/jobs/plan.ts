@@ -242,7 +242,7 @@ export function filmSettingsOf(settings: EditorSettings): {
  * into the plan's film frame, its shape kept (the studio's 1080p or 4k on a 720p plan is filmed at
  * 720p), and its rate at most the plan's.
  */
-export function planFilm<F extends { width: number; height: number; fps: number }>(
+export function filmWithinPlan<F extends { width: number; height: number; fps: number }>(
   film: F,
   limits: PlanLimits,
 ): F {

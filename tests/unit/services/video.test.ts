@@ -16,7 +16,7 @@ import {
   filmedScenes,
   filmSettingsOf,
   needsEncode,
-  planFilm,
+  filmWithinPlan,
   tierFilm,
 } from '../../../functions/video/jobs/plan';
 import { SUBSCRIPTION_TIERS } from '../../../functions/contracts/subscriptions';
@@ -309,11 +309,11 @@ describe("a film within the plan's bounds", () => {
   const limits = (tier: 'free' | 'basic' | 'pro') => SUBSCRIPTION_TIERS[tier].limits;
   it("films the studio's 4k at 60 fps at the plan's frame and rate, its shape kept", () => {
     const cinema = filmSettingsOf({ ...EDITOR_DEFAULTS, resolution: '4k', fps: 60 });
-    expect(planFilm(cinema, limits('basic'))).toMatchObject({ width: 1280, height: 720, fps: 60 });
-    expect(planFilm(cinema, limits('pro'))).toMatchObject({ width: 1920, height: 1080, fps: 60 });
+    expect(filmWithinPlan(cinema, limits('basic'))).toMatchObject({ width: 1280, height: 720, fps: 60 });
+    expect(filmWithinPlan(cinema, limits('pro'))).toMatchObject({ width: 1920, height: 1080, fps: 60 });
     const tall = filmSettingsOf({ ...EDITOR_DEFAULTS, resolution: '1080p', aspectRatio: '9:16' });
-    expect(planFilm(tall, limits('basic'))).toMatchObject({ width: 720, height: 1280 });
-    const free = tierFilm(planFilm(cinema, limits('free')), {
+    expect(filmWithinPlan(tall, limits('basic'))).toMatchObject({ width: 720, height: 1280 });
+    const free = tierFilm(filmWithinPlan(cinema, limits('free')), {
       width: 854,
       height: 480,
       watermark: 'BookStudio',
@@ -324,7 +324,7 @@ describe("a film within the plan's bounds", () => {
 
   it('leaves a film the plan includes as it is', () => {
     const film = { width: 1280, height: 720, fps: 24, export: null };
-    expect(planFilm(film, limits('basic'))).toEqual(film);
+    expect(filmWithinPlan(film, limits('basic'))).toEqual(film);
   });
 
   it('films every scene again only when the frame or the rate changes', () => {
