@@ -55,6 +55,16 @@
  * Output rule: the free tier's videos are filmed at 480p (854×480 at 16:9) with the "BookStudio"
  * watermark in the bottom-right corner — the entertainment pipeline and the learning videos alike.
  * The rule is read when the job starts and kept in the job's options, so a retry films the same way.
+ *
+ * Longest video: nothing a plan makes lasts longer than its `max_video_duration` (half a second is
+ * let through for the encoders' last frame). A tutor video teaches fewer key ideas, and a chapter
+ * video's scenes say less, until they fit read at the slowest pace voices read
+ * (engine/productions/spoken-length.ts). A chapter film whose script cannot fit even read at the
+ * fastest pace, a render of the studio's timeline longer than it, a merge whose timeline ends after
+ * it and a combination of films longer than it are refused before they start: 402
+ * `video_too_long` with `subscriptionMessages.tooLong`. A chapter film that turns out longer once its
+ * sound is recorded fails in the same words before any scene is filmed (its unit comes back).
+ * Other bounds of the plan's videos (frame, rate, a merge's encoder settings): `PlanLimits`.
  */
 
 import { PRESETS, type Preset } from '../engine/video/types';
@@ -269,6 +279,28 @@ export const SUBSCRIPTION_TIERS: Record<Tier, SubscriptionTier> = Object.fromEnt
 export const TIER_RANK: Record<Tier, number> = { free: 0, basic: 1, pro: 2 };
 
 export const isUnlimited = (limit: number) => limit < 0;
+
+/**
+ * The plan a video is made under, kept in its job's options when the job starts (so a retry makes
+ * it the same way): its tier, for the plan's words, and its longest video.
+ */
+export interface VideoPlanRule {
+  tier: Tier;
+  /** Seconds: the tier's `max_video_duration`. */
+  max_seconds: number;
+}
+
+export const videoPlanRuleOf = (tier: Tier): VideoPlanRule => ({
+  tier,
+  max_seconds: SUBSCRIPTION_TIERS[tier].max_video_duration,
+});
+
+/**
+ * Whether a made video is longer than its plan allows. Encoders end a video on a whole frame and
+ * a whole audio packet, so a video planned to the second may measure a few hundredths more: half a
+ * second is let through.
+ */
+export const beyondPlanLength = (rule: VideoPlanRule, seconds: number) => seconds > rule.max_seconds + 0.5;
 
 /** Whether a preset is within the plan's (presets run from fastest to slowest). */
 export const presetAllowed = (limits: PlanLimits, preset: Preset) =>
@@ -561,11 +593,15 @@ export const subscriptionMessages = {
     `The ${SUBSCRIPTION_TIERS[tier].display_name} plan ${allows}: ${asked} was asked for. ${
       tier === 'pro' ? 'Choose less.' : 'Choose less, or upgrade your plan.'
     }`,
-  /** A video longer than the plan's longest (402 `video_too_long`), refused before it is made. */
-  tooLong: (tier: Tier, what: string, seconds: number) =>
+  /**
+   * A video longer than the plan's longest (402 `video_too_long` when refused before it is made;
+   * a failed job's message when found while it is made). Without `seconds`: it cannot be made short
+   * enough.
+   */
+  tooLong: (tier: Tier, what: string, seconds?: number) =>
     `The ${SUBSCRIPTION_TIERS[tier].display_name} plan makes videos of at most ${spokenLength(
       SUBSCRIPTION_TIERS[tier].max_video_duration,
-    )}: ${what} would last ${spokenLength(seconds)}. ${
+    )}: ${seconds === undefined ? `${what} cannot be made that short` : `${what} would last ${spokenLength(seconds)}`}. ${
       tier === 'pro' ? 'Make it shorter.' : 'Make it shorter, or upgrade your plan.'
     }`,
 } as const;

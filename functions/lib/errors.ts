@@ -74,6 +74,14 @@ export class TooManyRequestsError extends HttpError {
   }
 }
 
+/**
+ * A video found, while it is made, to be longer than the user's plan allows: its job fails with
+ * this message (the plan's words) and nothing longer is delivered.
+ */
+export class VideoTooLongError extends Error {
+  override name = 'VideoTooLongError';
+}
+
 /** Raised when the process is misconfigured; names the missing setting so it can be fixed quickly. */
 export class ConfigError extends Error {
   override name = 'ConfigError';

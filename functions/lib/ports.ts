@@ -244,6 +244,8 @@ export interface VideoMetering {
     output: { width: number; height: number; watermark: string } | null;
   }>;
   release(userId: string, period: string): Promise<void>;
+  /** The user's plan now, for what is bounded without taking a unit (a combination of films). */
+  plan(userId: string): Promise<Tier>;
 }
 
 /**

@@ -417,6 +417,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       return {
         reserve: (userId) => service.reserveVideo(userId),
         release: (userId, period) => service.releaseVideo(userId, period),
+        plan: (userId) => service.tierOf(userId),
       };
     },
 

@@ -1,7 +1,14 @@
 import type { AudioService } from '../audio/service';
 import type { BooksService } from '../books/service';
 import { CHAPTER_NOT_FOUND } from '../books/service';
-import { SUBSCRIPTION_TIERS } from '../contracts/subscriptions';
+import {
+  beyondPlanLength,
+  PAYMENT_REQUIRED_CODES,
+  SUBSCRIPTION_TIERS,
+  subscriptionMessages,
+  videoPlanRuleOf,
+  type VideoPlanRule,
+} from '../contracts/subscriptions';
 import type { GenerateVideoInput, SaveProductionInput } from '../contracts/video-requests';
 import {
   DOWNLOAD_HEIGHTS,
@@ -38,7 +45,13 @@ import {
 } from '../contracts/video';
 import type { ImagesService } from '../images/service';
 import { isActive, type JobRecord, type Jobs } from '../jobs';
-import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  HttpError,
+  NotFoundError,
+  PaymentRequiredError,
+} from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { mediaUrl } from '../lib/media-urls';
 import { isoNow, type Clock, type ObjectStore, type Table, type VideoMetering } from '../lib/ports';
@@ -64,7 +77,7 @@ import {
   type VideoGenerationJob,
   type VideoGenerationOptions,
 } from './model';
-import { filmSettingsOf, filmWithinPlan, tierFilm } from './jobs/plan';
+import { filmSettingsOf, filmWithinPlan, scriptFilmSeconds, tierFilm, timelineSeconds } from './jobs/plan';
 import { createVideoRepository } from './repository';
 
 export interface VideoDeps {
@@ -454,6 +467,9 @@ export function createVideoService(deps: VideoDeps) {
   async function meterRerun(job: VideoGenerationJob, options: Partial<VideoGenerationOptions>) {
     if (!rerunTakesUnit(job)) return { metered: null, changes: options };
     const metered = await deps.metering.reserve(job.owner_id);
+    const rule = videoPlanRuleOf(metered.tier);
+    const timeline = options.timeline ?? null;
+    if (timeline) await refuseTooLong(job.owner_id, metered.period, rule, timelineSeconds(timeline));
     const capped = tierFilm(
       filmWithinPlan(
         {
@@ -474,8 +490,22 @@ export function createVideoService(deps: VideoDeps) {
         height: capped.height,
         fps: capped.fps,
         export: capped.export,
+        plan: rule,
       },
     };
+  }
+
+  /**
+   * 402 in the plan's words for a film that cannot fit the plan's longest (its unit given back):
+   * `seconds` is the shortest the film can be.
+   */
+  async function refuseTooLong(userId: string, period: string, rule: VideoPlanRule, seconds: number) {
+    if (!beyondPlanLength(rule, seconds)) return;
+    await deps.metering.release(userId, period);
+    throw new PaymentRequiredError(
+      subscriptionMessages.tooLong(rule.tier, "this chapter's film", seconds),
+      PAYMENT_REQUIRED_CODES.videoTooLong,
+    );
   }
 
   async function rerun(
@@ -598,6 +628,8 @@ export function createVideoService(deps: VideoDeps) {
       // A new generation takes one of the month's videos (402 when none is left); the free tier
       // films at 480p with its watermark.
       const metered = await deps.metering.reserve(userId);
+      const rule = videoPlanRuleOf(metered.tier);
+      await refuseTooLong(userId, metered.period, rule, scriptFilmSeconds(script, timeline, 'fastest'));
       const size = tierFilm(
         filmWithinPlan(
           { ...(film ?? GENERATION_SIZES[input.quality_tier]), export: film?.export ?? null },
@@ -621,6 +653,7 @@ export function createVideoService(deps: VideoDeps) {
             timeline,
             redo_scenes: null,
             export: size.export,
+            plan: rule,
           },
           exclusive: generationLock(chapter.id),
           usage: { period: metered.period },
@@ -957,7 +990,7 @@ export function createVideoService(deps: VideoDeps) {
     // --- combining the user's videos ---
 
     async combine(userId: string, urls: string[]): Promise<CombinedVideo> {
-      const sources: { key: string; bookId: string; chapterId: string }[] = [];
+      const sources: { key: string; bookId: string; chapterId: string; duration: number }[] = [];
       for (const url of urls) {
         const id = /video\/([0-9a-f-]{36})\//i.exec(url)?.[1] ?? (isUuid(url) ? url : null);
         const job = id ? await deps.jobs.get(id) : null;
@@ -973,8 +1006,17 @@ export function createVideoService(deps: VideoDeps) {
           key: final.outputs.final_key,
           bookId: final.target.book_id!,
           chapterId: final.target.chapter_id!,
+          duration: final.outputs.final?.duration ?? 0,
         });
       }
+      // The combination is a video the plan makes too: no longer than its longest.
+      const rule = videoPlanRuleOf(await deps.metering.plan(userId));
+      const seconds = sources.reduce((sum, s) => sum + s.duration, 0);
+      if (beyondPlanLength(rule, seconds))
+        throw new PaymentRequiredError(
+          subscriptionMessages.tooLong(rule.tier, 'the combined video', seconds),
+          PAYMENT_REQUIRED_CODES.videoTooLong,
+        );
       const first = sources[0]!;
       const job = (await deps.jobs.start(videoCombineJob, {
         owner: userId,

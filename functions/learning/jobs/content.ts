@@ -10,6 +10,10 @@ import { getJobs, jobWorkKey } from '../../jobs';
 import { getAdapters } from '../../lib/adapters';
 import { getJson, putJson } from '../../lib/json-files';
 import { defineWorker } from '../../lib/worker';
+import { readFailure } from '../../lib/workflows';
+import { VideoTooLongError } from '../../lib/errors';
+import { beyondPlanLength, subscriptionMessages } from '../../contracts/subscriptions';
+import type { LearningContentType } from '../../contracts/learning';
 import { learning } from '../instance';
 import { learningKeys, type LearningJobRecord, type LearningOptions, type LearningOutputs } from '../model';
 import { learningContentJob, WORDING } from './content.kind';
@@ -138,6 +142,18 @@ export const renderPart = defineWorker('learningContent.RenderPart', partInput, 
   return { index, duration: result.duration };
 });
 
+/** Nothing longer than the plan allows is delivered (its planning should have made it fit). */
+function refuseBeyondPlan(
+  options: LearningOptions,
+  contentType: LearningContentType,
+  seconds: number | null,
+) {
+  if (options.plan && seconds !== null && beyondPlanLength(options.plan, seconds))
+    throw new VideoTooLongError(
+      subscriptionMessages.tooLong(options.plan.tier, `this ${WORDING[contentType].noun}`, seconds),
+    );
+}
+
 /** Assemble: joins the parts into the finished media, stored beside the book's other media. */
 export const assemble = defineWorker('learningContent.Assemble', learningContentInput, async ({ job_id }) => {
   const { job } = await activeJob(job_id);
@@ -171,6 +187,7 @@ export const assemble = defineWorker('learningContent.Assemble', learningContent
       parts,
       report,
     );
+    refuseBeyondPlan(job.options, stored.content_type, finished.outputs.duration);
     await Promise.all(
       finished.files.map((file) => media().upload(output(file.name), file.path, file.contentType)),
     );
@@ -242,7 +259,10 @@ export const recordFailure = defineWorker(
     error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
   }),
   async ({ job_id, error }) => {
-    const { job, recorded } = await getJobs().fail(learningContentJob, job_id, error);
+    // A video longer than the plan allows says so in the plan's words; other failures in the kind's.
+    const read = readFailure(error);
+    const words = read.name === 'VideoTooLongError' ? read.message : undefined;
+    const { job, recorded } = await getJobs().fail(learningContentJob, job_id, error, words);
     if (!recorded || !job) return { job_id, recorded: false };
     const bookId = job.target.book_id!;
     const published = (await learning().repository.listContent(bookId, job.target.chapter_id)).some(

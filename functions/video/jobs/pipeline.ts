@@ -41,7 +41,16 @@ import {
 } from '../model';
 import { createVideoRepository } from '../repository';
 import { stageFailureMessage, videoGenerationJob } from './kinds';
-import { applyTimeline, filmedScenes, imageStyleOf, needsEncode, planProduction as planFilm } from './plan';
+import { beyondPlanLength, subscriptionMessages } from '../../contracts/subscriptions';
+import {
+  applyTimeline,
+  filmedScenes,
+  filmedSeconds,
+  imageStyleOf,
+  needsEncode,
+  planProduction as planFilm,
+  SCENE_TIMING,
+} from './plan';
 import { videoPipelineInput } from './pipeline.workflow';
 
 /**
@@ -58,12 +67,13 @@ const repo = () => createVideoRepository(getAdapters().table);
 const media = () => getAdapters().storage.media;
 const now = () => isoNow(getAdapters().clock);
 
-/** Silence before the first words of a scene, between lines, after the narrator, after the last words. */
-const LEAD = 0.25;
-const LINE_GAP = 0.35;
-const NARRATOR_GAP = 0.5;
-const TAIL = 0.75;
-const MIN_SCENE = 3;
+const {
+  lead: LEAD,
+  lineGap: LINE_GAP,
+  narratorGap: NARRATOR_GAP,
+  tail: TAIL,
+  minScene: MIN_SCENE,
+} = SCENE_TIMING;
 
 /** Where each stage's share of the whole run's progress bar starts and ends. */
 const BAR: Record<PipelineStep | 'publish', [number, number]> = {
@@ -626,6 +636,21 @@ function talkingGraph(
   );
 }
 
+/**
+ * No film longer than its plan allows is made: once the scenes' sound is recorded the film's length
+ * is known, and the run fails in the plan's words before any scene is filmed (or merged).
+ */
+async function refuseBeyondPlan(job: VideoGenerationJob, p: ProductionPlan) {
+  const rule = job.options.plan;
+  if (!rule) return;
+  const audio = await repo().listItems(bookOf(job), job.id, 'audio');
+  const soundOf = (n: number) =>
+    Number(audio.find((i) => i.scene_number === n && i.status === 'completed')?.data.duration ?? 0);
+  const seconds = filmedSeconds(p, soundOf);
+  if (beyondPlanLength(rule, seconds))
+    throw new EngineError('invalid_input', subscriptionMessages.tooLong(rule.tier, 'this film', seconds));
+}
+
 export const renderSceneVideo = defineWorker(
   'videoPipeline.RenderSceneVideo',
   sceneInput,
@@ -635,6 +660,7 @@ export const renderSceneVideo = defineWorker(
     await faultPoint('pipeline.video');
     const bookId = bookOf(job);
     const p = await plan(job);
+    await refuseBeyondPlan(job, p);
     const filmed = filmedScenes(p);
     const scene = sceneOf(p, scene_number);
     const redo = job.options.redo_scenes;
@@ -777,6 +803,7 @@ export const mergeAudioAndVideo = defineWorker(
     await faultPoint('pipeline.merge');
     const bookId = bookOf(job);
     const p = await plan(job);
+    await refuseBeyondPlan(job, p);
     const scenes = await filmScenes(job, p);
     const started = Date.now();
     const started_at = now();

@@ -17,6 +17,10 @@ import {
   filmSettingsOf,
   needsEncode,
   filmWithinPlan,
+  filmedSeconds,
+  scriptFilmSeconds,
+  SCENE_TIMING,
+  timelineSeconds,
   tierFilm,
 } from '../../../functions/video/jobs/plan';
 import { SUBSCRIPTION_TIERS } from '../../../functions/contracts/subscriptions';
@@ -333,6 +337,47 @@ describe("a film within the plan's bounds", () => {
     expect(reframes(filmed, { width: 1280, height: 720, fps: 30 })).toBe(false);
     expect(reframes(filmed, { fps: 24 })).toBe(true);
     expect(reframes(filmed, { width: 720, height: 1280 })).toBe(true);
+  });
+});
+
+describe("a film's length before and while it is made", () => {
+  const words = (n: number) => Array.from({ length: n }, () => 'lantern').join(' ');
+  const scene = (n: number, narration: string, lines: string[]) => ({
+    scene_number: n,
+    narration,
+    visual_description: 'The quay.',
+    action: [],
+    dialogue: lines.map((line) => ({ character: 'Nell', line })),
+  });
+  const script = {
+    scenes: [scene(1, words(33), [words(33)]), scene(2, '', [])],
+  } as unknown as Parameters<typeof scriptFilmSeconds>[0];
+
+  it("reads the script's words at a pace, placed as the audio stage places them", () => {
+    const t = SCENE_TIMING;
+    // Scene 1: 10 s of narration and 10 s of a line at the fastest pace; scene 2 says its picture.
+    const first = t.lead + 10 + t.narratorGap + 10 + t.tail;
+    const second = Math.max(t.minScene, t.lead + 2 / 3.3 + t.tail);
+    expect(scriptFilmSeconds(script, null, 'fastest')).toBeCloseTo(first + second);
+    expect(scriptFilmSeconds(script, null, 'slowest')).toBeGreaterThan(first + second);
+  });
+
+  it("takes the studio's lengths, in its order, for the scenes it films", () => {
+    const timeline = { order: [2, 2, 1], durations: { '1': 7.5, '2': 4 }, transitions: {} };
+    expect(timelineSeconds(timeline)).toBe(11.5);
+    expect(scriptFilmSeconds(script, timeline, 'fastest')).toBe(11.5);
+    expect(timelineSeconds({ order: [2], durations: { '1': 9, '2': 4 }, transitions: {} })).toBe(4);
+  });
+
+  it("adds the filmed scenes' lengths once their sound is known", () => {
+    const plan = {
+      scenes: [
+        { scene_number: 1, excluded: false, duration_override: null },
+        { scene_number: 2, excluded: false, duration_override: 6 },
+        { scene_number: 3, excluded: true, duration_override: null },
+      ],
+    } as unknown as Parameters<typeof filmedSeconds>[0];
+    expect(filmedSeconds(plan, (n) => n * 10)).toBe(10 + 6);
   });
 });
 
