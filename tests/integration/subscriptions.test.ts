@@ -260,6 +260,19 @@ describe('checkout, the webhook and the plan', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(unsigned.status).toBe(400);
+    // Signed with the right secret but dated more than the 5-minute tolerance ahead, or behind.
+    for (const offset of [3600, 330, -330]) {
+      const dated = await postEvent(
+        event,
+        new Stripe('sk_test_unused').webhooks.generateTestHeaderString({
+          payload: JSON.stringify(event),
+          secret: webhookSecret(),
+          timestamp: Math.floor(Date.now() / 1000) + offset,
+        }),
+      );
+      expect(dated.status, `${offset} s`).toBe(400);
+      expect(dated.body).toMatchObject({ detail: paymentMessages.signatureInvalid });
+    }
     expect((await current(token)).tier).toBe('free');
 
     const answers = [];

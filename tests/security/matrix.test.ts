@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg } from '../../functions/engine/media/ffmpeg';
 import { routeKey, routes } from '../../functions/routes';
@@ -1095,5 +1096,29 @@ describe('refusals of limits and money', () => {
       offSite,
     );
     await refused('POST', '/subscriptions/portal', { return_url: evil }, 400, 'return_url_off_site', offSite);
+  });
+
+  it('takes no webhook event signed for later (400), as none signed long ago', async () => {
+    const secret = (
+      JSON.parse(readFileSync(join(t.dataDir, 'local-secrets.json'), 'utf8')) as {
+        stripeWebhookSecret: string;
+      }
+    ).stripeWebhookSecret;
+    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, type: 'invoice.paid', data: { object: {} } });
+    for (const offset of [3600, -3600]) {
+      const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({
+        payload,
+        secret,
+        timestamp: Math.floor(Date.now() / 1000) + offset,
+      });
+      const answer = await t.api<{ detail: string; code: string }>('POST', '/payments/webhook', {
+        raw: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
+      tally.requests++;
+      tally.denied++;
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 'signature_invalid' });
+    }
   });
 });
