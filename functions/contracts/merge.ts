@@ -27,11 +27,12 @@
  *
  * Rules:
  * - Large files go straight from the browser to storage: `POST /merge/uploads` declares the file
- *   (type and size are checked there) and answers one presigned URL per part; the browser PUTs each
- *   part (a failed part is PUT again; `POST /merge/uploads/{id}/parts` signs parts again when their
- *   URLs expired), reads each part's `ETag` response header and completes with the list. Completion
- *   checks the bytes: a file that is not readable media, or not of the declared kind, answers 400 and
- *   is deleted. `POST /merge/upload` (multipart/form-data, at most 4 MB) does the same in one request.
+ *   (its size, and a content type of video/… or audio/… — or one that says nothing of the file,
+ *   application/octet-stream or none, when its bytes decide) and answers one presigned URL per
+ *   part; the browser PUTs each part (a failed part is PUT again; `POST /merge/uploads/{id}/parts`
+ *   signs parts again when their URLs expired), reads each part's `ETag` response header and
+ *   completes with the list. Completion checks the bytes: a file that is not readable media, or not
+ *   of the declared kind, answers 400 and is deleted. `POST /merge/upload` (multipart/form-data, at most 4 MB) does the same in one request.
  * - An input source's `url` is a `file_url` this API gave the caller: an upload's `file_url`
  *   (`/api/v1/merge/uploads/{id}`), one of the caller's generated videos (its `video_url`, or its
  *   generation id) or one of the caller's merge results (`output_url`). Anything else answers 404.
@@ -399,7 +400,7 @@ export interface InputSourceShape {
   type: InputType;
   /** Seconds, as the server measured it (0 when not yet known). */
   duration: number;
-  /** Seconds on the output's timeline, as the request gave it (see `inputSource` in merge-requests). */
+  /** Seconds on the output's timeline: as the request gave it, or as placed (see `inputSource` in merge-requests). */
   start_time: number;
   volume: number;
 }

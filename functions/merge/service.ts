@@ -54,8 +54,16 @@ import {
   type UploadRecord,
 } from './model';
 import { machineRefusal, planRefusal, timelineEnd } from './bounds';
-import { checkDeclared, SNIFF_BYTES } from './sniff';
-import { downloadFileName, plannedMethod, isWaiting, queuePosition, streamsOf, waitingInOrder } from './plan';
+import { checkDeclared, keptContentType, SNIFF_BYTES, type Sniffed } from './sniff';
+import {
+  downloadFileName,
+  isWaiting,
+  placeInputs,
+  plannedMethod,
+  queuePosition,
+  streamsOf,
+  waitingInOrder,
+} from './plan';
 
 /**
  * The Merge studio: uploads (multipart presigned parts, or one small request), merges queued one
@@ -252,7 +260,7 @@ export function createMergeService(deps: MergeDeps) {
    */
   function checkLeadingBytes(bytes: Uint8Array, declared: { fileType: InputType; contentType: string }) {
     const verdict = checkDeclared(bytes, declared);
-    if (verdict.ok) return verdict.format.demuxer;
+    if (verdict.ok) return verdict.format;
     if (verdict.reason === 'wrong_kind')
       throw new BadRequestError(mergeMessages.notOfKind(declared.fileType), 'wrong_kind');
     if (verdict.reason === 'type_mismatch')
@@ -339,7 +347,8 @@ export function createMergeService(deps: MergeDeps) {
     index: number,
   ): Promise<ResolvedInput> {
     const url = source.url.trim();
-    const base = { url, type: source.type, start_time: source.start_time, volume: source.volume };
+    // Placed on the timeline once every input's length is known (placeInputs).
+    const base = { url, type: source.type, start_time: source.start_time ?? 0, volume: source.volume };
     const notFound = () => new NotFoundError(mergeMessages.inputNotFound(index + 1), 'input_not_found');
     const uploadId = url.startsWith(UPLOAD_PATH) ? url.slice(UPLOAD_PATH.length) : isUuid(url) ? url : null;
     if (uploadId) {
@@ -480,9 +489,17 @@ export function createMergeService(deps: MergeDeps) {
       if (error instanceof EngineError) throw new BadRequestError(error.message, 'invalid_params');
       throw error;
     }
-    const inputs: ResolvedInput[] = [];
+    const resolved: ResolvedInput[] = [];
     for (const [i, source] of request.input_sources.entries())
-      inputs.push(await resolveInput(ownerId, source, i));
+      resolved.push(await resolveInput(ownerId, source, i));
+    const starts = placeInputs(
+      request.input_sources.map((source, i) => ({
+        type: source.type,
+        start_time: source.start_time,
+        duration: resolved[i]!.duration,
+      })),
+    );
+    const inputs = resolved.map((input, i) => ({ ...input, start_time: starts[i]! }));
     for (const [i, input] of inputs.entries()) {
       if (input.streams && (input.type === 'video' ? !input.streams.video_codec : !input.streams.audio_codec))
         throw new BadRequestError(
@@ -601,13 +618,20 @@ export function createMergeService(deps: MergeDeps) {
       if (request.size_bytes > MERGE_LIMITS.maxFileBytes)
         throw new BadRequestError(mergeMessages.fileTooLarge, 'file_too_large');
       if (!isAllowedContentType(request.content_type))
-        throw new BadRequestError(mergeMessages.typeNotSupported(request.content_type), 'unsupported_type');
+        throw new BadRequestError(
+          mergeMessages.typeNotSupported(request.content_type || 'unknown'),
+          'unsupported_type',
+        );
       await checkUploadSlots(ownerId);
       const uploadId = uuid();
       const key = mergeStorage.upload(ownerId, uploadId);
       const partSize = MERGE_LIMITS.uploadPartBytes;
       const partCount = Math.max(1, Math.ceil(request.size_bytes / partSize));
-      const multipartId = await deps.uploads.createMultipart(key, request.content_type);
+      // Parts are stored as declared; a generic type becomes the sniffed one when the upload completes.
+      const multipartId = await deps.uploads.createMultipart(
+        key,
+        request.content_type || 'application/octet-stream',
+      );
       const record: UploadRecord = {
         upload_id: uploadId,
         owner_id: ownerId,
@@ -720,21 +744,27 @@ export function createMergeService(deps: MergeDeps) {
       // only the header and index it needs through a short-lived URL (range requests; an MP4 whose
       // index is at the end costs a seek, not the whole file).
       let streams: StreamInfo;
+      let format: Sniffed;
       try {
-        const demuxer = checkLeadingBytes(await deps.uploads.getRange(record.key, 0, SNIFF_BYTES), {
+        format = checkLeadingBytes(await deps.uploads.getRange(record.key, 0, SNIFF_BYTES), {
           fileType: record.file_type,
           contentType: record.content_type,
         });
         streams = await checkMedia(
           await deps.uploads.presignGet(record.key, MERGE_LIMITS.probeUrlSeconds),
-          demuxer,
+          format.demuxer,
           record.file_type,
         );
       } catch (error) {
         await discardUpload(done);
         throw error;
       }
-      const completed: UploadRecord = { ...done, ...streams, status: 'completed' };
+      const completed: UploadRecord = {
+        ...done,
+        ...streams,
+        content_type: keptContentType(record.content_type, record.file_type, format),
+        status: 'completed',
+      };
       await deps.table.put({ ...mergeKeys.upload(ownerId, uploadId), ...completed });
       return uploadView(completed);
     },
@@ -774,15 +804,16 @@ export function createMergeService(deps: MergeDeps) {
           'unsupported_type',
         );
       await checkUploadSlots(ownerId);
-      const demuxer = checkLeadingBytes(file.data.subarray(0, SNIFF_BYTES), {
+      const format = checkLeadingBytes(file.data.subarray(0, SNIFF_BYTES), {
         fileType,
         contentType: file.contentType,
       });
       const streams = await inTemp(async (dir) => {
         const path = join(dir, 'source');
         await writeFile(path, file.data);
-        return checkMedia(path, demuxer, fileType);
+        return checkMedia(path, format.demuxer, fileType);
       });
+      const contentType = keptContentType(file.contentType, fileType, format);
       const uploadId = uuid();
       const record: UploadRecord = {
         upload_id: uploadId,
@@ -791,7 +822,7 @@ export function createMergeService(deps: MergeDeps) {
         multipart_id: null,
         file_name: (file.filename || 'upload').slice(0, MERGE_LIMITS.maxFileNameLength),
         file_type: fileType,
-        content_type: file.contentType,
+        content_type: contentType,
         size_bytes: file.data.length,
         part_size: file.data.length,
         part_count: 1,
@@ -800,7 +831,7 @@ export function createMergeService(deps: MergeDeps) {
         created_at: now(),
         expires_at: expiresAt(),
       };
-      await deps.uploads.put(record.key, file.data, file.contentType);
+      await deps.uploads.put(record.key, file.data, contentType);
       await deps.table.put({ ...mergeKeys.upload(ownerId, uploadId), ...record });
       await markExpiry('upload', uploadId, ownerId, record.expires_at);
       return uploadView(record);

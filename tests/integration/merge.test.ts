@@ -367,6 +367,30 @@ describe('merging', () => {
     plays(file.path);
   });
 
+  it('places videos sent without a start time one after another, as the studio does', async () => {
+    const started = await api<MergeStarted>('POST', '/merge/manual', {
+      input_sources: [
+        { url: uploads.big!.file_url, type: 'video' },
+        { url: uploads.small!.file_url, type: 'video' },
+      ],
+      quality_tier: 'medium',
+      output_format: 'mp4',
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    // Back to back, as the compatible clips are, they are joined by stream copy.
+    expect(started.body.processing_method).toBe('stream_copy');
+    const done = await settled(started.body.merge_id);
+    expect(done.status, done.error_message ?? '').toBe('completed');
+    expect(done.input_sources.map((i) => i.start_time)).toEqual([
+      0,
+      Math.round(uploads.big!.duration * 1000) / 1000,
+    ]);
+    const file = await fetchFile(done.output_url!, 'placed.mp4');
+    const both = uploads.big!.duration + uploads.small!.duration;
+    expect(file.probe.duration).toBeGreaterThan(both * 0.98);
+    expect(file.probe.duration).toBeLessThan(both * 1.02);
+  });
+
   it('re-encodes clips that differ only in H.264 profile or pixel format', async () => {
     const plain = await makeClip('plain.mp4', { size: '1280x720', seconds: 2 });
     const main = await makeClip('main.mp4', {
@@ -877,6 +901,47 @@ describe('bad input', () => {
     expect((await api<{ merges: MergeStatus[] }>('GET', '/merge/jobs')).body.merges).toHaveLength(
       mergesBefore,
     );
+  });
+});
+
+describe('files sent without their type', () => {
+  it('takes a .mp4 sent as application/octet-stream, or with no type, by its bytes, through both upload paths', async () => {
+    const asOctets = await smallUpload(clips.small, 'video', 'application/octet-stream');
+    expect(asOctets.status, JSON.stringify(asOctets.body)).toBe(201);
+    expect(asOctets.body).toMatchObject({ content_type: 'video/mp4', video_codec: 'h264', width: 1280 });
+    const viaParts = await multipartUpload(clips.other, {
+      file_type: 'video',
+      content_type: 'application/octet-stream',
+      name: 'other.mp4',
+    });
+    expect(viaParts.status, JSON.stringify(viaParts.body)).toBe(200);
+    expect(viaParts.body).toMatchObject({ content_type: 'video/mp4', status: 'completed', width: 640 });
+    const bytes = readFileSync(clips.small);
+    const untyped = await api<MergeUploadSession>('POST', '/merge/uploads', {
+      file_name: 'clip.mp4',
+      file_type: 'video',
+      size_bytes: bytes.length,
+    });
+    expect(untyped.status, JSON.stringify(untyped.body)).toBe(201);
+    for (const id of [asOctets.body.upload_id, viaParts.body.upload_id, untyped.body.upload_id])
+      expect((await api('DELETE', `/merge/uploads/${id}`)).status).toBe(204);
+
+    // What the bytes are still decides: text sent as octets is not media, and a sound is no video.
+    const fake = join(work, 'octets.mp4');
+    writeFileSync(fake, 'These are my notes, not a video.\n'.repeat(200));
+    expect(await smallUpload(fake, 'video', 'application/octet-stream')).toMatchObject({
+      status: 400,
+      body: { detail: 'The file is not a readable video or audio file.' },
+    });
+    const tone = join(work, 'octets.m4a');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=d=1', '-c:a', 'aac', tone]);
+    expect(await smallUpload(tone, 'video', 'application/octet-stream')).toMatchObject({
+      status: 400,
+      body: { detail: 'The file was declared as video but has no picture.' },
+    });
+    const sound = await smallUpload(tone, 'audio', 'application/octet-stream');
+    expect(sound).toMatchObject({ status: 201, body: { content_type: 'audio/mp4' } });
+    expect((await api('DELETE', `/merge/uploads/${sound.body.upload_id}`)).status).toBe(204);
   });
 });
 
