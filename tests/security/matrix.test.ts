@@ -946,6 +946,12 @@ describe('refusals of limits and money', () => {
     free = (await createUser(t, { role: 'author', display_name: 'Free Person' })).accessToken;
     ({ chapterId } = await processedBook(free, 'Free harbour'));
     scriptId = await createScript(chapterId, free);
+    // Scenes of some 40 words: a film of about three quarters of a minute.
+    const told = await t.api('PUT', `/ai/script/${scriptId}`, {
+      token: free,
+      body: { scenes: [1, 2, 3].map((n) => ({ scene_number: n, narration: STORY.slice(0, 240) })) },
+    });
+    if (told.status !== 200) throw new Error(`script: ${JSON.stringify(told.body)}`);
     const started = await t.api<{ video_generation_id: string }>('POST', '/ai/generate-entertainment-video', {
       token: free,
       body: { script_id: scriptId, chapter_id: chapterId },
@@ -1024,6 +1030,26 @@ describe('refusals of limits and money', () => {
       token: free,
     });
     expect(after.body.current_period_videos).toBe(2);
+  });
+
+  it("combines no films into a video longer than the plan's longest (402)", async () => {
+    const made = await t.api<{ final_video: { duration: number } }>(
+      'GET',
+      `/ai/video-generation-status/${film}`,
+      {
+        token: free,
+      },
+    );
+    // Four copies of the film last well over the free plan's 2 minutes.
+    expect(made.body.final_video.duration * 4).toBeGreaterThan(125);
+    await refused(
+      'POST',
+      '/ai/combine-videos',
+      { video_urls: Array.from({ length: 4 }, () => film) },
+      402,
+      'video_too_long',
+      /Free plan makes videos of at most 2 min: the combined video would last/,
+    );
   });
 
   it('merges and previews nothing beyond the plan (402) and says why', async () => {
