@@ -22,7 +22,7 @@ const DOMAIN_DEPENDENCIES = {
   audio: ['books', 'plots', 'scripts'],
   video: ['books', 'plots', 'scripts', 'images', 'audio', 'subscriptions'],
   creator: [],
-  merge: [],
+  merge: ['subscriptions'],
   system: [],
   subscriptions: [],
   payments: ['books', 'subscriptions'],

@@ -112,14 +112,16 @@ export const watermark = z.nullable(
 /**
  * The spec's Input source (§3): defaults start 0, volume 1. `duration` is measured by the server.
  *
- * `start_time` is honoured as given, in seconds on the output's timeline (the server computes no
- * start of its own; the studio's UI computes them from the list's order, each video where the one
- * before it ends): each video is placed at its start, later inputs drawn over earlier ones where
- * they overlap, black where no video plays; each sound (an audio input's, or a video's own) starts
- * at its start_time and is mixed at its volume, silence elsewhere; the result lasts until the last
- * input ends (the largest start_time + duration). Videos that follow each other back to back (each start within 0.1 s of the previous
- * end, the first at 0) at volume 1 can be joined by stream copy; any gap, overlap or other volume
- * means re-encoding. The status answer's `input_sources` repeat the starts as received.
+ * `start_time` is honoured as given, in seconds on the output's timeline. An input sent without one
+ * is placed as the studio places them: a video right after the video before it in the list ends
+ * (its start_time, given or placed, plus its length; the first at 0), a sound at 0 under the whole
+ * merge. Each video is placed at its start, later inputs drawn over earlier ones where they overlap,
+ * black where no video plays; each sound (an audio input's, or a video's own) starts at its start
+ * and is mixed at its volume, silence elsewhere; the result lasts until the last input ends (the
+ * largest start + duration). Videos that follow each other back to back (each start within 0.1 s of
+ * the previous end, the first at 0) at volume 1 can be joined by stream copy; any gap, overlap or
+ * other volume means re-encoding. The status answer's `input_sources` give every input's start as
+ * placed.
  */
 export const inputSource = z.object({
   url: z
@@ -131,14 +133,13 @@ export const inputSource = z.object({
     ),
   type: choice(INPUT_TYPES, 'input type'),
   duration: z.optional(z.nullable(z.number().check(z.gte(0), z.lte(MERGE_LIMITS.maxStartTime)))),
-  start_time: z._default(
+  start_time: z.optional(
     z
       .number({ error: 'start_time must be a number of seconds from 0 to 36000.' })
       .check(
         z.gte(0, 'start_time must be a number of seconds from 0 to 36000.'),
         z.lte(MERGE_LIMITS.maxStartTime, 'start_time must be a number of seconds from 0 to 36000.'),
       ),
-    INPUT_SOURCE_DEFAULTS.start_time,
   ),
   volume: z._default(
     z
@@ -267,10 +268,27 @@ export const previewRequest = z
 export type PreviewRequest = z.input<typeof previewRequest>;
 export type PreviewInput = z.output<typeof previewRequest>;
 
-/** A content type of the declared major kind (video/… or audio/…), checked when the upload starts. */
-const contentType = z.string({ error: 'content_type is required.' }).check(z.trim(), z.maxLength(200));
+/**
+ * The content type the client gives a file: video/… or audio/…, or one that says nothing of it
+ * (below). Absent is the same as saying nothing.
+ */
+const contentType = z._default(
+  z.string({ error: 'content_type must be a text.' }).check(z.trim(), z.maxLength(200)),
+  '',
+);
 
-export const isAllowedContentType = (type: string) => /^(video|audio)\/[\w.+-]+$/i.test(type.trim());
+/**
+ * Content types that say nothing of a file — `application/octet-stream` (what scripts and some
+ * browsers send for a .mp4), or none at all: the file's bytes decide what it is.
+ */
+export const isGenericContentType = (type: string) =>
+  ['', 'application/octet-stream', 'binary/octet-stream'].includes(
+    type.trim().toLowerCase().split(';')[0]!.trim(),
+  );
+
+/** A content type an upload may declare: video/… or audio/…, or a generic one (its bytes decide). */
+export const isAllowedContentType = (type: string) =>
+  /^(video|audio)\/[\w.+-]+$/i.test(type.trim()) || isGenericContentType(type);
 
 /** POST /merge/uploads: declare the file; type and size are checked before any URL is signed. */
 export const startUploadRequest = z

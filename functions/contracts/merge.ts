@@ -27,11 +27,12 @@
  *
  * Rules:
  * - Large files go straight from the browser to storage: `POST /merge/uploads` declares the file
- *   (type and size are checked there) and answers one presigned URL per part; the browser PUTs each
- *   part (a failed part is PUT again; `POST /merge/uploads/{id}/parts` signs parts again when their
- *   URLs expired), reads each part's `ETag` response header and completes with the list. Completion
- *   checks the bytes: a file that is not readable media, or not of the declared kind, answers 400 and
- *   is deleted. `POST /merge/upload` (multipart/form-data, at most 4 MB) does the same in one request.
+ *   (its size, and a content type of video/… or audio/… — or one that says nothing of the file,
+ *   application/octet-stream or none, when its bytes decide) and answers one presigned URL per
+ *   part; the browser PUTs each part (a failed part is PUT again; `POST /merge/uploads/{id}/parts`
+ *   signs parts again when their URLs expired), reads each part's `ETag` response header and
+ *   completes with the list. Completion checks the bytes: a file that is not readable media, or not
+ *   of the declared kind, answers 400 and is deleted. `POST /merge/upload` (multipart/form-data, at most 4 MB) does the same in one request.
  * - An input source's `url` is a `file_url` this API gave the caller: an upload's `file_url`
  *   (`/api/v1/merge/uploads/{id}`), one of the caller's generated videos (its `video_url`, or its
  *   generation id) or one of the caller's merge results (`output_url`). Anything else answers 404.
@@ -40,6 +41,14 @@
  *   `ffmpeg_params` accepts only the named fields: anything else (filters, metadata, raw arguments)
  *   answers 400. FFmpeg's arguments are built from the checked fields only. The advanced parameters
  *   apply to the Custom tier; the other tiers use their own settings (a tier's size, CRF and codecs).
+ * - Bounds, checked when a merge or preview is asked for, before anything is stored: by the user's
+ *   plan (`limits` of the tier, functions/contracts/subscriptions.ts) — the timeline's length (its
+ *   end: the latest start_time + duration) at most the plan's `max_video_duration` (402
+ *   `video_too_long`), and a Custom tier's resolution, fps, preset, CRF and bitrate within the plan's
+ *   (402 `plan_limit`), each in the plan's words; the named tiers, and a Custom merge without a
+ *   resolution (the first video's size), are made at most at the plan's merge frame. Then by the
+ *   merge worker's memory (3 GB): the frames FFmpeg holds at the output size for that many videos
+ *   and that preset must fit (413 `merge_too_large`, with what would fit; functions/merge/bounds.ts).
  * - `processing_mode`: `ffmpeg_only` is the merge. `ffmpeg_openshot` (title and overlay compositing on
  *   a timeline) is not available: it answers 400 with `mergeMessages.openshotUnavailable`, never a
  *   merge made some other way.
@@ -233,6 +242,12 @@ export interface FfmpegParamsShape {
   resolution?: string;
   fps?: number;
   preset?: Preset;
+  /**
+   * 0 (best) to 51 (smallest), within the plan's (`limits.min_crf`). With H.264, 0 is lossless: the
+   * file is written in the High 4:4:4 Predictive profile (4:2:0 still), which Chromium plays but
+   * hardware decoders (Safari, most phones) may not, and is many times larger. With VP9 and H.265, 0
+   * is their best lossy quality.
+   */
   crf?: number;
   /** kb/s; replaces the CRF when given. */
   video_bitrate?: number;
@@ -385,7 +400,7 @@ export interface InputSourceShape {
   type: InputType;
   /** Seconds, as the server measured it (0 when not yet known). */
   duration: number;
-  /** Seconds on the output's timeline, as the request gave it (see `inputSource` in merge-requests). */
+  /** Seconds on the output's timeline: as the request gave it, or as placed (see `inputSource` in merge-requests). */
   start_time: number;
   volume: number;
 }

@@ -21,17 +21,24 @@
  * | POST /payments/webhook (public; Stripe-Signature)     | a Stripe event (raw JSON)                         | `{ received: true }`            |
  *
  * Metering rule (enforced on the server, atomically): one video unit is reserved per UTC calendar
- * month, before the job starts, by every request that starts a NEW video —
+ * month, before the job starts, by every request that will make a NEW final video —
  *   - the learning videos (`POST /ai/generate-realistic-video`, `/ai/generate-tutorial-video`,
  *     `/ai/generate-video-from-chapter`),
  *   - the entertainment pipeline start (`POST /ai/generate-entertainment-video`),
- *   - Render Video of the studio's timeline.
- * Not counted: a retry or redo of an existing generation (`/ai/retry-generation/{id}`, redoing scenes
- * or lip-sync of a generation already counted), downloads/transcodes of a film already made, combining
- * the user's own finished videos, and merges of the user's own clips (`/merge/*`): they make no new
- * generation. A request answered by an already-running job (the same chapter's generation) reserves
- * nothing. A unit comes back when its job fails (or is cancelled) before producing its film; a job
- * that produced its film keeps the unit. Over the limit the start is answered 402 with
+ *   - every run again of a COMPLETED generation, which replaces its film with a new one:
+ *     `POST /ai/retry-generation/{id}` (any `retry_from_step`, or `redo_scenes`),
+ *     `POST /ai/trigger-lip-sync/{id}`, and Render Video of the studio's timeline
+ *     (`POST /chapters/{id}/video-production/render`, which runs the script's latest generation again
+ *     or starts a new one).
+ * A retry of a FAILED (or cancelled) run costs nothing extra: it is not a second film. Its start took
+ * a unit and its failure gave it back, so the retry takes that unit again — the film costs one unit
+ * in all however many retries it needed, and none if it never comes (like a start, the retry is
+ * answered 402 when the month has no unit left).
+ * Not counted: downloads/transcodes of a film already made, combining the user's own finished
+ * videos, and merges of the user's own clips (`/merge/*`): they make no new generation. A request
+ * answered by an already-running job (the same chapter's generation) reserves nothing. A unit comes
+ * back when its job fails (or is cancelled) before producing its film; a job that produced its film
+ * keeps the unit. Over the limit the start is answered 402 with
  * `{ detail: subscriptionMessages.limitReached, code: 'video_limit_reached' }`.
  *
  * Book uploads: the free tier includes `FREE_BOOK_UPLOADS` books (the books the user has now). A
@@ -48,7 +55,19 @@
  * Output rule: the free tier's videos are filmed at 480p (854×480 at 16:9) with the "BookStudio"
  * watermark in the bottom-right corner — the entertainment pipeline and the learning videos alike.
  * The rule is read when the job starts and kept in the job's options, so a retry films the same way.
+ *
+ * Longest video: nothing a plan makes lasts longer than its `max_video_duration` (half a second is
+ * let through for the encoders' last frame). A tutor video teaches fewer key ideas, and a chapter
+ * video's scenes say less, until they fit read at the slowest pace voices read
+ * (engine/productions/spoken-length.ts). A chapter film whose script cannot fit even read at the
+ * fastest pace, a render of the studio's timeline longer than it, a merge whose timeline ends after
+ * it and a combination of films longer than it are refused before they start: 402
+ * `video_too_long` with `subscriptionMessages.tooLong`. A chapter film that turns out longer once its
+ * sound is recorded fails in the same words before any scene is filmed (its unit comes back).
+ * Other bounds of the plan's videos (frame, rate, a merge's encoder settings): `PlanLimits`.
  */
+
+import { PRESETS, type Preset } from '../engine/video/types';
 
 // --- tiers ---
 
@@ -74,6 +93,32 @@ export interface TierFeatures {
   support_level: SupportLevel;
 }
 
+/**
+ * What a plan's videos may be, besides `max_video_duration`: one table per plan (each tier's
+ * `limits`). Every video the plan makes keeps within them. Settings chosen by name (the studio's
+ * 1080p or 4k, a merge's quality tier, a merge's size taken from its first video) are made at most
+ * at the plan's frame and rate; numbers asked for outright (a Custom merge's resolution, fps,
+ * preset, CRF, bitrate) beyond them are refused with 402 `plan_limit` in the plan's words
+ * (`subscriptionMessages.overPlan`).
+ */
+export interface PlanLimits {
+  /**
+   * The largest frame of the films the plan makes (chapter films, the studio's render, tutor and
+   * chapter videos), either way round: its short and long side, pixels (the tier's video_quality).
+   */
+  film_frame: { short_side: number; long_side: number };
+  /** The largest frame of a merge of the user's own clips (and its preview), either way round. */
+  merge_frame: { short_side: number; long_side: number };
+  /** Frames per second. */
+  max_fps: number;
+  /** The slowest encoder preset a merge may ask for (`PRESETS` run from fastest to slowest). */
+  slowest_preset: Preset;
+  /** The lowest CRF a merge may ask for, i.e. the best quality: the lower, the larger and slower. */
+  min_crf: number;
+  /** kb/s: the highest video bitrate a merge may ask for. */
+  max_video_bitrate_kbps: number;
+}
+
 /** A subscription tier as `GET /subscriptions/tiers` answers it (spec 3 §3 Subscription tier). */
 export interface SubscriptionTier {
   tier: Tier;
@@ -88,8 +133,10 @@ export interface SubscriptionTier {
   monthly_video_limit: number;
   video_quality: VideoQuality;
   has_watermark: boolean;
-  /** Seconds. */
+  /** Seconds: the longest video the plan makes (each kind: see `PlanLimits`). */
   max_video_duration: number;
+  /** The plan's other bounds on its videos. */
+  limits: PlanLimits;
   priority_processing: boolean;
   /** Books the tier lets a user have without paying per upload; -1 = unlimited. */
   book_upload_limit: number;
@@ -132,6 +179,14 @@ const TIER_DATA: Record<Tier, TierData> = {
     video_quality: '480p',
     has_watermark: true,
     max_video_duration: 120,
+    limits: {
+      film_frame: { short_side: 480, long_side: 854 },
+      merge_frame: { short_side: 1080, long_side: 1920 },
+      max_fps: 30,
+      slowest_preset: 'medium',
+      min_crf: 18,
+      max_video_bitrate_kbps: 4000,
+    },
     priority_processing: false,
     book_upload_limit: FREE_BOOK_UPLOADS,
     available: true,
@@ -154,6 +209,14 @@ const TIER_DATA: Record<Tier, TierData> = {
     video_quality: '720p',
     has_watermark: false,
     max_video_duration: 600,
+    limits: {
+      film_frame: { short_side: 720, long_side: 1280 },
+      merge_frame: { short_side: 1080, long_side: 1920 },
+      max_fps: 60,
+      slowest_preset: 'slower',
+      min_crf: 0,
+      max_video_bitrate_kbps: 8000,
+    },
     priority_processing: false,
     book_upload_limit: -1,
     available: true,
@@ -176,6 +239,14 @@ const TIER_DATA: Record<Tier, TierData> = {
     video_quality: '1080p',
     has_watermark: false,
     max_video_duration: 1800,
+    limits: {
+      film_frame: { short_side: 1080, long_side: 1920 },
+      merge_frame: { short_side: 2160, long_side: 3840 },
+      max_fps: 60,
+      slowest_preset: 'veryslow',
+      min_crf: 0,
+      max_video_bitrate_kbps: 20000,
+    },
     priority_processing: true,
     book_upload_limit: -1,
     available: false,
@@ -208,6 +279,49 @@ export const SUBSCRIPTION_TIERS: Record<Tier, SubscriptionTier> = Object.fromEnt
 export const TIER_RANK: Record<Tier, number> = { free: 0, basic: 1, pro: 2 };
 
 export const isUnlimited = (limit: number) => limit < 0;
+
+/**
+ * The plan a video is made under, kept in its job's options when the job starts (so a retry makes
+ * it the same way): its tier, for the plan's words, and its longest video.
+ */
+export interface VideoPlanRule {
+  tier: Tier;
+  /** Seconds: the tier's `max_video_duration`. */
+  max_seconds: number;
+}
+
+export const videoPlanRuleOf = (tier: Tier): VideoPlanRule => ({
+  tier,
+  max_seconds: SUBSCRIPTION_TIERS[tier].max_video_duration,
+});
+
+/**
+ * Whether a made video is longer than its plan allows. Encoders end a video on a whole frame and
+ * a whole audio packet, so a video planned to the second may measure a few hundredths more: half a
+ * second is let through.
+ */
+export const beyondPlanLength = (rule: VideoPlanRule, seconds: number) => seconds > rule.max_seconds + 0.5;
+
+/** Whether a preset is within the plan's (presets run from fastest to slowest). */
+export const presetAllowed = (limits: PlanLimits, preset: Preset) =>
+  PRESETS.indexOf(preset) <= PRESETS.indexOf(limits.slowest_preset);
+
+/** Whether a frame fits a bound of the plan's, either way round. */
+export const frameFits = (
+  bound: PlanLimits['film_frame'] | PlanLimits['merge_frame'],
+  size: { width: number; height: number },
+) =>
+  Math.min(size.width, size.height) <= bound.short_side &&
+  Math.max(size.width, size.height) <= bound.long_side;
+
+/** "2 min", "1 min 30 s", "45 s": a length as the tier cards say it. */
+export function spokenLength(seconds: number): string {
+  const whole = Math.ceil(seconds);
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (!minutes) return `${rest} s`;
+  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+}
 
 export interface TiersResponse {
   tiers: SubscriptionTier[];
@@ -469,6 +583,27 @@ export const subscriptionMessages = {
   portalUnavailable: 'The billing portal opens once you have a paid subscription.',
   checkoutNotFound: 'Checkout session not found.',
   checkoutClosed: 'This checkout session is no longer open.',
+  returnUrlOffSite: (field: string) =>
+    `${field} must be a page of this app: checkout returns only to the app's own address.`,
+  /**
+   * A setting beyond the plan (402 `plan_limit`): what the plan allows and what was asked for; the
+   * way out is a smaller setting, or a plan that allows it when there is one.
+   */
+  overPlan: (tier: Tier, allows: string, asked: string) =>
+    `The ${SUBSCRIPTION_TIERS[tier].display_name} plan ${allows}: ${asked} was asked for. ${
+      tier === 'pro' ? 'Choose less.' : 'Choose less, or upgrade your plan.'
+    }`,
+  /**
+   * A video longer than the plan's longest (402 `video_too_long` when refused before it is made;
+   * a failed job's message when found while it is made). Without `seconds`: it cannot be made short
+   * enough.
+   */
+  tooLong: (tier: Tier, what: string, seconds?: number) =>
+    `The ${SUBSCRIPTION_TIERS[tier].display_name} plan makes videos of at most ${spokenLength(
+      SUBSCRIPTION_TIERS[tier].max_video_duration,
+    )}: ${seconds === undefined ? `${what} cannot be made that short` : `${what} would last ${spokenLength(seconds)}`}. ${
+      tier === 'pro' ? 'Make it shorter.' : 'Make it shorter, or upgrade your plan.'
+    }`,
 } as const;
 
 export const paymentMessages = {
@@ -494,4 +629,8 @@ export const paymentMessages = {
 export const PAYMENT_REQUIRED_CODES = {
   videoLimit: 'video_limit_reached',
   bookUpload: 'book_payment_required',
+  /** A setting beyond the plan's limits (`PlanLimits`). */
+  planLimit: 'plan_limit',
+  /** A video longer than the plan's `max_video_duration`. */
+  videoTooLong: 'video_too_long',
 } as const;

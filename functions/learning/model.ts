@@ -1,3 +1,4 @@
+import type { VideoPlanRule } from '../contracts/subscriptions';
 import type {
   ChapterMark,
   ChapterVideoStyle,
@@ -21,6 +22,8 @@ export interface LearningOptions {
    * films the same way.
    */
   output?: { width: number; height: number; watermark: string } | null;
+  /** The plan the video is made under (absent on narrations and older jobs): its longest video. */
+  plan?: VideoPlanRule | null;
 }
 
 /** What it produced: media keys (media bucket) and the duration. */

@@ -7,6 +7,7 @@ import type {
   LearningJob,
   ProgressEventType,
 } from '../contracts/learning';
+import { videoPlanRuleOf } from '../contracts/subscriptions';
 import type { UserActivity } from '../events';
 import { processingStatus, type JobRecord, type Jobs } from '../jobs';
 import { ConflictError, NotFoundError } from '../lib/errors';
@@ -134,7 +135,11 @@ export function createLearningService(deps: LearningDeps) {
           owner: userId,
           target: { book_id: book.id, chapter_id: chapter.id },
           // The tier's film (free: 480p with the watermark) goes with the job's options.
-          options: { ...options, output: metered?.output ?? null },
+          options: {
+            ...options,
+            output: metered?.output ?? null,
+            plan: metered ? videoPlanRuleOf(metered.tier) : null,
+          },
           // One job per chapter and kind: a second request answers the running one.
           exclusive: `${chapter.id}#${options.content_type}`,
           ...(metered ? { usage: { period: metered.period } } : {}),

@@ -17,6 +17,11 @@ const schema = z.object({
   /** Where links in emails point. Locally the gateway URL; in the cloud read from SSM (see app-url.ts). */
   APP_URL: z.string().optional(),
   APP_URL_PARAMETER: z.string().optional(),
+  /**
+   * Other origins the app is served from, comma-separated (locally: the gateway's loopback aliases
+   * and the Vite dev server). Payments return only to the app's URL and these.
+   */
+  APP_ORIGINS: z.string().optional(),
   /** Endpoint overrides: set by the local runtime, or by someone pointing at LocalStack. Unset on AWS. */
   DYNAMODB_ENDPOINT: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -94,6 +99,12 @@ export const config = {
   },
   get appUrl() {
     return env().APP_URL;
+  },
+  get appOrigins(): string[] {
+    return (env().APP_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
   },
   get appUrlParameter() {
     return env().APP_URL_PARAMETER;

@@ -38,6 +38,13 @@ export class NotFoundError extends HttpError {
   }
 }
 
+/** 402 Payment Required: what the user's plan does not include, in the plan's words. */
+export class PaymentRequiredError extends HttpError {
+  constructor(message: string, code: string) {
+    super(402, message, code);
+  }
+}
+
 export class ConflictError extends HttpError {
   constructor(message: string, code?: string) {
     super(409, message, code);
@@ -65,6 +72,14 @@ export class TooManyRequestsError extends HttpError {
   ) {
     super(429, message, code);
   }
+}
+
+/**
+ * A video found, while it is made, to be longer than the user's plan allows: its job fails with
+ * this message (the plan's words) and nothing longer is delivered.
+ */
+export class VideoTooLongError extends Error {
+  override name = 'VideoTooLongError';
 }
 
 /** Raised when the process is misconfigured; names the missing setting so it can be fixed quickly. */

@@ -4,6 +4,7 @@
  * local runtime (the same adapters, other endpoints) and against in-memory implementations in unit
  * tests. Nothing here imports the AWS SDK.
  */
+import type { Tier } from '../contracts/subscriptions';
 
 /** Primary key of an item of the single table (see `lib/keys.ts`). */
 export interface Key {
@@ -244,9 +245,13 @@ export type TempDir = <T>(label: string, work: (dir: string) => Promise<T>) => P
 export interface VideoMetering {
   reserve(userId: string): Promise<{
     period: string;
+    /** The user's plan now: its limits bound the film (contracts/subscriptions.ts `PlanLimits`). */
+    tier: Tier;
     output: { width: number; height: number; watermark: string } | null;
   }>;
   release(userId: string, period: string): Promise<void>;
+  /** The user's plan now, for what is bounded without taking a unit (a combination of films). */
+  plan(userId: string): Promise<Tier>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { probe } from '../engine/media/ffmpeg';
 import { getJobs } from '../jobs';
 import { getAdapters } from '../lib/adapters';
+import { subscriptions } from '../subscriptions/instance';
 import { createMergeService, type MergeService } from './service';
 
 let service: MergeService | undefined;
@@ -14,4 +15,5 @@ export const merge = (): MergeService =>
     uploads: getAdapters().storage.uploads,
     media: getAdapters().storage.media,
     probe: (source, demuxer) => probe(source, { format: demuxer, timeoutMs: 20_000 }),
+    planOf: (userId) => subscriptions().tierOf(userId),
   }));

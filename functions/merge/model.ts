@@ -8,6 +8,7 @@ import type {
   UploadStatusValue,
   WatermarkShape,
 } from '../contracts/merge';
+import type { PlanLimits } from '../contracts/subscriptions';
 import type { JobRecord } from '../jobs';
 import type { Key } from '../lib/ports';
 
@@ -122,6 +123,8 @@ export interface MergeSettings {
   processing_mode: ProcessingMode;
   ffmpeg_params: FfmpegParamsShape;
   watermark: WatermarkShape | null;
+  /** The plan's largest merge frame when the merge was asked for (absent on older merges). */
+  max_frame?: PlanLimits['merge_frame'] | null;
 }
 
 export interface MergeOptions extends MergeSettings {

@@ -59,6 +59,22 @@ export function probeOf(streams: StreamInfo): ProbeResult {
   };
 }
 
+/**
+ * Where each input starts on the merge's timeline (seconds): at its start_time when it has one; a
+ * video without one right after the video before it in the list ends (the first at 0), as the
+ * studio places them; a sound without one at 0, under the whole merge.
+ */
+export function placeInputs(
+  inputs: readonly { type: 'video' | 'audio'; start_time?: number; duration: number }[],
+): number[] {
+  let end = 0;
+  return inputs.map((input) => {
+    const start = input.start_time ?? (input.type === 'video' ? end : 0);
+    if (input.type === 'video') end = start + Math.max(0, input.duration);
+    return Math.round(start * 1000) / 1000;
+  });
+}
+
 export const methodName = (method: 'stream_copy' | 'encode'): ProcessingMethod =>
   method === 'stream_copy' ? 'stream_copy' : 're_encode';
 
@@ -83,6 +99,9 @@ export function engineRequest(
       : settings.ffmpeg_params,
     ...(settings.watermark ? { watermark: settings.watermark } : {}),
     ...(previewSeconds ? { previewSeconds } : {}),
+    ...(settings.max_frame
+      ? { maxFrame: { shortSide: settings.max_frame.short_side, longSide: settings.max_frame.long_side } }
+      : {}),
     outputPath,
   };
 }

@@ -19,10 +19,18 @@ import {
   type PreviewStatus,
 } from '../contracts/merge';
 import { isAllowedContentType, type MergeInput, type PreviewInput } from '../contracts/merge-requests';
+import { SUBSCRIPTION_TIERS, type Tier } from '../contracts/subscriptions';
 import { resolveMergeSettings } from '../engine/video/local/params';
 import { EngineError, type ProbeResult } from '../engine/types';
 import { isActive, type JobRecord, type Jobs } from '../jobs';
-import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  HttpError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PaymentRequiredError,
+} from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { keys } from '../lib/keys';
 import { mediaExpiry, mediaUrl } from '../lib/media-urls';
@@ -45,8 +53,17 @@ import {
   type StreamInfo,
   type UploadRecord,
 } from './model';
-import { checkDeclared, SNIFF_BYTES } from './sniff';
-import { downloadFileName, plannedMethod, isWaiting, queuePosition, streamsOf, waitingInOrder } from './plan';
+import { machineRefusal, planRefusal, timelineEnd } from './bounds';
+import { checkDeclared, keptContentType, SNIFF_BYTES, type Sniffed } from './sniff';
+import {
+  downloadFileName,
+  isWaiting,
+  placeInputs,
+  plannedMethod,
+  queuePosition,
+  streamsOf,
+  waitingInOrder,
+} from './plan';
 
 /**
  * The Merge studio: uploads (multipart presigned parts, or one small request), merges queued one
@@ -65,6 +82,8 @@ export interface MergeDeps {
    * not readable media.
    */
   probe: (source: string, demuxer: string) => Promise<ProbeResult>;
+  /** The plan whose limits bound the user's merges now (the subscriptions domain answers it). */
+  planOf: (userId: string) => Promise<Tier>;
   uuid?: () => string;
 }
 
@@ -241,7 +260,7 @@ export function createMergeService(deps: MergeDeps) {
    */
   function checkLeadingBytes(bytes: Uint8Array, declared: { fileType: InputType; contentType: string }) {
     const verdict = checkDeclared(bytes, declared);
-    if (verdict.ok) return verdict.format.demuxer;
+    if (verdict.ok) return verdict.format;
     if (verdict.reason === 'wrong_kind')
       throw new BadRequestError(mergeMessages.notOfKind(declared.fileType), 'wrong_kind');
     if (verdict.reason === 'type_mismatch')
@@ -328,7 +347,8 @@ export function createMergeService(deps: MergeDeps) {
     index: number,
   ): Promise<ResolvedInput> {
     const url = source.url.trim();
-    const base = { url, type: source.type, start_time: source.start_time, volume: source.volume };
+    // Placed on the timeline once every input's length is known (placeInputs).
+    const base = { url, type: source.type, start_time: source.start_time ?? 0, volume: source.volume };
     const notFound = () => new NotFoundError(mergeMessages.inputNotFound(index + 1), 'input_not_found');
     const uploadId = url.startsWith(UPLOAD_PATH) ? url.slice(UPLOAD_PATH.length) : isUuid(url) ? url : null;
     if (uploadId) {
@@ -403,16 +423,54 @@ export function createMergeService(deps: MergeDeps) {
     throw notFound();
   }
 
+  /**
+   * The merge's bounds, before anything is stored: the plan's (402 with its words) and the worker's
+   * memory (413), at the frame and preset the merge will really be made with.
+   */
+  function checkBounds(
+    tier: Tier,
+    settings: MergeSettings,
+    inputs: ResolvedInput[],
+    previewSeconds?: number,
+  ) {
+    const refusal = planRefusal(tier, settings, timelineEnd(inputs));
+    if (refusal) throw new PaymentRequiredError(refusal.message, refusal.code);
+    const videos = inputs.filter((i) => i.type === 'video');
+    const known = [...videos].sort((a, b) => a.start_time - b.start_time).find((v) => v.streams?.width);
+    const bound = settings.max_frame;
+    // A first video of unknown size (a film of the user's) is taken at the largest the plan allows.
+    const first = known?.streams
+      ? { width: known.streams.width!, height: known.streams.height! }
+      : bound
+        ? { width: bound.long_side, height: bound.short_side }
+        : { width: 1920, height: 1080 };
+    const encode = resolveMergeSettings(
+      {
+        tier: settings.quality_tier,
+        format: settings.output_format,
+        params: settings.ffmpeg_params,
+        ...(previewSeconds ? { previewSeconds } : {}),
+        ...(bound ? { maxFrame: { shortSide: bound.short_side, longSide: bound.long_side } } : {}),
+      },
+      first,
+    );
+    const tooLarge = machineRefusal(encode.size, videos.length, encode.preset, encode.videoCodec);
+    if (tooLarge) throw new PayloadTooLargeError(tooLarge, 'merge_too_large');
+  }
+
   async function resolveSettings(
     ownerId: string,
     request: MergeInput | PreviewInput,
+    previewSeconds?: number,
   ): Promise<{ settings: MergeSettings; inputs: ResolvedInput[] }> {
+    const tier = await deps.planOf(ownerId);
     const settings: MergeSettings = {
       quality_tier: request.quality_tier,
       output_format: request.output_format,
       processing_mode: request.processing_mode,
       ffmpeg_params: request.ffmpeg_params,
       watermark: request.watermark,
+      max_frame: SUBSCRIPTION_TIERS[tier].limits.merge_frame,
     };
     if (request.processing_mode !== 'ffmpeg_only')
       throw new BadRequestError(mergeMessages.openshotUnavailable, 'mode_unavailable');
@@ -431,9 +489,17 @@ export function createMergeService(deps: MergeDeps) {
       if (error instanceof EngineError) throw new BadRequestError(error.message, 'invalid_params');
       throw error;
     }
-    const inputs: ResolvedInput[] = [];
+    const resolved: ResolvedInput[] = [];
     for (const [i, source] of request.input_sources.entries())
-      inputs.push(await resolveInput(ownerId, source, i));
+      resolved.push(await resolveInput(ownerId, source, i));
+    const starts = placeInputs(
+      request.input_sources.map((source, i) => ({
+        type: source.type,
+        start_time: source.start_time,
+        duration: resolved[i]!.duration,
+      })),
+    );
+    const inputs = resolved.map((input, i) => ({ ...input, start_time: starts[i]! }));
     for (const [i, input] of inputs.entries()) {
       if (input.streams && (input.type === 'video' ? !input.streams.video_codec : !input.streams.audio_codec))
         throw new BadRequestError(
@@ -441,6 +507,7 @@ export function createMergeService(deps: MergeDeps) {
           'wrong_kind',
         );
     }
+    checkBounds(tier, settings, inputs, previewSeconds);
     return { settings, inputs };
   }
 
@@ -551,13 +618,20 @@ export function createMergeService(deps: MergeDeps) {
       if (request.size_bytes > MERGE_LIMITS.maxFileBytes)
         throw new BadRequestError(mergeMessages.fileTooLarge, 'file_too_large');
       if (!isAllowedContentType(request.content_type))
-        throw new BadRequestError(mergeMessages.typeNotSupported(request.content_type), 'unsupported_type');
+        throw new BadRequestError(
+          mergeMessages.typeNotSupported(request.content_type || 'unknown'),
+          'unsupported_type',
+        );
       await checkUploadSlots(ownerId);
       const uploadId = uuid();
       const key = mergeStorage.upload(ownerId, uploadId);
       const partSize = MERGE_LIMITS.uploadPartBytes;
       const partCount = Math.max(1, Math.ceil(request.size_bytes / partSize));
-      const multipartId = await deps.uploads.createMultipart(key, request.content_type);
+      // Parts are stored as declared; a generic type becomes the sniffed one when the upload completes.
+      const multipartId = await deps.uploads.createMultipart(
+        key,
+        request.content_type || 'application/octet-stream',
+      );
       const record: UploadRecord = {
         upload_id: uploadId,
         owner_id: ownerId,
@@ -670,21 +744,27 @@ export function createMergeService(deps: MergeDeps) {
       // only the header and index it needs through a short-lived URL (range requests; an MP4 whose
       // index is at the end costs a seek, not the whole file).
       let streams: StreamInfo;
+      let format: Sniffed;
       try {
-        const demuxer = checkLeadingBytes(await deps.uploads.getRange(record.key, 0, SNIFF_BYTES), {
+        format = checkLeadingBytes(await deps.uploads.getRange(record.key, 0, SNIFF_BYTES), {
           fileType: record.file_type,
           contentType: record.content_type,
         });
         streams = await checkMedia(
           await deps.uploads.presignGet(record.key, MERGE_LIMITS.probeUrlSeconds),
-          demuxer,
+          format.demuxer,
           record.file_type,
         );
       } catch (error) {
         await discardUpload(done);
         throw error;
       }
-      const completed: UploadRecord = { ...done, ...streams, status: 'completed' };
+      const completed: UploadRecord = {
+        ...done,
+        ...streams,
+        content_type: keptContentType(record.content_type, record.file_type, format),
+        status: 'completed',
+      };
       await deps.table.put({ ...mergeKeys.upload(ownerId, uploadId), ...completed });
       return uploadView(completed);
     },
@@ -724,15 +804,16 @@ export function createMergeService(deps: MergeDeps) {
           'unsupported_type',
         );
       await checkUploadSlots(ownerId);
-      const demuxer = checkLeadingBytes(file.data.subarray(0, SNIFF_BYTES), {
+      const format = checkLeadingBytes(file.data.subarray(0, SNIFF_BYTES), {
         fileType,
         contentType: file.contentType,
       });
       const streams = await inTemp(async (dir) => {
         const path = join(dir, 'source');
         await writeFile(path, file.data);
-        return checkMedia(path, demuxer, fileType);
+        return checkMedia(path, format.demuxer, fileType);
       });
+      const contentType = keptContentType(file.contentType, fileType, format);
       const uploadId = uuid();
       const record: UploadRecord = {
         upload_id: uploadId,
@@ -741,7 +822,7 @@ export function createMergeService(deps: MergeDeps) {
         multipart_id: null,
         file_name: (file.filename || 'upload').slice(0, MERGE_LIMITS.maxFileNameLength),
         file_type: fileType,
-        content_type: file.contentType,
+        content_type: contentType,
         size_bytes: file.data.length,
         part_size: file.data.length,
         part_count: 1,
@@ -750,7 +831,7 @@ export function createMergeService(deps: MergeDeps) {
         created_at: now(),
         expires_at: expiresAt(),
       };
-      await deps.uploads.put(record.key, file.data, file.contentType);
+      await deps.uploads.put(record.key, file.data, contentType);
       await deps.table.put({ ...mergeKeys.upload(ownerId, uploadId), ...record });
       await markExpiry('upload', uploadId, ownerId, record.expires_at);
       return uploadView(record);
@@ -944,7 +1025,7 @@ export function createMergeService(deps: MergeDeps) {
       for (const p of previews)
         if (isActive((await deps.jobs.settle(p)).status))
           throw new ConflictError(mergeMessages.previewRunning, 'preview_running');
-      const { settings, inputs } = await resolveSettings(ownerId, request);
+      const { settings, inputs } = await resolveSettings(ownerId, request, request.preview_duration);
       const requestId = uuid();
       const job = (await deps.jobs.start(previewJob, {
         owner: ownerId,

@@ -117,3 +117,14 @@ export function checkDeclared(
     return { ok: false, reason: 'type_mismatch', format };
   return { ok: true, format };
 }
+
+/**
+ * The content type an upload is kept with: what the client declared, or — when it declared nothing
+ * of it (`application/octet-stream`, or none) — the one its bytes showed, of the declared kind
+ * (`video/mp4` for an MP4 declared as a video).
+ */
+export function keptContentType(declared: string, fileType: InputType, format: Sniffed): string {
+  const given = declared.trim().toLowerCase().split(';')[0]!.trim();
+  if (/^(video|audio)\/[\w.+-]+$/.test(given)) return declared.trim();
+  return `${fileType}/${format.subtypes[0]}`;
+}

@@ -1,6 +1,6 @@
 import { books } from '../books/instance';
 import { getAdapters } from '../lib/adapters';
-import { getAppUrl } from '../lib/aws/app-url';
+import { getAppOrigins, getAppUrl } from '../lib/aws/app-url';
 import { getPaymentProvider } from '../lib/payments';
 import { subscriptions } from '../subscriptions/instance';
 import { createPaymentsService, type PaymentsService } from './service';
@@ -15,6 +15,7 @@ export const payments = (): PaymentsService =>
     subscriptions: subscriptions(),
     payments: getPaymentProvider,
     appUrl: getAppUrl,
+    appOrigins: getAppOrigins,
     async deliver(url, payload, signature) {
       const response = await fetch(url, {
         method: 'POST',

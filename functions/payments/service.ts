@@ -12,6 +12,8 @@ import { BadRequestError, HttpError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { WebhookSignatureError, type PaymentProvider } from '../lib/payments/port';
 import { isoNow, type Clock } from '../lib/ports';
+import { appPageOr } from '../lib/return-urls';
+import type { CheckoutRecord } from '../subscriptions/model';
 import type { SubscriptionsService } from '../subscriptions/service';
 
 export interface PaymentsDeps {
@@ -21,8 +23,26 @@ export interface PaymentsDeps {
   payments: () => Promise<PaymentProvider>;
   /** The web app's base URL (return pages of checkout, the webhook the offline checkout calls). */
   appUrl: () => Promise<string>;
+  /** The origins of the app's pages: the only places the offline checkout sends the browser back to. */
+  appOrigins: () => Promise<string[]>;
   /** Sends a signed event to the webhook route over HTTP (the offline checkout's "Stripe"). */
   deliver: (url: string, payload: string, signature: string) => Promise<number>;
+}
+
+/**
+ * The app's own page a checkout returns to by default: the dashboard (or the plans, when cancelled)
+ * for a subscription, the upload wizard for a book upload (spec 3 §2 Payment returns).
+ */
+export function defaultReturnUrl(
+  base: string,
+  checkout: { kind: 'subscription' | 'book_upload'; book_id: string | null },
+  outcome: 'success' | 'cancelled',
+): string {
+  if (checkout.kind === 'book_upload')
+    return `${base}/upload?payment=${outcome}&book_id=${encodeURIComponent(checkout.book_id ?? '')}`;
+  return outcome === 'success'
+    ? `${base}/dashboard?payment=success`
+    : `${base}/subscription?payment=cancelled`;
 }
 
 /**
@@ -32,6 +52,16 @@ export interface PaymentsDeps {
 export function createPaymentsService(deps: PaymentsDeps) {
   const subscriptions = deps.subscriptions;
 
+  /**
+   * Where the offline checkout sends the browser: the URL stored with the session when it is a
+   * page of the app — one stored before return URLs were checked is never followed off the app.
+   */
+  async function returnTo(record: CheckoutRecord, outcome: 'success' | 'cancelled') {
+    const stored = outcome === 'success' ? record.success_url : record.cancel_url;
+    const fallback = defaultReturnUrl(await deps.appUrl(), record, outcome);
+    return appPageOr(stored, await deps.appOrigins(), fallback);
+  }
+
   return {
     async bookUploadCheckout(
       userId: string,
@@ -39,11 +69,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     ): Promise<BookUploadCheckoutResponse> {
       const book = await deps.books.repository.get(input.book_id);
       const base = await deps.appUrl();
-      const back = (outcome: 'success' | 'cancelled') =>
-        `${base}/upload?payment=${outcome}&book_id=${encodeURIComponent(input.book_id)}`;
+      const checkout = { kind: 'book_upload', book_id: input.book_id } as const;
       return subscriptions.bookUploadCheckout(userId, input.book_id, book, {
-        success_url: input.success_url ?? back('success'),
-        cancel_url: input.cancel_url ?? back('cancelled'),
+        success_url: input.success_url ?? defaultReturnUrl(base, checkout, 'success'),
+        cancel_url: input.cancel_url ?? defaultReturnUrl(base, checkout, 'cancelled'),
       });
     },
 
@@ -123,11 +152,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const status = await deps.deliver(`${await deps.appUrl()}/api/v1/payments/webhook`, payload, signature);
       if (status !== 200)
         throw new HttpError(502, 'The payment could not be recorded. Please try again.', 'webhook_failed');
-      return record.success_url;
+      return returnTo(record, 'success');
     },
 
     async cancelLocalCheckout(sessionId: string): Promise<string> {
-      return (await subscriptions.cancelLocalCheckout(sessionId)).cancel_url;
+      return returnTo(await subscriptions.cancelLocalCheckout(sessionId), 'cancelled');
     },
   };
 }

@@ -1,4 +1,5 @@
 import { getAdapters } from '../lib/adapters';
+import { getAppOrigins } from '../lib/aws/app-url';
 import { getPaymentProvider } from '../lib/payments';
 import { createUsageMeter } from '../lib/usage-meter';
 import { createSubscriptionsService, type SubscriptionsService } from './service';
@@ -11,4 +12,5 @@ export const subscriptions = (): SubscriptionsService =>
     ...getAdapters(),
     meter: createUsageMeter(getAdapters().table, getAdapters().clock),
     payments: getPaymentProvider,
+    appOrigins: getAppOrigins,
   }));

@@ -23,9 +23,10 @@ import {
   type TiersResponse,
   type Usage,
 } from '../contracts/subscriptions';
-import { BadRequestError, HttpError, NotFoundError } from '../lib/errors';
+import { BadRequestError, HttpError, NotFoundError, PaymentRequiredError } from '../lib/errors';
 import type { PaymentEvent, PaymentProvider } from '../lib/payments/port';
 import { PaymentsNotConfiguredError } from '../lib/payments/port';
+import { isAppPage } from '../lib/return-urls';
 import { isoNow, type Clock, type Table, type UploadAllowance, type VideoMetering } from '../lib/ports';
 import type { UsageMeter } from '../lib/usage-meter';
 import type { BookPaymentRecord, CheckoutRecord, SubscriptionRecord } from './model';
@@ -37,14 +38,11 @@ export interface SubscriptionsDeps {
   meter: UsageMeter;
   /** The payment provider (Stripe, or the offline checkout); rejects when none is configured. */
   payments: () => Promise<PaymentProvider>;
+  /** The origins of the app's pages: the only places a payment may send the browser back to. */
+  appOrigins: () => Promise<string[]>;
 }
 
-/** 402 Payment Required, with the spec's words. */
-export class PaymentRequiredError extends HttpError {
-  constructor(message: string, code: string) {
-    super(402, message, code);
-  }
-}
+export { PaymentRequiredError };
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 const intervalOf = (period: BillingPeriod) => (period === 'annual' ? 'year' : 'month');
@@ -148,6 +146,14 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         throw new HttpError(503, 'Payments are not configured on this server.', 'payments_not_configured');
       throw error;
     }
+  }
+
+  /** 400 for a return URL off the app (a checkout or the portal would send the browser there). */
+  async function refuseOffSite(urls: Record<string, string | undefined>) {
+    const origins = await deps.appOrigins();
+    for (const [field, url] of Object.entries(urls))
+      if (url !== undefined && !isAppPage(url, origins))
+        throw new BadRequestError(subscriptionMessages.returnUrlOffSite(field), 'return_url_off_site');
   }
 
   async function effective(userId: string) {
@@ -411,6 +417,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       return {
         reserve: (userId) => service.reserveVideo(userId),
         release: (userId, period) => service.releaseVideo(userId, period),
+        plan: (userId) => service.tierOf(userId),
       };
     },
 
@@ -422,6 +429,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       userId: string,
       input: { tier: Tier; billing_period: BillingPeriod; success_url: string; cancel_url: string },
     ): Promise<CheckoutResponse> {
+      await refuseOffSite({ success_url: input.success_url, cancel_url: input.cancel_url });
       const tier = SUBSCRIPTION_TIERS[input.tier];
       if (input.tier === 'free')
         throw new BadRequestError(subscriptionMessages.freeCheckout, 'free_checkout');
@@ -526,6 +534,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
 
     /** The provider's billing portal (Stripe); offline, the return URL (plans are managed on /subscription). */
     async portal(userId: string, returnUrl: string) {
+      await refuseOffSite({ return_url: returnUrl });
       const record = await current(userId);
       const payments = await provider();
       if (!record.customer_id || record.provider !== payments.kind)
@@ -546,6 +555,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       book: { owner_id: string } | null,
       urls: { success_url: string; cancel_url: string },
     ): Promise<BookUploadCheckoutResponse> {
+      await refuseOffSite(urls);
       if (book && book.owner_id !== userId)
         throw new NotFoundError(paymentMessages.bookNotFound, 'book_not_found');
       const existing = await repo.getBookPayment(bookId);

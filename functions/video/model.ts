@@ -1,3 +1,4 @@
+import type { VideoPlanRule } from '../contracts/subscriptions';
 import type {
   EditorSettings,
   GenerationQuality,
@@ -43,6 +44,11 @@ export interface VideoGenerationOptions {
   redo_scenes: number[] | null;
   /** The studio's export settings for the published film (absent: MP4 as rendered). */
   export?: FilmExport | null;
+  /**
+   * The plan the film is made under, fixed when the run starts (absent on older runs): the run fails
+   * in the plan's words rather than make a film longer than it allows.
+   */
+  plan?: VideoPlanRule | null;
 }
 
 /**

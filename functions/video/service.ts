@@ -1,6 +1,14 @@
 import type { AudioService } from '../audio/service';
 import type { BooksService } from '../books/service';
 import { CHAPTER_NOT_FOUND } from '../books/service';
+import {
+  beyondPlanLength,
+  PAYMENT_REQUIRED_CODES,
+  SUBSCRIPTION_TIERS,
+  subscriptionMessages,
+  videoPlanRuleOf,
+  type VideoPlanRule,
+} from '../contracts/subscriptions';
 import type { GenerateVideoInput, SaveProductionInput } from '../contracts/video-requests';
 import {
   DOWNLOAD_HEIGHTS,
@@ -37,7 +45,13 @@ import {
 } from '../contracts/video';
 import type { ImagesService } from '../images/service';
 import { isActive, type JobRecord, type Jobs } from '../jobs';
-import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  HttpError,
+  NotFoundError,
+  PaymentRequiredError,
+} from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { mediaUrl } from '../lib/media-urls';
 import { isoNow, type Clock, type ObjectStore, type Table, type VideoMetering } from '../lib/ports';
@@ -63,7 +77,7 @@ import {
   type VideoGenerationJob,
   type VideoGenerationOptions,
 } from './model';
-import { filmSettingsOf, tierFilm } from './jobs/plan';
+import { filmSettingsOf, filmWithinPlan, scriptFilmSeconds, tierFilm, timelineSeconds } from './jobs/plan';
 import { createVideoRepository } from './repository';
 
 export interface VideoDeps {
@@ -124,13 +138,21 @@ const num = (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) ? value : Number(value) || 0;
 const round = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;
 
-/** The generation's status as the routes answer it: the job's end wins over the stage it was in. */
+const ENDED_STATUSES: readonly GenerationStatus[] = ['completed', 'failed', 'cancelled'];
+
+/**
+ * The generation's status as the routes answer it: the job's end wins over the stage it was in.
+ * While the job is queued or running, the stage its run wrote — never an end: a retried run keeps
+ * the previous run's outputs (`failed`, `completed`) until its worker enters its first stage, and
+ * the web app stops following a run that reads as ended.
+ */
 export function generationStatusOf(job: JobRecord): GenerationStatus {
   const outputs = (job.outputs ?? {}) as VideoGenerationJob['outputs'];
   if (job.status === 'ready') return 'completed';
   if (job.status === 'failed') return 'failed';
   if (job.status === 'cancelled') return 'cancelled';
-  return outputs.generation_status ?? 'pending';
+  const written = outputs.generation_status;
+  return written && !ENDED_STATUSES.includes(written) ? written : 'pending';
 }
 
 /**
@@ -143,6 +165,30 @@ export function failedStepOf(job: VideoGenerationJob): PipelineStep | null {
   const stage = job.outputs.stage;
   if (!stage || stage === 'plan') return 'audio';
   return stage === 'publish' ? 'lipsync' : stage;
+}
+
+/** Whether a run's changes film at another frame or rate than the generation did (every scene again). */
+export function reframes(
+  filmed: Pick<VideoGenerationOptions, 'width' | 'height' | 'fps'>,
+  changes: Partial<Pick<VideoGenerationOptions, 'width' | 'height' | 'fps'>>,
+): boolean {
+  return (
+    (changes.width ?? filmed.width) !== filmed.width ||
+    (changes.height ?? filmed.height) !== filmed.height ||
+    (changes.fps ?? filmed.fps) !== filmed.fps
+  );
+}
+
+/**
+ * Whether running a generation again takes one of the month's videos. Every rerun ends in a new
+ * final film (a retry from any step, redone scenes, lip-sync again, the studio's render), so it
+ * takes a unit unless the generation still holds the one its run took — never the case once the
+ * run ended. A completed generation kept its unit for the film it made: another film is another
+ * unit. A failed or cancelled run gave its unit back when it ended: its retry takes that unit
+ * again, so a film that needed retries still costs one unit in all, never more.
+ */
+export function rerunTakesUnit(job: Pick<JobRecord, 'usage'>): boolean {
+  return job.usage?.state !== 'held';
 }
 
 /** Each stage's counters, summed from its items (missing counters are 0; sync accuracy is measured). */
@@ -414,6 +460,54 @@ export function createVideoService(deps: VideoDeps) {
     await repo.deleteItems(job.target.book_id!, stale);
   }
 
+  /**
+   * The unit a rerun takes (402 when none is left) and the tier's frame over the changes asked for:
+   * every rerun makes a new final film, so it takes a unit unless the generation still holds one.
+   */
+  async function meterRerun(job: VideoGenerationJob, options: Partial<VideoGenerationOptions>) {
+    if (!rerunTakesUnit(job)) return { metered: null, changes: options };
+    const metered = await deps.metering.reserve(job.owner_id);
+    const rule = videoPlanRuleOf(metered.tier);
+    const timeline = options.timeline ?? null;
+    if (timeline) await refuseTooLong(job.owner_id, metered.period, rule, timelineSeconds(timeline));
+    const capped = tierFilm(
+      filmWithinPlan(
+        {
+          width: options.width ?? job.options.width,
+          height: options.height ?? job.options.height,
+          fps: options.fps ?? job.options.fps,
+          export: options.export ?? job.options.export ?? null,
+        },
+        SUBSCRIPTION_TIERS[metered.tier].limits,
+      ),
+      metered.output,
+    );
+    return {
+      metered,
+      changes: {
+        ...options,
+        width: capped.width,
+        height: capped.height,
+        fps: capped.fps,
+        export: capped.export,
+        plan: rule,
+      },
+    };
+  }
+
+  /**
+   * 402 in the plan's words for a film that cannot fit the plan's longest (its unit given back):
+   * `seconds` is the shortest the film can be.
+   */
+  async function refuseTooLong(userId: string, period: string, rule: VideoPlanRule, seconds: number) {
+    if (!beyondPlanLength(rule, seconds)) return;
+    await deps.metering.release(userId, period);
+    throw new PaymentRequiredError(
+      subscriptionMessages.tooLong(rule.tier, "this chapter's film", seconds),
+      PAYMENT_REQUIRED_CODES.videoTooLong,
+    );
+  }
+
   async function rerun(
     job: VideoGenerationJob,
     step: PipelineStep,
@@ -430,30 +524,23 @@ export function createVideoService(deps: VideoDeps) {
         ) ?? 'audio';
       throw new BadRequestError(videoMessages.cannotRetryFrom(step, missing), 'retry_step_unavailable');
     }
-    const redo = options.redo_scenes ?? null;
-    // A retry or redo does not count again while the generation holds its unit; one whose failed
-    // run gave the unit back takes one again (and films by the tier's rule).
-    const metered = job.usage?.state === 'returned' ? await deps.metering.reserve(job.owner_id) : null;
-    let changes = options;
-    if (metered?.output) {
-      const capped = tierFilm(
-        {
-          width: options.width ?? job.options.width,
-          height: options.height ?? job.options.height,
-          fps: options.fps ?? job.options.fps,
-          export: options.export ?? job.options.export ?? null,
-        },
-        metered.output,
-      );
-      changes = { ...options, width: capped.width, height: capped.height, export: capped.export };
+    const { metered, changes } = await meterRerun(job, options);
+    // Another frame or rate (as the plan lets it be filmed) films every scene again.
+    const redo = reframes(job.options, changes) ? null : (options.redo_scenes ?? null);
+    let queued: VideoGenerationJob;
+    try {
+      await clearFrom(job, step, step === 'video' ? redo : null);
+      const next = { ...job.options, ...changes, redo_scenes: step === 'video' ? redo : null };
+      // The job system gives the unit back when the run does not start or ends without its film.
+      queued = (await deps.jobs.retry(videoGenerationJob, job, step, {
+        rerunReady: true,
+        options: next,
+        ...(metered ? { usage: { period: metered.period } } : {}),
+      })) as VideoGenerationJob;
+    } catch (error) {
+      if (metered) await deps.metering.release(job.owner_id, metered.period);
+      throw error;
     }
-    await clearFrom(job, step, step === 'video' ? redo : null);
-    const next = { ...job.options, ...changes, redo_scenes: step === 'video' ? redo : null };
-    const queued = (await deps.jobs.retry(videoGenerationJob, job, step, {
-      rerunReady: true,
-      options: next,
-      ...(metered ? { usage: { period: metered.period } } : {}),
-    })) as VideoGenerationJob;
     if (queued.status === 'failed' && queued.attempt === job.attempt)
       throw new HttpError(503, videoMessages.startFailed, 'generation_not_started');
     return view(queued);
@@ -541,8 +628,13 @@ export function createVideoService(deps: VideoDeps) {
       // A new generation takes one of the month's videos (402 when none is left); the free tier
       // films at 480p with its watermark.
       const metered = await deps.metering.reserve(userId);
+      const rule = videoPlanRuleOf(metered.tier);
+      await refuseTooLong(userId, metered.period, rule, scriptFilmSeconds(script, timeline, 'fastest'));
       const size = tierFilm(
-        { ...(film ?? GENERATION_SIZES[input.quality_tier]), export: film?.export ?? null },
+        filmWithinPlan(
+          { ...(film ?? GENERATION_SIZES[input.quality_tier]), export: film?.export ?? null },
+          SUBSCRIPTION_TIERS[metered.tier].limits,
+        ),
         metered.output,
       );
       const before = deps.clock.now().getTime();
@@ -561,6 +653,7 @@ export function createVideoService(deps: VideoDeps) {
             timeline,
             redo_scenes: null,
             export: size.export,
+            plan: rule,
           },
           exclusive: generationLock(chapter.id),
           usage: { period: metered.period },
@@ -897,7 +990,7 @@ export function createVideoService(deps: VideoDeps) {
     // --- combining the user's videos ---
 
     async combine(userId: string, urls: string[]): Promise<CombinedVideo> {
-      const sources: { key: string; bookId: string; chapterId: string }[] = [];
+      const sources: { key: string; bookId: string; chapterId: string; duration: number }[] = [];
       for (const url of urls) {
         const id = /video\/([0-9a-f-]{36})\//i.exec(url)?.[1] ?? (isUuid(url) ? url : null);
         const job = id ? await deps.jobs.get(id) : null;
@@ -913,8 +1006,17 @@ export function createVideoService(deps: VideoDeps) {
           key: final.outputs.final_key,
           bookId: final.target.book_id!,
           chapterId: final.target.chapter_id!,
+          duration: final.outputs.final?.duration ?? 0,
         });
       }
+      // The combination is a video the plan makes too: no longer than its longest.
+      const rule = videoPlanRuleOf(await deps.metering.plan(userId));
+      const seconds = sources.reduce((sum, s) => sum + s.duration, 0);
+      if (beyondPlanLength(rule, seconds))
+        throw new PaymentRequiredError(
+          subscriptionMessages.tooLong(rule.tier, 'the combined video', seconds),
+          PAYMENT_REQUIRED_CODES.videoTooLong,
+        );
       const first = sources[0]!;
       const job = (await deps.jobs.start(videoCombineJob, {
         owner: userId,
@@ -1045,14 +1147,9 @@ export function createVideoService(deps: VideoDeps) {
               JSON.stringify(clip.data.transition ?? null) !== JSON.stringify(effective)
             );
           });
-          // Another frame or rate films every scene again.
-          const reframed =
-            settled.options.width !== film.width ||
-            settled.options.height !== film.height ||
-            settled.options.fps !== film.fps;
           return rerun(settled, 'video', {
             timeline,
-            redo_scenes: reframed ? null : changed.length ? changed : [],
+            redo_scenes: changed,
             width: film.width,
             height: film.height,
             fps: film.fps,

@@ -128,6 +128,8 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
     COGNITO_ENDPOINT: endpoint(ports.cognito),
     SFN_ENDPOINT: endpoint(ports.stepfunctions),
     APP_URL: url,
+    // The same app at its other local addresses (and the dev server): payments may return there.
+    APP_ORIGINS: origins.join(','),
     // Payments: real Stripe test keys from the environment when given (STRIPE_SECRET_KEY and the
     // STRIPE_WEBHOOK_SECRET of `stripe listen`), else the offline checkout signing with this data
     // directory's webhook secret.

@@ -19,7 +19,7 @@ import { getJobs } from '../../functions/jobs';
 import { getAdapters } from '../../functions/lib/adapters';
 import { merge } from '../../functions/merge/instance';
 import { mergeKeys, type ExpiryRecord, type MergeJob } from '../../functions/merge/model';
-import { createUser, readyBook, startTestRuntime, type TestRuntime } from './helpers';
+import { createUser, readyBook, startTestRuntime, upgradeToBasic, type TestRuntime } from './helpers';
 import { execFileSync } from 'node:child_process';
 
 /**
@@ -367,6 +367,30 @@ describe('merging', () => {
     plays(file.path);
   });
 
+  it('places videos sent without a start time one after another, as the studio does', async () => {
+    const started = await api<MergeStarted>('POST', '/merge/manual', {
+      input_sources: [
+        { url: uploads.big!.file_url, type: 'video' },
+        { url: uploads.small!.file_url, type: 'video' },
+      ],
+      quality_tier: 'medium',
+      output_format: 'mp4',
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    // Back to back, as the compatible clips are, they are joined by stream copy.
+    expect(started.body.processing_method).toBe('stream_copy');
+    const done = await settled(started.body.merge_id);
+    expect(done.status, done.error_message ?? '').toBe('completed');
+    expect(done.input_sources.map((i) => i.start_time)).toEqual([
+      0,
+      Math.round(uploads.big!.duration * 1000) / 1000,
+    ]);
+    const file = await fetchFile(done.output_url!, 'placed.mp4');
+    const both = uploads.big!.duration + uploads.small!.duration;
+    expect(file.probe.duration).toBeGreaterThan(both * 0.98);
+    expect(file.probe.duration).toBeLessThan(both * 1.02);
+  });
+
   it('re-encodes clips that differ only in H.264 profile or pixel format', async () => {
     const plain = await makeClip('plain.mp4', { size: '1280x720', seconds: 2 });
     const main = await makeClip('main.mp4', {
@@ -693,6 +717,73 @@ describe('ownership', () => {
 });
 
 describe('bad input', () => {
+  it("bounds a merge and its preview by the plan when they are asked for, in the plan's words", async () => {
+    const mergesBefore = (await api<{ merges: MergeStatus[] }>('GET', '/merge/jobs')).body.merges.length;
+    const clip = { url: uploads.small!.file_url, type: 'video' };
+    // The free plan asked for 8K at 120 fps, veryslow, CRF 1, with a second input ten hours in.
+    const attack = {
+      input_sources: [clip, { ...clip, start_time: 36_000 }],
+      quality_tier: 'custom',
+      ffmpeg_params: { resolution: '7680x4320', fps: 120, preset: 'veryslow', crf: 1 },
+    };
+    for (const route of ['/merge/manual', '/merge/preview']) {
+      const refused = await api<{ detail: string; code: string }>('POST', route, attack);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(402);
+      expect(refused.body).toMatchObject({ code: 'video_too_long' });
+      expect(refused.body.detail).toMatch(
+        /^The Free plan makes videos of at most 2 min: this merge would last/,
+      );
+    }
+    const custom = (ffmpeg_params: object) =>
+      api<{ detail: string; code: string }>('POST', '/merge/manual', {
+        input_sources: [clip],
+        quality_tier: 'custom',
+        ffmpeg_params,
+      });
+    for (const [params, words] of [
+      [{ resolution: '7680x4320' }, /merges videos of at most 1920×1080 .*: 7680×4320 was asked for/],
+      [{ fps: 120 }, /at most 30 frames per second: 120 fps was asked for/],
+      [{ preset: 'veryslow' }, /presets up to medium: the veryslow preset/],
+      [{ crf: 1 }, /a CRF of 18 or more: CRF 1 was asked for/],
+    ] as const) {
+      const refused = await custom(params);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(402);
+      expect(refused.body.code).toBe('plan_limit');
+      expect(refused.body.detail).toMatch(words);
+      expect(refused.body.detail).toMatch(/Choose less, or upgrade your plan\.$/);
+    }
+    expect((await api<{ merges: MergeStatus[] }>('GET', '/merge/jobs')).body.merges).toHaveLength(
+      mergesBefore,
+    );
+  });
+
+  it('merges at CRF 0 (lossless H.264, on a plan that includes it): the file plays', async () => {
+    const { accessToken: token } = await createUser(t);
+    await upgradeToBasic(t, token);
+    const uploaded = await smallUpload(clips.small, 'video', 'video/mp4', token);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const started = await t.api<MergeStarted>('POST', '/merge/manual', {
+      token,
+      body: {
+        input_sources: [{ url: uploaded.body.file_url, type: 'video', volume: 0.9 }],
+        quality_tier: 'custom',
+        ffmpeg_params: { video_codec: 'libx264', crf: 0, preset: 'ultrafast' },
+      },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const done = await settled(started.body.merge_id, token);
+    expect(done.status, done.error_message ?? '').toBe('completed');
+    const file = await fetchFile(done.output_url!, 'lossless.mp4');
+    expect(file.probe.video).toMatchObject({
+      codec: 'h264',
+      profile: 'High 4:4:4 Predictive',
+      pixelFormat: 'yuv420p',
+      width: 1280,
+      height: 720,
+    });
+    plays(file.path);
+  });
+
   it("answers the spec's words and leaves nothing behind", async () => {
     const before = await mergeUploadKeys(ownerId);
     const mergesBefore = (await api<{ merges: MergeStatus[] }>('GET', '/merge/jobs')).body.merges.length;
@@ -810,6 +901,47 @@ describe('bad input', () => {
     expect((await api<{ merges: MergeStatus[] }>('GET', '/merge/jobs')).body.merges).toHaveLength(
       mergesBefore,
     );
+  });
+});
+
+describe('files sent without their type', () => {
+  it('takes a .mp4 sent as application/octet-stream, or with no type, by its bytes, through both upload paths', async () => {
+    const asOctets = await smallUpload(clips.small, 'video', 'application/octet-stream');
+    expect(asOctets.status, JSON.stringify(asOctets.body)).toBe(201);
+    expect(asOctets.body).toMatchObject({ content_type: 'video/mp4', video_codec: 'h264', width: 1280 });
+    const viaParts = await multipartUpload(clips.other, {
+      file_type: 'video',
+      content_type: 'application/octet-stream',
+      name: 'other.mp4',
+    });
+    expect(viaParts.status, JSON.stringify(viaParts.body)).toBe(200);
+    expect(viaParts.body).toMatchObject({ content_type: 'video/mp4', status: 'completed', width: 640 });
+    const bytes = readFileSync(clips.small);
+    const untyped = await api<MergeUploadSession>('POST', '/merge/uploads', {
+      file_name: 'clip.mp4',
+      file_type: 'video',
+      size_bytes: bytes.length,
+    });
+    expect(untyped.status, JSON.stringify(untyped.body)).toBe(201);
+    for (const id of [asOctets.body.upload_id, viaParts.body.upload_id, untyped.body.upload_id])
+      expect((await api('DELETE', `/merge/uploads/${id}`)).status).toBe(204);
+
+    // What the bytes are still decides: text sent as octets is not media, and a sound is no video.
+    const fake = join(work, 'octets.mp4');
+    writeFileSync(fake, 'These are my notes, not a video.\n'.repeat(200));
+    expect(await smallUpload(fake, 'video', 'application/octet-stream')).toMatchObject({
+      status: 400,
+      body: { detail: 'The file is not a readable video or audio file.' },
+    });
+    const tone = join(work, 'octets.m4a');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=d=1', '-c:a', 'aac', tone]);
+    expect(await smallUpload(tone, 'video', 'application/octet-stream')).toMatchObject({
+      status: 400,
+      body: { detail: 'The file was declared as video but has no picture.' },
+    });
+    const sound = await smallUpload(tone, 'audio', 'application/octet-stream');
+    expect(sound).toMatchObject({ status: 201, body: { content_type: 'audio/mp4' } });
+    expect((await api('DELETE', `/merge/uploads/${sound.body.upload_id}`)).status).toBe(204);
   });
 });
 

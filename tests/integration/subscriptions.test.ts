@@ -13,6 +13,8 @@ import type {
   UserBookCount,
 } from '../../functions/contracts/subscriptions';
 import { paymentMessages, subscriptionMessages } from '../../functions/contracts/subscriptions';
+import { getAdapters } from '../../functions/lib/adapters';
+import { keys } from '../../functions/lib/keys';
 import { createUser, readyBook, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
 
 let t: TestRuntime;
@@ -258,6 +260,19 @@ describe('checkout, the webhook and the plan', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(unsigned.status).toBe(400);
+    // Signed with the right secret but dated more than the 5-minute tolerance ahead, or behind.
+    for (const offset of [3600, 330, -330]) {
+      const dated = await postEvent(
+        event,
+        new Stripe('sk_test_unused').webhooks.generateTestHeaderString({
+          payload: JSON.stringify(event),
+          secret: webhookSecret(),
+          timestamp: Math.floor(Date.now() / 1000) + offset,
+        }),
+      );
+      expect(dated.status, `${offset} s`).toBe(400);
+      expect(dated.body).toMatchObject({ detail: paymentMessages.signatureInvalid });
+    }
     expect((await current(token)).tier).toBe('free');
 
     const answers = [];
@@ -270,6 +285,71 @@ describe('checkout, the webhook and the plan', () => {
     await t.api('POST', '/subscriptions/cancel', { token });
     expect((await postEvent(event)).body.processed).toBe(false);
     expect((await current(token)).cancel_at_period_end).toBe(true);
+  }, 60_000);
+});
+
+describe('where a payment returns', () => {
+  it("takes return URLs only on the app's own origin: anything else is a 400 that says so", async () => {
+    const { accessToken: token } = await createUser(t);
+    const own = `${origin()}/dashboard?payment=success`;
+    const offSite = [
+      'https://evil.example/cancel',
+      `http://${new URL(origin()).hostname}.evil.example:${new URL(origin()).port}/ok`,
+      `http://${new URL(origin()).host}@evil.example/ok`,
+      `http://evil.example/?next=${origin()}`,
+      `${origin().replace(/:\d+$/, ':1')}/dashboard`,
+    ];
+    for (const bad of offSite) {
+      for (const body of [
+        { tier: 'basic', success_url: bad, cancel_url: own },
+        { tier: 'basic', success_url: own, cancel_url: bad },
+      ]) {
+        const refused = await t.api('POST', '/subscriptions/checkout', { token, body });
+        expect(refused.status, `${bad} ${JSON.stringify(refused.body)}`).toBe(400);
+        expect(refused.body).toMatchObject({ code: 'return_url_off_site' });
+        expect(String(refused.body.detail)).toMatch(/must be a page of this app/);
+      }
+      const book = await t.api('POST', '/payments/create-book-upload-checkout-session', {
+        token,
+        body: { book_id: randomUUID(), cancel_url: bad },
+      });
+      expect(book.status, JSON.stringify(book.body)).toBe(400);
+      expect(book.body).toMatchObject({
+        detail: "cancel_url must be a page of this app: checkout returns only to the app's own address.",
+      });
+      const portal = await t.api('POST', '/subscriptions/portal', { token, body: { return_url: bad } });
+      expect(portal.status).toBe(400);
+      expect(portal.body).toMatchObject({ code: 'return_url_off_site' });
+    }
+    expect((await current(token)).tier).toBe('free');
+  }, 60_000);
+
+  it('the offline checkout page never sends the browser off the app, even to a URL stored earlier', async () => {
+    const { accessToken: token } = await createUser(t);
+    const checkout = await t.api<CheckoutResponse>('POST', '/subscriptions/checkout', {
+      token,
+      body: { tier: 'basic', success_url: `${origin()}/ok`, cancel_url: `${origin()}/no` },
+    });
+    expect(checkout.status).toBe(200);
+    // A session stored before return URLs were checked.
+    await getAdapters().table.update(keys.checkout(checkout.body.session_id!), {
+      set: { success_url: 'https://evil.example/ok', cancel_url: 'https://evil.example/cancel' },
+    });
+    const back = await pressOnCheckoutPage(checkout.body.url, 'cancel');
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(`${origin()}/subscription?payment=cancelled`);
+
+    const paying = await t.api<CheckoutResponse>('POST', '/subscriptions/checkout', {
+      token,
+      body: { tier: 'basic', success_url: `${origin()}/ok`, cancel_url: `${origin()}/no` },
+    });
+    await getAdapters().table.update(keys.checkout(paying.body.session_id!), {
+      set: { success_url: 'https://evil.example/ok' },
+    });
+    const paid = await pressOnCheckoutPage(paying.body.url, 'pay');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${origin()}/dashboard?payment=success`);
+    expect((await current(token)).tier).toBe('basic');
   }, 60_000);
 });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg } from '../../functions/engine/media/ffmpeg';
 import { routeKey, routes } from '../../functions/routes';
@@ -74,6 +75,8 @@ interface Case {
 }
 
 let t: TestRuntime;
+/** The app's own origin (where payments may return). */
+const appOrigin = () => new URL(t.runtime.apiUrl).origin;
 const tokens: Partial<Record<Role, string>> = {};
 const credentials: Partial<Record<Role, { email: string; password: string }>> = {};
 let owned: Resources;
@@ -539,7 +542,7 @@ const cases: Record<string, Case> = {
   // Every signed-in role is on basic already (see beforeAll): the same plan again is a 400.
   'POST /subscriptions/checkout': {
     path: () => '/subscriptions/checkout',
-    body: () => ({ tier: 'basic', success_url: 'http://localhost/ok', cancel_url: 'http://localhost/no' }),
+    body: () => ({ tier: 'basic', success_url: `${appOrigin()}/ok`, cancel_url: `${appOrigin()}/no` }),
     allowed: [],
     reachable: SIGNED_IN,
   },
@@ -549,7 +552,7 @@ const cases: Record<string, Case> = {
   // Offline the portal is the return URL (plans are managed on /subscription).
   'POST /subscriptions/portal': {
     path: () => '/subscriptions/portal',
-    body: () => ({ return_url: 'http://localhost/subscription' }),
+    body: () => ({ return_url: `${appOrigin()}/subscription` }),
     allowed: SIGNED_IN,
   },
   // On basic no upload needs paying for: a 400 for the caller's own new id, a 404 for the owner's book.
@@ -925,4 +928,223 @@ describe('authorization matrix', () => {
       }
     });
   }
+});
+
+/**
+ * What a plan does not include and what the app never does, refused to a free user through the
+ * public API (issue 27): no new film over the month's videos by running a finished one again, no
+ * merge beyond the plan, no payment that returns off the app.
+ */
+describe('refusals of limits and money', () => {
+  let free: string;
+  let film: string;
+  let chapterId: string;
+  let scriptId: string;
+  let clipUrl: string;
+
+  beforeAll(async () => {
+    free = (await createUser(t, { role: 'author', display_name: 'Free Person' })).accessToken;
+    ({ chapterId } = await processedBook(free, 'Free harbour'));
+    scriptId = await createScript(chapterId, free);
+    // Scenes of some 40 words: a film of about three quarters of a minute.
+    const told = await t.api('PUT', `/ai/script/${scriptId}`, {
+      token: free,
+      body: { scenes: [1, 2, 3].map((n) => ({ scene_number: n, narration: STORY.slice(0, 240) })) },
+    });
+    if (told.status !== 200) throw new Error(`script: ${JSON.stringify(told.body)}`);
+    const started = await t.api<{ video_generation_id: string }>('POST', '/ai/generate-entertainment-video', {
+      token: free,
+      body: { script_id: scriptId, chapter_id: chapterId },
+    });
+    if (started.status !== 202) throw new Error(`generation: ${JSON.stringify(started.body)}`);
+    film = started.body.video_generation_id;
+    // The month's second video: a chapter video.
+    const second = await t.api('POST', `/ai/generate-video-from-chapter?chapter_id=${chapterId}`, {
+      token: free,
+    });
+    if (second.status >= 300) throw new Error(`chapter video: ${JSON.stringify(second.body)}`);
+    await t.runtime.stepFunctions.idle();
+    const upload = await t.api<{ file_url: string }>('POST', '/merge/upload', {
+      token: free,
+      raw: await clipForm(),
+    });
+    if (upload.status !== 201) throw new Error(`upload: ${JSON.stringify(upload.body)}`);
+    clipUrl = upload.body.file_url;
+    const saved = await t.api('PUT', `/chapters/${chapterId}/video-production`, {
+      token: free,
+      body: { script_id: scriptId, scenes: [{ id: 's1', sceneNumber: 1, duration: 4 }] },
+    });
+    if (saved.status !== 200) throw new Error(`production: ${JSON.stringify(saved.body)}`);
+  }, 300_000);
+
+  const refused = async (
+    method: string,
+    path: string,
+    body: unknown,
+    status: number,
+    code: string,
+    words: RegExp,
+  ) => {
+    const answer = await t.api<{ detail: string; code: string }>(method, path, { token: free, body });
+    tally.requests++;
+    tally.denied++;
+    const label = `${method} ${path} → ${answer.status} ${JSON.stringify(answer.body)}`;
+    expect(answer.status, label).toBe(status);
+    expect(answer.body.code, label).toBe(code);
+    expect(answer.body.detail, label).toMatch(words);
+    for (const secret of ownerSecrets) expect(JSON.stringify(answer.body)).not.toContain(secret);
+  };
+
+  it("runs no finished film again over the month's videos (402), however it is asked", async () => {
+    const usage = await t.api<{ current_period_videos: number }>('GET', '/subscriptions/usage', {
+      token: free,
+    });
+    expect(usage.body.current_period_videos).toBe(2);
+    const limit = /You've reached your monthly video limit/;
+    await refused(
+      'POST',
+      `/ai/retry-generation/${film}`,
+      { retry_from_step: 'audio' },
+      402,
+      'video_limit_reached',
+      limit,
+    );
+    await refused(
+      'POST',
+      `/ai/retry-generation/${film}`,
+      { scene_numbers: [1] },
+      402,
+      'video_limit_reached',
+      limit,
+    );
+    await refused('POST', `/ai/trigger-lip-sync/${film}`, undefined, 402, 'video_limit_reached', limit);
+    await refused(
+      'POST',
+      `/chapters/${chapterId}/video-production/render`,
+      { script_id: scriptId },
+      402,
+      'video_limit_reached',
+      limit,
+    );
+    const after = await t.api<{ current_period_videos: number }>('GET', '/subscriptions/usage', {
+      token: free,
+    });
+    expect(after.body.current_period_videos).toBe(2);
+  });
+
+  it("combines no films into a video longer than the plan's longest (402)", async () => {
+    const made = await t.api<{ final_video: { duration: number } }>(
+      'GET',
+      `/ai/video-generation-status/${film}`,
+      {
+        token: free,
+      },
+    );
+    // Four copies of the film last well over the free plan's 2 minutes.
+    expect(made.body.final_video.duration * 4).toBeGreaterThan(125);
+    await refused(
+      'POST',
+      '/ai/combine-videos',
+      { video_urls: Array.from({ length: 4 }, () => film) },
+      402,
+      'video_too_long',
+      /Free plan makes videos of at most 2 min: the combined video would last/,
+    );
+  });
+
+  it('merges and previews nothing beyond the plan (402) and says why', async () => {
+    const clip = { url: clipUrl, type: 'video' };
+    const attack = {
+      input_sources: [clip, { ...clip, start_time: 36_000 }],
+      quality_tier: 'custom',
+      ffmpeg_params: { resolution: '7680x4320', fps: 120, preset: 'veryslow', crf: 1 },
+    };
+    await refused(
+      'POST',
+      '/merge/manual',
+      attack,
+      402,
+      'video_too_long',
+      /Free plan makes videos of at most 2 min/,
+    );
+    await refused(
+      'POST',
+      '/merge/preview',
+      attack,
+      402,
+      'video_too_long',
+      /Free plan makes videos of at most 2 min/,
+    );
+    const only = (ffmpeg_params: object) => ({
+      input_sources: [clip],
+      quality_tier: 'custom',
+      ffmpeg_params,
+    });
+    await refused(
+      'POST',
+      '/merge/manual',
+      only({ resolution: '7680x4320' }),
+      402,
+      'plan_limit',
+      /7680×4320 was asked for/,
+    );
+    await refused('POST', '/merge/preview', only({ fps: 120 }), 402, 'plan_limit', /120 fps was asked for/);
+    await refused(
+      'POST',
+      '/merge/manual',
+      only({ preset: 'veryslow' }),
+      402,
+      'plan_limit',
+      /veryslow preset/,
+    );
+    await refused('POST', '/merge/manual', only({ crf: 1 }), 402, 'plan_limit', /CRF 1 was asked for/);
+    const merges = await t.api<{ merges: unknown[] }>('GET', '/merge/jobs', { token: free });
+    expect(merges.body.merges).toHaveLength(0);
+  });
+
+  it('sends no payment back off the app (400)', async () => {
+    const evil = 'https://evil.example/cancel';
+    const offSite = /must be a page of this app/;
+    await refused(
+      'POST',
+      '/subscriptions/checkout',
+      { tier: 'basic', success_url: `${appOrigin()}/ok`, cancel_url: evil },
+      400,
+      'return_url_off_site',
+      offSite,
+    );
+    await refused(
+      'POST',
+      '/payments/create-book-upload-checkout-session',
+      { book_id: randomUUID(), success_url: evil },
+      400,
+      'return_url_off_site',
+      offSite,
+    );
+    await refused('POST', '/subscriptions/portal', { return_url: evil }, 400, 'return_url_off_site', offSite);
+  });
+
+  it('takes no webhook event signed for later (400), as none signed long ago', async () => {
+    const secret = (
+      JSON.parse(readFileSync(join(t.dataDir, 'local-secrets.json'), 'utf8')) as {
+        stripeWebhookSecret: string;
+      }
+    ).stripeWebhookSecret;
+    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, type: 'invoice.paid', data: { object: {} } });
+    for (const offset of [3600, -3600]) {
+      const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({
+        payload,
+        secret,
+        timestamp: Math.floor(Date.now() / 1000) + offset,
+      });
+      const answer = await t.api<{ detail: string; code: string }>('POST', '/payments/webhook', {
+        raw: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
+      tally.requests++;
+      tally.denied++;
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 'signature_invalid' });
+    }
+  });
 });

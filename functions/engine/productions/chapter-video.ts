@@ -11,11 +11,13 @@ import {
   type Screenplay,
   type ScriptScene,
 } from '../text/types';
-import type { Engine, ProbeResult, Size } from '../types';
+import { EngineError, type Engine, type ProbeResult, type Size } from '../types';
 import type { MusicStyle } from '../audio/types';
 import type { SubtitleCue } from '../video/types';
 import type { VoiceModel } from '../speech/types';
+import { splitSentences } from '../text/sentences';
 import { synthesizeLines, type SpokenLine } from './speech-track';
+import { spokenTrackSeconds, type ReadingPace } from './spoken-length';
 
 /**
  * A chapter as a short film: the screenplay's scenes illustrated, narrated and voiced (each
@@ -34,6 +36,8 @@ export interface ChapterVideoInput {
   size: Size;
   fps: number;
   seed: number;
+  /** The longest the film may last (the user's plan): the screenplay is shortened to fit it. */
+  maxSeconds?: number;
 }
 
 export interface ChapterVideoPlan {
@@ -110,6 +114,7 @@ export async function planChapterVideo(engine: Engine, input: ChapterVideoInput)
       seed: input.seed,
     },
   });
+  if (input.maxSeconds) screenplay.scenes = fitScenes(screenplay.scenes, input.maxSeconds);
   const narratorVoice = engine.speech.voiceFor({
     model: input.voiceModel ?? 'elevenlabs_narrator',
     language,
@@ -136,6 +141,43 @@ export async function planChapterVideo(engine: Engine, input: ChapterVideoInput)
     fps: input.fps,
     seed: input.seed,
   };
+}
+
+/** How a scene's lines are spaced on its track (synthesizeLines' defaults and its tail). */
+const SCENE_SPACING = { lead: 0.25, gap: 0.35, tail: 0.4 };
+
+/** How long a scene lasts when what is said in it is read at `pace` (at least a second). */
+export function sceneSeconds(scene: ScriptScene, pace: ReadingPace): number {
+  const said = [scene.narration, ...scene.dialogue.map((d) => d.line)].filter((l) => l.trim());
+  const lines = said.length ? said : [scene.visual_description];
+  return Math.max(1, spokenTrackSeconds(lines, pace, SCENE_SPACING));
+}
+
+/**
+ * The scenes shortened until the film lasts at most `maxSeconds` read at the slowest pace: the
+ * longest scene that can be shortened gives up its last dialogue line, else the last sentence of its
+ * narration; when every scene is down to one sentence, the last scene goes. A film of one scene of
+ * one sentence that still does not fit is refused.
+ */
+export function fitScenes(scenes: readonly ScriptScene[], maxSeconds: number): ScriptScene[] {
+  const kept = scenes.map((scene) => ({ ...scene, dialogue: [...scene.dialogue] }));
+  const total = () => kept.reduce((sum, scene) => sum + sceneSeconds(scene, 'slowest'), 0);
+  const shortenable = (scene: ScriptScene) =>
+    scene.dialogue.length > 0 || splitSentences(scene.narration).length > 1;
+  while (total() > maxSeconds) {
+    const longest = kept
+      .filter(shortenable)
+      .sort((a, b) => sceneSeconds(b, 'slowest') - sceneSeconds(a, 'slowest'))[0];
+    if (longest?.dialogue.length) longest.dialogue.pop();
+    else if (longest) longest.narration = splitSentences(longest.narration).slice(0, -1).join(' ');
+    else if (kept.length > 1) kept.pop();
+    else
+      throw new EngineError(
+        'text_too_long',
+        `Even one sentence of this chapter's film would last more than ${Math.round(maxSeconds)} seconds.`,
+      );
+  }
+  return kept;
 }
 
 /** What is said in a scene, in order: the narration, then the characters' lines in their voices. */

@@ -4,7 +4,7 @@ import { levelFile } from '../audio/local/level';
 import { probe, runFilterGraph } from '../media/ffmpeg';
 import { contentWords, splitSentences } from '../text/sentences';
 import type { ChapterText, CharacterProfile } from '../text/types';
-import type { Engine, ProbeResult, Size } from '../types';
+import { EngineError, type Engine, type ProbeResult, type Size } from '../types';
 import type { VoiceModel } from '../speech/types';
 import { clipSettings, encodedOutput, evenSize } from '../video/encoding';
 import { captionLayer } from '../video/local/captions';
@@ -14,6 +14,7 @@ import { compressSentence, dropNearDuplicates, fitPoint } from '../text/local/co
 import { topicTitle } from '../text/local/topics';
 import { renderSlide, splitToFit, type Slide, type SlideStyle } from './slides';
 import { SUBTITLE_OPTIONS, withPunctuation } from './speech-track';
+import { spokenSeconds, type ReadingPace } from './spoken-length';
 
 /**
  * A chapter as a short lesson: an introduction, one slide per key point and a recap, each narrated,
@@ -50,6 +51,8 @@ export interface LessonInput {
   fps: number;
   seed: number;
   maxPoints?: number;
+  /** The longest the lesson may last (the user's plan): fewer key ideas are taught to fit it. */
+  maxSeconds?: number;
 }
 
 /** Layout per style: the share of the width kept for the presenter, and the presenter's box. */
@@ -157,6 +160,34 @@ export function lessonSlides(input: {
   }));
 }
 
+/** A breath after each segment's narration before the next slide (see renderLessonSegment). */
+const SEGMENT_BREATH = 0.6;
+
+/** How long a lesson of these slides lasts when its narration is read at `pace`. */
+export function lessonSeconds(slides: readonly { narration: string }[], pace: ReadingPace): number {
+  return slides.reduce((sum, s) => sum + spokenSeconds(s.narration, pace) + SEGMENT_BREATH, 0);
+}
+
+/**
+ * The most key ideas (in the summary's order) whose lesson lasts at most `maxSeconds` even read at
+ * the slowest pace; the slides of `build(n)` for that n. A lesson of one idea that still does not
+ * fit is refused.
+ */
+export function fitLesson<S extends { narration: string }>(
+  build: (ideas: number) => S[],
+  ideas: number,
+  maxSeconds: number,
+): S[] {
+  for (let n = ideas; n >= 1; n--) {
+    const slides = build(n);
+    if (lessonSeconds(slides, 'slowest') <= maxSeconds) return slides;
+  }
+  throw new EngineError(
+    'text_too_long',
+    `Even a lesson of one key idea of this chapter would last more than ${Math.round(maxSeconds)} seconds.`,
+  );
+}
+
 export async function planLesson(engine: Engine, input: LessonInput): Promise<LessonPlan> {
   const { summary, key_points } = await engine.text.summarize({
     text: input.chapter.content,
@@ -164,15 +195,18 @@ export async function planLesson(engine: Engine, input: LessonInput): Promise<Le
     maxKeyPoints: input.maxPoints ?? 5,
   });
   const points = key_points.length ? key_points : splitSentences(summary).slice(0, 3);
-  const segments: LessonSegment[] = lessonSlides({
-    bookTitle: input.bookTitle,
-    chapterTitle: input.chapter.title,
-    summary,
-    points,
-    chapterText: input.chapter.content,
-    style: input.style,
-    size: input.size,
-  }).map((s, index) => ({ index, ...s }));
+  const build = (ideas: number) =>
+    lessonSlides({
+      bookTitle: input.bookTitle,
+      chapterTitle: input.chapter.title,
+      summary,
+      points: points.slice(0, ideas),
+      chapterText: input.chapter.content,
+      style: input.style,
+      size: input.size,
+    });
+  const slides = input.maxSeconds ? fitLesson(build, points.length, input.maxSeconds) : build(points.length);
+  const segments: LessonSegment[] = slides.map((s, index) => ({ index, ...s }));
   const language = input.language ?? 'en';
   return {
     title: input.chapter.title,
@@ -245,7 +279,7 @@ export async function renderLessonSegment(
     outputPath: join(workDir, `${name}-presenter.mp4`),
   });
   // A short breath after each segment before the next slide fades in.
-  const duration = speech.duration + 0.6;
+  const duration = speech.duration + SEGMENT_BREATH;
   const captions = await captionLayer(
     cuesFromWords(withPunctuation(segment.narration, speech.words), SUBTITLE_OPTIONS),
     {

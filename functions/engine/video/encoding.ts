@@ -63,6 +63,14 @@ function rateArgs(settings: Pick<EncodeSettings, 'videoCodec' | 'crf' | 'videoBi
   return ['-b:v', `${rate}k`, '-maxrate', `${Math.round(rate * 1.5)}k`, '-bufsize', `${rate * 2}k`];
 }
 
+/**
+ * CRF 0 is x264's lossless mode, which the High profile does not allow ("high profile doesn't
+ * support lossless"): it is written in High 4:4:4 Predictive, still 4:2:0. Checked on this
+ * project's machine: Chromium decodes it and plays it (software decoding); players that decode
+ * H.264 in hardware (Safari, most phones) may not. Every other CRF stays High.
+ */
+export const x264Profile = (crf: number) => (crf === 0 ? 'high444' : 'high');
+
 export function videoEncoderArgs(
   settings: Pick<EncodeSettings, 'videoCodec' | 'preset' | 'crf' | 'videoBitrateKbps'>,
 ): string[] {
@@ -91,7 +99,7 @@ export function videoEncoderArgs(
         '-pix_fmt',
         'yuv420p',
         '-profile:v',
-        'high',
+        x264Profile(settings.crf),
       ];
     case 'libx265':
       // hvc1 tag: QuickTime and Safari refuse HEVC tagged hev1.

@@ -96,6 +96,12 @@ export interface MergeInput {
   volume: number;
 }
 
+/** A frame's largest size either way round: its short side and its long side, pixels. */
+export interface FrameBound {
+  shortSide: number;
+  longSide: number;
+}
+
 export interface MergeRequest {
   inputs: MergeInput[];
   tier: QualityTier;
@@ -104,6 +110,11 @@ export interface MergeRequest {
   watermark?: { text: string; position: WatermarkPosition };
   /** Render only the first N seconds (the 30 s preview). */
   previewSeconds?: number;
+  /**
+   * The largest frame the merge may be made at, either way round (the user's plan): a frame the
+   * tier or the first video gives that is larger is scaled down into it, its shape kept.
+   */
+  maxFrame?: FrameBound;
   /**
    * The inputs' streams when they are already known (probed when they were uploaded), in input
    * order: they are not probed again, and a stream-copy result is described from them.

@@ -6,7 +6,10 @@ import type { UserActivity } from '../../events';
 import { JobGoneError, jobWorkKey, type Jobs, type JobSteps } from '../../jobs';
 import { getJson, putJson } from '../../lib/json-files';
 import type { ObjectStore, TempDir } from '../../lib/ports';
-import type { TaskFailure } from '../../lib/workflows';
+import { readFailure, type TaskFailure } from '../../lib/workflows';
+import { VideoTooLongError } from '../../lib/errors';
+import { beyondPlanLength, subscriptionMessages } from '../../contracts/subscriptions';
+import type { LearningContentType } from '../../contracts/learning';
 import { learningKeys, type LearningJobRecord, type LearningOptions, type LearningOutputs } from '../model';
 import type { LearningRepository } from '../repository';
 import { learningContentJob, WORDING } from './content.kind';
@@ -144,6 +147,18 @@ export async function renderPartStage(
 }
 
 /** Assemble: joins the parts into the finished media, stored beside the book's other media. */
+/** Nothing longer than the plan allows is delivered (its planning should have made it fit). */
+function refuseBeyondPlan(
+  options: LearningOptions,
+  contentType: LearningContentType,
+  seconds: number | null,
+) {
+  if (options.plan && seconds !== null && beyondPlanLength(options.plan, seconds))
+    throw new VideoTooLongError(
+      subscriptionMessages.tooLong(options.plan.tier, `this ${WORDING[contentType].noun}`, seconds),
+    );
+}
+
 export async function assembleStage(deps: LearningContentDeps, { job_id }: ContentTask) {
   const { job } = await activeJob(deps, job_id);
   const stored = await getJson<StoredPlan>(deps.uploads, planKey(job_id));
@@ -172,6 +187,7 @@ export async function assembleStage(deps: LearningContentDeps, { job_id }: Conte
       parts,
       report,
     );
+    refuseBeyondPlan(job.options, stored.content_type, finished.outputs.duration);
     await Promise.all(
       finished.files.map((file) => deps.media.upload(output(file.name), file.path, file.contentType)),
     );
@@ -238,7 +254,10 @@ export async function recordFailureStage(
   deps: LearningContentDeps,
   { job_id, error }: ContentTask & { error?: TaskFailure },
 ) {
-  const { job, recorded } = await deps.jobs.fail(learningContentJob, job_id, error);
+  // A video longer than the plan allows says so in the plan's words; other failures in the kind's.
+  const read = readFailure(error);
+  const words = read.name === 'VideoTooLongError' ? read.message : undefined;
+  const { job, recorded } = await deps.jobs.fail(learningContentJob, job_id, error, words);
   if (!recorded || !job) return { job_id, recorded: false };
   const bookId = job.target.book_id!;
   const published = (await deps.content.listContent(bookId, job.target.chapter_id)).some(

@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import type { BookRecord, ChapterRecord } from '../../books/model';
 import type { ChapterVideoStyle, LearningContentType } from '../../contracts/learning';
 import type { ImageStyle } from '../../engine/image/types';
-import type { Engine } from '../../engine/types';
+import { EngineError, type Engine } from '../../engine/types';
+import { subscriptionMessages } from '../../contracts/subscriptions';
+import { VideoTooLongError } from '../../lib/errors';
 import { runFfmpeg } from '../../engine/media/ffmpeg';
 import {
   assembleChapterVideo,
@@ -189,21 +191,38 @@ async function videoMedia(
   };
 }
 
+/**
+ * A video planned to fit the plan's longest (a lesson teaches fewer ideas, a film's scenes say
+ * less); one that cannot be made that short fails with the plan's words.
+ */
+async function withinPlan<P>(options: LearningOptions, what: string, planned: () => Promise<P>): Promise<P> {
+  try {
+    return await planned();
+  } catch (error) {
+    if (options.plan && error instanceof EngineError && error.code === 'text_too_long')
+      throw new VideoTooLongError(subscriptionMessages.tooLong(options.plan.tier, what));
+    throw error;
+  }
+}
+
 const lesson: Recipe<LessonPlan> = {
   async plan({ engine, book, chapter, text, options, seed, dir, step, keep }) {
     await step(4, 'Writing the lesson');
     const presenter = findPresenter(options.avatar_id) ?? findPresenter(DEFAULT_PRESENTER)!;
-    const plan = await planLesson(engine, {
-      bookTitle: book.title,
-      chapter: { title: chapter.title, content: text },
-      language: book.language || 'en',
-      presenter: presenterProfile(presenter),
-      presenterGender: presenter.gender,
-      style: options.tutorial_style ?? 'udemy',
-      size: videoSize(options),
-      fps: LESSON_FPS,
-      seed,
-    });
+    const plan = await withinPlan(options, "this chapter's tutor video", () =>
+      planLesson(engine, {
+        bookTitle: book.title,
+        chapter: { title: chapter.title, content: text },
+        language: book.language || 'en',
+        presenter: presenterProfile(presenter),
+        presenterGender: presenter.gender,
+        style: options.tutorial_style ?? 'udemy',
+        size: videoSize(options),
+        fps: LESSON_FPS,
+        seed,
+        ...(options.plan ? { maxSeconds: options.plan.max_seconds } : {}),
+      }),
+    );
     if (options.voice) plan.voice = options.voice;
     await step(7, `Drawing ${presenter.name}`);
     await keep(PRESENTER_FILE, await presenterPortrait(engine, plan, dir), 'image/png');
@@ -231,17 +250,20 @@ const lesson: Recipe<LessonPlan> = {
 const scenes: Recipe<ChapterVideoPlan> = {
   async plan({ engine, book, chapter, text, options, seed, step }) {
     await step(4, 'Writing the screenplay');
-    return planChapterVideo(engine, {
-      bookTitle: book.title,
-      chapter: { title: chapter.title, content: text },
-      language: book.language || 'en',
-      sceneCount: CHAPTER_VIDEO_SCENES,
-      scriptStyle: 'cinematic_narration',
-      imageStyle: IMAGE_STYLE_OF[options.video_style ?? 'illustrated'],
-      size: videoSize(options),
-      fps: FILM_FPS,
-      seed,
-    });
+    return withinPlan(options, "this chapter's video", () =>
+      planChapterVideo(engine, {
+        bookTitle: book.title,
+        chapter: { title: chapter.title, content: text },
+        language: book.language || 'en',
+        sceneCount: CHAPTER_VIDEO_SCENES,
+        scriptStyle: 'cinematic_narration',
+        imageStyle: IMAGE_STYLE_OF[options.video_style ?? 'illustrated'],
+        size: videoSize(options),
+        fps: FILM_FPS,
+        seed,
+        ...(options.plan ? { maxSeconds: options.plan.max_seconds } : {}),
+      }),
+    );
   },
   partCount: (plan) => plan.screenplay.scenes.length,
   async renderPart({ engine, dir }, plan, index) {

@@ -1,6 +1,7 @@
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import { aws } from './clients';
 import { config } from '../config';
+import { appOriginsOf } from '../return-urls';
 
 let cached: string | undefined;
 
@@ -17,4 +18,9 @@ export async function getAppUrl(): Promise<string> {
   const { Parameter } = await aws.ssm.send(new GetParameterCommand({ Name: name }));
   cached = (Parameter?.Value ?? '').replace(/\/$/, '');
   return cached;
+}
+
+/** The origins of the app's pages: its URL's, and the other origins it is served from (APP_ORIGINS). */
+export async function getAppOrigins(): Promise<string[]> {
+  return appOriginsOf(await getAppUrl(), config.appOrigins);
 }

@@ -7,21 +7,38 @@ import {
   type PaymentProvider,
 } from './port';
 
-/** Stripe's webhook tolerance for the signature's timestamp (seconds). */
-const TOLERANCE_SECONDS = 300;
+/** Stripe's webhook tolerance for the signature's timestamp (seconds), in the past and in the future. */
+export const TOLERANCE_SECONDS = 300;
 
-/** Verifies and makes `Stripe-Signature` headers with the webhook secret (no network). */
-export function createSignatureChecker(webhookSecret: string) {
+/** The `t=` timestamp of a `Stripe-Signature` header (seconds), or null when it has none. */
+export function signedAt(signature: string): number | null {
+  const value = /(?:^|,)\s*t=(\d+)/.exec(signature)?.[1];
+  return value ? Number(value) : null;
+}
+
+/**
+ * Verifies and makes `Stripe-Signature` headers with the webhook secret (no network). Stripe's own
+ * check refuses a timestamp older than the tolerance; one further ahead than the tolerance is
+ * refused too (a signature made for later is not a delivery of now, and would outlive the window
+ * an old one is held to).
+ */
+export function createSignatureChecker(webhookSecret: string, nowMs: () => number = Date.now) {
   const stripe = new Stripe('sk_offline_signature_only');
   return {
     verify(payload: string, signature: string | undefined): PaymentEvent {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header.');
+      const now = nowMs();
+      const at = signedAt(signature);
+      if (at !== null && at - Math.floor(now / 1000) > TOLERANCE_SECONDS)
+        throw new WebhookSignatureError('Timestamp outside the tolerance zone (in the future)');
       try {
         return stripe.webhooks.constructEvent(
           payload,
           signature,
           webhookSecret,
           TOLERANCE_SECONDS,
+          undefined,
+          now,
         ) as unknown as PaymentEvent;
       } catch (error) {
         throw new WebhookSignatureError((error as Error).message);

@@ -8,6 +8,13 @@ import { oneStepJobWorkflow } from '../../lib/workflows';
  */
 export const mergeJobInput = z.object({ job_id: z.string().uuid() });
 
+/**
+ * The memory of the merge and preview workers (MB; Lambda's CPU grows with it: ~2 vCPUs here). A
+ * merge is bounded by it when it is asked for (functions/merge/bounds.ts); the local runtime uses
+ * the same figure.
+ */
+export const MERGE_WORKER_MEMORY_MB = 3008;
+
 const worker = {
   entry: 'functions/merge/jobs/merge.ts',
   access: {
@@ -29,7 +36,7 @@ export const mergeMedia = oneStepJobWorkflow({
   step: {
     state: 'Merge',
     handler: 'merge',
-    memoryMb: 3008,
+    memoryMb: MERGE_WORKER_MEMORY_MB,
     timeoutSeconds: 900,
     ephemeralStorageMb: 10240,
     media: true,
@@ -50,7 +57,7 @@ export const mergePreview = oneStepJobWorkflow({
   step: {
     state: 'RenderPreview',
     handler: 'preview',
-    memoryMb: 3008,
+    memoryMb: MERGE_WORKER_MEMORY_MB,
     timeoutSeconds: 600,
     ephemeralStorageMb: 10240,
     media: true,

@@ -9,7 +9,10 @@ import type { ChapterImageRecord } from '../../images/model';
 import type { CharacterRecord } from '../../plots/model';
 import { profileOf, seedFor } from '../../plots/service';
 import type { ScriptRecord } from '../../scripts/model';
+import type { PlanLimits } from '../../contracts/subscriptions';
 import type { EditorSettings } from '../../contracts/video';
+import { fitFrame } from '../../engine/video/local/params';
+import { spokenSeconds, type ReadingPace } from '../../engine/productions/spoken-length';
 import type {
   FilmExport,
   PlannedCharacter,
@@ -233,6 +236,74 @@ export function filmSettingsOf(settings: EditorSettings): {
       watermark: text ? { text, position: settings.watermark.position } : null,
     },
   };
+}
+
+/**
+ * Where a scene's speech sits on its sound track (the audio stage places it so): silence before
+ * the first words, after the narrator, between lines, after the last words; a scene's shortest.
+ */
+export const SCENE_TIMING = { lead: 0.25, narratorGap: 0.5, lineGap: 0.35, tail: 0.75, minScene: 3 } as const;
+
+/** How long a scene of a script lasts with its words read at `pace`, placed as the audio stage does. */
+export function scriptSceneSeconds(scene: ScriptRecord['scenes'][number], pace: ReadingPace): number {
+  const lines = scene.dialogue.filter((l) => l.line.trim() && l.character.trim()).map((l) => l.line);
+  const narration =
+    scene.narration.trim() ||
+    (lines.length ? '' : scene.visual_description.trim() || scene.action.join(' ').trim());
+  const t = SCENE_TIMING;
+  let cursor = t.lead;
+  if (narration) cursor += spokenSeconds(narration, pace) + t.narratorGap;
+  for (const line of lines) cursor += spokenSeconds(line, pace) + t.lineGap;
+  const spokenEnd = lines.length ? cursor - t.lineGap : narration ? cursor - t.narratorGap : 0;
+  return Math.max(t.minScene, spokenEnd + t.tail);
+}
+
+/**
+ * How long the film of a script lasts: the studio's timeline when it gives every length (its
+ * scenes in its order), else the script's scenes with their words read at `pace` (the fastest
+ * pace: the shortest the film can be, so a film is refused before it starts only when it cannot fit).
+ */
+export function scriptFilmSeconds(
+  script: Pick<ScriptRecord, 'scenes'>,
+  timeline: TimelineEdit | null,
+  pace: ReadingPace,
+): number {
+  const byNumber = new Map(script.scenes.map((s) => [s.scene_number, s]));
+  const order = timeline?.order.length ? timeline.order : script.scenes.map((s) => s.scene_number);
+  return [...new Set(order)].reduce((sum, n) => {
+    const scene = byNumber.get(n);
+    if (!scene) return sum;
+    const given = timeline?.durations[String(n)];
+    return sum + (typeof given === 'number' && given > 0 ? given : scriptSceneSeconds(scene, pace));
+  }, 0);
+}
+
+/** How long the studio's timeline lasts: the lengths it gives its scenes, in its order. */
+export function timelineSeconds(timeline: TimelineEdit): number {
+  return [...new Set(timeline.order)].reduce((sum, n) => sum + (timeline.durations[String(n)] ?? 0), 0);
+}
+
+/** How long the film of a plan lasts: each filmed scene at its timeline length, else its sound's. */
+export function filmedSeconds(plan: ProductionPlan, soundSeconds: (sceneNumber: number) => number): number {
+  return plan.scenes
+    .filter((s) => !s.excluded)
+    .reduce((sum, s) => sum + (s.duration_override ?? soundSeconds(s.scene_number)), 0);
+}
+
+/**
+ * A film within the plan's bounds (contracts/subscriptions.ts `PlanLimits`): its frame scaled down
+ * into the plan's film frame, its shape kept (the studio's 1080p or 4k on a 720p plan is filmed at
+ * 720p), and its rate at most the plan's.
+ */
+export function filmWithinPlan<F extends { width: number; height: number; fps: number }>(
+  film: F,
+  limits: PlanLimits,
+): F {
+  const frame = fitFrame(film, {
+    shortSide: limits.film_frame.short_side,
+    longSide: limits.film_frame.long_side,
+  });
+  return { ...film, width: frame.width, height: frame.height, fps: Math.min(film.fps, limits.max_fps) };
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   stageNow,
   type NewStageItem,
 } from './generation';
+import { SCENE_TIMING } from '../jobs/plan';
 import type { PipelineDeps, PipelineEngine, SceneTask } from './ports';
 
 /**
@@ -35,12 +36,13 @@ export type AudioDeps = Pick<
   'jobs' | 'engine' | 'film' | 'media' | 'items' | 'clock' | 'tempDir' | 'faultPoint'
 >;
 
-/** Silence before the first words of a scene, between lines, after the narrator, after the last words. */
-const LEAD = 0.25;
-const LINE_GAP = 0.35;
-const NARRATOR_GAP = 0.5;
-const TAIL = 0.75;
-const MIN_SCENE = 3;
+const {
+  lead: LEAD,
+  lineGap: LINE_GAP,
+  narratorGap: NARRATOR_GAP,
+  tail: TAIL,
+  minScene: MIN_SCENE,
+} = SCENE_TIMING;
 
 export async function sceneAudioStage(deps: AudioDeps, { job_id, scene_number }: SceneTask) {
   const job = await activeGeneration(deps, job_id);

@@ -1,5 +1,8 @@
 import type { GenerationStatus, PipelineStep } from '../../contracts/video';
+import { beyondPlanLength, subscriptionMessages } from '../../contracts/subscriptions';
+import { EngineError } from '../../engine/types';
 import { JobGoneError } from '../../jobs';
+import { filmedSeconds } from '../jobs/plan';
 import { getJson } from '../../lib/json-files';
 import { isoNow } from '../../lib/ports';
 import {
@@ -164,4 +167,23 @@ export async function portraitsOf(
   for (const c of plan.characters)
     if (!found.has(c.name) && c.portrait_key) found.set(c.name, c.portrait_key);
   return found;
+}
+
+/**
+ * No film longer than its plan allows is made: once the scenes' sound is recorded the film's length
+ * is known, and the run fails in the plan's words before any scene is filmed (or merged).
+ */
+export async function refuseBeyondPlan(
+  deps: Pick<PipelineDeps, 'items'>,
+  job: VideoGenerationJob,
+  plan: ProductionPlan,
+) {
+  const rule = job.options.plan;
+  if (!rule) return;
+  const audio = await deps.items.listItems(bookOf(job), job.id, 'audio');
+  const soundOf = (n: number) =>
+    Number(audio.find((i) => i.scene_number === n && i.status === 'completed')?.data.duration ?? 0);
+  const seconds = filmedSeconds(plan, soundOf);
+  if (beyondPlanLength(rule, seconds))
+    throw new EngineError('invalid_input', subscriptionMessages.tooLong(rule.tier, 'this film', seconds));
 }

@@ -8,7 +8,16 @@ import {
   type VideoGenerationJob,
 } from '../model';
 import { filmedScenes } from '../jobs/plan';
-import { activeGeneration, BAR, bookOf, enterStage, readPlan, saveItem, stageNow } from './generation';
+import {
+  activeGeneration,
+  BAR,
+  bookOf,
+  enterStage,
+  readPlan,
+  refuseBeyondPlan,
+  saveItem,
+  stageNow,
+} from './generation';
 import type { PipelineDeps } from './ports';
 import type { VideoItemData } from './render';
 
@@ -42,6 +51,7 @@ export async function mergeStage(deps: MergeDeps, { job_id }: { job_id: string }
   await deps.faultPoint('pipeline.merge');
   const bookId = bookOf(job);
   const plan = await readPlan(deps, job);
+  await refuseBeyondPlan(deps, job, plan);
   const scenes = await filmScenesOf(deps, job, plan);
   const started = deps.clock.now().getTime();
   const started_at = stageNow(deps);

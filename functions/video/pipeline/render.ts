@@ -19,6 +19,7 @@ import {
   itemData,
   portraitsOf,
   readPlan,
+  refuseBeyondPlan,
   saveItem,
   sceneAudio,
   sceneOf,
@@ -57,6 +58,7 @@ export async function renderStage(deps: RenderDeps, { job_id, scene_number }: Sc
   await enterStage(deps, job, 'video');
   await deps.faultPoint('pipeline.video');
   const plan = await readPlan(deps, job);
+  await refuseBeyondPlan(deps, job, plan);
   const filmed = filmedScenes(plan);
   const scene = sceneOf(plan, scene_number);
   if (await keptByRedo(deps, job, scene_number)) {

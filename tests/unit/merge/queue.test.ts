@@ -25,6 +25,7 @@ function setup(options: { indexShowsNothing?: boolean } = {}) {
     uploads: adapters.storage.uploads,
     media: adapters.storage.media,
     probe: () => Promise.reject(new Error('no probing in these tests')),
+    planOf: async () => 'basic',
     uuid: adapters.uuid,
   });
   return { ...adapters, jobs, service };

@@ -20,6 +20,7 @@ import type { MergeSettings, ResolvedInput, StreamInfo } from '../../../function
 import {
   downloadFileName,
   phaseProgress,
+  placeInputs,
   plannedMethod,
   queuePosition,
   waitingInOrder,
@@ -35,9 +36,10 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
   result.success ? null : result.error!.issues[0]!.message;
 
 describe('merge requests', () => {
-  it('fills the spec defaults: start 0, volume 1, fps 30, preset medium, crf 23', () => {
+  it('fills the spec defaults: volume 1, fps 30, preset medium, crf 23 (a start is placed by the server)', () => {
     const parsed = mergeRequest.parse({ input_sources: [source] });
-    expect(parsed.input_sources[0]).toMatchObject({ start_time: 0, volume: 1 });
+    expect(parsed.input_sources[0]).toMatchObject({ volume: 1 });
+    expect(parsed.input_sources[0]!.start_time).toBeUndefined();
     expect(parsed.ffmpeg_params).toEqual({ fps: 30, preset: 'medium', crf: 23 });
     expect(parsed).toMatchObject({
       quality_tier: 'medium',
@@ -123,6 +125,31 @@ describe('merge requests', () => {
     expect(
       startUploadRequest.safeParse({ ...upload, content_type: 'audio/mpeg', size_bytes: 9 }).success,
     ).toBe(true);
+    // A type that says nothing of the file (or none): its bytes decide when the upload completes.
+    for (const content_type of ['application/octet-stream', 'binary/octet-stream', '', undefined])
+      expect(
+        startUploadRequest.safeParse({ ...upload, content_type, size_bytes: 9 }).success,
+        String(content_type),
+      ).toBe(true);
+  });
+
+  it('places inputs without a start: each video after the one before it ends, a sound at 0', () => {
+    expect(
+      placeInputs([
+        { type: 'video', duration: 4 },
+        { type: 'audio', duration: 30 },
+        { type: 'video', duration: 3.5 },
+        { type: 'video', start_time: 20, duration: 2 },
+        { type: 'video', duration: 1 },
+        { type: 'audio', start_time: 5, duration: 1 },
+      ]),
+    ).toEqual([0, 0, 4, 20, 22, 5]);
+    expect(
+      placeInputs([
+        { type: 'video', start_time: 0.5, duration: 1 / 3 },
+        { type: 'video', duration: 1 },
+      ]),
+    ).toEqual([0.5, 0.833]);
   });
 
   it('containers: the tiers use what the format holds; the Custom tier is checked', () => {

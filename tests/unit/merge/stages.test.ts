@@ -34,6 +34,7 @@ function setup() {
     media: adapters.storage.media,
     probe: () => Promise.reject(new Error('no probing in these tests')),
     uuid: adapters.uuid,
+    planOf: async () => 'basic',
   });
   const merged: MergeRequest[] = [];
   let failWith: Error | null = null;

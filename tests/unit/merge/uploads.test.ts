@@ -4,7 +4,7 @@ import { createJobs } from '../../../functions/jobs';
 import type { ProbeResult } from '../../../functions/engine/types';
 import { mergeKeys } from '../../../functions/merge/model';
 import { createMergeService } from '../../../functions/merge/service';
-import { checkDeclared, sniffMedia } from '../../../functions/merge/sniff';
+import { checkDeclared, keptContentType, sniffMedia } from '../../../functions/merge/sniff';
 import { memoryAdapters } from '../../support/memory';
 
 /**
@@ -74,6 +74,23 @@ describe('checkDeclared', () => {
   });
 });
 
+describe('a file sent without its type', () => {
+  it('is judged by its bytes alone, and kept with the type they show, of the declared kind', () => {
+    for (const contentType of ['application/octet-stream', ''])
+      expect(checkDeclared(MP4, { fileType: 'video', contentType })).toMatchObject({ ok: true });
+    expect(checkDeclared(TEXT, { fileType: 'video', contentType: 'application/octet-stream' })).toMatchObject(
+      {
+        ok: false,
+        reason: 'not_media',
+      },
+    );
+    expect(keptContentType('application/octet-stream', 'video', sniffMedia(MP4)!)).toBe('video/mp4');
+    expect(keptContentType('', 'audio', sniffMedia(MP4)!)).toBe('audio/mp4');
+    expect(keptContentType('', 'audio', sniffMedia(MP3)!)).toBe('audio/mpeg');
+    expect(keptContentType('video/quicktime', 'video', sniffMedia(MP4)!)).toBe('video/quicktime');
+  });
+});
+
 describe('completing an upload', () => {
   function setup(probe: (source: string, demuxer: string) => Promise<ProbeResult>) {
     const adapters = memoryAdapters();
@@ -92,6 +109,7 @@ describe('completing an upload', () => {
       uploads,
       media: adapters.storage.media,
       probe,
+      planOf: async () => 'basic',
       uuid: adapters.uuid,
     });
     return { ...adapters, uploads, service, downloads };

@@ -25,6 +25,7 @@ async function setup() {
     ...adapters,
     meter: createUsageMeter(adapters.table, adapters.clock),
     payments: () => Promise.reject(new Error('no payments in this test')),
+    appOrigins: async () => ['https://app.example.com'],
   });
   const learning = createLearningService({
     ...adapters,

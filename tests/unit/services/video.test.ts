@@ -11,13 +11,27 @@ import {
   saveProductionRequest,
 } from '../../../functions/contracts/video-requests';
 import { injectFault } from '../../../functions/lib/middleware/faults';
-import { applyTimeline, filmedScenes, filmSettingsOf, needsEncode } from '../../../functions/video/jobs/plan';
+import {
+  applyTimeline,
+  filmedScenes,
+  filmSettingsOf,
+  needsEncode,
+  filmWithinPlan,
+  filmedSeconds,
+  scriptFilmSeconds,
+  SCENE_TIMING,
+  timelineSeconds,
+  tierFilm,
+} from '../../../functions/video/jobs/plan';
+import { SUBSCRIPTION_TIERS } from '../../../functions/contracts/subscriptions';
 import { planShots } from '../../../functions/video/pipeline/shots';
 import type { ProductionPlan, StageItemRecord, VideoGenerationJob } from '../../../functions/video/model';
 import {
   audioFilesOf,
   generationStatusOf,
   progressOf,
+  reframes,
+  rerunTakesUnit,
   retrySteps,
   stagesOf,
 } from '../../../functions/video/service';
@@ -265,6 +279,105 @@ describe('progress of a generation', () => {
     expect(retrySteps(items, failed)).toEqual(['audio', 'images', 'video']);
     expect(generationStatusOf(job({ status: 'ready' }))).toBe('completed');
     expect(generationStatusOf(job({ status: 'cancelled' }))).toBe('cancelled');
+  });
+
+  it("never reads as ended while its job is queued or running (a retry keeps the last run's outputs)", () => {
+    for (const status of ['queued', 'running'] as const)
+      for (const ended of ['failed', 'completed', 'cancelled'] as const) {
+        const retried = job({ status, outputs: { ...job().outputs, generation_status: ended } });
+        expect(generationStatusOf(retried)).toBe('pending');
+      }
+    expect(generationStatusOf(job({ status: 'queued', outputs: {} }))).toBe('pending');
+    expect(generationStatusOf(job())).toBe('generating_video');
+  });
+});
+
+describe("running a generation again and the month's videos", () => {
+  const period = '2026-11';
+  it('takes a unit for a rerun of a completed generation: its film is replaced by a new one', () => {
+    expect(rerunTakesUnit({ usage: { period, state: 'kept' } })).toBe(true);
+  });
+
+  it('takes back the unit a failed or cancelled run returned: the film still costs one unit in all', () => {
+    expect(rerunTakesUnit({ usage: { period, state: 'returned' } })).toBe(true);
+  });
+
+  it('takes a unit for a generation that never held one, and none while the generation holds its own', () => {
+    expect(rerunTakesUnit({})).toBe(true);
+    expect(rerunTakesUnit({ usage: null })).toBe(true);
+    expect(rerunTakesUnit({ usage: { period, state: 'held' } })).toBe(false);
+  });
+});
+
+describe("a film within the plan's bounds", () => {
+  const limits = (tier: 'free' | 'basic' | 'pro') => SUBSCRIPTION_TIERS[tier].limits;
+  it("films the studio's 4k at 60 fps at the plan's frame and rate, its shape kept", () => {
+    const cinema = filmSettingsOf({ ...EDITOR_DEFAULTS, resolution: '4k', fps: 60 });
+    expect(filmWithinPlan(cinema, limits('basic'))).toMatchObject({ width: 1280, height: 720, fps: 60 });
+    expect(filmWithinPlan(cinema, limits('pro'))).toMatchObject({ width: 1920, height: 1080, fps: 60 });
+    const tall = filmSettingsOf({ ...EDITOR_DEFAULTS, resolution: '1080p', aspectRatio: '9:16' });
+    expect(filmWithinPlan(tall, limits('basic'))).toMatchObject({ width: 720, height: 1280 });
+    const free = tierFilm(filmWithinPlan(cinema, limits('free')), {
+      width: 854,
+      height: 480,
+      watermark: 'BookStudio',
+    });
+    expect(free).toMatchObject({ width: 854, height: 480, fps: 30 });
+    expect(free.export?.watermark?.text).toBe('BookStudio');
+  });
+
+  it('leaves a film the plan includes as it is', () => {
+    const film = { width: 1280, height: 720, fps: 24, export: null };
+    expect(filmWithinPlan(film, limits('basic'))).toEqual(film);
+  });
+
+  it('films every scene again only when the frame or the rate changes', () => {
+    const filmed = { width: 1280, height: 720, fps: 30 };
+    expect(reframes(filmed, {})).toBe(false);
+    expect(reframes(filmed, { width: 1280, height: 720, fps: 30 })).toBe(false);
+    expect(reframes(filmed, { fps: 24 })).toBe(true);
+    expect(reframes(filmed, { width: 720, height: 1280 })).toBe(true);
+  });
+});
+
+describe("a film's length before and while it is made", () => {
+  const words = (n: number) => Array.from({ length: n }, () => 'lantern').join(' ');
+  const scene = (n: number, narration: string, lines: string[]) => ({
+    scene_number: n,
+    narration,
+    visual_description: 'The quay.',
+    action: [],
+    dialogue: lines.map((line) => ({ character: 'Nell', line })),
+  });
+  const script = {
+    scenes: [scene(1, words(33), [words(33)]), scene(2, '', [])],
+  } as unknown as Parameters<typeof scriptFilmSeconds>[0];
+
+  it("reads the script's words at a pace, placed as the audio stage places them", () => {
+    const t = SCENE_TIMING;
+    // Scene 1: 10 s of narration and 10 s of a line at the fastest pace; scene 2 says its picture.
+    const first = t.lead + 10 + t.narratorGap + 10 + t.tail;
+    const second = Math.max(t.minScene, t.lead + 2 / 3.3 + t.tail);
+    expect(scriptFilmSeconds(script, null, 'fastest')).toBeCloseTo(first + second);
+    expect(scriptFilmSeconds(script, null, 'slowest')).toBeGreaterThan(first + second);
+  });
+
+  it("takes the studio's lengths, in its order, for the scenes it films", () => {
+    const timeline = { order: [2, 2, 1], durations: { '1': 7.5, '2': 4 }, transitions: {} };
+    expect(timelineSeconds(timeline)).toBe(11.5);
+    expect(scriptFilmSeconds(script, timeline, 'fastest')).toBe(11.5);
+    expect(timelineSeconds({ order: [2], durations: { '1': 9, '2': 4 }, transitions: {} })).toBe(4);
+  });
+
+  it("adds the filmed scenes' lengths once their sound is known", () => {
+    const plan = {
+      scenes: [
+        { scene_number: 1, excluded: false, duration_override: null },
+        { scene_number: 2, excluded: false, duration_override: 6 },
+        { scene_number: 3, excluded: true, duration_override: null },
+      ],
+    } as unknown as Parameters<typeof filmedSeconds>[0];
+    expect(filmedSeconds(plan, (n) => n * 10)).toBe(10 + 6);
   });
 });
 

@@ -137,6 +137,7 @@ function setup(at: string) {
     clock,
     meter,
     payments: () => Promise.reject(new Error('offline')),
+    appOrigins: async () => ['https://app.example.com'],
   });
   return { adapters, service, meter, setNow: (iso: string) => (now = new Date(iso)), clock };
 }

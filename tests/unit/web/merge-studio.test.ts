@@ -11,6 +11,7 @@ import {
   inputSourcesOf,
   itemsReducer,
   kindOf,
+  kindOfFile,
   libraryItem,
   progressOf,
   reusableResults,
@@ -70,6 +71,21 @@ describe('picking files (spec §5)', () => {
     const { accepted, rejected } = screenFiles([file('a.mp4', 'video/mp4'), file('b.mp3', 'audio/mpeg')], 0);
     expect(accepted.map((f) => f.name)).toEqual(['a.mp4', 'b.mp3']);
     expect(rejected).toEqual([]);
+  });
+
+  it('takes a file whose type says nothing of it by its name (the server checks its bytes)', () => {
+    expect(kindOfFile({ name: 'clip.MP4', type: 'application/octet-stream' })).toBe('video');
+    expect(kindOfFile({ name: 'voice.m4a', type: '' })).toBe('audio');
+    expect(kindOfFile({ name: 'notes.txt', type: 'application/octet-stream' })).toBeNull();
+    expect(kindOf('application/octet-stream')).toBeNull();
+    const { accepted, rejected } = screenFiles(
+      [file('clip.mp4', 'application/octet-stream'), file('x', '')],
+      0,
+    );
+    expect(accepted.map((f) => f.name)).toEqual(['clip.mp4']);
+    expect(rejected).toEqual([
+      { name: 'x', reason: 'File type unknown not supported. Allowed: video, audio' },
+    ]);
   });
 
   it("rejects other types with the spec's words, naming the type", () => {

@@ -31,6 +31,7 @@ import {
   dialoguePreview,
   failureTitle,
   friendlyFailure,
+  generationFollowDelay,
   generationPollDelay,
   latestFinished,
   megabytes,
@@ -141,6 +142,19 @@ describe('generation polling', () => {
       'weird',
     ])
       expect(generationPollDelay(status)).toBeNull();
+  });
+
+  it('keeps following a run whose job is queued or running, whatever status it reads', () => {
+    for (const task_status of ['queued', 'running'])
+      for (const generation_status of ['failed', 'completed', 'cancelled'] as const)
+        expect(generationFollowDelay({ generation_status, task_status })).toBe(2500);
+    expect(generationFollowDelay({ generation_status: 'pending', task_status: 'queued' })).toBe(3000);
+  });
+
+  it('stops following once the job ended, as its status says', () => {
+    expect(generationFollowDelay({ generation_status: 'failed', task_status: 'failed' })).toBeNull();
+    expect(generationFollowDelay({ generation_status: 'completed', task_status: 'ready' })).toBeNull();
+    expect(generationFollowDelay({ generation_status: 'cancelled', task_status: 'cancelled' })).toBeNull();
   });
 
   it('retries a failed check 5 times, then gives up', () => {

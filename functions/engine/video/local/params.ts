@@ -7,6 +7,7 @@ import {
   WATERMARK_POSITIONS,
   type AudioCodec,
   type FfmpegParams,
+  type FrameBound,
   type MergeRequest,
   type OutputFormat,
   type QualityTier,
@@ -45,6 +46,23 @@ export function sizeForShortSide(short: number, like: Size = { width: 16, height
   return evenSize(
     aspect >= 1 ? { width: short * aspect, height: short } : { width: short, height: short / aspect },
   );
+}
+
+/** `size` scaled down (its shape kept, even sides) until it fits `bound` either way round. */
+export function fitFrame(size: Size, bound: FrameBound | undefined): Size {
+  if (!bound) return size;
+  const short = Math.min(size.width, size.height);
+  const long = Math.max(size.width, size.height);
+  const scale = Math.min(1, bound.shortSide / short, bound.longSide / long);
+  if (scale >= 1) return size;
+  // Nearest even side (1920×1080 into 854×480 gives 854×480), never past the bound's side.
+  const even = (n: number, max: number) =>
+    Math.max(2, Math.min(Math.floor(max / 2) * 2, Math.round(n / 2) * 2));
+  const landscape = size.width >= size.height;
+  return {
+    width: even(size.width * scale, landscape ? bound.longSide : bound.shortSide),
+    height: even(size.height * scale, landscape ? bound.shortSide : bound.longSide),
+  };
 }
 
 /** "1280x720" or "720p" (the short side, in the orientation of the first video). */
@@ -166,7 +184,7 @@ export function validateMergeInputs(request: MergeRequest): void {
 
 /** The encoder settings for a merge; `firstVideo` gives the orientation and the custom default size. */
 export function resolveMergeSettings(
-  request: Pick<MergeRequest, 'tier' | 'format' | 'params' | 'previewSeconds'>,
+  request: Pick<MergeRequest, 'tier' | 'format' | 'params' | 'previewSeconds' | 'maxFrame'>,
   firstVideo: Size,
 ): EncodeSettings {
   const tier = oneOf(request.tier, QUALITY_TIERS, 'quality tier');
@@ -178,11 +196,16 @@ export function resolveMergeSettings(
   const videoCodec: VideoCodec = (custom && params.video_codec) || (webm ? 'libvpx-vp9' : 'libx264');
   const audioCodec: AudioCodec = (custom && params.audio_codec) || (webm ? 'libopus' : 'aac');
   checkContainer(format, videoCodec, audioCodec);
-  const size = custom
-    ? params.resolution
-      ? parseResolution(params.resolution, firstVideo)
-      : evenSize(firstVideo)
-    : sizeForShortSide(TIER_SHORT_SIDE[tier], firstVideo);
+  // A plan's bound scales down what the tier or the first video gives; a resolution asked for
+  // outright was checked against it when the merge was asked for.
+  const size = fitFrame(
+    custom
+      ? params.resolution
+        ? parseResolution(params.resolution, firstVideo)
+        : evenSize(firstVideo)
+      : sizeForShortSide(TIER_SHORT_SIDE[tier], firstVideo),
+    request.maxFrame,
+  );
   const crf = custom
     ? (params.crf ?? DEFAULT_CRF)
     : TIER_CRF[tier][videoCodec === 'libvpx-vp9' ? 'vp9' : 'x264'];

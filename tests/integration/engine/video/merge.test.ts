@@ -6,7 +6,7 @@ import {
   type MergeRequest,
 } from '../../../../functions/engine/video/types';
 import { createLocalVideoEngine } from '../../../../functions/engine/video/local';
-import { audioRms, colourClip, expectPlayable, frameAt, meanColour, scratchDir, tone } from './media';
+import { audioRms, colourClip, expectPlayable, ffmpeg, frameAt, meanColour, scratchDir, tone } from './media';
 
 const scratch = scratchDir('merge');
 const video = createLocalVideoEngine();
@@ -141,6 +141,48 @@ describe('merge studio', () => {
     expect(error).toBeInstanceOf(EngineError);
     expect(error).toMatchObject({ code: 'invalid_params' });
     expect((error as Error).message).toMatch(message);
+  });
+
+  it('makes CRF 0 lossless H.264 (High 4:4:4 Predictive, still 4:2:0) that decodes frame for frame as its source', async () => {
+    const source = scratch.path('detail.mp4');
+    ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=30:d=1', '-f', 'lavfi', '-i', 'sine=d=1:r=48000'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '12', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', '-shortest', source],
+    ]);
+    // A volume other than 1 makes it an encode, not a copy.
+    const result = await merge(
+      {
+        inputs: [{ path: source, type: 'video', start_time: 0, volume: 0.9 }],
+        tier: 'custom',
+        params: { crf: 0, preset: 'ultrafast', fps: 30 },
+      },
+      'lossless.mp4',
+    );
+    expect(result.method).toBe('encode');
+    expectPlayable(result.probe);
+    expect(result.probe.video).toMatchObject({
+      profile: 'High 4:4:4 Predictive',
+      pixelFormat: 'yuv420p',
+      width: 640,
+      height: 360,
+    });
+    const psnr = ffmpeg([
+      '-i',
+      result.path,
+      '-i',
+      source,
+      '-lavfi',
+      '[0:v][1:v]psnr=stats_file=-',
+      '-f',
+      'null',
+      '-',
+    ])
+      .toString()
+      .trim()
+      .split('\n');
+    expect(psnr.length).toBeGreaterThanOrEqual(29);
+    for (const frame of psnr) expect(frame).toMatch(/mse_avg:0\.00 /);
   });
 
   it('refuses codecs WebM cannot hold', async () => {

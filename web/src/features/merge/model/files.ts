@@ -7,7 +7,11 @@ import {
   type MergeUpload,
   type UploadItemStatus,
 } from '@contracts/merge';
-import { isAllowedContentType, type InputSourceRequest } from '@contracts/merge-requests';
+import {
+  isAllowedContentType,
+  isGenericContentType,
+  type InputSourceRequest,
+} from '@contracts/merge-requests';
 
 /**
  * The Merge studio's list of inputs (the spec's Upload item, §3/§4): files the user picked, checked
@@ -30,8 +34,38 @@ export interface Rejection {
 
 /** The kind a content type declares, or null when it is neither video nor audio. */
 export function kindOf(contentType: string): InputType | null {
-  if (!isAllowedContentType(contentType)) return null;
+  if (!isAllowedContentType(contentType) || isGenericContentType(contentType)) return null;
   return contentType.trim().toLowerCase().startsWith('audio/') ? 'audio' : 'video';
+}
+
+const VIDEO_EXTENSIONS = [
+  'mp4',
+  'm4v',
+  'mov',
+  'webm',
+  'mkv',
+  'avi',
+  'mpg',
+  'mpeg',
+  'ts',
+  'flv',
+  'wmv',
+  'ogv',
+  '3gp',
+];
+const AUDIO_EXTENSIONS = ['mp3', 'wav', 'm4a', 'aac', 'flac', 'ogg', 'oga', 'opus', 'aif', 'aiff', 'wma'];
+
+/**
+ * The kind of a picked file: its type's; when its type says nothing (none, or
+ * application/octet-stream, as some browsers give a .mp4), its name's extension's — the server then
+ * decides what the file is by its bytes. Null for anything else.
+ */
+export function kindOfFile(file: Pick<PickedFile, 'name' | 'type'>): InputType | null {
+  if (!isGenericContentType(file.type)) return kindOf(file.type);
+  const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
+  if (VIDEO_EXTENSIONS.includes(extension)) return 'video';
+  if (AUDIO_EXTENSIONS.includes(extension)) return 'audio';
+  return null;
 }
 
 /**
@@ -47,7 +81,7 @@ export function screenFiles<F extends PickedFile>(
   const rejected: Rejection[] = [];
   for (const file of files) {
     let reason: string | null = null;
-    if (!kindOf(file.type)) reason = mergeMessages.typeNotSupported(file.type || 'unknown');
+    if (!kindOfFile(file)) reason = mergeMessages.typeNotSupported(file.type || 'unknown');
     else if (file.size > MERGE_LIMITS.maxFileBytes) reason = mergeMessages.fileTooLarge;
     else if (file.size === 0) reason = 'The file is empty.';
     else if (alreadyListed + accepted.length >= MERGE_LIMITS.maxFiles) reason = mergeMessages.tooManyFiles;
@@ -100,7 +134,7 @@ export type ItemsAction =
 export const uploadItem = (id: string, file: PickedFile): InputItem => ({
   id,
   name: file.name,
-  kind: kindOf(file.type) ?? 'video',
+  kind: kindOfFile(file) ?? 'video',
   source: 'upload',
   size: file.size,
   status: 'pending',

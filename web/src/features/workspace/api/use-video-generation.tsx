@@ -14,6 +14,7 @@ import { errorText } from '@/lib/api-client';
 import {
   failureTitle,
   friendlyFailure,
+  generationFollowDelay,
   generationPollDelay,
   historyReloadDelay,
   pollingInfo,
@@ -134,7 +135,7 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
             lastStatus = generation.generation_status;
             void reloadChapterVideoGenerations(chapterId);
           }
-          delay = generationPollDelay(generation.generation_status);
+          delay = generationFollowDelay(generation);
           if (delay === null) return finished(generation);
         } catch {
           if (mine !== ticket.current) return;
@@ -166,7 +167,7 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
         }
         void reloadChapterVideoGenerations(chapterId);
       };
-      const firstDelay = first ? generationPollDelay(first.generation_status) : 0;
+      const firstDelay = first ? generationFollowDelay(first) : 0;
       if (firstDelay === null) return;
       timer.current = setTimeout(() => void poll(), firstDelay);
     },
@@ -182,7 +183,7 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
     getGenerationStatus(scriptId)
       .then(async (latest) => {
         if (mine !== ticket.current || !latest) return;
-        const running = generationPollDelay(latest.generation_status) !== null;
+        const running = generationFollowDelay(latest) !== null;
         if (running) follow(latest.video_generation_id ?? latest.id, latest);
         else {
           const pipeline = await getPipelineStatus(latest.video_generation_id ?? latest.id);
@@ -298,7 +299,7 @@ export function useVideoGeneration(chapterId: string, scriptId: string | null) {
   const open = useCallback(
     (generation: VideoGeneration) => {
       const id = generation.video_generation_id ?? generation.id;
-      if (generationPollDelay(generation.generation_status) !== null) return follow(id, generation);
+      if (generationFollowDelay(generation) !== null) return follow(id, generation);
       stop();
       setState({ ...EMPTY, generation });
       void getPipelineStatus(id).then((pipeline) =>

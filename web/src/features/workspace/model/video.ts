@@ -47,6 +47,19 @@ export function generationPollDelay(raw: string | null | undefined): number | nu
   return GENERATION_POLL_MS.default;
 }
 
+/**
+ * The next check of a followed generation: while its job is queued or running the run has not
+ * ended, whatever status it reads (a status saying otherwise is not trusted to stop the follow);
+ * once the job ended, the status decides as above.
+ */
+export function generationFollowDelay(
+  generation: Pick<VideoGeneration, 'generation_status' | 'task_status'>,
+): number | null {
+  const delay = generationPollDelay(generation.generation_status);
+  const jobRuns = generation.task_status === 'queued' || generation.task_status === 'running';
+  return delay === null && jobRuns ? GENERATION_POLL_MS.default : delay;
+}
+
 /** After `failures` polls in a row failed: try again (2000 ms later) until 5 retries were spent. */
 export const retryAfterPollError = (failures: number) => failures <= POLL_ERROR_RETRIES;
 
