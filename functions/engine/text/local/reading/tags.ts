@@ -1,0 +1,297 @@
+/**
+ * Speech tags: the narration next to a quotation that says who speaks ("said Alice", "the Queen
+ * cried", "he replied", "Marilla, looking up, said:", "said the old gentleman"). The narration is
+ * read as tokens in which the cast's mentions, pronouns and descriptions of people are already
+ * marked, so the patterns are about order (verb then speaker, speaker then verb), not spelling.
+ */
+import type { Character, Mention } from '../names';
+import {
+  PERSON_ADJECTIVES,
+  PERSON_NOUNS,
+  PRONOUN_GENDER,
+  TAG_PARTICLES,
+  TAG_VERBS,
+  PARTICLE_VERBS,
+} from './lexicon';
+
+/** Who a tag, an action or a vocative points at, before it is resolved to a character. */
+export type Referent =
+  | { kind: 'name'; character: Character; start: number; end: number }
+  | { kind: 'pronoun'; pronoun: string; start: number; end: number }
+  | { kind: 'description'; phrase: string; head: string; start: number; end: number };
+
+interface Token {
+  kind: 'ref' | 'word' | 'punct';
+  lower: string;
+  start: number;
+  end: number;
+  ref?: Referent;
+}
+
+const WORD = /\p{L}[\p{L}\p{M}'’-]*|\S/uy;
+const ABBREVIATIONS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'st',
+  'messrs',
+  'capt',
+  'col',
+  'rev',
+  'prof',
+  'sgt',
+  'lt',
+]);
+const DETERMINERS = new Set(['the', 'his', 'her', 'my', 'our', 'their', 'your', 'this', 'that', 'its']);
+/** "the other", "the latter": the other one of a conversation. */
+const CONTRASTIVE = new Set(['other', 'latter', 'former']);
+const PREPOSITIONS = new Set([
+  'to',
+  'at',
+  'with',
+  'of',
+  'for',
+  'from',
+  'on',
+  'upon',
+  'by',
+  'about',
+  'towards',
+  'toward',
+  'into',
+  'in',
+  'after',
+  'before',
+  'behind',
+  'beside',
+  'near',
+  'than',
+  'like',
+  'and',
+]);
+const SKIPPABLE = new Set([
+  'then',
+  'and',
+  'now',
+  'again',
+  'still',
+  'at',
+  'last',
+  'length',
+  'presently',
+  'instantly',
+]);
+const SENTENCE_END = new Set(['.', '!', '?', ';']);
+
+/** Mentions with `from <= start < to`, by binary search over mentions in text order. */
+export function mentionsIn(mentions: readonly Mention[], from: number, to: number): Mention[] {
+  let low = 0;
+  let high = mentions.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (mentions[mid]!.start < from) low = mid + 1;
+    else high = mid;
+  }
+  const found: Mention[] = [];
+  for (let i = low; i < mentions.length && mentions[i]!.start < to; i++) found.push(mentions[i]!);
+  return found;
+}
+
+/** The narration between `from` and `to` as tokens, with names, pronouns and descriptions marked. */
+export function tokenize(text: string, from: number, to: number, mentions: readonly Mention[]): Token[] {
+  const names = mentionsIn(mentions, from, to);
+  const tokens: Token[] = [];
+  let next = 0;
+  let i = from;
+  while (i < to) {
+    const name = names[next];
+    if (name && name.start === i) {
+      tokens.push({
+        kind: 'ref',
+        lower: '',
+        start: name.start,
+        end: name.end,
+        ref: { kind: 'name', ...name },
+      });
+      next++;
+      i = name.end;
+      continue;
+    }
+    if (name && name.start < i) {
+      next++;
+      continue;
+    }
+    const c = text[i]!;
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    // The possessive of a name ("Anne's eyes") is one token, so a possessor is never a subject by mistake.
+    if ((c === "'" || c === '’') && text[i + 1] === 's' && !/\p{L}/u.test(text[i + 2] ?? '')) {
+      tokens.push({ kind: 'word', lower: "'s", start: i, end: i + 2 });
+      i += 2;
+      continue;
+    }
+    WORD.lastIndex = i;
+    const match = WORD.exec(text)!;
+    const end = Math.min(to, name ? Math.min(name.start, i + match[0].length) : i + match[0].length);
+    const lower = text.slice(i, end).toLowerCase();
+    const last = tokens.at(-1);
+    if (lower === '.' && last?.kind === 'word' && ABBREVIATIONS.has(last.lower)) {
+      last.end = end;
+      i = end;
+      continue;
+    }
+    const word = /\p{L}/u.test(lower);
+    tokens.push({ kind: word ? 'word' : 'punct', lower, start: i, end });
+    if (word && PRONOUN_GENDER[lower]) {
+      tokens.at(-1)!.kind = 'ref';
+      tokens.at(-1)!.ref = { kind: 'pronoun', pronoun: lower, start: i, end };
+    }
+    i = end;
+  }
+  return markDescriptions(text, tokens);
+}
+
+/** "the old gentleman", "his wife", "the other": determiner, adjectives, a person noun. */
+function markDescriptions(text: string, tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== 'word' || !DETERMINERS.has(t.lower)) {
+      out.push(t);
+      continue;
+    }
+    let j = i + 1;
+    while (j < tokens.length && tokens[j]!.kind === 'word' && PERSON_ADJECTIVES.has(tokens[j]!.lower)) j++;
+    const head = tokens[j];
+    // "the Rabbit" is the cast's own mention: the article belongs to it.
+    if (head?.kind === 'ref' && head.ref!.kind === 'name' && j === i + 1) {
+      out.push({ ...head, start: t.start, ref: { ...head.ref!, start: t.start } });
+      i = j;
+      continue;
+    }
+    const noun = head?.kind === 'word' ? head.lower.replace(/'s$/, '') : undefined;
+    const isPerson = noun !== undefined && PERSON_NOUNS.has(noun) && !head!.lower.endsWith("'s");
+    const contrastive = t.lower === 'the' && j > i + 1 && CONTRASTIVE.has(tokens[j - 1]!.lower) && !isPerson;
+    if (isPerson || contrastive) {
+      const end = isPerson ? head!.end : tokens[j - 1]!.end;
+      const phrase = text.slice(t.start, end).replace(/\s+/g, ' ').toLowerCase();
+      out.push({
+        kind: 'ref',
+        lower: phrase,
+        start: t.start,
+        end,
+        ref: {
+          kind: 'description',
+          phrase,
+          head: isPerson ? noun : tokens[j - 1]!.lower,
+          start: t.start,
+          end,
+        },
+      });
+      i = isPerson ? j : j - 1;
+      continue;
+    }
+    out.push(t);
+  }
+  return out;
+}
+
+function isVerb(tokens: readonly Token[], i: number): number {
+  const t = tokens[i];
+  if (!t || t.kind !== 'word' || !TAG_VERBS.has(t.lower)) return 0;
+  if (PARTICLE_VERBS.has(t.lower)) {
+    const particle = tokens[i + 1];
+    return particle?.kind === 'word' && TAG_PARTICLES.has(particle.lower) ? 2 : 0;
+  }
+  return 1;
+}
+
+const isAdverb = (t: Token | undefined) =>
+  t?.kind === 'word' && (t.lower.endsWith('ly') || SKIPPABLE.has(t.lower));
+
+/**
+ * The speaker named by the narration right after a quotation: `, said Alice`, `, Alice said`,
+ * `she replied`, `Mr. Bennet, after a pause, said`. Only the clause up to the next sentence end.
+ */
+export function tagAfter(tokens: readonly Token[]): Referent | undefined {
+  let i = 0;
+  while (
+    i < tokens.length &&
+    (tokens[i]!.kind === 'punct' ? /^[,—–\-:]$/.test(tokens[i]!.lower) : isAdverb(tokens[i]))
+  )
+    i++;
+  const verb = isVerb(tokens, i);
+  if (verb) {
+    // "said Alice", "cried the Queen", "said he", "said Mr. Bennet, smiling", "said to her the old man".
+    for (let j = i + verb; j < Math.min(tokens.length, i + verb + 5); j++) {
+      const t = tokens[j]!;
+      if (t.kind === 'punct' && SENTENCE_END.has(t.lower)) return undefined;
+      if (t.kind === 'ref') {
+        if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) continue;
+        return t.ref;
+      }
+      if (t.kind === 'punct' && t.lower !== ',') return undefined;
+    }
+    return undefined;
+  }
+  const subject = tokens[i];
+  if (subject?.kind !== 'ref') return undefined;
+  // "Alice said", "she replied softly", "Mr. Bennet, after a pause, said", "the Jew, rubbing his hands, said".
+  let depth = 0;
+  for (let j = i + 1; j < Math.min(tokens.length, i + 16); j++) {
+    const t = tokens[j]!;
+    if (t.kind === 'punct' && SENTENCE_END.has(t.lower)) return undefined;
+    if (t.kind === 'punct' && t.lower === ',') depth++;
+    if (isVerb(tokens, j)) return depth % 2 === 0 || depth >= 2 ? subject.ref : undefined;
+    if (depth === 0 && !isAdverb(t) && t.kind !== 'punct') return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The speaker named by the narration just before a quotation that introduces it: `Alice said,`,
+ * `Marilla, looking at Anne, said:`, `said the Hatter:`, `Then the Queen turned to Alice and cried,`.
+ */
+export function tagBefore(tokens: readonly Token[]): Referent | undefined {
+  const last = tokens.at(-1);
+  if (!last || last.kind !== 'punct' || !/^[,:—–-]$/.test(last.lower)) return undefined;
+  let from = tokens.length - 1;
+  while (from > 0 && !(tokens[from - 1]!.kind === 'punct' && SENTENCE_END.has(tokens[from - 1]!.lower)))
+    from--;
+  let verbAt = -1;
+  for (let j = tokens.length - 2; j >= from; j--) {
+    if (isVerb(tokens, j)) {
+      verbAt = j;
+      break;
+    }
+  }
+  if (verbAt < 0) return undefined;
+  // The nearest referent before the verb that is not an object ("looking at Anne") or a possessor.
+  for (let j = verbAt - 1; j >= from; j--) {
+    const t = tokens[j]!;
+    if (t.kind !== 'ref') continue;
+    if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) continue;
+    return t.ref;
+  }
+  for (let j = verbAt + 1; j < tokens.length; j++) {
+    const t = tokens[j]!;
+    if (t.kind === 'ref' && !PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) return t.ref;
+  }
+  return undefined;
+}
+
+/** The first person the narration of a paragraph is about: its first subject-like referent. */
+export function firstActor(tokens: readonly Token[]): Referent | undefined {
+  for (let j = 0; j < tokens.length; j++) {
+    const t = tokens[j]!;
+    if (t.kind !== 'ref') continue;
+    if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) continue;
+    const next = tokens[j + 1];
+    if (next?.kind === 'word' && next.lower === "'s") continue;
+    return t.ref;
+  }
+  return undefined;
+}
