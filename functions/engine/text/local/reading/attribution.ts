@@ -13,41 +13,37 @@
  * 6. what is left goes to the previous speaker's partner in the scene.
  */
 import type { Cast, Character, Mention } from '../names';
-import { PERSON_NOUNS } from './lexicon';
+import { descriptionBook, learnDescription, resolveDescription, type DescriptionBook } from './descriptions';
 import type { QuotationScan, QuotePart } from './quotations';
+import {
+  assign,
+  nearest,
+  previousTurn,
+  recentCharacters,
+  type AttributedPart,
+  type AttributionMethod,
+  type SceneContext,
+} from './scene';
 import { firstActor, mentionsIn, tagAfter, tagBefore, tokenize, type Referent } from './tags';
 
-export type AttributionMethod =
-  'tag' | 'pronoun' | 'utterance' | 'paragraph' | 'action' | 'vocative' | 'turn' | 'scene' | 'none';
-
-export interface AttributedPart extends QuotePart {
-  speaker?: Character;
-  method: AttributionMethod;
-  /** The character the words are spoken to, when they name them ("Oh, Anne, …"). */
-  addressee?: Character;
-}
+export type { AttributedPart, AttributionMethod } from './scene';
 
 export interface AttributionOptions {
   /** The named "I" of a first-person book: the speaker of lines tagged "I said". */
   narrator?: Character;
 }
 
-/** How far back a pronoun or a description looks for the character it stands for. */
-const RECENT_CHARS = 2500;
+export interface Attribution {
+  parts: AttributedPart[];
+  /** Characters the book knows only by a description that speaks ("The Surgeon"). */
+  described: Character[];
+}
+
 /** How many paragraphs a conversation may skip between turns (a line of narration between two lines). */
 const CONVERSATION_GAP = 1;
 
-interface Context {
-  text: string;
-  scan: QuotationScan;
-  parts: AttributedPart[];
-  /** Cast mentions in narration (outside quotations), in text order. */
-  narration: Mention[];
-  narrator?: Character;
-  /** For each description head ("jew", "gentleman"), how often it was resolved to each character unambiguously. */
-  descriptions: Map<string, Map<Character, number>>;
-  /** Characters by title ("doctor" → Dr. Livesey) for descriptions that name a rank. */
-  byTitle: Map<string, Character[]>;
+interface Context extends SceneContext {
+  descriptions: DescriptionBook;
 }
 
 export function attributeQuotations(
@@ -55,7 +51,7 @@ export function attributeQuotations(
   scan: QuotationScan,
   cast: Cast,
   options: AttributionOptions = {},
-): AttributedPart[] {
+): Attribution {
   const parts: AttributedPart[] = scan.parts.map((p) => ({ ...p, method: 'none' }));
   const context: Context = {
     text,
@@ -63,36 +59,44 @@ export function attributeQuotations(
     parts,
     narration: outsideQuotations(cast.mentions, parts),
     narrator: options.narrator,
-    descriptions: new Map(),
-    byTitle: titleIndex(cast.characters),
+    descriptions: descriptionBook(cast.characters),
   };
   findAddressees(context, cast.mentions);
   const tags = parts.map((part, index) => explicitTag(context, index));
-  // Names first: their speakers anchor the pronouns and turns that follow.
+  // Names first: their speakers anchor the pronouns, descriptions and turns that follow.
   tags.forEach((tag, index) => {
     if (tag?.kind === 'name') assign(parts[index]!, tag.character, 'tag');
   });
-  // Descriptions twice: the first pass learns which character each description stands for.
-  for (const learning of [true, false]) {
-    tags.forEach((tag, index) => {
-      const part = parts[index]!;
-      if (!tag || tag.kind === 'name' || (part.speaker && part.method !== 'pronoun')) return;
-      const speaker = resolve(context, tag, index, learning);
-      if (speaker && !learning) assign(part, speaker, 'pronoun', true);
-    });
-  }
+  // Descriptions are learnt over the whole book before any is resolved.
+  tags.forEach((tag, index) => {
+    if (tag?.kind === 'description') learnDescription(context, context.descriptions, tag, index, neighbours(context, index));
+  });
+  tags.forEach((tag, index) => {
+    const part = parts[index]!;
+    if (!tag || tag.kind === 'name') return;
+    const speaker = resolve(context, tag, index);
+    if (speaker) assign(part, speaker, tag.kind === 'pronoun' ? 'pronoun' : 'description');
+  });
   shareUtterances(context);
   attributeByAction(context);
   shareUtterances(context);
   attributeByTurns(context);
+  attributeByAction(context, true);
+  attributeByTurns(context);
   attributeByScene(context);
-  return parts;
+  for (const part of parts) if (part.speaker?.role && !cast.characters.includes(part.speaker)) part.speaker.mentions++;
+  return { parts, described: [...context.descriptions.made.values()].filter((c) => c.mentions > 0) };
 }
 
-function assign(part: AttributedPart, speaker: Character, method: AttributionMethod, overwrite = false) {
-  if (part.speaker && !overwrite) return;
-  part.speaker = speaker;
-  part.method = method;
+/** Who speaks in the paragraphs next to a part, by name, and whom the part speaks to: not the part's speaker. */
+function neighbours(context: Context, index: number): Set<Character> {
+  const part = context.parts[index]!;
+  const others = new Set<Character>();
+  if (part.addressee) others.add(part.addressee);
+  for (const p of context.parts) {
+    if (Math.abs(p.paragraph - part.paragraph) === 1 && p.method === 'tag' && p.speaker) others.add(p.speaker);
+  }
+  return others;
 }
 
 function outsideQuotations(mentions: readonly Mention[], parts: readonly QuotePart[]): Mention[] {
@@ -104,16 +108,6 @@ function outsideQuotations(mentions: readonly Mention[], parts: readonly QuotePa
     if (!part || mention.end <= part.start) outside.push(mention);
   }
   return outside;
-}
-
-function titleIndex(characters: readonly Character[]): Map<string, Character[]> {
-  const index = new Map<string, Character[]>();
-  for (const c of characters) {
-    const title = { dr: 'doctor', capt: 'captain', prof: 'professor', sgt: 'sergeant' }[c.title] ?? c.title;
-    if (title && !['mr', 'mrs', 'miss', 'ms', 'sir', 'lady', 'mister'].includes(title))
-      index.set(title, [...(index.get(title) ?? []), c]);
-  }
-  return index;
 }
 
 /** The narration between a part and its neighbours in the paragraph. */
@@ -135,7 +129,25 @@ function explicitTag(context: Context, index: number): Referent | undefined {
   const tag = tagAfter(afterTokens);
   if (tag) return tag;
   const beforeTokens = tokenize(text, Math.max(before[0], before[1] - 300), before[1], narration);
-  return tagBefore(beforeTokens);
+  if (beforeTokens.length > 0) return tagBefore(beforeTokens);
+  // `Emma continued:` ending the paragraph before: the tag introduces the quotation that opens the next one.
+  const tail = narrationTail(context, index);
+  return tail ? tagBefore(tokenize(text, Math.max(tail[0], tail[1] - 300), tail[1], narration)) : undefined;
+}
+
+/**
+ * The narration that ends the paragraph before a part's, when the part opens its paragraph (and is
+ * no continuation of a quotation carried over).
+ */
+function narrationTail(context: Context, index: number): [number, number] | undefined {
+  const { parts, scan } = context;
+  const part = parts[index]!;
+  const previous = parts[index - 1];
+  if (part.paragraph === 0 || (previous && previous.utterance === part.utterance)) return undefined;
+  if (previous && previous.paragraph === part.paragraph) return undefined;
+  const paragraph = scan.paragraphs[part.paragraph - 1]!;
+  const start = previous && previous.paragraph === part.paragraph - 1 ? previous.end : paragraph.start;
+  return start < paragraph.end ? [start, paragraph.end] : undefined;
 }
 
 /** Vocatives inside each part ("Oh, Anne, …", "…, Mr. Bennet?"): whom the line is spoken to. */
@@ -160,7 +172,7 @@ function findAddressees(context: Context, mentions: readonly Mention[]) {
 }
 
 /** The character a pronoun or description tag stands for. */
-function resolve(context: Context, ref: Referent, index: number, learning: boolean): Character | undefined {
+function resolve(context: Context, ref: Referent, index: number): Character | undefined {
   if (ref.kind === 'name') return ref.character;
   const part = context.parts[index]!;
   if (ref.kind === 'pronoun') {
@@ -168,81 +180,7 @@ function resolve(context: Context, ref: Referent, index: number, learning: boole
     if (ref.pronoun !== 'he' && ref.pronoun !== 'she') return undefined;
     return nearest(context, index, ref.pronoun === 'he' ? 'male' : 'female', part.addressee);
   }
-  if (ref.head === 'other' || ref.head === 'latter') return partner(context, index);
-  const ranked = context.byTitle.get(ref.head);
-  if (ranked?.length === 1) return ranked[0];
-  const gender = PERSON_NOUNS.get(ref.head) ?? 'unknown';
-  const candidates = recentCharacters(context, index).filter(
-    (c) => c !== part.addressee && (gender === 'unknown' || c.gender === gender || c.gender === 'unknown'),
-  );
-  if (learning) {
-    const fitting = candidates.filter((c) => gender !== 'unknown' && c.gender === gender);
-    if (fitting.length === 1) {
-      const counts = context.descriptions.get(ref.head) ?? new Map<Character, number>();
-      counts.set(fitting[0]!, (counts.get(fitting[0]!) ?? 0) + 1);
-      context.descriptions.set(ref.head, counts);
-    }
-    return undefined;
-  }
-  const learned = context.descriptions.get(ref.head);
-  if (learned) {
-    const best = [...learned.entries()]
-      .filter(([c]) => candidates.includes(c))
-      .sort((a, b) => b[1] - a[1])[0];
-    if (best && best[1] >= 2) return best[0];
-  }
-  return gender === 'unknown' ? undefined : nearest(context, index, gender, part.addressee);
-}
-
-/**
- * Characters named or heard most recently before a part, latest first: narration mentions and the
- * speakers of earlier lines, within a few paragraphs.
- */
-function recentCharacters(context: Context, index: number): Character[] {
-  const part = context.parts[index]!;
-  const from = Math.max(0, part.start - RECENT_CHARS);
-  const events: { at: number; character: Character }[] = mentionsIn(context.narration, from, part.start).map(
-    (m) => ({ at: m.start, character: m.character }),
-  );
-  for (let i = index - 1; i >= 0 && context.parts[i]!.start >= from; i--) {
-    const speaker = context.parts[i]!.speaker;
-    if (speaker) events.push({ at: context.parts[i]!.start, character: speaker });
-  }
-  events.sort((a, b) => b.at - a.at);
-  return [...new Set(events.map((e) => e.character))];
-}
-
-/** The most recent character of that sex, passing over the last speaker when a turn has changed. */
-function nearest(
-  context: Context,
-  index: number,
-  gender: 'male' | 'female',
-  addressee: Character | undefined,
-): Character | undefined {
-  const part = context.parts[index]!;
-  const recent = recentCharacters(context, index).filter((c) => c !== addressee);
-  const fitting = recent.filter((c) => c.gender === gender);
-  const maybe = recent.filter((c) => c.gender === 'unknown');
-  const previous = previousTurn(context, index);
-  const lastSpeaker = previous && previous.paragraph !== part.paragraph ? previous.speaker : undefined;
-  const pick = (list: Character[]) => list.find((c) => c !== lastSpeaker) ?? list[0];
-  return pick(fitting) ?? pick(maybe);
-}
-
-function previousTurn(context: Context, index: number): AttributedPart | undefined {
-  const part = context.parts[index]!;
-  for (let i = index - 1; i >= 0; i--) {
-    const p = context.parts[i]!;
-    if (p.utterance !== part.utterance && p.paragraph !== part.paragraph) return p;
-  }
-  return undefined;
-}
-
-/** "said the other": the recent speaker who did not say the last line. */
-function partner(context: Context, index: number): Character | undefined {
-  const previous = previousTurn(context, index);
-  if (!previous?.speaker) return undefined;
-  return recentCharacters(context, index).find((c) => c !== previous.speaker);
+  return resolveDescription(context, context.descriptions, ref, index, part.addressee);
 }
 
 /** Every part of an utterance, and every untagged part of a paragraph, has the speaker of its tagged parts. */
@@ -268,7 +206,7 @@ function shareUtterances(context: Context) {
 }
 
 /** `Anne looked up. "…"`: the character the paragraph's narration is about says its untagged lines. */
-function attributeByAction(context: Context) {
+function attributeByAction(context: Context, fromNarrationBefore = false) {
   const { parts, scan, text, narration } = context;
   parts.forEach((part, index) => {
     if (part.speaker) return;
@@ -278,16 +216,27 @@ function attributeByAction(context: Context) {
     while (parts[lastIndex + 1]?.paragraph === part.paragraph) lastIndex++;
     const before = tokenize(text, paragraph.start, parts[first]!.start, narration);
     const after = tokenize(text, parts[lastIndex]!.end, paragraph.end, narration);
-    for (const tokens of [before, after]) {
+    // A line that opens its paragraph after a paragraph of narration: that narration's last actor.
+    const tail = fromNarrationBefore && before.length === 0 ? narrationTail(context, first) : undefined;
+    const lastSentence = tail ? tokenize(text, lastSentenceStart(text, tail), tail[1], narration) : [];
+    for (const tokens of fromNarrationBefore ? [lastSentence] : [before, after]) {
       const actor = firstActor(tokens);
       if (!actor) continue;
-      const speaker = resolve(context, actor, index, false);
+      const speaker = resolve(context, actor, index);
       if (speaker && speaker !== part.addressee) {
         assign(part, speaker, 'action');
         return;
       }
     }
   });
+}
+
+/** Where the last sentence of a stretch of narration begins. */
+function lastSentenceStart(text: string, [from, to]: [number, number]): number {
+  const body = text.slice(from, to).trimEnd();
+  const ends = [...body.matchAll(/[.!?]["'”’)]*\s+(?=\S)/g)];
+  const last = ends.at(-1);
+  return last ? from + last.index + last[0].length : from;
 }
 
 /** A conversation's paragraphs that hold lines, each with its speaker so far. */

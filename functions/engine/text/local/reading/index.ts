@@ -23,7 +23,9 @@ export function readStory(raw: string, cast?: Cast): StoryReading {
   const found = cast ?? findCast(text, { scan: scanEntities(text) });
   const scan = scanQuotations(text);
   const narrator = findNarrator(text, found, scan.parts);
-  const parts = attributeQuotations(text, scan, found, { narrator });
+  const { parts, described } = attributeQuotations(text, scan, found, { narrator });
+  // Those known only by a description that speaks ("The Surgeon") join the cast, after the named.
+  found.characters.push(...described.sort((a, b) => b.mentions - a.mentions));
   return { text, cast: found, scan, parts, narrator };
 }
 

@@ -18,7 +18,7 @@ import {
 export type Referent =
   | { kind: 'name'; character: Character; start: number; end: number }
   | { kind: 'pronoun'; pronoun: string; start: number; end: number }
-  | { kind: 'description'; phrase: string; head: string; start: number; end: number };
+  | { kind: 'description'; phrase: string; head: string; open: boolean; start: number; end: number };
 
 interface Token {
   kind: 'ref' | 'word' | 'punct';
@@ -29,59 +29,24 @@ interface Token {
 }
 
 const WORD = /\p{L}[\p{L}\p{M}'’-]*|\S/uy;
-const ABBREVIATIONS = new Set([
-  'mr',
-  'mrs',
-  'ms',
-  'dr',
-  'st',
-  'messrs',
-  'capt',
-  'col',
-  'rev',
-  'prof',
-  'sgt',
-  'lt',
-]);
-const DETERMINERS = new Set(['the', 'his', 'her', 'my', 'our', 'their', 'your', 'this', 'that', 'its']);
+const words = (list: string) => new Set(list.trim().split(/\s+/));
+const ABBREVIATIONS = words('mr mrs ms dr st messrs capt col rev prof sgt lt');
+const DETERMINERS = words('the his her my our their your this that its');
 /** "the other", "the latter": the other one of a conversation. */
-const CONTRASTIVE = new Set(['other', 'latter', 'former']);
-const PREPOSITIONS = new Set([
-  'to',
-  'at',
-  'with',
-  'of',
-  'for',
-  'from',
-  'on',
-  'upon',
-  'by',
-  'about',
-  'towards',
-  'toward',
-  'into',
-  'in',
-  'after',
-  'before',
-  'behind',
-  'beside',
-  'near',
-  'than',
-  'like',
-  'and',
-]);
-const SKIPPABLE = new Set([
-  'then',
-  'and',
-  'now',
-  'again',
-  'still',
-  'at',
-  'last',
-  'length',
-  'presently',
-  'instantly',
-]);
+const CONTRASTIVE = words('other latter former');
+/** Words before a referent that make it an object, not the speaker ("turning to Anne"). */
+const PREPOSITIONS = words(
+  'to at with of for from on upon by about towards toward into in after before behind beside near than like',
+);
+const SKIPPABLE = words('then and now again still at last length presently instantly but');
+/** "saying", "adding": a speech tag in a participle ("Mr. Woodhouse's giving a sigh, and saying,"). */
+const TAG_GERUNDS = words(`
+  saying adding replying answering crying exclaiming asking observing continuing returning calling whispering
+  muttering murmuring shouting remarking interrupting beginning rejoining retorting responding declaring inquiring
+  enquiring protesting pleading resuming repeating urging sighing laughing sobbing
+`);
+/** Verbs that only tag a quotation after "to": "was forced to add", "began to say". */
+const TAG_INFINITIVES = words('say add reply answer ask observe exclaim cry remark repeat continue return inquire enquire');
 const SENTENCE_END = new Set(['.', '!', '?', ';']);
 
 /** Mentions with `from <= start < to`, by binary search over mentions in text order. */
@@ -154,7 +119,17 @@ export function tokenize(text: string, from: number, to: number, mentions: reado
   return markDescriptions(text, tokens);
 }
 
-/** "the old gentleman", "his wife", "the other": determiner, adjectives, a person noun. */
+/** Words that describe a person before the noun ("the red-faced gentleman", "the sleepy-looking boy"). */
+const isAdjective = (t: Token | undefined) =>
+  t?.kind === 'word' && (PERSON_ADJECTIVES.has(t.lower) || /-(?:faced|looking|haired|eyed|legged|hearted)$|ish$/.test(t.lower));
+/** Nouns that never head a description of a speaker, even after a speech verb ("said the same", "cried the more"). */
+const NOT_HEADS = new Set(['same', 'more', 'most', 'whole', 'rest', 'next', 'first', 'last', 'way', 'time', 'moment', 'word', 'words', 'thing', 'truth']);
+
+/**
+ * "the old gentleman", "his wife", "the other", "the gentleman in the white waistcoat": a
+ * determiner, adjectives and a noun. A noun that names no person in the lexicon ("the undertaker")
+ * is an open description: a speaker only where a speech tag puts it.
+ */
 function markDescriptions(text: string, tokens: Token[]): Token[] {
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -163,45 +138,67 @@ function markDescriptions(text: string, tokens: Token[]): Token[] {
       out.push(t);
       continue;
     }
-    let j = i + 1;
-    while (j < tokens.length && tokens[j]!.kind === 'word' && PERSON_ADJECTIVES.has(tokens[j]!.lower)) j++;
-    const head = tokens[j];
-    // "the Rabbit" is the cast's own mention: the article belongs to it.
-    if (head?.kind === 'ref' && head.ref!.kind === 'name' && j === i + 1) {
-      out.push({ ...head, start: t.start, ref: { ...head.ref!, start: t.start } });
-      i = j;
+    // "the Rabbit", "the gallant Mr. Elton", "the still waiting Harriet": the article belongs to the name.
+    let named = i + 1;
+    while (named < tokens.length && named - i <= 4 && tokens[named]!.kind === 'word') named++;
+    const name = tokens[named];
+    if (name?.kind === 'ref' && name.ref!.kind === 'name' && t.lower === 'the') {
+      out.push({ ...name, start: t.start, ref: { ...name.ref!, start: t.start } });
+      i = named;
       continue;
     }
-    const noun = head?.kind === 'word' ? head.lower.replace(/'s$/, '') : undefined;
-    const isPerson = noun !== undefined && PERSON_NOUNS.has(noun) && !head!.lower.endsWith("'s");
-    const contrastive = t.lower === 'the' && j > i + 1 && CONTRASTIVE.has(tokens[j - 1]!.lower) && !isPerson;
-    if (isPerson || contrastive) {
-      const end = isPerson ? head!.end : tokens[j - 1]!.end;
-      const phrase = text.slice(t.start, end).replace(/\s+/g, ' ').toLowerCase();
-      out.push({
-        kind: 'ref',
-        lower: phrase,
+    let j = i + 1;
+    while (j < tokens.length && j - i <= 3 && isAdjective(tokens[j])) j++;
+    const head = tokens[j];
+    const noun = head?.kind === 'word' && !head.lower.endsWith("'s") ? head.lower : undefined;
+    const known = noun !== undefined && PERSON_NOUNS.has(noun);
+    const open = !known && noun !== undefined && t.lower === 'the' && noun.length > 2 && !NOT_HEADS.has(noun);
+    const contrastive = t.lower === 'the' && j > i + 1 && CONTRASTIVE.has(tokens[j - 1]!.lower) && !known;
+    if (!known && !open && !contrastive) {
+      out.push(t);
+      continue;
+    }
+    let last = contrastive && !known ? j - 1 : j;
+    // "the gentleman in the white waistcoat", "the magistrate with spectacles".
+    if (!contrastive) last = qualifierEnd(tokens, last);
+    const end = tokens[last]!.end;
+    const phrase = text.slice(t.start, end).replace(/\s+/g, ' ').toLowerCase();
+    out.push({
+      kind: 'ref',
+      lower: phrase,
+      start: t.start,
+      end,
+      ref: {
+        kind: 'description',
+        phrase,
+        head: contrastive && !known ? tokens[j - 1]!.lower : noun!,
+        open: open && !contrastive,
         start: t.start,
         end,
-        ref: {
-          kind: 'description',
-          phrase,
-          head: isPerson ? noun : tokens[j - 1]!.lower,
-          start: t.start,
-          end,
-        },
-      });
-      i = isPerson ? j : j - 1;
-      continue;
-    }
-    out.push(t);
+      },
+    });
+    i = last;
   }
   return out;
 }
 
+/** The last token of a prepositional phrase that qualifies a person: "in the white waistcoat", "with spectacles". */
+function qualifierEnd(tokens: readonly Token[], headAt: number): number {
+  const preposition = tokens[headAt + 1];
+  if (preposition?.kind !== 'word' || !['in', 'with', 'of', 'at'].includes(preposition.lower)) return headAt;
+  let k = headAt + 2;
+  if (tokens[k]?.kind === 'word' && ['the', 'a', 'an'].includes(tokens[k]!.lower)) k++;
+  while (isAdjective(tokens[k]) || (tokens[k]?.kind === 'word' && tokens[k + 1]?.kind === 'word' && /^(?:white|black|red|blue|green|brown|grey|gray)$/.test(tokens[k]!.lower))) k++;
+  const noun = tokens[k];
+  if (noun?.kind !== 'word' || TAG_VERBS.has(noun.lower) || noun.lower.endsWith('ly')) return headAt;
+  return k;
+}
+
 function isVerb(tokens: readonly Token[], i: number): number {
   const t = tokens[i];
-  if (!t || t.kind !== 'word' || !TAG_VERBS.has(t.lower)) return 0;
+  if (!t || t.kind !== 'word') return 0;
+  if (TAG_GERUNDS.has(t.lower) || (TAG_INFINITIVES.has(t.lower) && tokens[i - 1]?.lower === 'to')) return 1;
+  if (!TAG_VERBS.has(t.lower)) return 0;
   if (PARTICLE_VERBS.has(t.lower)) {
     const particle = tokens[i + 1];
     return particle?.kind === 'word' && TAG_PARTICLES.has(particle.lower) ? 2 : 0;
@@ -223,6 +220,8 @@ export function tagAfter(tokens: readonly Token[]): Referent | undefined {
     (tokens[i]!.kind === 'punct' ? /^[,—–\-:]$/.test(tokens[i]!.lower) : isAdverb(tokens[i]))
   )
     i++;
+  const possessive = possessiveTag(tokens, i);
+  if (possessive) return possessive;
   const verb = isVerb(tokens, i);
   if (verb) {
     // "said Alice", "cried the Queen", "said he", "said Mr. Bennet, smiling", "said to her the old man".
@@ -252,6 +251,25 @@ export function tagAfter(tokens: readonly Token[]): Referent | undefined {
 }
 
 /**
+ * `"…" was Mr. Weston's quick amendment`, `"…" was all Harriet's answer`, `"…" was his reply`: the
+ * owner of the words after "was".
+ */
+function possessiveTag(tokens: readonly Token[], i: number): Referent | undefined {
+  if (tokens[i]?.lower !== 'was') return undefined;
+  for (let j = i + 1; j < Math.min(tokens.length, i + 5); j++) {
+    const t = tokens[j]!;
+    if (t.kind === 'punct') return undefined;
+    if (t.kind === 'ref' && t.ref!.kind !== 'pronoun' && tokens[j + 1]?.lower === "'s") return t.ref;
+    if (t.lower === 'his' || t.lower === 'her') {
+      const noun = tokens[j + 1];
+      if (noun?.kind !== 'word' || tokens[j + 2]?.kind === 'word') return undefined;
+      return { kind: 'pronoun', pronoun: t.lower === 'his' ? 'he' : 'she', start: t.start, end: t.end };
+    }
+  }
+  return undefined;
+}
+
+/**
  * The speaker named by the narration just before a quotation that introduces it: `Alice said,`,
  * `Marilla, looking at Anne, said:`, `said the Hatter:`, `Then the Queen turned to Alice and cried,`.
  */
@@ -269,16 +287,17 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     }
   }
   if (verbAt < 0) return undefined;
-  // The nearest referent before the verb that is not an object ("looking at Anne") or a possessor.
+  // The nearest referent before the verb that is not an object ("looking at Anne") nor a thing ("the room").
+  const person = (t: Token) => t.kind === 'ref' && !(t.ref!.kind === 'description' && t.ref!.open);
   for (let j = verbAt - 1; j >= from; j--) {
     const t = tokens[j]!;
-    if (t.kind !== 'ref') continue;
+    if (!person(t)) continue;
     if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) continue;
     return t.ref;
   }
   for (let j = verbAt + 1; j < tokens.length; j++) {
     const t = tokens[j]!;
-    if (t.kind === 'ref' && !PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) return t.ref;
+    if (person(t) && !PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) return t.ref;
   }
   return undefined;
 }
@@ -287,7 +306,7 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
 export function firstActor(tokens: readonly Token[]): Referent | undefined {
   for (let j = 0; j < tokens.length; j++) {
     const t = tokens[j]!;
-    if (t.kind !== 'ref') continue;
+    if (t.kind !== 'ref' || (t.ref!.kind === 'description' && t.ref!.open)) continue;
     if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) continue;
     const next = tokens[j + 1];
     if (next?.kind === 'word' && next.lower === "'s") continue;

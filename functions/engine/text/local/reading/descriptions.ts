@@ -1,0 +1,121 @@
+/**
+ * Speakers tagged by a description: "said the Jew", "the beadle replied", "said the old gentleman",
+ * "said the surgeon". A description stands either for a named character present in the scene (the
+ * beadle is Mr. Bumble wherever Mr. Bumble is about) or for someone the book never names (the
+ * surgeon of chapter one). Which one is learnt from the book itself: a description that speaks,
+ * over and over, in scenes where one particular character is present — and is not the one it
+ * talks to — is that character; otherwise it becomes a minor character of its own, named by it.
+ */
+import type { Character } from '../names';
+import { PERSON_NOUNS } from './lexicon';
+import { nearest, partner, recentCharacters, SCENE_CHARS, type SceneContext } from './scene';
+import type { Referent } from './tags';
+
+type Description = Extract<Referent, { kind: 'description' }>;
+
+/** Descriptions that stand for whoever fits nearby, like a pronoun ("the girl", "her father"). */
+const GENERIC_HEADS = new Set(
+  `man woman gentleman lady girl boy fellow child person youth lad lass stranger companion friend visitor
+   mother father wife husband sister brother aunt uncle son daughter cousin niece nephew mamma mama papa`.split(/\s+/),
+);
+/** Share of a description's lines spoken where one character is present, for them to be one. */
+const PRESENCE = 0.6;
+
+interface Presence {
+  occurrences: number;
+  present: Map<Character, number>;
+}
+
+export interface DescriptionBook {
+  presence: Map<string, Presence>;
+  /** Characters known only by a description ("The Surgeon"), made when first heard. */
+  made: Map<string, Character>;
+  /** Characters by title ("doctor" → Dr. Livesey), for descriptions that name a rank. */
+  byTitle: Map<string, Character[]>;
+}
+
+export function descriptionBook(characters: readonly Character[]): DescriptionBook {
+  const byTitle = new Map<string, Character[]>();
+  for (const c of characters) {
+    const title = { dr: 'doctor', capt: 'captain', prof: 'professor', sgt: 'sergeant' }[c.title] ?? c.title;
+    if (title && !['mr', 'mrs', 'miss', 'ms', 'sir', 'lady', 'mister'].includes(title))
+      byTitle.set(title, [...(byTitle.get(title) ?? []), c]);
+  }
+  return { presence: new Map(), made: new Map(), byTitle };
+}
+
+const keyOf = (ref: Description) => ref.phrase.replace(/^the\s+/, '');
+const genderOf = (ref: Description) => PERSON_NOUNS.get(ref.head) ?? 'unknown';
+const fits = (c: Character, gender: string) => gender === 'unknown' || c.gender === gender || c.gender === 'unknown';
+
+/** Notes who was present when the description spoke, leaving out those it spoke with. */
+export function learnDescription(
+  context: SceneContext,
+  book: DescriptionBook,
+  ref: Description,
+  index: number,
+  others: ReadonlySet<Character>,
+) {
+  const key = keyOf(ref);
+  const stats = book.presence.get(key) ?? { occurrences: 0, present: new Map() };
+  stats.occurrences++;
+  const gender = genderOf(ref);
+  for (const c of recentCharacters(context, index, SCENE_CHARS))
+    if (!others.has(c) && fits(c, gender)) stats.present.set(c, (stats.present.get(c) ?? 0) + 1);
+  book.presence.set(key, stats);
+}
+
+/** The character a description stands for across the book, when one is present nearly every time it speaks. */
+function associated(book: DescriptionBook, key: string): Character | undefined {
+  const stats = book.presence.get(key);
+  if (!stats || stats.occurrences < 2) return undefined;
+  const [best, second] = [...stats.present.entries()].sort((a, b) => b[1] - a[1]);
+  if (!best || best[1] < stats.occurrences * PRESENCE) return undefined;
+  return second && second[1] > best[1] - stats.occurrences * 0.2 ? undefined : best[0];
+}
+
+export function resolveDescription(
+  context: SceneContext,
+  book: DescriptionBook,
+  ref: Description,
+  index: number,
+  addressee: Character | undefined,
+): Character | undefined {
+  if (['other', 'latter', 'former'].includes(ref.head)) return partner(context, index);
+  const scene = recentCharacters(context, index, SCENE_CHARS);
+  const ranked = book.byTitle.get(ref.head);
+  if (ranked?.length === 1 && scene.includes(ranked[0]!)) return ranked[0];
+  const key = keyOf(ref);
+  const known = associated(book, key);
+  if (known && known !== addressee && scene.includes(known)) return known;
+  const gender = genderOf(ref);
+  const qualified = /\s(?:in|with|of|at)\s/.test(key);
+  if (GENERIC_HEADS.has(ref.head) && !qualified) {
+    const near = nearest(context, index, gender, addressee);
+    if (near) return near;
+  }
+  return madeCharacter(book, key, gender, context.parts[index]!.start);
+}
+
+/** "The Surgeon", "The Gentleman In The White Waistcoat": someone the book knows only by a description. */
+function madeCharacter(
+  book: DescriptionBook,
+  key: string,
+  gender: 'male' | 'female' | 'unknown',
+  at: number,
+): Character {
+  const existing = book.made.get(key);
+  if (existing) return existing;
+  const character: Character = {
+    name: `The ${key.replace(/(^|[\s-])(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase())}`,
+    aliases: [`the ${key}`],
+    title: '',
+    gender,
+    mentions: 0,
+    firstOffset: at,
+    surfaces: new Map([[`the ${key}`, 1]]),
+    role: true,
+  };
+  book.made.set(key, character);
+  return character;
+}
