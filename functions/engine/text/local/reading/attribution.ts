@@ -14,11 +14,11 @@
  */
 import type { Cast, Character, Mention } from '../names';
 import { descriptionBook, learnDescription, resolveDescription, type DescriptionBook } from './descriptions';
+import { solveTurns, type TurnEvidence } from './conversation';
 import type { QuotationScan, QuotePart } from './quotations';
 import {
   assign,
   nearest,
-  previousTurn,
   recentCharacters,
   type AttributedPart,
   type AttributionMethod,
@@ -37,6 +37,8 @@ export interface Attribution {
   parts: AttributedPart[];
   /** Characters the book knows only by a description that speaks ("The Surgeon"). */
   described: Character[];
+  /** The named "I" of a first-person book, given or found by whom the lines around "said I" address. */
+  narrator?: Character;
 }
 
 /** How many paragraphs a conversation may skip between turns (a line of narration between two lines). */
@@ -44,6 +46,10 @@ const CONVERSATION_GAP = 1;
 
 interface Context extends SceneContext {
   descriptions: DescriptionBook;
+  /** Every cast mention, inside quotations too. */
+  mentions: readonly Mention[];
+  /** The speech tag of each part, if any. */
+  tags: (Referent | undefined)[];
 }
 
 export function attributeQuotations(
@@ -60,9 +66,13 @@ export function attributeQuotations(
     narration: outsideQuotations(cast.mentions, parts),
     narrator: options.narrator,
     descriptions: descriptionBook(cast.characters),
+    mentions: cast.mentions,
+    tags: [],
   };
   findAddressees(context, cast.mentions);
   const tags = parts.map((part, index) => explicitTag(context, index));
+  context.tags = tags;
+  context.narrator ??= narratorByAddress(context, tags);
   // Names first: their speakers anchor the pronouns, descriptions and turns that follow.
   tags.forEach((tag, index) => {
     if (tag?.kind === 'name') assign(parts[index]!, tag.character, 'tag');
@@ -78,14 +88,34 @@ export function attributeQuotations(
     if (speaker) assign(part, speaker, tag.kind === 'pronoun' ? 'pronoun' : 'description');
   });
   shareUtterances(context);
-  attributeByAction(context);
-  shareUtterances(context);
-  attributeByTurns(context);
-  attributeByAction(context, true);
-  attributeByTurns(context);
-  attributeByScene(context);
+  for (const run of conversations(context)) attributeConversation(context, run);
   for (const part of parts) if (part.speaker?.role && !cast.characters.includes(part.speaker)) part.speaker.mentions++;
-  return { parts, described: [...context.descriptions.made.values()].filter((c) => c.mentions > 0) };
+  return {
+    parts,
+    described: [...context.descriptions.made.values()].filter((c) => c.mentions > 0),
+    narrator: context.narrator,
+  };
+}
+
+/**
+ * The "I" of a first-person book, when others call them by name: the one the lines around "said I"
+ * speak to ("You see, Watson, …" next to "“Seven!” I answered.").
+ */
+function narratorByAddress(context: Context, tags: readonly (Referent | undefined)[]): Character | undefined {
+  const told = tags.flatMap((tag, index) => (tag?.kind === 'pronoun' && tag.pronoun === 'i' ? [index] : []));
+  if (told.length < 3) return undefined;
+  const votes = new Map<Character, number>();
+  for (const index of told) {
+    const paragraph = context.parts[index]!.paragraph;
+    const around = new Set(
+      context.parts
+        .filter((p) => p.addressee && p.paragraph !== paragraph && Math.abs(p.paragraph - paragraph) <= 2)
+        .map((p) => p.addressee!),
+    );
+    for (const c of around) votes.set(c, (votes.get(c) ?? 0) + 1);
+  }
+  const [best, second] = [...votes.entries()].sort((a, b) => b[1] - a[1]);
+  return best && best[1] >= 2 && (!second || best[1] >= second[1] * 2) ? best[0] : undefined;
 }
 
 /** Who speaks in the paragraphs next to a part, by name, and whom the part speaks to: not the part's speaker. */
@@ -132,7 +162,12 @@ function explicitTag(context: Context, index: number): Referent | undefined {
   if (beforeTokens.length > 0) return tagBefore(beforeTokens);
   // `Emma continued:` ending the paragraph before: the tag introduces the quotation that opens the next one.
   const tail = narrationTail(context, index);
-  return tail ? tagBefore(tokenize(text, Math.max(tail[0], tail[1] - 300), tail[1], narration)) : undefined;
+  if (!tail) return undefined;
+  const tailTokens = tokenize(text, Math.max(tail[0], tail[1] - 300), tail[1], narration);
+  // `"…," said the gallant Mr. Elton--` closing the paragraph before is that line's tag, not this one's.
+  const previous = context.parts[index - 1];
+  if (previous && previous.end === tail[0] && tagAfter(tailTokens)) return undefined;
+  return tagBefore(tailTokens);
 }
 
 /**
@@ -185,50 +220,27 @@ function resolve(context: Context, ref: Referent, index: number): Character | un
 
 /** Every part of an utterance, and every untagged part of a paragraph, has the speaker of its tagged parts. */
 function shareUtterances(context: Context) {
-  const { parts, scan } = context;
+  const { parts, scan, text } = context;
   for (const members of scan.utterances) {
     const speaker = members.map((i) => parts[i]!).find((p) => p.speaker)?.speaker;
     if (speaker) for (const i of members) assign(parts[i]!, speaker, 'utterance');
   }
+  // Two quotations side by side with nothing between them are two voices (`"…front--" "You must have it," said she`).
+  const joined = (a: AttributedPart, b: AttributedPart) =>
+    a.paragraph === b.paragraph && text.slice(a.end, b.start).trim() !== '';
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (part.speaker) continue;
     let best: AttributedPart | undefined;
-    for (let j = i - 1; j >= 0 && parts[j]!.paragraph === part.paragraph; j--)
+    for (let j = i - 1; j >= 0 && joined(parts[j]!, parts[j + 1]!); j--)
       if (parts[j]!.speaker) {
         best = parts[j];
         break;
       }
-    for (let j = i + 1; !best && j < parts.length && parts[j]!.paragraph === part.paragraph; j++)
+    for (let j = i + 1; !best && j < parts.length && joined(parts[j - 1]!, parts[j]!); j++)
       if (parts[j]!.speaker) best = parts[j];
-    if (best?.speaker) assign(part, best.speaker, 'paragraph');
+    if (best?.speaker && best.speaker !== part.addressee) assign(part, best.speaker, 'paragraph');
   }
-}
-
-/** `Anne looked up. "…"`: the character the paragraph's narration is about says its untagged lines. */
-function attributeByAction(context: Context, fromNarrationBefore = false) {
-  const { parts, scan, text, narration } = context;
-  parts.forEach((part, index) => {
-    if (part.speaker) return;
-    const paragraph = scan.paragraphs[part.paragraph]!;
-    const first = parts.findIndex((p) => p.paragraph === part.paragraph);
-    let lastIndex = first;
-    while (parts[lastIndex + 1]?.paragraph === part.paragraph) lastIndex++;
-    const before = tokenize(text, paragraph.start, parts[first]!.start, narration);
-    const after = tokenize(text, parts[lastIndex]!.end, paragraph.end, narration);
-    // A line that opens its paragraph after a paragraph of narration: that narration's last actor.
-    const tail = fromNarrationBefore && before.length === 0 ? narrationTail(context, first) : undefined;
-    const lastSentence = tail ? tokenize(text, lastSentenceStart(text, tail), tail[1], narration) : [];
-    for (const tokens of fromNarrationBefore ? [lastSentence] : [before, after]) {
-      const actor = firstActor(tokens);
-      if (!actor) continue;
-      const speaker = resolve(context, actor, index);
-      if (speaker && speaker !== part.addressee) {
-        assign(part, speaker, 'action');
-        return;
-      }
-    }
-  });
 }
 
 /** Where the last sentence of a stretch of narration begins. */
@@ -243,6 +255,8 @@ function lastSentenceStart(text: string, [from, to]: [number, number]): number {
 interface Turn {
   paragraph: number;
   parts: AttributedPart[];
+  /** For a paragraph of narration inside a conversation: who acts in it. */
+  actor?: Character;
 }
 
 function conversations(context: Context): Turn[][] {
@@ -250,71 +264,111 @@ function conversations(context: Context): Turn[][] {
   let run: Turn[] = [];
   for (const part of context.parts) {
     const last = run.at(-1);
-    if (last && last.paragraph === part.paragraph) {
+    // One turn per paragraph, and one for a quotation carried over several paragraphs.
+    if (last && (last.paragraph === part.paragraph || last.parts.at(-1)?.utterance === part.utterance)) {
       last.parts.push(part);
+      last.paragraph = part.paragraph;
       continue;
     }
     if (last && part.paragraph - last.paragraph > 1 + CONVERSATION_GAP) {
       runs.push(run);
       run = [];
     }
+    // A paragraph of narration between two lines is a turn of its own when someone acts in it
+    // ("Mr. Beebe accepted the convenient word."): the next line is the other one's.
+    const between = last && part.paragraph - last.paragraph === 2 ? narrationActor(context, part.paragraph - 1) : undefined;
+    if (between && process.env.NT) run.push({ paragraph: part.paragraph - 1, parts: [], actor: between });
     run.push({ paragraph: part.paragraph, parts: [part] });
   }
   if (run.length) runs.push(run);
   return runs;
 }
 
-const speakerOf = (turn: Turn | undefined) => turn?.parts.find((p) => p.speaker)?.speaker;
-const addresseeOf = (turn: Turn | undefined) => turn?.parts.find((p) => p.addressee)?.addressee;
-
-/**
- * Turn-taking: the one a line is spoken to answers it, and in a run of untagged lines two speakers
- * alternate (A, B, A, B), read forwards and backwards until nothing changes.
- */
-function attributeByTurns(context: Context) {
-  for (const run of conversations(context)) {
-    let changed = true;
-    while (changed) {
-      changed = false;
-      run.forEach((turn, i) => {
-        if (speakerOf(turn)) return;
-        const previous = run[i - 1];
-        const addressed = addresseeOf(previous);
-        const ownAddressee = addresseeOf(turn);
-        let speaker: Character | undefined;
-        let method: AttributionMethod = 'turn';
-        if (addressed && addressed !== speakerOf(previous) && addressed !== ownAddressee) {
-          speaker = addressed;
-          method = 'vocative';
-        } else {
-          const [a, b] = [speakerOf(run[i - 2]), speakerOf(previous)];
-          const [c, d] = [speakerOf(run[i + 2]), speakerOf(run[i + 1])];
-          if (a && b && a !== b && a !== ownAddressee) speaker = a;
-          else if (c && d && c !== d && c !== ownAddressee) speaker = c;
-        }
-        if (!speaker) return;
-        for (const part of turn.parts) assign(part, speaker, method);
-        changed = true;
-      });
-    }
-  }
+/** The character a paragraph of narration is about, when it names them or a pronoun points at one. */
+function narrationActor(context: Context, paragraphIndex: number): Character | undefined {
+  const paragraph = context.scan.paragraphs[paragraphIndex]!;
+  const actor = firstActor(tokenize(context.text, paragraph.start, paragraph.end, context.narration));
+  if (!actor || actor.kind === 'description') return undefined;
+  const next = context.parts.findIndex((p) => p.start > paragraph.end);
+  if (actor.kind === 'name') return actor.character;
+  return next < 0 ? undefined : resolve(context, actor, next);
 }
 
-/** What is left: the partner of the previous line's speaker in the scene, or the one it spoke to. */
-function attributeByScene(context: Context) {
-  context.parts.forEach((part, index) => {
-    if (part.speaker) return;
-    const previous = previousTurn(context, index);
-    const close = previous && part.paragraph - previous.paragraph <= 1 + CONVERSATION_GAP;
-    const speaker =
-      close &&
-      previous.addressee &&
-      previous.addressee !== previous.speaker &&
-      previous.addressee !== part.addressee
-        ? previous.addressee
-        : recentCharacters(context, index).find(
-            (c) => c !== part.addressee && (!close || c !== previous?.speaker),
-          );
-    if (speaker) assign(part, speaker, 'scene');
+
+const FIXED: readonly AttributionMethod[] = ['tag', 'utterance', 'paragraph'];
+
+/** The evidence of one turn for `solveTurns`. */
+function evidenceOf(context: Context, turn: Turn, first: boolean): TurnEvidence {
+  const { parts, scan, text, narration, tags } = context;
+  const fixed = turn.parts.filter((p) => p.speaker && FIXED.includes(p.method)).at(-1)?.speaker;
+  const hinted = turn.parts.find((p) => p.speaker && (p.method === 'pronoun' || p.method === 'description'));
+  const index = parts.indexOf(turn.parts[0]!);
+  const tag = hinted ? tags[parts.indexOf(hinted)] : undefined;
+  const paragraph = scan.paragraphs[turn.parts[0]!.paragraph]!;
+  const last = turn.parts.at(-1)!;
+  const lastParagraph = scan.paragraphs[last.paragraph]!;
+  const before = tokenize(text, paragraph.start, turn.parts[0]!.start, narration);
+  const after = tokenize(text, last.end, lastParagraph.end, narration);
+  const actors: Character[] = [];
+  for (const tokens of [before, after]) {
+    const actor = firstActor(tokens);
+    const character = actor ? resolve(context, actor, index) : undefined;
+    if (character) actors.push(character);
+  }
+  let opener: Character | undefined;
+  const tail = first && before.length === 0 ? narrationTail(context, index) : undefined;
+  if (tail) {
+    const actor = firstActor(tokenize(text, lastSentenceStart(text, tail), tail[1], narration));
+    opener = actor ? resolve(context, actor, index) : undefined;
+  }
+  return {
+    fixed,
+    hint: hinted?.speaker,
+    hintWeight: hinted?.method === 'description' ? 5 : 3,
+    gender: tag?.kind === 'pronoun' && (tag.pronoun === 'he' || tag.pronoun === 'she') ? (tag.pronoun === 'he' ? 'male' : 'female') : undefined,
+    addressee: turn.parts.find((p) => p.addressee)?.addressee,
+    named: [...new Set(turn.parts.flatMap((p) => mentionsIn(context.mentions, p.start, p.end).map((m) => m.character)))],
+    actors,
+    opener,
+  };
+}
+
+/** The characters a conversation can be between, the most evident first. */
+function candidatesOf(context: Context, run: readonly Turn[], evidence: readonly TurnEvidence[]): Character[] {
+  const weight = new Map<Character, number>();
+  const add = (c: Character | undefined, w: number) => {
+    if (c) weight.set(c, (weight.get(c) ?? 0) + w);
+  };
+  for (const e of evidence) {
+    add(e.fixed, 3);
+    add(e.hint, 2);
+    add(e.addressee, 2);
+    for (const a of e.actors) add(a, 1);
+    add(e.opener, 1);
+  }
+  const recent = recentCharacters(context, context.parts.indexOf(run[0]!.parts[0]!));
+  recent.slice(0, 4).forEach((c, k) => add(c, 0.5 - k * 0.1));
+  const fixed = new Set(evidence.flatMap((e) => (e.fixed ? [e.fixed] : [])));
+  const ranked = [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([c]) => c);
+  return [...fixed, ...ranked.filter((c) => !fixed.has(c)).slice(0, Math.max(0, MAX_CANDIDATES - fixed.size))];
+}
+
+const MAX_CANDIDATES = 8;
+
+/** Speakers for a conversation's untagged lines, from all its evidence at once (see `conversation.ts`). */
+function attributeConversation(context: Context, run: readonly Turn[]) {
+  const evidence = run.map((turn, i) => evidenceOf(context, turn, i === 0));
+  const candidates = candidatesOf(context, run, evidence);
+  const speakers = solveTurns(evidence, candidates);
+  run.forEach((turn, i) => {
+    const speaker = speakers[i];
+    if (!speaker || evidence[i]!.fixed) {
+      // A line set beside a tagged one with nothing between is the other voice of the turn before.
+      const other = speakers[i - 1];
+      for (const part of turn.parts) if (!part.speaker && other && other !== speaker) assign(part, other, 'turn');
+      return;
+    }
+    const method: AttributionMethod = evidence[i]!.hint === speaker ? turn.parts[0]!.method : 'turn';
+    for (const part of turn.parts) if (!part.speaker || part.method === 'pronoun' || part.method === 'description') assign(part, speaker, method === 'none' ? 'turn' : method, true);
   });
 }

@@ -2,7 +2,6 @@
  * The reading of a story: its cast, its quotations and who says each one. The `quotes` command,
  * the benchmark and the script, voice and audio stages all read a text through `readStory`.
  */
-import { findNarrator } from '../dialogue';
 import { scanEntities } from '../entities';
 import { findCast, type Cast, type Character } from '../names';
 import { attributeQuotations, type AttributedPart } from './attribution';
@@ -22,8 +21,7 @@ export function readStory(raw: string, cast?: Cast): StoryReading {
   const text = readingText(raw);
   const found = cast ?? findCast(text, { scan: scanEntities(text) });
   const scan = scanQuotations(text);
-  const narrator = findNarrator(text, found, scan.parts);
-  const { parts, described } = attributeQuotations(text, scan, found, { narrator });
+  const { parts, described, narrator } = attributeQuotations(text, scan, found);
   // Those known only by a description that speaks ("The Surgeon") join the cast, after the named.
   found.characters.push(...described.sort((a, b) => b.mentions - a.mentions));
   return { text, cast: found, scan, parts, narrator };
