@@ -31,6 +31,11 @@ export type { AttributedPart, AttributionMethod } from './scene';
 export interface AttributionOptions {
   /** The named "I" of a first-person book: the speaker of lines tagged "I said". */
   narrator?: Character;
+  /**
+   * Whether a description that stands for no named character ("said the surgeon") becomes a
+   * speaker of its own ("The Surgeon"); otherwise the line is left to the turns around it.
+   */
+  describedSpeakers?: boolean;
 }
 
 export interface Attribution {
@@ -65,7 +70,7 @@ export function attributeQuotations(
     parts,
     narration: outsideQuotations(cast.mentions, parts),
     narrator: options.narrator,
-    descriptions: descriptionBook(cast.characters),
+    descriptions: descriptionBook(cast.characters, options.describedSpeakers ?? true),
     mentions: cast.mentions,
     tags: [],
   };
@@ -79,7 +84,8 @@ export function attributeQuotations(
   });
   // Descriptions are learnt over the whole book before any is resolved.
   tags.forEach((tag, index) => {
-    if (tag?.kind === 'description') learnDescription(context, context.descriptions, tag, index, neighbours(context, index));
+    if (tag?.kind === 'description')
+      learnDescription(context, context.descriptions, tag, index, neighbours(context, index));
   });
   tags.forEach((tag, index) => {
     const part = parts[index]!;
@@ -89,7 +95,8 @@ export function attributeQuotations(
   });
   shareUtterances(context);
   for (const run of conversations(context)) attributeConversation(context, run);
-  for (const part of parts) if (part.speaker?.role && !cast.characters.includes(part.speaker)) part.speaker.mentions++;
+  for (const part of parts)
+    if (part.speaker?.role && !cast.characters.includes(part.speaker)) part.speaker.mentions++;
   return {
     parts,
     described: [...context.descriptions.made.values()].filter((c) => c.mentions > 0),
@@ -124,7 +131,8 @@ function neighbours(context: Context, index: number): Set<Character> {
   const others = new Set<Character>();
   if (part.addressee) others.add(part.addressee);
   for (const p of context.parts) {
-    if (Math.abs(p.paragraph - part.paragraph) === 1 && p.method === 'tag' && p.speaker) others.add(p.speaker);
+    if (Math.abs(p.paragraph - part.paragraph) === 1 && p.method === 'tag' && p.speaker)
+      others.add(p.speaker);
   }
   return others;
 }
@@ -276,7 +284,8 @@ function conversations(context: Context): Turn[][] {
     }
     // A paragraph of narration between two lines is a turn of its own when someone acts in it
     // ("Mr. Beebe accepted the convenient word."): the next line is the other one's.
-    const between = last && part.paragraph - last.paragraph === 2 ? narrationActor(context, part.paragraph - 1) : undefined;
+    const between =
+      last && part.paragraph - last.paragraph === 2 ? narrationActor(context, part.paragraph - 1) : undefined;
     if (between && process.env.NT) run.push({ paragraph: part.paragraph - 1, parts: [], actor: between });
     run.push({ paragraph: part.paragraph, parts: [part] });
   }
@@ -293,7 +302,6 @@ function narrationActor(context: Context, paragraphIndex: number): Character | u
   if (actor.kind === 'name') return actor.character;
   return next < 0 ? undefined : resolve(context, actor, next);
 }
-
 
 const FIXED: readonly AttributionMethod[] = ['tag', 'utterance', 'paragraph'];
 
@@ -325,16 +333,29 @@ function evidenceOf(context: Context, turn: Turn, first: boolean): TurnEvidence 
     fixed,
     hint: hinted?.speaker,
     hintWeight: hinted?.method === 'description' ? 5 : 3,
-    gender: tag?.kind === 'pronoun' && (tag.pronoun === 'he' || tag.pronoun === 'she') ? (tag.pronoun === 'he' ? 'male' : 'female') : undefined,
+    gender:
+      tag?.kind === 'pronoun' && (tag.pronoun === 'he' || tag.pronoun === 'she')
+        ? tag.pronoun === 'he'
+          ? 'male'
+          : 'female'
+        : undefined,
     addressee: turn.parts.find((p) => p.addressee)?.addressee,
-    named: [...new Set(turn.parts.flatMap((p) => mentionsIn(context.mentions, p.start, p.end).map((m) => m.character)))],
+    named: [
+      ...new Set(
+        turn.parts.flatMap((p) => mentionsIn(context.mentions, p.start, p.end).map((m) => m.character)),
+      ),
+    ],
     actors,
     opener,
   };
 }
 
 /** The characters a conversation can be between, the most evident first. */
-function candidatesOf(context: Context, run: readonly Turn[], evidence: readonly TurnEvidence[]): Character[] {
+function candidatesOf(
+  context: Context,
+  run: readonly Turn[],
+  evidence: readonly TurnEvidence[],
+): Character[] {
   const weight = new Map<Character, number>();
   const add = (c: Character | undefined, w: number) => {
     if (c) weight.set(c, (weight.get(c) ?? 0) + w);
@@ -350,7 +371,10 @@ function candidatesOf(context: Context, run: readonly Turn[], evidence: readonly
   recent.slice(0, 4).forEach((c, k) => add(c, 0.5 - k * 0.1));
   const fixed = new Set(evidence.flatMap((e) => (e.fixed ? [e.fixed] : [])));
   const ranked = [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([c]) => c);
-  return [...fixed, ...ranked.filter((c) => !fixed.has(c)).slice(0, Math.max(0, MAX_CANDIDATES - fixed.size))];
+  return [
+    ...fixed,
+    ...ranked.filter((c) => !fixed.has(c)).slice(0, Math.max(0, MAX_CANDIDATES - fixed.size)),
+  ];
 }
 
 const MAX_CANDIDATES = 8;
@@ -365,10 +389,22 @@ function attributeConversation(context: Context, run: readonly Turn[]) {
     if (!speaker || evidence[i]!.fixed) {
       // A line set beside a tagged one with nothing between is the other voice of the turn before.
       const other = speakers[i - 1];
-      for (const part of turn.parts) if (!part.speaker && other && other !== speaker) assign(part, other, 'turn');
+      for (const part of turn.parts)
+        if (!part.speaker && other && other !== speaker) assign(part, other, 'turn');
       return;
     }
-    const method: AttributionMethod = evidence[i]!.hint === speaker ? turn.parts[0]!.method : 'turn';
-    for (const part of turn.parts) if (!part.speaker || part.method === 'pronoun' || part.method === 'description') assign(part, speaker, method === 'none' ? 'turn' : method, true);
+    const e = evidence[i]!;
+    const previousAddressee = i > 0 ? evidence[i - 1]!.addressee : undefined;
+    const method: AttributionMethod =
+      e.hint === speaker
+        ? turn.parts[0]!.method
+        : e.actors[0] === speaker
+          ? 'action'
+          : previousAddressee === speaker
+            ? 'vocative'
+            : 'turn';
+    for (const part of turn.parts)
+      if (!part.speaker || part.method === 'pronoun' || part.method === 'description')
+        assign(part, speaker, method === 'none' ? 'turn' : method, true);
   });
 }

@@ -15,8 +15,10 @@ type Description = Extract<Referent, { kind: 'description' }>;
 
 /** Descriptions that stand for whoever fits nearby, like a pronoun ("the girl", "her father"). */
 const GENERIC_HEADS = new Set(
-  `man woman gentleman lady girl boy fellow child person youth lad lass stranger companion friend visitor
-   mother father wife husband sister brother aunt uncle son daughter cousin niece nephew mamma mama papa`.split(/\s+/),
+  `man woman gentleman lady girl boy fellow child person youth lad lass
+   mother father wife husband sister brother aunt uncle son daughter cousin niece nephew mamma mama papa`.split(
+    /\s+/,
+  ),
 );
 /** Share of a description's lines spoken where one character is present, for them to be one. */
 const PRESENCE = 0.6;
@@ -32,21 +34,34 @@ export interface DescriptionBook {
   made: Map<string, Character>;
   /** Characters by title ("doctor" → Dr. Livesey), for descriptions that name a rank. */
   byTitle: Map<string, Character[]>;
+  /** Whether to make characters of descriptions that stand for no named one. */
+  makes: boolean;
 }
 
-export function descriptionBook(characters: readonly Character[]): DescriptionBook {
+export function descriptionBook(characters: readonly Character[], makes = true): DescriptionBook {
   const byTitle = new Map<string, Character[]>();
   for (const c of characters) {
     const title = { dr: 'doctor', capt: 'captain', prof: 'professor', sgt: 'sergeant' }[c.title] ?? c.title;
     if (title && !['mr', 'mrs', 'miss', 'ms', 'sir', 'lady', 'mister'].includes(title))
       byTitle.set(title, [...(byTitle.get(title) ?? []), c]);
   }
-  return { presence: new Map(), made: new Map(), byTitle };
+  return { presence: new Map(), made: new Map(), byTitle, makes };
 }
 
-const keyOf = (ref: Description) => ref.phrase.replace(/^the\s+/, '');
+/**
+ * How a description is known: "old woman" keeps its adjectives (PDNC's "The Old Woman"), a trade
+ * does not ("the burly barman" and "the barman" are one), a telling phrase stays ("gentleman in the
+ * white waistcoat").
+ */
+function keyOf(ref: Description): string {
+  const phrase = ref.phrase.replace(/^the\s+/, '');
+  if (GENERIC_HEADS.has(ref.head) || !ref.open) return phrase;
+  const qualifier = /\s(?:in|with|of|at)\s.+$/.exec(phrase)?.[0] ?? '';
+  return `${ref.head}${qualifier}`;
+}
 const genderOf = (ref: Description) => PERSON_NOUNS.get(ref.head) ?? 'unknown';
-const fits = (c: Character, gender: string) => gender === 'unknown' || c.gender === gender || c.gender === 'unknown';
+const fits = (c: Character, gender: string) =>
+  gender === 'unknown' || c.gender === gender || c.gender === 'unknown';
 
 /** Notes who was present when the description spoke, leaving out those it spoke with. */
 export function learnDescription(
@@ -94,7 +109,7 @@ export function resolveDescription(
     const near = nearest(context, index, gender, addressee);
     if (near) return near;
   }
-  return madeCharacter(book, key, gender, context.parts[index]!.start);
+  return book.makes ? madeCharacter(book, key, gender, context.parts[index]!.start) : undefined;
 }
 
 /** "The Surgeon", "The Gentleman In The White Waistcoat": someone the book knows only by a description. */

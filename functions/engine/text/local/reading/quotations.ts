@@ -45,7 +45,7 @@ export function quotationStyle(text: string): 'double' | 'single' {
     )
       single++;
   }
-  return single > double * 2 + 4 ? 'single' : 'double';
+  return single > 0 && single > double * 2 + Math.min(4, double) ? 'single' : 'double';
 }
 
 type Mark = 'open' | 'close' | 'either';

@@ -39,7 +39,12 @@ export const RECENT_CHARS = 2500;
 /** How far back a scene reaches when a description is matched with the characters present. */
 export const SCENE_CHARS = 4000;
 
-export function assign(part: AttributedPart, speaker: Character, method: AttributionMethod, overwrite = false) {
+export function assign(
+  part: AttributedPart,
+  speaker: Character,
+  method: AttributionMethod,
+  overwrite = false,
+) {
   if (part.speaker && !overwrite) return;
   part.speaker = speaker;
   part.method = method;

@@ -46,7 +46,14 @@ const TAG_GERUNDS = words(`
   enquiring protesting pleading resuming repeating urging sighing laughing sobbing
 `);
 /** Verbs that only tag a quotation after "to": "was forced to add", "began to say". */
-const TAG_INFINITIVES = words('say add reply answer ask observe exclaim cry remark repeat continue return inquire enquire');
+const TAG_INFINITIVES = words(
+  'say add reply answer ask observe exclaim cry remark repeat continue return inquire enquire',
+);
+const FUNCTION_WORDS = words(`
+  and or but nor so yet who whom whose which that what when where while as if than then there here was were is are
+  be been had has have did does do would could should will shall might must may can not no a an the his her its my
+  our their your this these those he she it they we i you him them me us all some any each every one
+`);
 const SENTENCE_END = new Set(['.', '!', '?', ';']);
 
 /** Mentions with `from <= start < to`, by binary search over mentions in text order. */
@@ -121,9 +128,26 @@ export function tokenize(text: string, from: number, to: number, mentions: reado
 
 /** Words that describe a person before the noun ("the red-faced gentleman", "the sleepy-looking boy"). */
 const isAdjective = (t: Token | undefined) =>
-  t?.kind === 'word' && (PERSON_ADJECTIVES.has(t.lower) || /-(?:faced|looking|haired|eyed|legged|hearted)$|ish$/.test(t.lower));
+  t?.kind === 'word' &&
+  (PERSON_ADJECTIVES.has(t.lower) || /-(?:faced|looking|haired|eyed|legged|hearted)$|ish$/.test(t.lower));
 /** Nouns that never head a description of a speaker, even after a speech verb ("said the same", "cried the more"). */
-const NOT_HEADS = new Set(['same', 'more', 'most', 'whole', 'rest', 'next', 'first', 'last', 'way', 'time', 'moment', 'word', 'words', 'thing', 'truth']);
+const NOT_HEADS = new Set([
+  'same',
+  'more',
+  'most',
+  'whole',
+  'rest',
+  'next',
+  'first',
+  'last',
+  'way',
+  'time',
+  'moment',
+  'word',
+  'words',
+  'thing',
+  'truth',
+]);
 
 /**
  * "the old gentleman", "his wife", "the other", "the gentleman in the white waistcoat": a
@@ -149,6 +173,14 @@ function markDescriptions(text: string, tokens: Token[]): Token[] {
     }
     let j = i + 1;
     while (j < tokens.length && j - i <= 3 && isAdjective(tokens[j])) j++;
+    // Adjectives no list holds ("the anaemic cabman", "the burly barman"): the noun is the last plain word.
+    while (
+      j - i <= 3 &&
+      isPlainWord(tokens[j]) &&
+      isPlainWord(tokens[j + 1]) &&
+      !PERSON_NOUNS.has(tokens[j]!.lower)
+    )
+      j++;
     const head = tokens[j];
     const noun = head?.kind === 'word' && !head.lower.endsWith("'s") ? head.lower : undefined;
     const known = noun !== undefined && PERSON_NOUNS.has(noun);
@@ -182,16 +214,32 @@ function markDescriptions(text: string, tokens: Token[]): Token[] {
   return out;
 }
 
-/** The last token of a prepositional phrase that qualifies a person: "in the white waistcoat", "with spectacles". */
+/** A word that can be part of a description: no verb of speech, preposition, adverb or function word. */
+function isPlainWord(t: Token | undefined): boolean {
+  return (
+    t?.kind === 'word' &&
+    !TAG_VERBS.has(t.lower) &&
+    !PREPOSITIONS.has(t.lower) &&
+    !FUNCTION_WORDS.has(t.lower) &&
+    !t.lower.endsWith('ly') &&
+    !t.lower.endsWith("'s")
+  );
+}
+
+/**
+ * The last token of a phrase that tells a person apart: "in the white waistcoat", "with the black
+ * beard", "with spectacles" — not a manner of speaking ("in a tremendous voice").
+ */
 function qualifierEnd(tokens: readonly Token[], headAt: number): number {
   const preposition = tokens[headAt + 1];
   if (preposition?.kind !== 'word' || !['in', 'with', 'of', 'at'].includes(preposition.lower)) return headAt;
   let k = headAt + 2;
-  if (tokens[k]?.kind === 'word' && ['the', 'a', 'an'].includes(tokens[k]!.lower)) k++;
-  while (isAdjective(tokens[k]) || (tokens[k]?.kind === 'word' && tokens[k + 1]?.kind === 'word' && /^(?:white|black|red|blue|green|brown|grey|gray)$/.test(tokens[k]!.lower))) k++;
-  const noun = tokens[k];
-  if (noun?.kind !== 'word' || TAG_VERBS.has(noun.lower) || noun.lower.endsWith('ly')) return headAt;
-  return k;
+  if (tokens[k]?.lower === 'a' || tokens[k]?.lower === 'an') return headAt;
+  if (tokens[k]?.lower === 'the') k++;
+  while (k - headAt < 6 && isPlainWord(tokens[k]) && isPlainWord(tokens[k + 1])) k++;
+  return isPlainWord(tokens[k]) && !/^(?:voice|tone|manner|way|whisper|undertone)s?$/.test(tokens[k]!.lower)
+    ? k
+    : headAt;
 }
 
 function isVerb(tokens: readonly Token[], i: number): number {
