@@ -232,10 +232,10 @@ function isPlainWord(t: Token | undefined): boolean {
  */
 function qualifierEnd(tokens: readonly Token[], headAt: number): number {
   const preposition = tokens[headAt + 1];
-  if (preposition?.kind !== 'word' || !['in', 'with', 'of', 'at'].includes(preposition.lower)) return headAt;
+  if (preposition?.kind !== 'word' || !['in', 'with', 'of'].includes(preposition.lower)) return headAt;
   let k = headAt + 2;
-  if (tokens[k]?.lower === 'a' || tokens[k]?.lower === 'an') return headAt;
   if (tokens[k]?.lower === 'the') k++;
+  else if (preposition.lower !== 'with') return headAt;
   while (k - headAt < 6 && isPlainWord(tokens[k]) && isPlainWord(tokens[k + 1])) k++;
   return isPlainWord(tokens[k]) && !/^(?:voice|tone|manner|way|whisper|undertone)s?$/.test(tokens[k]!.lower)
     ? k
