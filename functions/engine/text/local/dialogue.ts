@@ -81,11 +81,7 @@ export function findNarrator(
 export function dialogueWithNarrator(text: string, cast: Cast): { quotes: Quote[]; narrator?: Character } {
   let first = attributedDialogue(text, cast);
   if (foldAddressedNames(text, cast, first.quotes)) first = attributedDialogue(text, cast);
-  if (first.narrator) return first;
-  const narrator = findNarrator(text, cast, first.quotes);
-  return narrator
-    ? { quotes: extractDialogue(text, cast, { narrator }), narrator }
-    : { quotes: first.quotes };
+  return first;
 }
 
 /**

@@ -103,6 +103,7 @@ export function scanEntities(text: string): EntityScan {
   }
 
   const midSentence = capitalisedMidSentence(tokens);
+  const runs: [number, number][] = [];
   let i = 0;
   while (i < tokens.length) {
     if (!tokens[i]!.capitalised) {
@@ -115,11 +116,24 @@ export function scanEntities(text: string): EntityScan {
       else if (joinsRole(tokens, i, j)) j += tokens[j + 1]!.word === 'the' ? 3 : 2;
       else break;
     }
-    // "Send Oliver", "Whenever James", "Poor Isabella": a common word that only starts the sentence.
-    let from = i;
-    if (j - i > 1 && tokens[i]!.initial && isCommonWord(tokens[i]!.word, lowercase, midSentence)) from++;
-    recordPhrase(tokens, from, j, text, phrases);
+    runs.push([i, j]);
     i = j;
+  }
+  const runText = (from: number, to: number) =>
+    tokens
+      .slice(from, to)
+      .map((t) => t.word)
+      .join(' ');
+  const namedMidSentence = new Set(runs.filter(([a]) => !tokens[a]!.initial).map(([a, b]) => runText(a, b)));
+  for (const [from, to] of runs) {
+    // "Send Oliver", "Whenever James", "Poor Isabella": a common word that only starts the sentence
+    // (but "Windy Corner", written so in mid-sentence too, is one name).
+    const strip =
+      to - from > 1 &&
+      tokens[from]!.initial &&
+      isCommonWord(tokens[from]!.word, lowercase, midSentence) &&
+      !namedMidSentence.has(runText(from, to));
+    recordPhrase(tokens, strip ? from + 1 : from, to, text, phrases);
   }
   return { phrases, lowercase };
 }
@@ -140,6 +154,22 @@ function isCommonWord(
   return (lowercase.get(word.toLowerCase()) ?? 0) > (midSentence.get(word) ?? 0);
 }
 
+/** Capitalised words that never end a role's name ("the Queen of The…", "the King of I…"). */
+const FUNCTION_CAPITALS = new Set([
+  'I',
+  'The',
+  'A',
+  'An',
+  'He',
+  'She',
+  'It',
+  'We',
+  'They',
+  'You',
+  'This',
+  'That',
+]);
+
 /**
  * "the Queen of Hearts", "the Ghost of Christmas Past", "the Wicked Witch of the West": after an
  * article, "of" (or "of the") joins two capitalised parts of one name.
@@ -148,7 +178,7 @@ function joinsRole(tokens: readonly Token[], from: number, at: number): boolean 
   const of = tokens[at];
   if (of?.word !== 'of' || at - from > 2 || tokens[from - 1]?.word.toLowerCase() !== 'the') return false;
   const next = tokens[at + 1]?.word === 'the' ? tokens[at + 2] : tokens[at + 1];
-  return next !== undefined && next.capitalised && !next.initial && !NOT_NAMES.has(next.word);
+  return next !== undefined && next.capitalised && !next.initial && !FUNCTION_CAPITALS.has(next.word);
 }
 
 function isAllCaps(word: string): boolean {
@@ -207,7 +237,10 @@ function recordPhrase(
   while (start < to && NOT_NAMES.has(tokens[start]!.word) && !isTitle(tokens, start, to)) start++;
   const segments: [number, number][] = [];
   let segmentStart = start;
-  for (let k = start; k < to; k++) {
+  // Words after "of" belong to the role they complete ("Ghost of Christmas Past"), even ones that name no one alone.
+  const of = tokens.slice(start, to).findIndex((t) => t.word === 'of');
+  const splitEnd = of > 0 ? start + of : to;
+  for (let k = start; k < splitEnd; k++) {
     // A title in the middle starts a new name: "Ask Mrs. Pell" is "Ask" and "Mrs. Pell".
     if (k > segmentStart && isTitle(tokens, k, to) && !isTitle(tokens, k - 1, to)) {
       segments.push([segmentStart, k]);
@@ -232,6 +265,8 @@ function recordPhrase(
       titles.push(tokens[nameStart++]!.word);
     }
     const words = tokens.slice(nameStart, b).map((t) => t.word);
+    // "Scrooge Scrooge" (a name said twice) is no full name.
+    if (words.length > 1 && words.every((w) => w === words[0])) continue;
     const longest = words.includes('of') ? MAX_NAME_WORDS + 2 : MAX_NAME_WORDS;
     if (words.length === 0 || words.length > longest || words.some((w) => w.length < 2)) continue;
     // "Captain" alone is no name; "the Queen", "the Duchess" may be a character known by rank.

@@ -4,7 +4,7 @@
  * role ("the White Rabbit") by `reading/roles.ts`, and located wherever they are mentioned.
  */
 import { classifyPhrase, scanEntities, type EntityScan, type PhraseStats } from './entities';
-import { NAME_TITLES, NOT_NAMES } from './lexicon';
+import { NAME_TITLES, NOT_NAMES, PERSON_VERBS } from './lexicon';
 import { firstNameGender } from './nlp';
 import {
   DESCRIBING_TITLES,
@@ -16,6 +16,7 @@ import {
   type Person,
   type TitleClass,
 } from './reading/people';
+import { TAG_VERBS } from './reading/lexicon';
 import { groupRoles, isRoleCharacter, roleName } from './reading/roles';
 import { readingText } from './reading/text';
 import { escapeRegExp } from '../strings';
@@ -38,6 +39,8 @@ export interface Character {
   surfaces: ReadonlyMap<string, number>;
   /** Known by a role ("the Scarecrow", "the Time Traveller") rather than by a name. */
   role?: boolean;
+  /** Mentions where the character speaks or acts ("said Alice", "Alice laughed"): what a person does. */
+  acts?: number;
 }
 
 export interface Mention {
@@ -71,13 +74,18 @@ export function findCast(raw: string, options: CastOptions = {}): Cast {
       people.push(stats);
   }
   const knownNames = options.knownNames ?? [];
-  const persons = groupForms([...knownForms(knownNames), ...people.flatMap(formsOf)]);
+  const persons = withoutFamilies(groupForms([...knownForms(knownNames), ...people.flatMap(formsOf)]));
+  const words = new Set(persons.flatMap((p) => p.forms.map((f) => f.words.at(-1)!)));
   const characters = [
-    ...persons.map((p) => toCharacter(p, persons)),
-    ...groupRoles(roles).map(roleCharacter),
+    ...persons.map((p) => toCharacter(p, persons, scan.lowercase)),
+    // "the Crofts", "the Emersons": a family, written as a role.
+    ...groupRoles(roles.filter((r) => !isPlural(r.key, words))).map(roleCharacter),
   ];
   const mentions = locateMentions(text, characters);
-  for (const mention of mentions) mention.character.mentions++;
+  for (const mention of mentions) {
+    mention.character.mentions++;
+    if (acts(text, mention)) mention.character.acts = (mention.character.acts ?? 0) + 1;
+  }
   for (const character of characters) {
     const first = mentions.find((m) => m.character === character);
     if (first) character.firstOffset = first.start;
@@ -144,7 +152,25 @@ function withTitleVariants(surface: string): string[] {
   return m ? [surface, `${m[1]}${m[2] ? '' : '.'} ${m[3]}`] : [surface];
 }
 
-function toCharacter(person: Person, persons: readonly Person[]): Character {
+/** Whether a word is the plural of a name ("Cratchits" of "Cratchit"). */
+function isPlural(word: string, names: ReadonlySet<string>): boolean {
+  return (
+    (word.endsWith('es') && names.has(word.slice(0, -2))) ||
+    (word.endsWith('s') && names.has(word.slice(0, -1)))
+  );
+}
+
+/** "the Cratchits", "the Musgroves": a family named in the plural is no one character. */
+function withoutFamilies(persons: Person[]): Person[] {
+  const words = new Set(persons.flatMap((p) => p.forms.map((f) => f.words.at(-1)!)));
+  return persons.filter((p) => p.known.length > 0 || !p.forms.every((f) => isPlural(f.words.at(-1)!, words)));
+}
+
+function toCharacter(
+  person: Person,
+  persons: readonly Person[],
+  lowercase: ReadonlyMap<string, number>,
+): Character {
   const surfaces = new Map<string, number>();
   const titles = new Map<string, number>();
   for (const form of person.forms) {
@@ -162,7 +188,9 @@ function toCharacter(person: Person, persons: readonly Person[]): Character {
     // "Silas" and "Crane" also mean "Silas Crane" when no other character shares them.
     if (form.words.length < 2 || (form.title && titleClass(form.title) === 'wife')) continue;
     for (const part of [form.words[0]!, form.words.at(-1)!]) {
+      // Nor when the word is a common one ("Time" of a "Time Machines" seen once).
       if (part.length < 3 || NOT_NAMES.has(part) || NAME_TITLES.has(part.toLowerCase())) continue;
+      if ((lowercase.get(part.toLowerCase()) ?? 0) > 0) continue;
       const shared = persons.some((p) => p !== person && p.forms.some((f) => f.words.includes(part)));
       if (!shared) aliases.add(part);
     }
@@ -198,6 +226,20 @@ function roleCharacter(person: Person): Character {
     firstOffset: Math.min(...person.forms.map((f) => f.firstOffset)),
     role: true,
   };
+}
+
+const ACTION_AFTER = new RegExp(
+  `^(?:'s\\s+\\p{L}+|,)?\\s+(?:\\p{L}+ly\\s+)?(?:${[...PERSON_VERBS, ...TAG_VERBS].join('|')})\\b`,
+  'u',
+);
+const SPEECH_BEFORE = new RegExp(`\\b(?:${[...TAG_VERBS].join('|')})\\s+(?:the\\s+)?$`, 'u');
+
+/** Whether a mention is a person doing something: "Alice laughed", "said Alice", "cried the Queen". */
+function acts(text: string, mention: Mention): boolean {
+  return (
+    ACTION_AFTER.test(text.slice(mention.end, mention.end + 40)) ||
+    SPEECH_BEFORE.test(text.slice(Math.max(0, mention.start - 20), mention.start))
+  );
 }
 
 /** All mentions of all characters, longest alias first so "Elias Morrow" is not also "Morrow". */
@@ -261,3 +303,24 @@ function genderOf(character: Character, text: string, mentions: Mention[]): Gend
 function mostCommon(counts: ReadonlyMap<string, number>): string | undefined {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
+
+/** Mentions a character needs, as a share of all the cast's mentions, to be among the book's characters. */
+const MAIN_SHARE = 0.002;
+
+/**
+ * The characters a book's overview lists: those the text mentions often enough to matter (a name
+ * seen once or twice is a passing reference, "Dante", "Ali Baba"), most mentioned first.
+ */
+export function mainCharacters(cast: Cast): Character[] {
+  const total = cast.characters.reduce((sum, c) => sum + c.mentions, 0);
+  const least = Math.max(3, Math.ceil(total * MAIN_SHARE));
+  // A person is titled ("Mrs. Goddard"), or speaks and acts ("said Perry"): "Journal" and "Hampstead Heath" do neither.
+  const person = (c: Character) =>
+    (c.acts ?? 0) > 0 || (!c.role && titleClass(c.title) !== undefined) || PERSONAL_TITLES.has(c.title);
+  return cast.characters.filter((c) => c.mentions >= least && person(c));
+}
+
+/** Titles only people bear (not "Saint", "Old", "Little"). */
+const PERSONAL_TITLES = new Set(
+  [...NAME_TITLES.keys()].filter((t) => !['saint', 'st', 'old', 'young', 'little', 'big'].includes(t)),
+);

@@ -97,6 +97,12 @@ export function attributeQuotations(
   for (const run of conversations(context)) attributeConversation(context, run);
   for (const part of parts)
     if (part.speaker?.role && !cast.characters.includes(part.speaker)) part.speaker.mentions++;
+  const narrator = context.narrator;
+  // The unnamed "I" is a character of the book: its lines are what the cast counts of it.
+  if (narrator && !cast.characters.includes(narrator) && narrator.mentions > 0) {
+    narrator.acts = narrator.mentions;
+    cast.characters.push(narrator);
+  }
   return {
     parts,
     described: [...context.descriptions.made.values()].filter((c) => c.mentions > 0),
@@ -110,7 +116,7 @@ export function attributeQuotations(
  */
 function narratorByAddress(context: Context, tags: readonly (Referent | undefined)[]): Character | undefined {
   const told = tags.flatMap((tag, index) => (tag?.kind === 'pronoun' && tag.pronoun === 'i' ? [index] : []));
-  if (told.length < 3) return undefined;
+  if (told.length < 2) return undefined;
   const votes = new Map<Character, number>();
   for (const index of told) {
     const paragraph = context.parts[index]!.paragraph;
@@ -122,7 +128,40 @@ function narratorByAddress(context: Context, tags: readonly (Referent | undefine
     for (const c of around) votes.set(c, (votes.get(c) ?? 0) + 1);
   }
   const [best, second] = [...votes.entries()].sort((a, b) => b[1] - a[1]);
-  return best && best[1] >= 2 && (!second || best[1] >= second[1] * 2) ? best[0] : undefined;
+  if (best && best[1] >= 2 && (!second || best[1] >= second[1] * 2)) return best[0];
+  return told.length >= 3 && toldInFirstPerson(context)
+    ? unnamedNarrator(context.parts[told[0]!]!.start)
+    : undefined;
+}
+
+/** First-person pronouns per word of narration above which a text is told by an "I". */
+const FIRST_PERSON_RATE = 0.015;
+
+function toldInFirstPerson(context: Context): boolean {
+  let words = 0;
+  let own = 0;
+  let at = 0;
+  for (const part of [...context.parts, { start: context.text.length, end: context.text.length }]) {
+    const narration = context.text.slice(at, part.start);
+    words += narration.split(/\s+/).length;
+    own += narration.match(/\b(?:I|my|me|myself)\b/g)?.length ?? 0;
+    at = Math.max(at, part.end);
+  }
+  return words >= 200 && own / words >= FIRST_PERSON_RATE;
+}
+
+/** The "I" of a book told by a narrator nobody names (the frame narrator of "The Time Machine"). */
+function unnamedNarrator(firstOffset: number): Character {
+  return {
+    name: 'The Narrator',
+    aliases: [],
+    title: '',
+    gender: 'unknown',
+    mentions: 0,
+    firstOffset,
+    surfaces: new Map(),
+    role: true,
+  };
 }
 
 /** Who speaks in the paragraphs next to a part, by name, and whom the part speaks to: not the part's speaker. */

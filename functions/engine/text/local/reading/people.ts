@@ -220,26 +220,48 @@ export function groupForms(forms: readonly NameForm[]): Person[] {
     singlePersons.set(word, person);
   }
   mergePetNames(persons, singlePersons);
+  mergeKinship(persons, singlePersons, titledGroups);
   return persons.filter((p) => p.forms.length > 0);
 }
 
-/** "Bill Sikes" and "William Sikes", "Charley Bates" and "Charles Bates": one person. */
+/** Whether `short` ends `long`: "John Silver" in "Long John Silver", "Van Helsing" in "Abraham Van Helsing". */
+const contains = (long: readonly string[], short: readonly string[]) =>
+  long.length > short.length && short.every((w, k) => long[long.length - short.length + k] === w);
+/** Whether `short` begins `long`: "Long John" in "Long John Silver". */
+const startsWith = (long: readonly string[], short: readonly string[]) =>
+  long.length > short.length && short.length > 1 && short.every((w, k) => long[k] === w);
+
+/**
+ * "Bill Sikes" and "William Sikes", "Charley Bates" and "Charles Bates", "John Silver" and "Long
+ * John Silver": one person.
+ */
 function mergeFullNames(persons: Person[]) {
   for (let i = 0; i < persons.length; i++) {
     for (let j = i + 1; j < persons.length; j++) {
       const [a, b] = [persons[i]!, persons[j]!];
-      const [fa, fb] = [a.forms[0]!, b.forms[0]!];
-      if (isWifeOf(fa) !== isWifeOf(fb) || fa.words.at(-1) !== fb.words.at(-1)) continue;
-      const samePerson =
-        fa.words.length === fb.words.length
-          ? fa.words.slice(0, -1).every((w, k) => sameGiven(w, fb.words[k]!))
-          : fa.words[0] === fb.words[0];
-      if (!samePerson || (a.known.length > 0 && b.known.length > 0)) continue;
+      if (a.known.length > 0 && b.known.length > 0) continue;
+      if (!sameFullName(a.forms[0]!, b.forms[0]!)) continue;
       a.forms.push(...b.forms);
       a.known.push(...b.known);
       persons.splice(j--, 1);
     }
   }
+}
+
+function sameFullName(fa: NameForm, fb: NameForm): boolean {
+  const [a, b] = [fa.words, fb.words];
+  if (isWifeOf(fa) !== isWifeOf(fb)) return false;
+  // "Harker Jonathan" in a list is "Jonathan Harker".
+  if (a.length === 2 && b.length === 2 && a[0] === b[1] && a[1] === b[0]) return true;
+  if (a.length !== b.length)
+    return (
+      (a[0] === b[0] && a.at(-1) === b.at(-1)) ||
+      startsWith(a, b) ||
+      startsWith(b, a) ||
+      contains(a, b) ||
+      contains(b, a)
+    );
+  return a.at(-1) === b.at(-1) && a.slice(0, -1).every((w, k) => sameGiven(w, b[k]!));
 }
 
 function titledTarget(
@@ -252,9 +274,10 @@ function titledTarget(
   const wanted = cls === 'man' ? 'male' : cls ? 'female' : gender(title);
   if (KINSHIP_TITLES.has(title)) return undefined;
   // "Miss Anne", "Sir Walter", "Mr. John": the title before a given name.
-  // Only a known given name: "Mr. Weston" is not the "Weston Churchill" the text names once.
+  // A given name the text never uses as a surname: "Mr. Weston" is not the "Weston Churchill" named once.
+  const usedAsSurname = full.some((p) => surnames(p).has(word));
   const byGiven =
-    firstNameGender(word) === 'unknown'
+    firstNameGender(word) === 'unknown' && usedAsSurname
       ? []
       : full.filter((p) => givenNames(p).has(word) && compatible(p, wanted));
   if (byGiven.length > 0) return dominant(byGiven, word);
@@ -265,13 +288,21 @@ function titledTarget(
     return married.length === 1 ? married[0] : undefined;
   }
   // "Mr. Knightley" is not "Mr. John Knightley": the given name after the title tells brothers apart.
-  const fitting = bySurname.filter((p) => compatible(p, wanted));
+  // Of two Cratchits, "Mr. Cratchit" is not the one the text titles otherwise ("Master Peter Cratchit").
+  const compatibles = bySurname.filter((p) => compatible(p, wanted));
+  const titledOtherwise = (p: Person) =>
+    p.forms.some(
+      (f) =>
+        f.title && f.title !== title && !DESCRIBING_TITLES.has(f.title) && titleClass(f.title) !== 'wife',
+    );
+  const fitting = compatibles.length > 1 ? compatibles.filter((p) => !titledOtherwise(p)) : compatibles;
   const candidates = fitting.length > 1 ? fitting.filter((p) => !toldApartByGivenName(p, title)) : fitting;
   if (cls === 'daughter') {
     const women = candidates.filter(
       (p) => personGender(p) === 'female' || p.forms.some((f) => classOf(f) === 'daughter'),
     );
     if (women.length === 1) return women[0];
+    if (women.length === 0 && candidates.length === 1) return candidates[0];
     const family = [...titledGroups.keys()].some(
       (k) => k.endsWith(`|${word}`) && titleClass(k.split('|')[0]!) !== 'daughter',
     );
@@ -299,13 +330,42 @@ function singleTarget(
 ): Person | undefined {
   const byGiven = full.filter((p) => [...givenNames(p)].some((g) => g === word || isNicknameOf(word, g)));
   if (byGiven.length > 0) return dominant(byGiven, word);
-  const titled = titledByWord.get(word) ?? [];
-  if (titled.length > 0) {
-    // A bare surname is the man's ("Bennet" is Mr. Bennet), else the one titled person.
-    const men = titled.filter((p) => personGender(p) !== 'female');
-    return dominant(men.length > 0 ? men : titled);
+  // A bare surname is a man's ("Bennet" is Mr. Bennet, "Hawkins" is Jim Hawkins), else the one titled person.
+  // "Uncle Scrooge" and "Master Scrooge" do not compete for the bare "Scrooge".
+  const titled = (titledByWord.get(word) ?? []).filter(
+    (p) => !p.forms.every((f) => KINSHIP_TITLES.has(f.title) || f.title === 'master'),
+  );
+  const men = titled.filter((p) => personGender(p) !== 'female');
+  if (men.length > 0) return dominant(men);
+  const named = full.filter((p) => surnames(p).has(word) && !p.forms.every(isWifeOf));
+  const namedMen = named.filter((p) => personGender(p) !== 'female');
+  if (namedMen.length > 0) return dominant(namedMen);
+  return dominant(titled.length > 0 ? titled : named);
+}
+
+/**
+ * "Uncle Scrooge" said by his nephew is Scrooge: a kinship title before the name a character is
+ * mostly called by alone, when no woman of the family shares that name ("Aunt March" beside
+ * "Mrs. March" stays her own person).
+ */
+function mergeKinship(
+  persons: Person[],
+  singles: ReadonlyMap<string, Person>,
+  titledGroups: ReadonlyMap<string, NameForm[]>,
+) {
+  for (const person of persons) {
+    const form = person.forms[0];
+    if (!form || person.forms.length !== 1 || !KINSHIP_TITLES.has(form.title)) continue;
+    const word = form.words[0]!;
+    const bare = singles.get(word);
+    const women = [...titledGroups.keys()].some(
+      (k) => k.endsWith(`|${word}`) && ['wife', 'daughter'].includes(titleClass(k.split('|')[0]!) ?? ''),
+    );
+    if (!bare || bare === person || women || countOf(bare) < 3 * form.count) continue;
+    bare.forms.push(form);
+    person.forms = [];
   }
-  return dominant(full.filter((p) => surnames(p).has(word) && !p.forms.every(isWifeOf)));
+  for (let i = persons.length - 1; i >= 0; i--) if (persons[i]!.forms.length === 0) persons.splice(i, 1);
 }
 
 /**

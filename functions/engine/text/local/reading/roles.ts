@@ -7,23 +7,28 @@
  * attribution stage, which reads it as a description of a named character.
  */
 import type { PhraseStats } from '../entities';
-import { NOT_NAMES, PLACE_SUFFIXES } from '../lexicon';
+import { NAME_TITLES, NOT_NAMES, PLACE_SUFFIXES } from '../lexicon';
 import { PERSON_NOUNS } from './lexicon';
 import type { NameForm, Person } from './people';
 
 /** Whether a capitalised phrase names a character by role. */
 export function isRoleCharacter(stats: PhraseStats): boolean {
   const words = stats.key.split(' ');
-  if (stats.count < 3 || words.some((w) => NOT_NAMES.has(w))) return false;
+  // What follows "of" may be a word that names no one alone ("the Ghost of Christmas Past").
+  const of = words.indexOf('of');
+  const own = of > 0 ? words.slice(0, of) : words;
+  if (stats.count < 2 || own.some((w) => NOT_NAMES.has(w))) return false;
   if (words.length === 1 && PERSON_NOUNS.has(words[0]!.toLowerCase())) return false;
   if (words.length > 1 && PLACE_SUFFIXES.has(words.at(-1)!.toLowerCase())) return false;
   const acts = stats.afterSpeechVerbThe * 2 + stats.beforePersonVerb;
+  // "the Ghost of Christmas Past": a person's word of rank or kind, then "of", names someone even when seen twice.
+  const head = words[0]!.toLowerCase();
+  const named = words.includes('of') && (PERSON_NOUNS.has(head) || NAME_TITLES.has(head)) && stats.count >= 2;
   return (
     stats.afterThe >= stats.count * 0.5 &&
     stats.titles.size === 0 &&
-    acts >= 3 &&
-    acts >= stats.count * 0.08 &&
-    stats.afterPlaceWord * 2 < acts
+    (named || (stats.count >= 3 && acts >= 2 && acts >= stats.count * 0.04)) &&
+    stats.afterPlaceWord * 2 <= acts + (named ? 2 : 0)
   );
 }
 
