@@ -134,6 +134,12 @@ export function scanEntities(text: string): EntityScan {
       isCommonWord(tokens[from]!.word, lowercase, midSentence) &&
       !namedMidSentence.has(runText(from, to));
     recordPhrase(tokens, strip ? from + 1 : from, to, text, phrases);
+    // "Bohemia" of "the King of Bohemia" is also a name of its own (a place, here).
+    const of = tokens.slice(from, to).findIndex((t) => t.word === 'of');
+    if (of > 0) {
+      const tail = from + of + (tokens[from + of + 1]?.word === 'the' ? 2 : 1);
+      if (tail < to) recordPhrase(tokens, tail, to, text, phrases);
+    }
   }
   return { phrases, lowercase };
 }
@@ -176,7 +182,8 @@ const FUNCTION_CAPITALS = new Set([
  */
 function joinsRole(tokens: readonly Token[], from: number, at: number): boolean {
   const of = tokens[at];
-  if (of?.word !== 'of' || at - from > 2 || tokens[from - 1]?.word.toLowerCase() !== 'the') return false;
+  const article = tokens[from - 1]?.word.toLowerCase() === 'the' || tokens[from]?.word === 'The';
+  if (of?.word !== 'of' || at - from > 2 || !article) return false;
   const next = tokens[at + 1]?.word === 'the' ? tokens[at + 2] : tokens[at + 1];
   return next !== undefined && next.capitalised && !next.initial && !FUNCTION_CAPITALS.has(next.word);
 }

@@ -17,7 +17,7 @@ import {
   type TitleClass,
 } from './reading/people';
 import { TAG_VERBS } from './reading/lexicon';
-import { groupRoles, isRoleCharacter, roleName } from './reading/roles';
+import { findRoles, roleName } from './reading/roles';
 import { readingText } from './reading/text';
 import { escapeRegExp } from '../strings';
 
@@ -65,12 +65,20 @@ export interface CastOptions {
 export function findCast(raw: string, options: CastOptions = {}): Cast {
   const text = readingText(raw);
   const scan = options.scan ?? scanEntities(text);
-  const roles: PhraseStats[] = [];
+  // Titles people bear in this text ("Dr. Kemp"): "the Doctor" is then one of them, not a role of its own.
+  const titlesInUse = new Set(
+    [...scan.phrases.values()].flatMap((s) => [...s.titles.keys()].map(normaliseTitle)),
+  );
+  const roles = findRoles(scan.phrases.values(), titlesInUse);
+  const claimed = new Set(roles.flatMap((r) => r.forms.map((f) => f.surface)));
   const people: PhraseStats[] = [];
   for (const stats of scan.phrases.values()) {
-    if (isRoleCharacter(stats)) roles.push(stats);
     // A name only ever written in capitals ("IRENE NORTON" signing a letter) is no character of its own.
-    else if (stats.inCapitals < stats.count && classifyPhrase(stats, scan.lowercase) === 'person')
+    if (
+      !claimed.has(stats.key) &&
+      stats.inCapitals < stats.count &&
+      classifyPhrase(stats, scan.lowercase) === 'person'
+    )
       people.push(stats);
   }
   const knownNames = options.knownNames ?? [];
@@ -79,7 +87,7 @@ export function findCast(raw: string, options: CastOptions = {}): Cast {
   const characters = [
     ...persons.map((p) => toCharacter(p, persons, scan.lowercase)),
     // "the Crofts", "the Emersons": a family, written as a role.
-    ...groupRoles(roles.filter((r) => !isPlural(r.key, words))).map(roleCharacter),
+    ...roles.filter((r) => !r.forms.every((f) => isPlural(f.surface, words))).map(roleCharacter),
   ];
   const mentions = locateMentions(text, characters);
   for (const mention of mentions) {

@@ -55,6 +55,8 @@ interface Context extends SceneContext {
   mentions: readonly Mention[];
   /** The speech tag of each part, if any. */
   tags: (Referent | undefined)[];
+  /** Where each part is in `parts`. */
+  index: Map<AttributedPart, number>;
 }
 
 export function attributeQuotations(
@@ -73,6 +75,7 @@ export function attributeQuotations(
     descriptions: descriptionBook(cast.characters, options.describedSpeakers ?? true),
     mentions: cast.mentions,
     tags: [],
+    index: new Map(parts.map((p, i) => [p, i])),
   };
   findAddressees(context, cast.mentions);
   const tags = parts.map((part, index) => explicitTag(context, index));
@@ -169,9 +172,18 @@ function neighbours(context: Context, index: number): Set<Character> {
   const part = context.parts[index]!;
   const others = new Set<Character>();
   if (part.addressee) others.add(part.addressee);
-  for (const p of context.parts) {
-    if (Math.abs(p.paragraph - part.paragraph) === 1 && p.method === 'tag' && p.speaker)
-      others.add(p.speaker);
+  // Parts are in text order: look only as far as the paragraphs on either side.
+  for (let i = index - 1; i >= 0 && context.parts[i]!.paragraph >= part.paragraph - 1; i--) {
+    const p = context.parts[i]!;
+    if (p.paragraph === part.paragraph - 1 && p.method === 'tag' && p.speaker) others.add(p.speaker);
+  }
+  for (
+    let i = index + 1;
+    i < context.parts.length && context.parts[i]!.paragraph <= part.paragraph + 1;
+    i++
+  ) {
+    const p = context.parts[i]!;
+    if (p.paragraph === part.paragraph + 1 && p.method === 'tag' && p.speaker) others.add(p.speaker);
   }
   return others;
 }
@@ -273,21 +285,23 @@ function shareUtterances(context: Context) {
     if (speaker) for (const i of members) assign(parts[i]!, speaker, 'utterance');
   }
   // Two quotations side by side with nothing between them are two voices (`"…front--" "You must have it," said she`).
-  const joined = (a: AttributedPart, b: AttributedPart) =>
-    a.paragraph === b.paragraph && text.slice(a.end, b.start).trim() !== '';
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (part.speaker) continue;
-    let best: AttributedPart | undefined;
-    for (let j = i - 1; j >= 0 && joined(parts[j]!, parts[j + 1]!); j--)
-      if (parts[j]!.speaker) {
-        best = parts[j];
-        break;
-      }
-    for (let j = i + 1; !best && j < parts.length && joined(parts[j - 1]!, parts[j]!); j++)
-      if (parts[j]!.speaker) best = parts[j];
+  const joined = parts.map(
+    (part, i) =>
+      i > 0 &&
+      parts[i - 1]!.paragraph === part.paragraph &&
+      text.slice(parts[i - 1]!.end, part.start).trim() !== '',
+  );
+  // The nearest decided part before and after each one in the same stretch of joined parts.
+  const before: (AttributedPart | undefined)[] = [];
+  parts.forEach((part, i) => (before[i] = part.speaker ? part : joined[i] ? before[i - 1] : undefined));
+  const after: (AttributedPart | undefined)[] = [];
+  for (let i = parts.length - 1; i >= 0; i--)
+    after[i] = parts[i]!.speaker ? parts[i] : joined[i + 1] ? after[i + 1] : undefined;
+  parts.forEach((part, i) => {
+    if (part.speaker) return;
+    const best = (joined[i] ? before[i - 1] : undefined) ?? (joined[i + 1] ? after[i + 1] : undefined);
     if (best?.speaker && best.speaker !== part.addressee) assign(part, best.speaker, 'paragraph');
-  }
+  });
 }
 
 /** Where the last sentence of a stretch of narration begins. */
@@ -346,11 +360,11 @@ const FIXED: readonly AttributionMethod[] = ['tag', 'utterance', 'paragraph'];
 
 /** The evidence of one turn for `solveTurns`. */
 function evidenceOf(context: Context, turn: Turn, first: boolean): TurnEvidence {
-  const { parts, scan, text, narration, tags } = context;
+  const { scan, text, narration, tags } = context;
   const fixed = turn.parts.filter((p) => p.speaker && FIXED.includes(p.method)).at(-1)?.speaker;
   const hinted = turn.parts.find((p) => p.speaker && (p.method === 'pronoun' || p.method === 'description'));
-  const index = parts.indexOf(turn.parts[0]!);
-  const tag = hinted ? tags[parts.indexOf(hinted)] : undefined;
+  const index = context.index.get(turn.parts[0]!)!;
+  const tag = hinted ? tags[context.index.get(hinted)!] : undefined;
   const paragraph = scan.paragraphs[turn.parts[0]!.paragraph]!;
   const last = turn.parts.at(-1)!;
   const lastParagraph = scan.paragraphs[last.paragraph]!;
@@ -406,7 +420,7 @@ function candidatesOf(
     for (const a of e.actors) add(a, 1);
     add(e.opener, 1);
   }
-  const recent = recentCharacters(context, context.parts.indexOf(run[0]!.parts[0]!));
+  const recent = recentCharacters(context, context.index.get(run[0]!.parts[0]!)!);
   recent.slice(0, 4).forEach((c, k) => add(c, 0.5 - k * 0.1));
   const fixed = new Set(evidence.flatMap((e) => (e.fixed ? [e.fixed] : [])));
   const ranked = [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([c]) => c);

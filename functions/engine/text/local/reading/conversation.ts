@@ -32,9 +32,9 @@ export interface TurnEvidence {
 export const TURN_WEIGHTS = {
   gender: 3,
   ownAddressee: 4,
-  named: 1.5,
+  named: 2,
   answers: 5,
-  actor: 2,
+  actor: 3,
   laterActor: 1,
   opener: 2.25,
   repeat: 1.25,

@@ -69,7 +69,7 @@ export const PERSON_NOUNS = new Map<string, 'male' | 'female' | 'unknown'>([
       pupil friend companion prisoner speaker voice figure individual youngster orphan cousin
       neighbour neighbor narrator wretch villain fiend daemon demon ghost spirit phantom apparition being
       savage invalid patient owner keeper driver cabman guard gaoler jailer sentinel sentry messenger
-      coroner parent relative relation hatter dormouse caterpillar rabbit cat gryphon turtle`),
+      coroner parent relative relation`),
   ].map((n) => [n, 'unknown'] as const),
 ]);
 
