@@ -18,6 +18,9 @@ import {
 } from './reading/people';
 import { TAG_VERBS } from './reading/lexicon';
 import { findRoles, roleName } from './reading/roles';
+import { namesApart } from './reading/apart';
+import { attributeQuotations } from './reading/attribution';
+import { scanQuotations } from './reading/quotations';
 import { readingText } from './reading/text';
 import { escapeRegExp } from '../strings';
 
@@ -60,11 +63,27 @@ export interface CastOptions {
   /** Names already known for the book (from its plot overview): kept as they are written. */
   knownNames?: readonly string[];
   scan?: EntityScan;
+  /**
+   * Titled surnames ("Mr. Emerson") the dialogue shows to be someone other than the full name with
+   * that surname ("George Emerson"), because the two talk to each other (see `reading/apart.ts`).
+   */
+  apart?: ReadonlySet<string>;
 }
 
 export function findCast(raw: string, options: CastOptions = {}): Cast {
   const text = readingText(raw);
   const scan = options.scan ?? scanEntities(text);
+  const cast = castOf(text, scan, options);
+  if (options.apart) return cast;
+  // Names the dialogue shows to be two people (a father and son who answer each other) are cast again apart.
+  const apart = namesApart(
+    text,
+    attributeQuotations(text, scanQuotations(text), cast, { describedSpeakers: false }),
+  );
+  return apart.size > 0 ? castOf(text, scan, { ...options, apart }) : cast;
+}
+
+function castOf(text: string, scan: EntityScan, options: CastOptions): Cast {
   // Titles people bear in this text ("Dr. Kemp"): "the Doctor" is then one of them, not a role of its own.
   const titlesInUse = new Set(
     [...scan.phrases.values()].flatMap((s) => [...s.titles.keys()].map(normaliseTitle)),
@@ -82,7 +101,9 @@ export function findCast(raw: string, options: CastOptions = {}): Cast {
       people.push(stats);
   }
   const knownNames = options.knownNames ?? [];
-  const persons = withoutFamilies(groupForms([...knownForms(knownNames), ...people.flatMap(formsOf)]));
+  const persons = withoutFamilies(
+    groupForms([...knownForms(knownNames), ...people.flatMap(formsOf)], { apart: options.apart }),
+  );
   const words = new Set(persons.flatMap((p) => p.forms.map((f) => f.words.at(-1)!)));
   const characters = [
     ...persons.map((p) => toCharacter(p, persons, scan.lowercase)),

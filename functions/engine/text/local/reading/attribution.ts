@@ -13,7 +13,13 @@
  * 6. what is left goes to the previous speaker's partner in the scene.
  */
 import type { Cast, Character, Mention } from '../names';
-import { descriptionBook, learnDescription, resolveDescription, type DescriptionBook } from './descriptions';
+import {
+  descriptionBook,
+  learnDescription,
+  learnScenes,
+  resolveDescription,
+  type DescriptionBook,
+} from './descriptions';
 import { solveTurns, type TurnEvidence } from './conversation';
 import type { QuotationScan, QuotePart } from './quotations';
 import {
@@ -40,6 +46,8 @@ export interface AttributionOptions {
 
 export interface Attribution {
   parts: AttributedPart[];
+  /** The speech tag found next to each part, if any. */
+  tags: (Referent | undefined)[];
   /** Characters the book knows only by a description that speaks ("The Surgeon"). */
   described: Character[];
   /** The named "I" of a first-person book, given or found by whom the lines around "said I" address. */
@@ -86,6 +94,7 @@ export function attributeQuotations(
     if (tag?.kind === 'name') assign(parts[index]!, tag.character, 'tag');
   });
   // Descriptions are learnt over the whole book before any is resolved.
+  learnScenes(context, context.descriptions);
   tags.forEach((tag, index) => {
     if (tag?.kind === 'description')
       learnDescription(context, context.descriptions, tag, index, neighbours(context, index));
@@ -108,6 +117,7 @@ export function attributeQuotations(
   }
   return {
     parts,
+    tags,
     described: [...context.descriptions.made.values()].filter((c) => c.mentions > 0),
     narrator: context.narrator,
   };

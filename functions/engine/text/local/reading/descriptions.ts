@@ -7,7 +7,7 @@
  * talks to — is that character; otherwise it becomes a minor character of its own, named by it.
  */
 import type { Character } from '../names';
-import { PERSON_NOUNS } from './lexicon';
+import { PERSON_ADJECTIVES, PERSON_NOUNS } from './lexicon';
 import { nearest, partner, recentCharacters, SCENE_CHARS, type SceneContext } from './scene';
 import type { Referent } from './tags';
 
@@ -22,6 +22,8 @@ const GENERIC_HEADS = new Set(
 );
 /** Share of a description's lines spoken where one character is present, for them to be one. */
 const PRESENCE = 0.6;
+/** How many times more often than around lines in general that character must be present. */
+const LIFT = 1.8;
 
 interface Presence {
   occurrences: number;
@@ -36,6 +38,9 @@ export interface DescriptionBook {
   byTitle: Map<string, Character[]>;
   /** Whether to make characters of descriptions that stand for no named one. */
   makes: boolean;
+  /** Lines sampled by `learnScenes`, and how many of them each character was present around. */
+  lines: number;
+  everywhere: Map<Character, number>;
 }
 
 export function descriptionBook(characters: readonly Character[], makes = true): DescriptionBook {
@@ -45,7 +50,7 @@ export function descriptionBook(characters: readonly Character[], makes = true):
     if (title && !['mr', 'mrs', 'miss', 'ms', 'sir', 'lady', 'mister'].includes(title))
       byTitle.set(title, [...(byTitle.get(title) ?? []), c]);
   }
-  return { presence: new Map(), made: new Map(), byTitle, makes };
+  return { presence: new Map(), made: new Map(), byTitle, makes, lines: 0, everywhere: new Map() };
 }
 
 /**
@@ -55,9 +60,14 @@ export function descriptionBook(characters: readonly Character[], makes = true):
  */
 function keyOf(ref: Description): string {
   const phrase = ref.phrase.replace(/^the\s+/, '');
-  if (GENERIC_HEADS.has(ref.head) || !ref.open) return phrase;
   const qualifier = /\s(?:in|with|of|at)\s.+$/.exec(phrase)?.[0] ?? '';
-  return `${ref.head}${qualifier}`;
+  const before = phrase
+    .slice(0, phrase.length - qualifier.length)
+    .split(' ')
+    .slice(0, -1);
+  // Adjectives of age and kind stay ("old pauper"); others go ("burly barman" is "barman").
+  const kept = before.filter((w) => GENERIC_HEADS.has(ref.head) || PERSON_ADJECTIVES.has(w) || !ref.open);
+  return [...kept, ref.head].join(' ') + qualifier;
 }
 const genderOf = (ref: Description) => PERSON_NOUNS.get(ref.head) ?? 'unknown';
 const fits = (c: Character, gender: string) =>
@@ -80,12 +90,31 @@ export function learnDescription(
   book.presence.set(key, stats);
 }
 
+/**
+ * How often each character is present around any line of the book: a description that speaks
+ * wherever the hero is about is not thereby the hero.
+ */
+export function learnScenes(context: SceneContext, book: DescriptionBook) {
+  const step = Math.max(1, Math.floor(context.parts.length / 400));
+  for (let index = 0; index < context.parts.length; index += step) {
+    book.lines++;
+    for (const c of recentCharacters(context, index, SCENE_CHARS))
+      book.everywhere.set(c, (book.everywhere.get(c) ?? 0) + 1);
+  }
+}
+
 /** The character a description stands for across the book, when one is present nearly every time it speaks. */
 function associated(book: DescriptionBook, key: string): Character | undefined {
   const stats = book.presence.get(key);
   if (!stats || stats.occurrences < 2) return undefined;
-  const [best, second] = [...stats.present.entries()].sort((a, b) => b[1] - a[1]);
-  if (!best || best[1] < stats.occurrences * PRESENCE) return undefined;
+  // Present nearly every time the description speaks, and far more often than around lines in general.
+  const lift = (c: Character, n: number) =>
+    n / stats.occurrences / Math.max(0.05, (book.everywhere.get(c) ?? 0) / Math.max(1, book.lines));
+  const ranked = [...stats.present.entries()]
+    .filter(([c, n]) => n >= stats.occurrences * PRESENCE && lift(c, n) >= LIFT)
+    .sort((a, b) => b[1] - a[1]);
+  const [best, second] = ranked;
+  if (!best) return undefined;
   return second && second[1] > best[1] - stats.occurrences * 0.2 ? undefined : best[0];
 }
 
@@ -104,8 +133,8 @@ export function resolveDescription(
   const known = associated(book, key);
   if (known && known !== addressee && scene.includes(known)) return known;
   const gender = genderOf(ref);
-  const qualified = /\s(?:in|with|of|at)\s/.test(key);
-  if (GENERIC_HEADS.has(ref.head) && !qualified) {
+  // "the girl", "her father" stand for whoever fits nearby; "the old woman", "the gentleman in the white waistcoat" for someone.
+  if (GENERIC_HEADS.has(ref.head) && !/\s(?:in|with|of|at)\s/.test(key)) {
     const near = nearest(context, index, gender, addressee);
     if (near) return near;
   }

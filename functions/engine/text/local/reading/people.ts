@@ -158,7 +158,12 @@ function compatible(person: Person, wanted: 'male' | 'female' | 'unknown' | unde
  * Groups name forms into persons. Forms that belong to no one with certainty ("Miss Bennet" in a
  * family of several daughters) are left out.
  */
-export function groupForms(forms: readonly NameForm[]): Person[] {
+export interface GroupOptions {
+  /** Titled surnames ("Mr. Emerson") that name someone other than the full names with that surname. */
+  apart?: ReadonlySet<string>;
+}
+
+export function groupForms(forms: readonly NameForm[], options: GroupOptions = {}): Person[] {
   const persons: Person[] = [];
   const add = (person: Person, form: NameForm) => {
     person.forms.push(form);
@@ -194,7 +199,9 @@ export function groupForms(forms: readonly NameForm[]): Person[] {
   const dropped = new Set<string>();
   for (const [key, group] of titledGroups) {
     const [title, word] = key.split('|') as [string, string];
-    const target = titledTarget(title, word, full, titledGroups);
+    // "Mr. Emerson" whom the text has talk with "George Emerson" is his father, not George.
+    const apart = group.some((f) => options.apart?.has(f.surface));
+    const target = apart ? undefined : titledTarget(title, word, full, titledGroups);
     if (target === 'drop') {
       dropped.add(key);
       continue;
