@@ -79,7 +79,10 @@ export function previousTurn(context: SceneContext, index: number): AttributedPa
   return undefined;
 }
 
-/** The most recent character of that sex, passing over the last speaker when a turn has changed. */
+/**
+ * The character a "he" or "she" stands for: the last of that sex named in the same paragraph,
+ * else the most recently named, passing over the last speaker when the turn has changed.
+ */
 export function nearest(
   context: SceneContext,
   index: number,
@@ -87,12 +90,19 @@ export function nearest(
   addressee: Character | undefined,
 ): Character | undefined {
   const part = context.parts[index]!;
-  const recent = recentCharacters(context, index).filter((c) => c !== addressee);
+  // "He" and "she" are never the "I" who tells the story.
+  const fits = (c: Character) => c !== addressee && c !== context.narrator;
+  const recent = recentCharacters(context, index).filter(fits);
   const fitting = gender === 'unknown' ? recent : recent.filter((c) => c.gender === gender);
   const maybe = recent.filter((c) => c.gender === 'unknown');
   const previous = previousTurn(context, index);
   const lastSpeaker = previous && previous.paragraph !== part.paragraph ? previous.speaker : undefined;
   const pick = (list: Character[]) => list.find((c) => c !== lastSpeaker) ?? list[0];
+  const paragraph = context.scan.paragraphs[part.paragraph]!;
+  const here = mentionsIn(context.narration, paragraph.start, part.start)
+    .map((m) => m.character)
+    .filter((c) => fits(c) && (gender === 'unknown' || c.gender === gender));
+  if (here.length > 0) return here.at(-1);
   return pick(fitting) ?? pick(maybe);
 }
 
