@@ -48,8 +48,12 @@ export function scoreQuotes(novel: PdncNovel, predicted: readonly QuoteSpan[]): 
     },
     errors: [],
   };
+  // The annotation names a speaker by the character's main name, now and then by another of its names.
   const aliasesOf = (speaker: string) =>
-    novel.characters.find((c) => sameName(c.name, speaker))?.aliases ?? [speaker];
+    (
+      novel.characters.find((c) => sameName(c.name, speaker)) ??
+      novel.characters.find((c) => c.aliases.some((a) => sameName(a, speaker)))
+    )?.aliases ?? [speaker];
   for (const quotation of novel.quotations) {
     score.total++;
     const matches = quotation.spans.map(([s, e]) => bestOverlap(predicted, s, e));

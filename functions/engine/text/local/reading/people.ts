@@ -55,6 +55,19 @@ const KINSHIP_TITLES = new Set([
   'grandma',
   'grandpa',
 ]);
+/** Titles of rank in the army, the navy or the police. */
+const SERVICE_RANKS = new Set([
+  'captain',
+  'colonel',
+  'major',
+  'general',
+  'admiral',
+  'lieutenant',
+  'sergeant',
+  'commander',
+  'inspector',
+  'constable',
+]);
 /** Words in front of a name that describe rather than title ("Old Brannigan", "Poor Isabella"). */
 export const DESCRIBING_TITLES = new Set(['old', 'young', 'little', 'big', 'poor', 'dear', 'saint', 'st']);
 
@@ -260,14 +273,15 @@ function sameFullName(fa: NameForm, fb: NameForm): boolean {
   if (isWifeOf(fa) !== isWifeOf(fb)) return false;
   // "Harker Jonathan" in a list is "Jonathan Harker".
   if (a.length === 2 && b.length === 2 && a[0] === b[1] && a[1] === b[0]) return true;
-  if (a.length !== b.length)
-    return (
-      (a[0] === b[0] && a.at(-1) === b.at(-1)) ||
-      startsWith(a, b) ||
-      startsWith(b, a) ||
-      contains(a, b) ||
-      contains(b, a)
-    );
+  if (a.length !== b.length) {
+    const [long, short] = a.length > b.length ? [a, b] : [b, a];
+    // "John Silver" in "Long John Silver", but "Walter Elliot" is not "William Walter Elliot".
+    const extraGiven = long
+      .slice(0, long.length - short.length)
+      .some((w) => firstNameGender(w) !== 'unknown');
+    const suffix = contains(long, short) && !(extraGiven && firstNameGender(short[0]!) !== 'unknown');
+    return (a[0] === b[0] && a.at(-1) === b.at(-1)) || startsWith(long, short) || suffix;
+  }
   return a.at(-1) === b.at(-1) && a.slice(0, -1).every((w, k) => sameGiven(w, b[k]!));
 }
 
@@ -278,7 +292,8 @@ function titledTarget(
   titledGroups: ReadonlyMap<string, NameForm[]>,
 ): Person | 'drop' | undefined {
   const cls = titleClass(title);
-  const wanted = cls === 'man' ? 'male' : cls ? 'female' : gender(title);
+  // Ranks of the services are men's in the books this reads ("Captain Harville" is not his sister Fanny).
+  const wanted = cls === 'man' || SERVICE_RANKS.has(title) ? 'male' : cls ? 'female' : gender(title);
   if (KINSHIP_TITLES.has(title)) return undefined;
   // "Miss Anne", "Sir Walter", "Mr. John": the title before a given name.
   // A given name the text never uses as a surname: "Mr. Weston" is not the "Weston Churchill" named once.
