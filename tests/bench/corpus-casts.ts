@@ -66,6 +66,8 @@ const BOOKS: CorpusBook[] = [
       ['The Monkey King', 'King of the Winged Monkeys'],
       ['King Crow'],
       ['Mr. Joker', 'Joker'],
+      ['The Princess', 'China Princess'],
+      ['The Winged Monkey', 'Winged Monkeys'],
     ],
   },
   {

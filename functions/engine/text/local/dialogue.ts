@@ -6,7 +6,12 @@
  */
 import { SPEECH_VERBS } from './lexicon';
 import { nameTitleClass, type Cast, type Character, type Mention } from './names';
-import { attributeQuotations, type AttributedPart, type AttributionMethod } from './reading/attribution';
+import {
+  attributeQuotations,
+  castNarrator,
+  type AttributedPart,
+  type AttributionMethod,
+} from './reading/attribution';
 import { innerText, scanQuotations } from './reading/quotations';
 import { readingText } from './reading/text';
 import { paragraphSpans } from '../sentences';
@@ -81,6 +86,7 @@ export function findNarrator(
 export function dialogueWithNarrator(text: string, cast: Cast): { quotes: Quote[]; narrator?: Character } {
   let first = attributedDialogue(text, cast);
   if (foldAddressedNames(text, cast, first.quotes)) first = attributedDialogue(text, cast);
+  castNarrator(cast, first.narrator);
   return first;
 }
 

@@ -3,6 +3,7 @@ import { findCast } from '../../../../functions/engine/text/local/names';
 import { quoteSpans, readStory } from '../../../../functions/engine/text/local/reading';
 import { scanQuotations } from '../../../../functions/engine/text/local/reading/quotations';
 import { readingText } from '../../../../functions/engine/text/local/reading/text';
+import { paragraphSpans } from '../../../../functions/engine/text/sentences';
 
 /** The reading of a story on short passages: who the characters are, where quotations are, who says them. */
 const names = (text: string) => findCast(text).characters.map((c) => c.name);
@@ -225,5 +226,16 @@ describe('odd input', () => {
       }
     }
     expect(quoteSpans('')).toEqual([]);
+  });
+});
+
+describe('paragraphs of CRLF text', () => {
+  it('splits at blank lines written with CRLF as with LF', () => {
+    const lf = 'One line.\nStill one.\n\nTwo.\n\n\nThree.';
+    const crlf = lf.replace(/\n/g, '\r\n');
+    expect(paragraphSpans(crlf).map((p) => p.text.replace(/\s+/g, ' '))).toEqual(
+      paragraphSpans(lf).map((p) => p.text.replace(/\s+/g, ' ')),
+    );
+    expect(paragraphSpans(crlf)).toHaveLength(3);
   });
 });

@@ -50,7 +50,10 @@ export interface Attribution {
   tags: (Referent | undefined)[];
   /** Characters the book knows only by a description that speaks ("The Surgeon"). */
   described: Character[];
-  /** The named "I" of a first-person book, given or found by whom the lines around "said I" address. */
+  /**
+   * The "I" of a first-person book, given, or found by whom the lines around "said I" address, or
+   * one made for a narrator nobody names ("The Narrator", not in the cast: see `castNarrator`).
+   */
   narrator?: Character;
 }
 
@@ -109,12 +112,7 @@ export function attributeQuotations(
   for (const run of conversations(context)) attributeConversation(context, run);
   for (const part of parts)
     if (part.speaker?.role && !cast.characters.includes(part.speaker)) part.speaker.mentions++;
-  const narrator = context.narrator;
-  // The unnamed "I" is a character of the book: its lines are what the cast counts of it.
-  if (narrator && !cast.characters.includes(narrator) && narrator.mentions > 0) {
-    narrator.acts = narrator.mentions;
-    cast.characters.push(narrator);
-  }
+
   return {
     parts,
     tags,
@@ -470,4 +468,11 @@ function attributeConversation(context: Context, run: readonly Turn[]) {
       if (!part.speaker || part.method === 'pronoun' || part.method === 'description')
         assign(part, speaker, method === 'none' ? 'turn' : method, true);
   });
+}
+
+/** The unnamed "I" is a character of the book: its lines are what the cast counts of it. */
+export function castNarrator(cast: Cast, narrator: Character | undefined) {
+  if (!narrator || cast.characters.includes(narrator) || narrator.mentions === 0) return;
+  narrator.acts = narrator.mentions;
+  cast.characters.push(narrator);
 }

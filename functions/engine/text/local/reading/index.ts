@@ -4,7 +4,7 @@
  */
 import { scanEntities } from '../entities';
 import { findCast, type Cast, type Character } from '../names';
-import { attributeQuotations, type AttributedPart } from './attribution';
+import { attributeQuotations, castNarrator, type AttributedPart } from './attribution';
 import { scanQuotations, type QuotationScan } from './quotations';
 import { readingText } from './text';
 
@@ -22,6 +22,7 @@ export function readStory(raw: string, cast?: Cast): StoryReading {
   const found = cast ?? findCast(text, { scan: scanEntities(text) });
   const scan = scanQuotations(text);
   const { parts, described, narrator } = attributeQuotations(text, scan, found);
+  castNarrator(found, narrator);
   // Those known only by a description that speaks ("The Surgeon") join the cast, after the named.
   found.characters.push(...described.sort((a, b) => b.mentions - a.mentions));
   return { text, cast: found, scan, parts, narrator };
