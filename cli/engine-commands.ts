@@ -22,6 +22,7 @@ import {
 import { findPresenter, PRESENTERS, presenterProfile } from '../functions/engine/productions/presenters';
 import type { SlideStyle } from '../functions/engine/productions/slides';
 import { characterSeed } from '../functions/engine/text/local/characters';
+import { quoteSpans } from '../functions/engine/text/local/reading';
 import {
   characterProfile,
   SCRIPT_STYLES,
@@ -40,6 +41,7 @@ export const HELP = `Usage: npm run engine -- <command> [options]
   voices [--language en]                         the voice catalogue
   summarize <text-file>                          summary and key points
   plot <text-file> [--title T]                   plot overview with characters (JSON)
+  quotes <text-file>                             every quotation with its speaker (JSON: start, end, speaker)
   screenplay <text-file> [--scenes 5] [--style cinematic_movie|cinematic_narration] [--out file.fountain]
   quiz <text-file> [--questions 5] [--difficulty easy|medium|hard]
   narrate <text-file> [--voice ID] [--language en] [--out file.m4a]
@@ -155,6 +157,12 @@ export async function runEngineCommand(argv: string[], io: CliOutput = consoleOu
         io.log(
           JSON.stringify(await engine.text.plotOverview({ title: text.title, chapters: [text] }), null, 2),
         );
+        return 0;
+      }
+      case 'quotes': {
+        // Offsets are JavaScript string indices into the file as read (UTF-8), end exclusive.
+        const text = readText(input);
+        io.log(JSON.stringify(quoteSpans(text.content)));
         return 0;
       }
       case 'screenplay': {

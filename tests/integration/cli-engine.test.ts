@@ -90,6 +90,46 @@ describe('engine command line', () => {
     expect(marked).toHaveLength(3);
   });
 
+  it('prints every quotation of a file with its offsets and speaker, on odd files too', async () => {
+    // A generated scene as books arrive: byte-order mark, CRLF line ends, typographic quotes, an
+    // interrupted quotation and a pronoun tag.
+    const lines = [
+      '\uFEFFMara came down to the quay at dusk, and Tobias was already there.',
+      '“You are late,” said Tobias. “The boat left an hour ago.”',
+      '“Then we take the next one,” Mara replied.',
+      'Tobias shook his head. “There is no next one tonight.”',
+      '“I’ll wait,” she said.',
+    ];
+    const scene = join(dir, 'quay.txt');
+    writeFileSync(scene, lines.join('\r\n\r\n'));
+    const run = await engine('quotes', scene);
+    expect(run.code).toBe(0);
+    const quotes = JSON.parse(run.out.join('\n')) as { start: number; end: number; speaker: string | null }[];
+    const text = lines.join('\r\n\r\n');
+    const said = quotes.map((q) => [text.slice(q.start, q.end).replace(/^“|”$/g, ''), q.speaker]);
+    expect(said).toEqual([
+      ['You are late,', 'Tobias'],
+      ['The boat left an hour ago.', 'Tobias'],
+      ['Then we take the next one,', 'Mara'],
+      ['There is no next one tonight.', 'Tobias'],
+      ['I’ll wait,', 'Mara'],
+    ]);
+
+    for (const [name, content] of [
+      ['empty.txt', ''],
+      ['plain.txt', 'No one speaks here.\r\nNot a word.'],
+      ['unbalanced.txt', '“Wait, said Tom.\n\n”\n\n"Open" "quote'],
+    ] as const) {
+      writeFileSync(join(dir, name), content);
+      const odd = await engine('quotes', join(dir, name));
+      expect(odd.code, name).toBe(0);
+      const spans = JSON.parse(odd.out.join('\n')) as { start: number; end: number }[];
+      for (const q of spans) expect(q.end).toBeLessThanOrEqual(content.length);
+    }
+    expect(JSON.parse((await engine('quotes', join(dir, 'empty.txt'))).out.join(''))).toEqual([]);
+    expect((await engine('quotes', join(dir, 'nowhere.txt'))).err[0]).toMatch(/^Cannot read/);
+  });
+
   it('writes a screenplay, a portrait and a scene picture', async () => {
     const fountain = join(dir, 'story.fountain');
     const script = await engine('screenplay', story, '--scenes', '3', '--out', fountain);

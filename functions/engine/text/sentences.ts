@@ -84,7 +84,8 @@ export function splitSentences(text: string): string[] {
  * lines (one paragraph per line is the other common layout of extracted books).
  */
 export function paragraphSpans(text: string): TextSpan[] {
-  const separator = /\n[ \t]*\n/.test(text) ? /\n[ \t]*(?:\n[ \t]*)+/g : /\n+/g;
+  // CRLF books ("\r\n\r\n") separate paragraphs the same way.
+  const separator = /\n[ \t\r]*\n/.test(text) ? /\r?\n[ \t\r]*(?:\n[ \t\r]*)+/g : /(?:\r?\n)+/g;
   const spans: TextSpan[] = [];
   let start = 0;
   const push = (end: number) => {

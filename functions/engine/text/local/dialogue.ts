@@ -1,13 +1,20 @@
 /**
- * Quotations of a text and who speaks them. Attribution follows how prose marks speakers, in order
- * of reliability: a tag next to the quote ("said Nell", "Nell replied", "he asked"), the one speaker
- * of a paragraph, a character acting in the same paragraph (`Morrow laughed. "With what crew?"`),
- * then turn-taking in a two-person conversation.
+ * Quotations of a text and who speaks them, as the script, voice and audio stages use them. The
+ * reading itself (finding quotations, the attribution sieve) lives in `reading/`; this module shapes
+ * its answer into lines of dialogue: an interrupted quotation (`"Well," said she, "go on."`) is one
+ * line, with the way it is said taken from its tag.
  */
-import { NAME_TITLES, SPEECH_VERBS } from './lexicon';
+import { SPEECH_VERBS } from './lexicon';
 import { nameTitleClass, type Cast, type Character, type Mention } from './names';
-import { paragraphSpans, type TextSpan } from '../sentences';
-import { escapeRegExp } from '../strings';
+import {
+  attributeQuotations,
+  castNarrator,
+  type AttributedPart,
+  type AttributionMethod,
+} from './reading/attribution';
+import { innerText, scanQuotations } from './reading/quotations';
+import { readingText } from './reading/text';
+import { paragraphSpans } from '../sentences';
 
 export type Attribution = 'tag' | 'pronoun' | 'paragraph' | 'action' | 'turn' | 'none';
 
@@ -22,32 +29,11 @@ export interface Quote {
   /** How the words are said, from the speech verb or its adverb ("whispering", "quietly"). */
   parenthetical?: string;
   attribution: Attribution;
+  /** Each contiguous quoted span of the line (two when a tag interrupts it). */
+  parts?: { start: number; end: number }[];
+  /** Which pass of the attribution sieve decided the speaker. */
+  method?: AttributionMethod;
 }
-
-interface RawQuote {
-  inner: string;
-  start: number;
-  end: number;
-  paragraph: number;
-  /** The speech tag between the parts of an interrupted quotation. */
-  interruption?: string;
-}
-
-interface Tag {
-  character?: Character;
-  pronoun?: string;
-  parenthetical?: string;
-}
-
-const TITLE_ROLES: Record<string, string> = {
-  dr: 'doctor',
-  capt: 'captain',
-  prof: 'professor',
-  sgt: 'sergeant',
-};
-const PRONOUNS = new Set(['he', 'she', 'i', 'they', 'we']);
-/** How far before a pronoun tag to look for the character it stands for (paragraphs). */
-const PRONOUN_WINDOW = 3;
 
 /** First-person pronouns per word of narration above which a text is told by an "I". */
 const FIRST_PERSON_RATE = 0.015;
@@ -98,10 +84,10 @@ export function findNarrator(
  * someone first (`foldAddressedNames`), so `cast` may lose such characters.
  */
 export function dialogueWithNarrator(text: string, cast: Cast): { quotes: Quote[]; narrator?: Character } {
-  let first = extractDialogue(text, cast);
-  if (foldAddressedNames(text, cast, first)) first = extractDialogue(text, cast);
-  const narrator = findNarrator(text, cast, first);
-  return narrator ? { quotes: extractDialogue(text, cast, { narrator }), narrator } : { quotes: first };
+  let first = attributedDialogue(text, cast);
+  if (foldAddressedNames(text, cast, first.quotes)) first = attributedDialogue(text, cast);
+  castNarrator(cast, first.narrator);
+  return first;
 }
 
 /**
@@ -158,116 +144,88 @@ export function foldAddressedNames(text: string, cast: Cast, quotes: readonly Qu
   return folded;
 }
 
-export function extractDialogue(text: string, cast: Cast, options: { narrator?: Character } = {}): Quote[] {
-  const paragraphs = paragraphSpans(text);
-  const tags = tagMatcher(cast.characters);
-  const quotes: (Quote & { interruption?: string })[] = mergeInterrupted(
-    findQuotations(paragraphs),
-    text,
-  ).map((q) => ({
-    text: cleanLine(q.inner),
-    start: q.start,
-    end: q.end,
-    paragraph: q.paragraph,
-    interruption: q.interruption,
-    attribution: 'none' as Attribution,
-  }));
-  const narration = mentionsOutside(cast.mentions, quotes);
+const ATTRIBUTIONS: Record<AttributionMethod, Attribution> = {
+  tag: 'tag',
+  pronoun: 'pronoun',
+  description: 'pronoun',
+  utterance: 'paragraph',
+  paragraph: 'paragraph',
+  action: 'action',
+  vocative: 'turn',
+  turn: 'turn',
+  scene: 'turn',
+  none: 'none',
+};
 
-  quotes.forEach((quote, index) => {
-    const paragraph = paragraphs[quote.paragraph]!;
-    const next = quotes[index + 1];
-    const previous = quotes[index - 1];
-    const afterEnd = Math.min(next?.start ?? paragraph.end, paragraph.end, quote.end + 90);
-    const beforeStart = Math.max(previous?.end ?? paragraph.start, paragraph.start, quote.start - 90);
-    const tag =
-      (quote.interruption ? tags.after(quote.interruption) : undefined) ??
-      tags.after(text.slice(quote.end, afterEnd)) ??
-      tags.before(text.slice(beforeStart, quote.start));
-    if (!tag) return;
-    quote.parenthetical = tag.parenthetical;
-    if (tag.character) {
-      quote.speaker = tag.character;
-      quote.attribution = 'tag';
-    } else if (tag.pronoun === 'i' && options.narrator) {
-      // "said I": the narrator of a first-person book.
-      quote.speaker = options.narrator;
-      quote.attribution = 'pronoun';
-    } else if (tag.pronoun === 'he' || tag.pronoun === 'she') {
-      const windowStart = paragraphs[Math.max(0, quote.paragraph - PRONOUN_WINDOW)]!.start;
-      const recent = mentionsBetween(narration, windowStart, quote.start).map((m) => m.character);
-      const lastSpeaker = previous && previous.paragraph !== quote.paragraph ? previous.speaker : undefined;
-      const speaker = resolvePronoun(tag.pronoun, recent, lastSpeaker);
-      if (speaker) {
-        quote.speaker = speaker;
-        quote.attribution = 'pronoun';
-      }
-    }
-  });
-
-  shareWithinParagraph(quotes);
-  attributeByAction(quotes, narration, paragraphs);
-  attributeByTurns(quotes);
-  return quotes.map(({ interruption: _interruption, ...quote }) => quote);
+/** The lines of dialogue of a text with their speakers, all of them characters of `cast`. */
+export function extractDialogue(raw: string, cast: Cast, options: { narrator?: Character } = {}): Quote[] {
+  return attributedDialogue(raw, cast, options.narrator).quotes;
 }
 
-/** Quotation spans per paragraph; straight quotes pair up in order, an unclosed one runs to the end. */
-function findQuotations(paragraphs: readonly TextSpan[]): RawQuote[] {
-  const quotes: RawQuote[] = [];
-  // British books quote with single marks; only then is ‘ an opening quotation mark.
-  const singleMarks =
-    !paragraphs.some((p) => /["“]/.test(p.text)) && paragraphs.some((p) => /(^|[\s(—])‘/.test(p.text));
-  paragraphs.forEach((paragraph, index) => {
-    const body = paragraph.text;
-    let open = -1;
-    for (let i = 0; i < body.length; i++) {
-      const c = body[i]!;
-      if (open < 0) {
-        const opens =
-          c === '"' || c === '“' || (singleMarks && c === '‘' && (i === 0 || /[\s(—–-]/.test(body[i - 1]!)));
-        if (opens) open = i;
-        continue;
-      }
-      const closes =
-        c === '"' || c === '”' || (singleMarks && c === '’' && !/\p{L}/u.test(body[i + 1] ?? ''));
-      if (closes) {
-        quotes.push(rawQuote(body, open, i + 1, paragraph.start, index));
-        open = -1;
-      }
-    }
-    if (open >= 0) quotes.push(rawQuote(body, open, body.length, paragraph.start, index));
-  });
-  return quotes.filter((q) => /\p{L}/u.test(q.inner));
-}
-
-function rawQuote(body: string, from: number, to: number, offset: number, paragraph: number): RawQuote {
-  const inner = body.slice(from + 1, to).replace(/["”’]$/, '');
-  return { inner, start: offset + from, end: offset + to, paragraph };
-}
-
-/** `"Then look carefully," Crane whispered, "because…"` is one line of dialogue. */
-function mergeInterrupted(quotes: RawQuote[], text: string): RawQuote[] {
-  const merged: RawQuote[] = [];
-  for (const quote of quotes) {
-    const last = merged.at(-1);
-    const gap = last ? text.slice(last.end, quote.start) : '';
-    const continues =
-      last &&
-      last.paragraph === quote.paragraph &&
-      /,\s*$/.test(last.inner) &&
-      /^\s*\p{Ll}/u.test(quote.inner) &&
-      /,\s*$/.test(gap) &&
-      gap.length < 80;
-    if (continues) {
-      merged[merged.length - 1] = {
-        ...last,
-        inner: `${last.inner.trim()} ${quote.inner.trim()}`,
-        end: quote.end,
-        interruption: gap,
-      };
-    } else merged.push(quote);
+function attributedDialogue(
+  raw: string,
+  cast: Cast,
+  narrator?: Character,
+): { quotes: Quote[]; narrator?: Character } {
+  const text = readingText(raw);
+  const scan = scanQuotations(text);
+  // Scripts and voices cast named characters only: a line said by "the surgeon" is left to the turns around it.
+  const attribution = attributeQuotations(text, scan, cast, { narrator, describedSpeakers: false });
+  const lines: AttributedPart[][] = [];
+  for (const part of attribution.parts) {
+    const line = lines.at(-1);
+    const last = line?.at(-1);
+    if (line && last && interrupts(text, last, part)) line.push(part);
+    else lines.push([part]);
   }
-  return merged;
+  const quotes = lines.map((line): Quote => {
+    const first = line[0]!;
+    // The words as the book writes them (the reading text has plain apostrophes).
+    const words = line.map((p) => innerText(raw, p).trim()).join(' ');
+    return {
+      text: cleanLine(words),
+      start: first.start,
+      end: line.at(-1)!.end,
+      paragraph: first.paragraph,
+      speaker: first.speaker,
+      parenthetical: howSaid(text, line, scan.paragraphs[first.paragraph]!.end),
+      attribution: ATTRIBUTIONS[first.method],
+      parts: line.map((p) => ({ start: p.start, end: p.end })),
+      method: first.method,
+    };
+  });
+  return { quotes: quotes.filter((q) => /\p{L}/u.test(q.text)), narrator: attribution.narrator };
+}
+
+/** `"Then look carefully," Crane whispered, "because…"`: one line around its tag. */
+function interrupts(text: string, a: AttributedPart, b: AttributedPart): boolean {
+  if (a.paragraph !== b.paragraph || a.speaker !== b.speaker) return false;
+  const gap = text.slice(a.end, b.start);
+  // `‘and what is the use of a book,’ thought Alice ‘without pictures?’`: the sentence goes on after the tag.
+  return (
+    gap.length < 100 &&
+    /\p{L}/u.test(gap) &&
+    /[,;—–-]\s*["”’']?$/.test(text.slice(a.start, a.end)) &&
+    /^["“‘']?\s*\p{Ll}/u.test(text.slice(b.start, b.end))
+  );
+}
+
+const TAG_WORDS = new RegExp(
+  `^[\\s,;:—–-]*(?:(?:\\p{L}+\\s+){0,4}?)(${[...SPEECH_VERBS.keys()].join('|')})\\b([^.!?"“”]{0,60})`,
+  'u',
+);
+
+/** How a line is said: the adverb of its tag ("said Crane pleasantly") or what its verb implies ("whispered"). */
+function howSaid(text: string, line: readonly AttributedPart[], paragraphEnd: number): string | undefined {
+  for (const part of line) {
+    const after = text.slice(part.end, Math.min(part.end + 120, paragraphEnd));
+    const tag = TAG_WORDS.exec(after);
+    if (!tag) continue;
+    const adverb = /\b(\p{L}{3,}ly)\b/u.exec(after.slice(0, (tag.index ?? 0) + tag[0].length))?.[1];
+    if (adverb && !/^(?:only|early|family|reply|ally)$/i.test(adverb)) return adverb.toLowerCase();
+    return SPEECH_VERBS.get(tag[1]!.toLowerCase());
+  }
+  return undefined;
 }
 
 function cleanLine(inner: string): string {
@@ -275,94 +233,6 @@ function cleanLine(inner: string): string {
   if (/[,;:—–-]$/.test(line)) return `${line.slice(0, -1).trimEnd()}.`;
   if (!/[.!?…]$/.test(line)) return `${line}.`;
   return line;
-}
-
-interface TagMatcher {
-  /** `, said Nell`, `Nell replied`, `he agreed`, `Crane said pleasantly`, `said the doctor`. */
-  after(text: string): Tag | undefined;
-  /** `Brannigan asked, "…"` and `Julian said: "…"`. */
-  before(text: string): Tag | undefined;
-}
-
-/** Speech tags naming a character (with an optional title, or by role: "the doctor"), or a pronoun. */
-function tagMatcher(characters: readonly Character[]): TagMatcher {
-  const byAlias = new Map<string, Character>();
-  const byRole = new Map<string, Character[]>();
-  for (const c of characters) {
-    for (const alias of c.aliases) if (!byAlias.has(alias)) byAlias.set(alias, c);
-    const role = TITLE_ROLES[c.title] ?? c.title;
-    if (role) byRole.set(role, [...(byRole.get(role) ?? []), c]);
-  }
-  const titles = [...NAME_TITLES.keys()].map(
-    (t) => `${escapeRegExp(t.charAt(0).toUpperCase() + t.slice(1))}\\.?`,
-  );
-  const aliases = [...byAlias.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  const roles = [...byRole.keys()].map(escapeRegExp);
-  const nameAlternatives = [
-    aliases.length ? `(?:(?:${titles.join('|')})\\s+)?(?:${aliases.join('|')})` : '',
-    roles.length ? `the\\s+(?:${roles.join('|')})` : '',
-  ].filter(Boolean);
-  const name = nameAlternatives.length ? nameAlternatives.join('|') : '(?!)';
-  const verbs = [...SPEECH_VERBS.keys()].join('|');
-  const adverb = '(\\p{L}+ly)';
-  const inverted = new RegExp(`^[\\s,]*(${verbs})\\s+(${name})(?![\\p{L}])(?:[\\s,]+${adverb}\\b)?`, 'u');
-  const direct = new RegExp(
-    `^[\\s,]*(${name}|he|she|I|they|we)\\s+(?:${adverb}\\s+)?(${verbs})\\b(?:\\s+${adverb}\\b)?`,
-    'u',
-  );
-  const leading = new RegExp(
-    `(?:^|[\\s.!?])(${name}|He|he|She|she|I)\\s+(?:${adverb}\\s+)?(${verbs})(?:\\s+${adverb})?\\s*[,:]?\\s*$`,
-    'u',
-  );
-
-  const find = (phrase: string): Character | undefined => {
-    const role = /^the\s+(\p{L}+)$/iu.exec(phrase)?.[1]?.toLowerCase();
-    if (role) {
-      const holders = byRole.get(role) ?? [];
-      return holders.length === 1 ? holders[0] : undefined;
-    }
-    const words = phrase.split(/\s+/);
-    for (let i = 0; i < words.length; i++) {
-      const found = byAlias.get(words.slice(i).join(' '));
-      if (found) return found;
-    }
-    return undefined;
-  };
-  const tag = (verb: string, who: string, how: string | undefined): Tag => {
-    const parenthetical = how && how.length > 4 ? how.toLowerCase() : SPEECH_VERBS.get(verb.toLowerCase());
-    const lower = who.toLowerCase();
-    return PRONOUNS.has(lower) ? { pronoun: lower, parenthetical } : { character: find(who), parenthetical };
-  };
-
-  return {
-    after(text) {
-      const a = inverted.exec(text);
-      if (a) return tag(a[1]!, a[2]!, a[3]);
-      const d = direct.exec(text);
-      return d ? tag(d[3]!, d[1]!, d[2] ?? d[4]) : undefined;
-    },
-    before(text) {
-      const m = leading.exec(text);
-      return m ? tag(m[3]!, m[1]!, m[2] ?? m[4]) : undefined;
-    },
-  };
-}
-
-/** The most recently named character of that gender, skipping the last speaker (turns alternate). */
-function resolvePronoun(
-  pronoun: 'he' | 'she',
-  recent: Character[],
-  lastSpeaker?: Character,
-): Character | undefined {
-  const gender = pronoun === 'he' ? 'male' : 'female';
-  const candidates = [...recent].reverse().filter((c) => c.gender === gender || c.gender === 'unknown');
-  const preferred = candidates.filter((c) => c.gender === gender);
-  return (
-    preferred.find((c) => c !== lastSpeaker) ??
-    candidates.find((c) => c !== lastSpeaker) ??
-    preferred[0] ??
-    candidates[0]
-  );
 }
 
 /** Mentions in narration only: a name inside a quotation is being talked about, not acting. */
@@ -389,53 +259,4 @@ export function mentionsBetween(mentions: readonly Mention[], from: number, to: 
   const found: Mention[] = [];
   for (let i = low; i < mentions.length && mentions[i]!.start < to; i++) found.push(mentions[i]!);
   return found;
-}
-
-/** A paragraph usually holds one speaker: untagged quotes take the nearest tagged one's speaker. */
-function shareWithinParagraph(quotes: Quote[]) {
-  const byParagraph = new Map<number, Quote[]>();
-  for (const q of quotes) byParagraph.set(q.paragraph, [...(byParagraph.get(q.paragraph) ?? []), q]);
-  for (const group of byParagraph.values()) {
-    for (const quote of group) {
-      if (quote.speaker) continue;
-      const nearest = group
-        .filter((q) => q.speaker && (q.attribution === 'tag' || q.attribution === 'pronoun'))
-        .sort((a, b) => Math.abs(a.start - quote.start) - Math.abs(b.start - quote.start))[0];
-      if (nearest?.speaker) {
-        quote.speaker = nearest.speaker;
-        quote.attribution = 'paragraph';
-      }
-    }
-  }
-}
-
-/** `Brannigan stared at her. "That is a dangerous trick."`: the character acting in the paragraph speaks. */
-function attributeByAction(quotes: Quote[], narration: readonly Mention[], paragraphs: readonly TextSpan[]) {
-  for (const quote of quotes) {
-    if (quote.speaker) continue;
-    const paragraph = paragraphs[quote.paragraph]!;
-    const actor = mentionsBetween(narration, paragraph.start, paragraph.end)[0]?.character;
-    if (actor) {
-      quote.speaker = actor;
-      quote.attribution = 'action';
-    }
-  }
-}
-
-/** In a conversation A, B, ?, the third line is A's again. */
-function attributeByTurns(quotes: Quote[]) {
-  quotes.forEach((quote, index) => {
-    if (quote.speaker) return;
-    const previous = quotes[index - 1];
-    const beforeThat = quotes[index - 2];
-    if (!previous?.speaker || !beforeThat?.speaker || previous.speaker === beforeThat.speaker) return;
-    const conversation =
-      previous.paragraph !== quote.paragraph &&
-      quote.paragraph - previous.paragraph <= 1 &&
-      previous.paragraph - beforeThat.paragraph <= 1;
-    if (conversation) {
-      quote.speaker = beforeThat.speaker;
-      quote.attribution = 'turn';
-    }
-  });
 }

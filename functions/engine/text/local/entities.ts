@@ -14,7 +14,8 @@ import {
   SETTING_NOUNS,
   SPEECH_VERBS,
 } from './lexicon';
-import { isKnownPersonName, isKnownPlaceName } from './nlp';
+import { firstNameGender, isKnownPersonName, isKnownPlaceName } from './nlp';
+import { withoutContraction } from './reading/text';
 
 export interface PhraseStats {
   /** The phrase without titles, e.g. "Elias Morrow". */
@@ -31,6 +32,8 @@ export interface PhraseStats {
   afterThe: number;
   beforePersonVerb: number;
   afterSpeechVerb: number;
+  /** Occurrences right after "the" that follows a speech verb ("said the Hatter"). */
+  afterSpeechVerbThe: number;
   /** Occurrences written in capitals ("IRENE NORTON" signing a letter). */
   inCapitals: number;
   firstOffset: number;
@@ -42,7 +45,8 @@ export interface EntityScan {
   lowercase: Map<string, number>;
 }
 
-const TOKEN = /\p{L}[\p{L}\p{M}'’-]*/gu;
+/** A word: letters, with apostrophes and hyphens only between letters ("O'Brien", "Wooden-Legged", not "Smith--I"). */
+const TOKEN = /\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*/gu;
 const ABBREVIATED_TITLES = new Set([
   'mr',
   'mrs',
@@ -74,10 +78,16 @@ export function scanEntities(text: string): EntityScan {
   const tokens: Token[] = [];
   let previousEnd = 0;
   for (const match of text.matchAll(TOKEN)) {
-    const written = match[0].replace(/['’]s$/, '').replace(/['’-]+$/, '');
+    const apostrophes = match[0].replace(/’/g, "'");
+    // "I'm", "Dinah'll", "Tom's": the name without its contraction; "Don't" is no name at all.
+    const written = /n't$/i.test(apostrophes) ? apostrophes.toLowerCase() : withoutContraction(apostrophes);
     // "TOM!" shouted, or a letter's "IRENE NORTON": the name written in capitals.
     const word = isAllCaps(written) ? titleCase(written) : written;
     const start = match.index;
+    if (!written) {
+      previousEnd = start + match[0].length;
+      continue;
+    }
     const gap = text.slice(previousEnd, start);
     const capitalised = /^\p{Lu}/u.test(word);
     if (!capitalised) lowercase.set(word, (lowercase.get(word) ?? 0) + 1);
@@ -92,6 +102,8 @@ export function scanEntities(text: string): EntityScan {
     previousEnd = start + match[0].length;
   }
 
+  const midSentence = capitalisedMidSentence(tokens);
+  const runs: [number, number][] = [];
   let i = 0;
   while (i < tokens.length) {
     if (!tokens[i]!.capitalised) {
@@ -99,11 +111,81 @@ export function scanEntities(text: string): EntityScan {
       continue;
     }
     let j = i + 1;
-    while (j < tokens.length && tokens[j]!.capitalised && joinsName(text, tokens[j - 1]!, tokens[j]!)) j++;
-    recordPhrase(tokens, i, j, text, phrases);
+    for (;;) {
+      if (j < tokens.length && tokens[j]!.capitalised && joinsName(text, tokens[j - 1]!, tokens[j]!)) j++;
+      else if (joinsRole(tokens, i, j)) j += tokens[j + 1]!.word === 'the' ? 3 : 2;
+      else break;
+    }
+    runs.push([i, j]);
     i = j;
   }
+  const runText = (from: number, to: number) =>
+    tokens
+      .slice(from, to)
+      .map((t) => t.word)
+      .join(' ');
+  const namedMidSentence = new Set(runs.filter(([a]) => !tokens[a]!.initial).map(([a, b]) => runText(a, b)));
+  for (const [from, to] of runs) {
+    // "Send Oliver", "Whenever James", "Poor Isabella": a common word that only starts the sentence
+    // (but "Windy Corner", written so in mid-sentence too, is one name).
+    const strip =
+      to - from > 1 &&
+      tokens[from]!.initial &&
+      isCommonWord(tokens[from]!.word, lowercase, midSentence) &&
+      !namedMidSentence.has(runText(from, to));
+    recordPhrase(tokens, strip ? from + 1 : from, to, text, phrases);
+    // "Bohemia" of "the King of Bohemia" is also a name of its own (a place, here).
+    const of = tokens.slice(from, to).findIndex((t) => t.word === 'of');
+    if (of > 0) {
+      const tail = from + of + (tokens[from + of + 1]?.word === 'the' ? 2 : 1);
+      if (tail < to) recordPhrase(tokens, tail, to, text, phrases);
+    }
+  }
   return { phrases, lowercase };
+}
+
+/** How often each word is written capitalised in the middle of a sentence. */
+function capitalisedMidSentence(tokens: readonly Token[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const t of tokens) if (t.capitalised && !t.initial) counts.set(t.word, (counts.get(t.word) ?? 0) + 1);
+  return counts;
+}
+
+function isCommonWord(
+  word: string,
+  lowercase: ReadonlyMap<string, number>,
+  midSentence: ReadonlyMap<string, number>,
+) {
+  if (NAME_TITLES.has(normaliseTitle(word))) return false;
+  return (lowercase.get(word.toLowerCase()) ?? 0) > (midSentence.get(word) ?? 0);
+}
+
+/** Capitalised words that never end a role's name ("the Queen of The…", "the King of I…"). */
+const FUNCTION_CAPITALS = new Set([
+  'I',
+  'The',
+  'A',
+  'An',
+  'He',
+  'She',
+  'It',
+  'We',
+  'They',
+  'You',
+  'This',
+  'That',
+]);
+
+/**
+ * "the Queen of Hearts", "the Ghost of Christmas Past", "the Wicked Witch of the West": after an
+ * article, "of" (or "of the") joins two capitalised parts of one name.
+ */
+function joinsRole(tokens: readonly Token[], from: number, at: number): boolean {
+  const of = tokens[at];
+  const article = tokens[from - 1]?.word.toLowerCase() === 'the' || tokens[from]?.word === 'The';
+  if (of?.word !== 'of' || at - from > 2 || !article) return false;
+  const next = tokens[at + 1]?.word === 'the' ? tokens[at + 2] : tokens[at + 1];
+  return next !== undefined && next.capitalised && !next.initial && !FUNCTION_CAPITALS.has(next.word);
 }
 
 function isAllCaps(word: string): boolean {
@@ -162,7 +244,10 @@ function recordPhrase(
   while (start < to && NOT_NAMES.has(tokens[start]!.word) && !isTitle(tokens, start, to)) start++;
   const segments: [number, number][] = [];
   let segmentStart = start;
-  for (let k = start; k < to; k++) {
+  // Words after "of" belong to the role they complete ("Ghost of Christmas Past"), even ones that name no one alone.
+  const of = tokens.slice(start, to).findIndex((t) => t.word === 'of');
+  const splitEnd = of > 0 ? start + of : to;
+  for (let k = start; k < splitEnd; k++) {
     // A title in the middle starts a new name: "Ask Mrs. Pell" is "Ask" and "Mrs. Pell".
     if (k > segmentStart && isTitle(tokens, k, to) && !isTitle(tokens, k - 1, to)) {
       segments.push([segmentStart, k]);
@@ -187,8 +272,12 @@ function recordPhrase(
       titles.push(tokens[nameStart++]!.word);
     }
     const words = tokens.slice(nameStart, b).map((t) => t.word);
-    if (words.length === 0 || words.length > MAX_NAME_WORDS || words.some((w) => w.length < 2)) continue;
-    if (words.length === 1 && NAME_TITLES.has(normaliseTitle(words[0]!))) continue;
+    // "Scrooge Scrooge" (a name said twice) is no full name.
+    if (words.length > 1 && words.every((w) => w === words[0])) continue;
+    const longest = words.includes('of') ? MAX_NAME_WORDS + 2 : MAX_NAME_WORDS;
+    if (words.length === 0 || words.length > longest || words.some((w) => w.length < 2)) continue;
+    // "Captain" alone is no name; "the Queen", "the Duchess" may be a character known by rank.
+    if (words.length === 1 && NAME_TITLES.has(normaliseTitle(words[0]!)) && !article) continue;
     const key = words.join(' ');
     const first = tokens[a]!;
     const before = tokens[a - 1];
@@ -219,6 +308,8 @@ function recordPhrase(
     if (adjacentBefore === 'the' || adjacentBefore === 'a') stats.afterThe++;
     if (SPEECH_VERBS.has(adjacentBefore) && text.slice(before!.end, first.start).trim() === '')
       stats.afterSpeechVerb++;
+    if (adjacentBefore === 'the' && SPEECH_VERBS.has(beforeThat?.word.toLowerCase() ?? ''))
+      stats.afterSpeechVerbThe++;
     if (after && !after.initial && PERSON_VERBS.has(after.word.toLowerCase())) stats.beforePersonVerb++;
     phrases.set(key, stats);
   }
@@ -226,8 +317,13 @@ function recordPhrase(
 
 function isTitle(tokens: Token[], index: number, end: number): boolean {
   const word = tokens[index]!.word;
-  // A title only counts as one when a name follows it ("Captain Morrow", not "Captain,").
-  return index < end - 1 && NAME_TITLES.has(normaliseTitle(word)) && /^\p{Lu}/u.test(word);
+  // A title only counts as one when a name follows it ("Captain Morrow", not "Captain," nor "Queen of Hearts").
+  return (
+    index < end - 1 &&
+    NAME_TITLES.has(normaliseTitle(word)) &&
+    /^\p{Lu}/u.test(word) &&
+    tokens[index + 1]!.word !== 'of'
+  );
 }
 
 function normaliseTitle(word: string): string {
@@ -250,6 +346,7 @@ function newStats(key: string, firstOffset: number): PhraseStats {
     afterThe: 0,
     beforePersonVerb: 0,
     afterSpeechVerb: 0,
+    afterSpeechVerbThe: 0,
     inCapitals: 0,
     firstOffset,
   };
@@ -283,6 +380,8 @@ export function classifyPhrase(stats: PhraseStats, lowercase: ReadonlyMap<string
     stats.nonInitial * 0.5 -
     stats.afterThe * 2;
   if (isKnownPersonName(stats.key)) person += 2;
+  // "Harriet Smith" after "to" is still a person: a known given name in front outweighs the preposition.
+  if (words.length > 1 && firstNameGender(words[0]!) !== 'unknown') person += 2 + stats.afterPlaceWord;
   if (personalTitles > 0 && words.length === 1) person += 1;
 
   // "Rose" the name is capitalised mid-sentence more often than "rose" the verb appears.

@@ -43,9 +43,10 @@ export const NOT_NAMES = words(`
   Next Many Much More Most Few Such Other Another Own Same Like Unlike Upon Over Under Above Below Between Among Across
   Along Around Behind Beside Beyond Near Inside Outside Toward Towards Until Since Though Although Because Whether Unless
   Majesty Highness Excellency Lordship Ladyship Honour Honor Worship Reverence Eminence Holiness
-  OK Okay Mum Mom Dad Mama Papa Granny Grandma Grandpa North South East West Street Road
+  OK Okay Mum Mom Dad Mama Mamma Papa Pa Ma Granny Grandma Grandpa North South East West Street Road
   Never Ever Besides However Therefore Instead Indeed Truly Surely Certainly Anyway Otherwise Together Alone Today Tonight
   Tomorrow Yesterday Morning Evening Night Afternoon Dawn Dusk Noon Midnight Later Earlier Outside Inside Above Below
+  Eleven Twelve Twenty Thirty Forty Fifty Sixty Seventy Eighty Ninety Hundred Thousand Million Dozen Score
 `);
 
 /** Words before a capitalised phrase that mark it as a place, not a person. */

@@ -1,18 +1,37 @@
 /**
- * The cast of a text: person names found by `entities.ts`, merged into characters ("Mr. Darcy" and
- * "Darcy"; "Elizabeth Bennet" and "Elizabeth") and located wherever they are mentioned.
+ * The cast of a text: person names found by `entities.ts`, joined into characters ("Mr. Darcy" and
+ * "Darcy"; "Elizabeth Bennet", "Elizabeth", "Lizzy") by `reading/people.ts`, characters known by a
+ * role ("the White Rabbit") by `reading/roles.ts`, and located wherever they are mentioned.
  */
 import { classifyPhrase, scanEntities, type EntityScan, type PhraseStats } from './entities';
-import { NAME_TITLES, NICKNAMES, NOT_NAMES } from './lexicon';
+import { NAME_TITLES, NOT_NAMES, PERSON_VERBS } from './lexicon';
 import { firstNameGender } from './nlp';
+import {
+  DESCRIBING_TITLES,
+  groupForms,
+  isNicknameOf,
+  normaliseTitle,
+  titleClass,
+  type NameForm,
+  type Person,
+  type TitleClass,
+} from './reading/people';
+import { TAG_VERBS } from './reading/lexicon';
+import { findRoles, roleName } from './reading/roles';
+import { namesApart } from './reading/apart';
+import { attributeQuotations } from './reading/attribution';
+import { scanQuotations } from './reading/quotations';
+import { readingText } from './reading/text';
 import { escapeRegExp } from '../strings';
+
+export { isNicknameOf, titleClass, type TitleClass };
 
 export type Gender = 'female' | 'male' | 'unknown';
 
 export interface Character {
-  /** How the text usually calls the character, e.g. "Nell" or "Mrs. Pell". */
+  /** How the text usually calls the character, e.g. "Nell", "Mrs. Pell" or "The White Rabbit". */
   name: string;
-  /** Title-less forms that refer to the character, longest first. */
+  /** Every name the text uses for the character, as written ("Mr. Darcy", "Darcy"), longest first. */
   aliases: string[];
   /** Most common title in lower case ("captain"), or ''. */
   title: string;
@@ -21,6 +40,10 @@ export interface Character {
   firstOffset: number;
   /** How the text writes the name, with titles, and how often ("Mrs. Bennet" → 30). */
   surfaces: ReadonlyMap<string, number>;
+  /** Known by a role ("the Scarecrow", "the Time Traveller") rather than by a name. */
+  role?: boolean;
+  /** Mentions where the character speaks or acts ("said Alice", "Alice laughed"): what a person does. */
+  acts?: number;
 }
 
 export interface Mention {
@@ -40,28 +63,58 @@ export interface CastOptions {
   /** Names already known for the book (from its plot overview): kept as they are written. */
   knownNames?: readonly string[];
   scan?: EntityScan;
+  /**
+   * Titled surnames ("Mr. Emerson") the dialogue shows to be someone other than the full name with
+   * that surname ("George Emerson"), because the two talk to each other (see `reading/apart.ts`).
+   */
+  apart?: ReadonlySet<string>;
 }
 
-const FEMALE_ONLY_TITLES = new Set(['mrs', 'miss', 'ms', 'lady', 'madam', 'madame', 'mademoiselle', 'dame']);
-
-interface Group {
-  keys: string[];
-  stats: PhraseStats[];
-  /** Names already known for the book that this group stands for ("Mr. Bennet", "Mrs. Bennet"). */
-  known: string[];
-}
-
-export function findCast(text: string, options: CastOptions = {}): Cast {
+export function findCast(raw: string, options: CastOptions = {}): Cast {
+  const text = readingText(raw);
   const scan = options.scan ?? scanEntities(text);
-  // A name only ever written in capitals ("IRENE NORTON" signing a letter) is no character of its own.
-  const personStats = [...scan.phrases.values()].filter(
-    (s) => s.inCapitals < s.count && classifyPhrase(s, scan.lowercase) === 'person',
+  const cast = castOf(text, scan, options);
+  if (options.apart) return cast;
+  // Names the dialogue shows to be two people (a father and son who answer each other) are cast again apart.
+  const apart = namesApart(
+    text,
+    attributeQuotations(text, scanQuotations(text), cast, { describedSpeakers: false }),
   );
+  return apart.size > 0 ? castOf(text, scan, { ...options, apart }) : cast;
+}
+
+function castOf(text: string, scan: EntityScan, options: CastOptions): Cast {
+  // Titles people bear in this text ("Dr. Kemp"): "the Doctor" is then one of them, not a role of its own.
+  const titlesInUse = new Set(
+    [...scan.phrases.values()].flatMap((s) => [...s.titles.keys()].map(normaliseTitle)),
+  );
+  const roles = findRoles(scan.phrases.values(), titlesInUse);
+  const claimed = new Set(roles.flatMap((r) => r.forms.map((f) => f.surface)));
+  const people: PhraseStats[] = [];
+  for (const stats of scan.phrases.values()) {
+    // A name only ever written in capitals ("IRENE NORTON" signing a letter) is no character of its own.
+    if (
+      !claimed.has(stats.key) &&
+      stats.inCapitals < stats.count &&
+      classifyPhrase(stats, scan.lowercase) === 'person'
+    )
+      people.push(stats);
+  }
   const knownNames = options.knownNames ?? [];
-  const groups = groupNames(personStats, knownNames);
-  const characters = groups.flatMap((group) => splitFamily(toCharacter(group, groups), knownNames));
+  const persons = withoutFamilies(
+    groupForms([...knownForms(knownNames), ...people.flatMap(formsOf)], { apart: options.apart }),
+  );
+  const words = new Set(persons.flatMap((p) => p.forms.map((f) => f.words.at(-1)!)));
+  const characters = [
+    ...persons.map((p) => toCharacter(p, persons, scan.lowercase)),
+    // "the Crofts", "the Emersons": a family, written as a role.
+    ...roles.filter((r) => !r.forms.every((f) => isPlural(f.surface, words))).map(roleCharacter),
+  ];
   const mentions = locateMentions(text, characters);
-  for (const mention of mentions) mention.character.mentions++;
+  for (const mention of mentions) {
+    mention.character.mentions++;
+    if (acts(text, mention)) mention.character.acts = (mention.character.acts ?? 0) + 1;
+  }
   for (const character of characters) {
     const first = mentions.find((m) => m.character === character);
     if (first) character.firstOffset = first.start;
@@ -72,35 +125,34 @@ export function findCast(text: string, options: CastOptions = {}): Cast {
   return { characters: present, mentions: mentions.filter((m) => m.character.mentions > 0) };
 }
 
-/**
- * Who a title marks out within a family: "Mr. Bennet", "Mrs. Bennet" and "Miss Bennet" are three
- * people. Other titles ("Captain", "Dr.", "Old") say nothing about which family member is meant.
- */
-export type TitleClass = 'man' | 'wife' | 'daughter';
+/** The written forms of a phrase: "Captain Morrow" (2), "Morrow" (5). */
+function formsOf(stats: PhraseStats): NameForm[] {
+  return [...stats.surfaces.entries()].map(([surface, count]) => {
+    const titles = surface
+      .slice(0, surface.length - stats.key.length)
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+    return {
+      surface,
+      words: stats.key.split(' '),
+      title: titles.length ? normaliseTitle(titles.at(-1)!) : '',
+      count,
+      firstOffset: stats.firstOffset,
+    };
+  });
+}
 
-const TITLE_CLASSES: Record<string, TitleClass> = {
-  mr: 'man',
-  mister: 'man',
-  sir: 'man',
-  lord: 'man',
-  monsieur: 'man',
-  herr: 'man',
-  señor: 'man',
-  mrs: 'wife',
-  lady: 'wife',
-  madam: 'wife',
-  madame: 'wife',
-  dame: 'wife',
-  frau: 'wife',
-  mistress: 'wife',
-  miss: 'daughter',
-  ms: 'daughter',
-  mademoiselle: 'daughter',
-};
-
-/** The family position a title gives ("Mrs." → wife), if any. */
-export function titleClass(title: string): TitleClass | undefined {
-  return TITLE_CLASSES[title.toLowerCase().replace(/\.$/, '')];
+function knownForms(knownNames: readonly string[]): NameForm[] {
+  return knownNames.flatMap((known) => {
+    const words = known.trim().split(/\s+/);
+    let title = '';
+    while (words.length > 1 && NAME_TITLES.has(words[0]!.toLowerCase().replace(/\.$/, '')))
+      title = normaliseTitle(words.shift()!);
+    return words.length && words[0]
+      ? [{ surface: known, words, title, count: 0, firstOffset: 0, known }]
+      : [];
+  });
 }
 
 /** The title class of a written name: "Mrs. Bennet" → wife; "Elizabeth" → undefined. */
@@ -116,50 +168,6 @@ export function sameCharacterName(a: string, b: string): boolean {
   return ca === undefined || cb === undefined || ca === cb;
 }
 
-/**
- * "Mr. Bennet", "Mrs. Bennet" and "Miss Bennet" share the surname but are different people: a
- * surname-only character whose mentions carry titles of different family positions becomes one
- * character per position. Untitled mentions ("Bennet") go to the man when there is one. "Miss
- * Bennet" beside a Mr. or Mrs. Bennet is one of their daughters, who are named by their first names
- * elsewhere: that form alone is too ambiguous to be a character and is dropped.
- */
-function splitFamily(character: Character, knownNames: readonly string[]): Character[] {
-  if (character.aliases.some((a) => a.includes(' '))) return [character];
-  const classes = new Map<TitleClass, Map<string, number>>();
-  for (const [surface, n] of character.surfaces) {
-    const cls = nameTitleClass(surface);
-    if (!cls) continue;
-    const forms = classes.get(cls) ?? new Map<string, number>();
-    forms.set(surface, (forms.get(surface) ?? 0) + n);
-    classes.set(cls, forms);
-  }
-  if (classes.size < 2) return [character];
-  const split: Character[] = [];
-  for (const [cls, forms] of classes) {
-    if (cls === 'daughter') continue;
-    const surfaces = [...forms.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length);
-    const aliases = new Set<string>();
-    for (const [surface] of surfaces) {
-      aliases.add(surface);
-      // "Mr. Bennet" is also written "Mr Bennet".
-      const [title, ...rest] = surface.split(' ');
-      if (/^(Mrs?|Ms)\.?$/.test(title!))
-        aliases.add(`${title!.endsWith('.') ? title!.slice(0, -1) : `${title}.`} ${rest.join(' ')}`);
-    }
-    const takesBare = cls === 'man' || (!classes.has('man') && cls === 'wife');
-    if (takesBare) for (const alias of character.aliases) aliases.add(alias);
-    const known = knownNames.find((k) => nameTitleClass(k) === cls && nameKey(k) === character.aliases[0]);
-    split.push({
-      ...character,
-      name: known ?? surfaces[0]![0],
-      aliases: [...aliases].sort((a, b) => b.length - a.length),
-      title: surfaces[0]![0].split(/\s+/)[0]!.toLowerCase().replace(/\.$/, ''),
-      surfaces: new Map(surfaces),
-    });
-  }
-  return split;
-}
-
 /** Strips titles: "Captain Elias Morrow" → "Elias Morrow". */
 export function nameKey(name: string): string {
   const words = name.trim().split(/\s+/);
@@ -167,144 +175,52 @@ export function nameKey(name: string): string {
   return words.join(' ');
 }
 
-function groupNames(stats: PhraseStats[], knownNames: readonly string[]): Group[] {
-  const groups: Group[] = [];
-  const byKey = new Map<string, Group>();
-  for (const known of knownNames) {
-    const key = nameKey(known);
-    if (!key) continue;
-    const same = byKey.get(key);
-    if (same) {
-      same.known.push(known);
-      continue;
-    }
-    const group: Group = { keys: [key], stats: [], known: [known] };
-    groups.push(group);
-    byKey.set(key, group);
-  }
-  const multi = stats.filter((s) => s.key.includes(' '));
-  const single = stats.filter((s) => !s.key.includes(' '));
-  for (const s of multi) {
-    const existing = byKey.get(s.key) ?? knownShortName(s, groups);
-    if (existing) existing.stats.push(s);
-    else {
-      const group: Group = { keys: [s.key], stats: [s], known: [] };
-      groups.push(group);
-      byKey.set(s.key, group);
-    }
-  }
-  for (const s of single) {
-    const existing = byKey.get(s.key) ?? findFullName(s, groups);
-    if (existing) {
-      if (!existing.keys.includes(s.key)) existing.keys.push(s.key);
-      existing.stats.push(s);
-      byKey.set(s.key, existing);
-    } else {
-      const group: Group = { keys: [s.key], stats: [s], known: [] };
-      groups.push(group);
-      byKey.set(s.key, group);
-    }
-  }
-  return mergeNicknames(groups);
+/** "Mr. Bennet" is also written "Mr Bennet". */
+function withTitleVariants(surface: string): string[] {
+  const m = /^(Mrs?|Ms|Dr|St)(\.?) (.+)$/.exec(surface);
+  return m ? [surface, `${m[1]}${m[2] ? '' : '.'} ${m[3]}`] : [surface];
 }
 
-/**
- * A full name written in a chapter whose short form the book already knows: "Elizabeth Bennet"
- * when the plot calls her "Elizabeth", "Ben Rogers" when it calls him "Ben".
- */
-function knownShortName(full: PhraseStats, groups: Group[]): Group | undefined {
-  const words = full.key.split(' ');
-  const known = groups.filter((g) => g.known.length > 0 && !g.keys.some((k) => k.includes(' ')));
-  const byFirst = known.filter((g) => g.keys.includes(words[0]!));
-  if (byFirst.length === 1) return byFirst[0];
-  if (byFirst.length > 1) return undefined;
-  const bySurname = known.filter((g) => g.keys.includes(words.at(-1)!));
-  return bySurname.length === 1 && bySurname[0]!.known.every((k) => nameTitleClass(k) !== 'wife')
-    ? bySurname[0]
-    : undefined;
-}
-
-/** Whether `short` is a pet form of `formal`: from the list ("Lizzy", "Elizabeth") or by ending ("Siddy", "Sid"). */
-export function isNicknameOf(short: string, formal: string): boolean {
-  if (short === formal) return false;
-  if (NICKNAMES.get(short)?.includes(formal)) return true;
-  // "Siddy" for "Sid", "Tommy" for "Tom", "Johnny" for "John".
+/** Whether a word is the plural of a name ("Cratchits" of "Cratchit"). */
+function isPlural(word: string, names: ReadonlySet<string>): boolean {
   return (
-    formal.length >= 3 &&
-    short.startsWith(formal) &&
-    /^(?:y|ie|ey|\p{L}y|\p{L}ie|ny|kins)$/u.test(short.slice(formal.length)) &&
-    (short.length - formal.length === 1 ||
-      short[formal.length] === formal.at(-1) ||
-      short.endsWith('ny') ||
-      short.endsWith('kins'))
+    (word.endsWith('es') && names.has(word.slice(0, -2))) ||
+    (word.endsWith('s') && names.has(word.slice(0, -1)))
   );
 }
 
-/**
- * A pet name and the given name it stands for are one character when the book uses both for one
- * person only: "Lizzy" and "Elizabeth", "Kitty" and "Catherine", "Siddy" and "Sid".
- */
-function mergeNicknames(groups: Group[]): Group[] {
-  const given = (g: Group) => g.keys.map((k) => k.split(' ')[0]!);
-  const merged = new Set<Group>();
-  for (const group of groups) {
-    if (group.keys.some((k) => k.includes(' '))) continue;
-    const short = group.keys[0]!;
-    const targets = groups.filter(
-      (g) =>
-        g !== group &&
-        !merged.has(g) &&
-        (group.known.length === 0 || g.known.length === 0) &&
-        given(g).some((name) => isNicknameOf(short, name)),
-    );
-    if (targets.length !== 1) continue;
-    const target = targets[0]!;
-    const [a, b] = [firstNameGender(short), firstNameGender(given(target)[0]!)];
-    if (a !== 'unknown' && b !== 'unknown' && a !== b) continue;
-    for (const key of group.keys) if (!target.keys.includes(key)) target.keys.push(key);
-    target.stats.push(...group.stats);
-    target.known.push(...group.known);
-    merged.add(group);
-  }
-  return groups.filter((g) => !merged.has(g));
+/** "the Cratchits", "the Musgroves": a family named in the plural is no one character. */
+function withoutFamilies(persons: Person[]): Person[] {
+  const words = new Set(persons.flatMap((p) => p.forms.map((f) => f.words.at(-1)!)));
+  return persons.filter((p) => p.known.length > 0 || !p.forms.every((f) => isPlural(f.words.at(-1)!, words)));
 }
 
-/** The one full name a single word belongs to: a unique given name, else a unique surname. */
-function findFullName(single: PhraseStats, groups: Group[]): Group | undefined {
-  const fullNames = groups.filter((g) => g.keys.some((k) => k.includes(' ')));
-  const byFirst = fullNames.filter((g) => g.keys.some((k) => k.split(' ')[0] === single.key));
-  if (byFirst.length === 1) return byFirst[0];
-  if (byFirst.length > 1) return undefined;
-  const bySurname = fullNames.filter((g) =>
-    g.keys.some((k) => k.includes(' ') && k.split(' ').at(-1) === single.key),
-  );
-  if (bySurname.length !== 1) return undefined;
-  const title = mostCommon(single.titles);
-  // "Mrs. Bennet" is rarely "Elizabeth Bennet": a married title names another member of the family.
-  if (title && FEMALE_ONLY_TITLES.has(title)) return undefined;
-  const titleGender = title ? NAME_TITLES.get(title) : undefined;
-  const fullName = bySurname[0]!.keys.find((k) => k.includes(' '))!;
-  const nameGender = firstNameGender(fullName);
-  if (titleGender && titleGender !== 'unknown' && nameGender !== 'unknown' && titleGender !== nameGender)
-    return undefined;
-  return bySurname[0];
-}
-
-function toCharacter(group: Group, groups: Group[]): Character {
+function toCharacter(
+  person: Person,
+  persons: readonly Person[],
+  lowercase: ReadonlyMap<string, number>,
+): Character {
   const surfaces = new Map<string, number>();
   const titles = new Map<string, number>();
-  for (const s of group.stats) {
-    for (const [surface, n] of s.surfaces) surfaces.set(surface, (surfaces.get(surface) ?? 0) + n);
-    for (const [title, n] of s.titles) titles.set(title, (titles.get(title) ?? 0) + n);
+  for (const form of person.forms) {
+    if (form.count > 0) surfaces.set(form.surface, (surfaces.get(form.surface) ?? 0) + form.count);
+    if (form.title && !DESCRIBING_TITLES.has(form.title))
+      titles.set(form.title, (titles.get(form.title) ?? 0) + form.count + 0.5);
   }
-  const aliases = new Set(group.keys);
-  // "Silas" and "Crane" also mean "Silas Crane" when no other character shares them.
-  for (const key of group.keys) {
-    const parts = key.split(' ');
-    if (parts.length < 2) continue;
-    for (const part of [parts[0]!, parts.at(-1)!]) {
+  const owned = (words: string) =>
+    !persons.some((other) => other !== person && other.forms.some((f) => f.words.join(' ') === words));
+  const aliases = new Set<string>();
+  for (const form of person.forms) {
+    for (const variant of withTitleVariants(form.surface)) aliases.add(variant);
+    const key = form.words.join(' ');
+    if (owned(key)) aliases.add(key);
+    // "Silas" and "Crane" also mean "Silas Crane" when no other character shares them.
+    if (form.words.length < 2 || (form.title && titleClass(form.title) === 'wife')) continue;
+    for (const part of [form.words[0]!, form.words.at(-1)!]) {
+      // Nor when the word is a common one ("Time" of a "Time Machines" seen once).
       if (part.length < 3 || NOT_NAMES.has(part) || NAME_TITLES.has(part.toLowerCase())) continue;
-      const shared = groups.some((g) => g !== group && g.keys.some((k) => k.split(' ').includes(part)));
+      if ((lowercase.get(part.toLowerCase()) ?? 0) > 0) continue;
+      const shared = persons.some((p) => p !== person && p.forms.some((f) => f.words.includes(part)));
       if (!shared) aliases.add(part);
     }
   }
@@ -312,19 +228,47 @@ function toCharacter(group: Group, groups: Group[]): Character {
   // Of the known names, the one of the family position the text mostly writes ("Mrs. Bennet").
   const writtenClass = written ? nameTitleClass(written) : undefined;
   const known =
-    group.known.find((k) => writtenClass !== undefined && nameTitleClass(k) === writtenClass) ??
-    group.known.find((k) => nameTitleClass(k) === undefined) ??
-    group.known[0];
-  const name = known ?? written ?? group.keys[0]!;
+    person.known.find((k) => writtenClass !== undefined && nameTitleClass(k) === writtenClass) ??
+    person.known.find((k) => nameTitleClass(k) === undefined) ??
+    person.known[0];
+  for (const k of person.known) aliases.add(k);
   return {
-    name,
+    name: known ?? written ?? person.forms[0]!.surface,
     aliases: [...aliases].sort((a, b) => b.length - a.length),
     title: mostCommon(titles) ?? '',
     gender: 'unknown',
     surfaces,
     mentions: 0,
-    firstOffset: Math.min(...group.stats.map((s) => s.firstOffset), Number.MAX_SAFE_INTEGER),
+    firstOffset: Math.min(...person.forms.map((f) => f.firstOffset)),
   };
+}
+
+function roleCharacter(person: Person): Character {
+  const surfaces = new Map(person.forms.map((f) => [`the ${f.surface}`, f.count]));
+  return {
+    name: roleName(person),
+    aliases: person.forms.map((f) => f.surface).sort((a, b) => b.length - a.length),
+    title: '',
+    gender: 'unknown',
+    surfaces,
+    mentions: 0,
+    firstOffset: Math.min(...person.forms.map((f) => f.firstOffset)),
+    role: true,
+  };
+}
+
+const ACTION_AFTER = new RegExp(
+  `^(?:'s\\s+\\p{L}+|,)?\\s+(?:\\p{L}+ly\\s+)?(?:${[...PERSON_VERBS, ...TAG_VERBS].join('|')})\\b`,
+  'u',
+);
+const SPEECH_BEFORE = new RegExp(`\\b(?:${[...TAG_VERBS].join('|')})\\s+(?:the\\s+)?$`, 'u');
+
+/** Whether a mention is a person doing something: "Alice laughed", "said Alice", "cried the Queen". */
+function acts(text: string, mention: Mention): boolean {
+  return (
+    ACTION_AFTER.test(text.slice(mention.end, mention.end + 40)) ||
+    SPEECH_BEFORE.test(text.slice(Math.max(0, mention.start - 20), mention.start))
+  );
 }
 
 /** All mentions of all characters, longest alias first so "Elias Morrow" is not also "Morrow". */
@@ -341,7 +285,14 @@ function locateMentions(text: string, characters: Character[]): Mention[] {
     // "Bennet" in "Miss Bennet" is not Mr. Bennet: a family title before a bare name must be the character's.
     const before = /(\p{L}+)\.?\s+$/u.exec(text.slice(Math.max(0, match.index - 14), match.index))?.[1];
     const cls = before ? titleClass(before) : undefined;
-    if (cls && !match[0].includes(' ') && cls !== titleClass(character.title) && titleClass(character.title))
+    const own = titleClass(character.title);
+    if (cls && !match[0].includes(' ') && own && cls !== own) continue;
+    if (
+      cls &&
+      !match[0].includes(' ') &&
+      !own &&
+      character.aliases.some((a) => a.includes(' ') && titleClass(a.split(' ')[0]!))
+    )
       continue;
     mentions.push({ character, start: match.index, end: match.index + match[0].length });
   }
@@ -354,7 +305,7 @@ function genderOf(character: Character, text: string, mentions: Mention[]): Gend
   if (titleGender === 'female' || titleGender === 'male') return titleGender;
   let female = 0;
   let male = 0;
-  const own = mentions.filter((m) => m.character === character).slice(0, 40);
+  const own = mentions.filter((m) => m.character === character).slice(0, 60);
   for (const mention of own) {
     const next = mentions.find((m) => m.start > mention.end && m.character !== character);
     const window = text
@@ -366,9 +317,11 @@ function genderOf(character: Character, text: string, mentions: Mention[]): Gend
     if (pronoun.startsWith('s') || pronoun === 'herself') female++;
     else male++;
   }
-  const fromName = firstNameGender(
-    character.aliases.find((a) => a.includes(' ')) ?? character.aliases[0] ?? '',
-  );
+  const fromName = character.role
+    ? 'unknown'
+    : firstNameGender(
+        character.aliases.find((a) => a.includes(' ') && !nameTitleClass(a)) ?? nameKey(character.name),
+      );
   if (fromName === 'female') female += 1.5;
   if (fromName === 'male') male += 1.5;
   if (female > male * 1.5 && female >= 1) return 'female';
@@ -379,3 +332,24 @@ function genderOf(character: Character, text: string, mentions: Mention[]): Gend
 function mostCommon(counts: ReadonlyMap<string, number>): string | undefined {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
+
+/** Mentions a character needs, as a share of all the cast's mentions, to be among the book's characters. */
+const MAIN_SHARE = 0.002;
+
+/**
+ * The characters a book's overview lists: those the text mentions often enough to matter (a name
+ * seen once or twice is a passing reference, "Dante", "Ali Baba"), most mentioned first.
+ */
+export function mainCharacters(cast: Cast): Character[] {
+  const total = cast.characters.reduce((sum, c) => sum + c.mentions, 0);
+  const least = Math.max(3, Math.ceil(total * MAIN_SHARE));
+  // A person is titled ("Mrs. Goddard"), or speaks and acts ("said Perry"): "Journal" and "Hampstead Heath" do neither.
+  const person = (c: Character) =>
+    (c.acts ?? 0) > 0 || (!c.role && titleClass(c.title) !== undefined) || PERSONAL_TITLES.has(c.title);
+  return cast.characters.filter((c) => c.mentions >= least && person(c));
+}
+
+/** Titles only people bear (not "Saint", "Old", "Little"). */
+const PERSONAL_TITLES = new Set(
+  [...NAME_TITLES.keys()].filter((t) => !['saint', 'st', 'old', 'young', 'little', 'big'].includes(t)),
+);

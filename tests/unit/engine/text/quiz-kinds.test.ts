@@ -13,7 +13,8 @@ import { ALICE_CHAPTER_ONE, BEAGLE_CHAPTER_ONE, FOGG_CHAPTER_ONE } from '../../.
 
 /** The people each excerpt names (a reader's list, not the engine's). */
 const PEOPLE: Record<string, string[]> = {
-  [ALICE_CHAPTER_ONE.title]: ['Alice', 'Dinah'],
+  // The White Rabbit is a character known by role (issue 24): the cast lists it beside Alice and Dinah.
+  [ALICE_CHAPTER_ONE.title]: ['Alice', 'Dinah', 'The Rabbit', 'The White Rabbit'],
   [BEAGLE_CHAPTER_ONE.title]: ['Fitz Roy', 'Captain Fitz Roy', 'King', 'Captain King'],
   [FOGG_CHAPTER_ONE.title]: [
     'Phileas Fogg',

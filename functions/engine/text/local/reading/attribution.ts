@@ -1,0 +1,478 @@
+/**
+ * Who says each quotation: a sieve of ordered passes, the surest first, each deciding only the
+ * quotations the earlier ones left open (after Muzny et al., "A Two-stage Sieve Approach for Quote
+ * Attribution", EACL 2017):
+ *
+ * 1. a speech tag naming a character ("said Alice", "Mr. Bennet replied");
+ * 2. a speech tag with a pronoun or a description ("she cried", "said the old gentleman"), resolved
+ *    to the nearest fitting character by sex and recency, never to the one the line speaks to;
+ * 3. the other parts of the same utterance and paragraph (one paragraph, one speaker);
+ * 4. the character the paragraph's narration is about (`Anne looked up. "…"`);
+ * 5. turn-taking in a conversation: the one just addressed answers ("Oh, Anne, …" is not Anne's),
+ *    and untagged lines alternate between the two who talk;
+ * 6. what is left goes to the previous speaker's partner in the scene.
+ */
+import type { Cast, Character, Mention } from '../names';
+import {
+  descriptionBook,
+  learnDescription,
+  learnScenes,
+  resolveDescription,
+  type DescriptionBook,
+} from './descriptions';
+import { solveTurns, type TurnEvidence } from './conversation';
+import type { QuotationScan, QuotePart } from './quotations';
+import {
+  assign,
+  nearest,
+  recentCharacters,
+  type AttributedPart,
+  type AttributionMethod,
+  type SceneContext,
+} from './scene';
+import { firstActor, mentionsIn, tagAfter, tagBefore, tokenize, type Referent } from './tags';
+
+export type { AttributedPart, AttributionMethod } from './scene';
+
+export interface AttributionOptions {
+  /** The named "I" of a first-person book: the speaker of lines tagged "I said". */
+  narrator?: Character;
+  /**
+   * Whether a description that stands for no named character ("said the surgeon") becomes a
+   * speaker of its own ("The Surgeon"); otherwise the line is left to the turns around it.
+   */
+  describedSpeakers?: boolean;
+}
+
+export interface Attribution {
+  parts: AttributedPart[];
+  /** The speech tag found next to each part, if any. */
+  tags: (Referent | undefined)[];
+  /** Characters the book knows only by a description that speaks ("The Surgeon"). */
+  described: Character[];
+  /**
+   * The "I" of a first-person book, given, or found by whom the lines around "said I" address, or
+   * one made for a narrator nobody names ("The Narrator", not in the cast: see `castNarrator`).
+   */
+  narrator?: Character;
+}
+
+/** How many paragraphs a conversation may skip between turns (a line of narration between two lines). */
+const CONVERSATION_GAP = 1;
+
+interface Context extends SceneContext {
+  descriptions: DescriptionBook;
+  /** Every cast mention, inside quotations too. */
+  mentions: readonly Mention[];
+  /** The speech tag of each part, if any. */
+  tags: (Referent | undefined)[];
+  /** Where each part is in `parts`. */
+  index: Map<AttributedPart, number>;
+}
+
+export function attributeQuotations(
+  text: string,
+  scan: QuotationScan,
+  cast: Cast,
+  options: AttributionOptions = {},
+): Attribution {
+  const parts: AttributedPart[] = scan.parts.map((p) => ({ ...p, method: 'none' }));
+  const context: Context = {
+    text,
+    scan,
+    parts,
+    narration: outsideQuotations(cast.mentions, parts),
+    narrator: options.narrator,
+    descriptions: descriptionBook(cast.characters, options.describedSpeakers ?? true),
+    mentions: cast.mentions,
+    tags: [],
+    index: new Map(parts.map((p, i) => [p, i])),
+  };
+  findAddressees(context, cast.mentions);
+  const tags = parts.map((part, index) => explicitTag(context, index));
+  context.tags = tags;
+  context.narrator ??= narratorByAddress(context, tags);
+  // Names first: their speakers anchor the pronouns, descriptions and turns that follow.
+  tags.forEach((tag, index) => {
+    if (tag?.kind === 'name') assign(parts[index]!, tag.character, 'tag');
+  });
+  // Descriptions are learnt over the whole book before any is resolved.
+  learnScenes(context, context.descriptions);
+  tags.forEach((tag, index) => {
+    if (tag?.kind === 'description')
+      learnDescription(context, context.descriptions, tag, index, neighbours(context, index));
+  });
+  tags.forEach((tag, index) => {
+    const part = parts[index]!;
+    if (!tag || tag.kind === 'name') return;
+    const speaker = resolve(context, tag, index);
+    if (speaker) assign(part, speaker, tag.kind === 'pronoun' ? 'pronoun' : 'description');
+  });
+  shareUtterances(context);
+  for (const run of conversations(context)) attributeConversation(context, run);
+  for (const part of parts)
+    if (part.speaker?.role && !cast.characters.includes(part.speaker)) part.speaker.mentions++;
+
+  return {
+    parts,
+    tags,
+    described: [...context.descriptions.made.values()].filter((c) => c.mentions > 0),
+    narrator: context.narrator,
+  };
+}
+
+/**
+ * The "I" of a first-person book, when others call them by name: the one the lines around "said I"
+ * speak to ("You see, Watson, …" next to "“Seven!” I answered.").
+ */
+function narratorByAddress(context: Context, tags: readonly (Referent | undefined)[]): Character | undefined {
+  const told = tags.flatMap((tag, index) => (tag?.kind === 'pronoun' && tag.pronoun === 'i' ? [index] : []));
+  if (told.length < 2) return undefined;
+  const votes = new Map<Character, number>();
+  for (const index of told) {
+    const paragraph = context.parts[index]!.paragraph;
+    const around = new Set(
+      context.parts
+        .filter((p) => p.addressee && p.paragraph !== paragraph && Math.abs(p.paragraph - paragraph) <= 2)
+        .map((p) => p.addressee!),
+    );
+    for (const c of around) votes.set(c, (votes.get(c) ?? 0) + 1);
+  }
+  const [best, second] = [...votes.entries()].sort((a, b) => b[1] - a[1]);
+  if (best && best[1] >= 2 && (!second || best[1] >= second[1] * 2)) return best[0];
+  return told.length >= 3 && toldInFirstPerson(context)
+    ? unnamedNarrator(context.parts[told[0]!]!.start)
+    : undefined;
+}
+
+/** First-person pronouns per word of narration above which a text is told by an "I". */
+const FIRST_PERSON_RATE = 0.015;
+
+function toldInFirstPerson(context: Context): boolean {
+  let words = 0;
+  let own = 0;
+  let at = 0;
+  for (const part of [...context.parts, { start: context.text.length, end: context.text.length }]) {
+    const narration = context.text.slice(at, part.start);
+    words += narration.split(/\s+/).length;
+    own += narration.match(/\b(?:I|my|me|myself)\b/g)?.length ?? 0;
+    at = Math.max(at, part.end);
+  }
+  return words >= 200 && own / words >= FIRST_PERSON_RATE;
+}
+
+/** The "I" of a book told by a narrator nobody names (the frame narrator of "The Time Machine"). */
+function unnamedNarrator(firstOffset: number): Character {
+  return {
+    name: 'The Narrator',
+    aliases: [],
+    title: '',
+    gender: 'unknown',
+    mentions: 0,
+    firstOffset,
+    surfaces: new Map(),
+    role: true,
+  };
+}
+
+/** Who speaks in the paragraphs next to a part, by name, and whom the part speaks to: not the part's speaker. */
+function neighbours(context: Context, index: number): Set<Character> {
+  const part = context.parts[index]!;
+  const others = new Set<Character>();
+  if (part.addressee) others.add(part.addressee);
+  // Parts are in text order: look only as far as the paragraphs on either side.
+  for (let i = index - 1; i >= 0 && context.parts[i]!.paragraph >= part.paragraph - 1; i--) {
+    const p = context.parts[i]!;
+    if (p.paragraph === part.paragraph - 1 && p.method === 'tag' && p.speaker) others.add(p.speaker);
+  }
+  for (
+    let i = index + 1;
+    i < context.parts.length && context.parts[i]!.paragraph <= part.paragraph + 1;
+    i++
+  ) {
+    const p = context.parts[i]!;
+    if (p.paragraph === part.paragraph + 1 && p.method === 'tag' && p.speaker) others.add(p.speaker);
+  }
+  return others;
+}
+
+function outsideQuotations(mentions: readonly Mention[], parts: readonly QuotePart[]): Mention[] {
+  const outside: Mention[] = [];
+  let q = 0;
+  for (const mention of mentions) {
+    while (q < parts.length && parts[q]!.end <= mention.start) q++;
+    const part = parts[q];
+    if (!part || mention.end <= part.start) outside.push(mention);
+  }
+  return outside;
+}
+
+/** The narration between a part and its neighbours in the paragraph. */
+function windows(context: Context, index: number): { before: [number, number]; after: [number, number] } {
+  const { parts, scan } = context;
+  const part = parts[index]!;
+  const paragraph = scan.paragraphs[part.paragraph]!;
+  const previous = parts[index - 1];
+  const next = parts[index + 1];
+  const beforeStart = previous && previous.paragraph === part.paragraph ? previous.end : paragraph.start;
+  const afterEnd = next && next.paragraph === part.paragraph ? next.start : paragraph.end;
+  return { before: [beforeStart, part.start], after: [part.end, afterEnd] };
+}
+
+function explicitTag(context: Context, index: number): Referent | undefined {
+  const { text, narration } = context;
+  const { before, after } = windows(context, index);
+  const afterTokens = tokenize(text, after[0], Math.min(after[1], after[0] + 200), narration);
+  const tag = tagAfter(afterTokens);
+  if (tag) return tag;
+  const beforeTokens = tokenize(text, Math.max(before[0], before[1] - 300), before[1], narration);
+  if (beforeTokens.length > 0) return tagBefore(beforeTokens);
+  // `Emma continued:` ending the paragraph before: the tag introduces the quotation that opens the next one.
+  const tail = narrationTail(context, index);
+  if (!tail) return undefined;
+  const tailTokens = tokenize(text, Math.max(tail[0], tail[1] - 300), tail[1], narration);
+  // `"…," said the gallant Mr. Elton--` closing the paragraph before is that line's tag, not this one's.
+  const previous = context.parts[index - 1];
+  if (previous && previous.end === tail[0] && tagAfter(tailTokens)) return undefined;
+  return tagBefore(tailTokens);
+}
+
+/**
+ * The narration that ends the paragraph before a part's, when the part opens its paragraph (and is
+ * no continuation of a quotation carried over).
+ */
+function narrationTail(context: Context, index: number): [number, number] | undefined {
+  const { parts, scan } = context;
+  const part = parts[index]!;
+  const previous = parts[index - 1];
+  if (part.paragraph === 0 || (previous && previous.utterance === part.utterance)) return undefined;
+  if (previous && previous.paragraph === part.paragraph) return undefined;
+  const paragraph = scan.paragraphs[part.paragraph - 1]!;
+  const start = previous && previous.paragraph === part.paragraph - 1 ? previous.end : paragraph.start;
+  return start < paragraph.end ? [start, paragraph.end] : undefined;
+}
+
+/** Vocatives inside each part ("Oh, Anne, …", "…, Mr. Bennet?"): whom the line is spoken to. */
+function findAddressees(context: Context, mentions: readonly Mention[]) {
+  const { text } = context;
+  for (const part of context.parts) {
+    for (const mention of mentionsIn(mentions, part.start, part.end)) {
+      const before = text.slice(Math.max(part.start, mention.start - 12), mention.start);
+      const after = text.slice(mention.end, mention.end + 2);
+      const opens =
+        /(?:^|[,!?]\s*|\b(?:[Oo]h?|[Dd]ear|[Mm]y dear|[Yy]es|[Nn]o|[Ww]ell),?\s+)(?:(?:Mr|Mrs|Miss|Ms|Dr)\.?\s+)?$/.test(
+          before.replace(/^["“‘']/, ''),
+        );
+      const atStart =
+        mention.start - part.start <= 1 + (before.match(/(?:Mr|Mrs|Miss|Ms|Dr)\.?\s+$/)?.[0].length ?? 0);
+      if ((opens || atStart) && /^[,!?.;—]|^["”’]/.test(after)) {
+        part.addressee = mention.character;
+        break;
+      }
+    }
+  }
+}
+
+/** The character a pronoun or description tag stands for. */
+function resolve(context: Context, ref: Referent, index: number): Character | undefined {
+  if (ref.kind === 'name') return ref.character;
+  const part = context.parts[index]!;
+  if (ref.kind === 'pronoun') {
+    if (ref.pronoun === 'i') return context.narrator;
+    if (ref.pronoun !== 'he' && ref.pronoun !== 'she') return undefined;
+    return nearest(context, index, ref.pronoun === 'he' ? 'male' : 'female', part.addressee);
+  }
+  return resolveDescription(context, context.descriptions, ref, index, part.addressee);
+}
+
+/** Every part of an utterance, and every untagged part of a paragraph, has the speaker of its tagged parts. */
+function shareUtterances(context: Context) {
+  const { parts, scan, text } = context;
+  for (const members of scan.utterances) {
+    const speaker = members.map((i) => parts[i]!).find((p) => p.speaker)?.speaker;
+    if (speaker) for (const i of members) assign(parts[i]!, speaker, 'utterance');
+  }
+  // Two quotations side by side with nothing between them are two voices (`"…front--" "You must have it," said she`).
+  const joined = parts.map(
+    (part, i) =>
+      i > 0 &&
+      parts[i - 1]!.paragraph === part.paragraph &&
+      text.slice(parts[i - 1]!.end, part.start).trim() !== '',
+  );
+  // The nearest decided part before and after each one in the same stretch of joined parts.
+  const before: (AttributedPart | undefined)[] = [];
+  parts.forEach((part, i) => (before[i] = part.speaker ? part : joined[i] ? before[i - 1] : undefined));
+  const after: (AttributedPart | undefined)[] = [];
+  for (let i = parts.length - 1; i >= 0; i--)
+    after[i] = parts[i]!.speaker ? parts[i] : joined[i + 1] ? after[i + 1] : undefined;
+  parts.forEach((part, i) => {
+    if (part.speaker) return;
+    const best = (joined[i] ? before[i - 1] : undefined) ?? (joined[i + 1] ? after[i + 1] : undefined);
+    if (best?.speaker && best.speaker !== part.addressee) assign(part, best.speaker, 'paragraph');
+  });
+}
+
+/** Where the last sentence of a stretch of narration begins. */
+function lastSentenceStart(text: string, [from, to]: [number, number]): number {
+  const body = text.slice(from, to).trimEnd();
+  const ends = [...body.matchAll(/[.!?]["'”’)]*\s+(?=\S)/g)];
+  const last = ends.at(-1);
+  return last ? from + last.index + last[0].length : from;
+}
+
+/** A conversation's paragraphs that hold lines, each with its speaker so far. */
+interface Turn {
+  paragraph: number;
+  parts: AttributedPart[];
+  /** For a paragraph of narration inside a conversation: who acts in it. */
+  actor?: Character;
+}
+
+function conversations(context: Context): Turn[][] {
+  const runs: Turn[][] = [];
+  let run: Turn[] = [];
+  for (const part of context.parts) {
+    const last = run.at(-1);
+    // One turn per paragraph, and one for a quotation carried over several paragraphs.
+    if (last && (last.paragraph === part.paragraph || last.parts.at(-1)?.utterance === part.utterance)) {
+      last.parts.push(part);
+      last.paragraph = part.paragraph;
+      continue;
+    }
+    if (last && part.paragraph - last.paragraph > 1 + CONVERSATION_GAP) {
+      runs.push(run);
+      run = [];
+    }
+    // A paragraph of narration between two lines is a turn of its own when someone acts in it
+    // ("Mr. Beebe accepted the convenient word."): the next line is the other one's.
+    const between =
+      last && part.paragraph - last.paragraph === 2 ? narrationActor(context, part.paragraph - 1) : undefined;
+    if (between && process.env.NT) run.push({ paragraph: part.paragraph - 1, parts: [], actor: between });
+    run.push({ paragraph: part.paragraph, parts: [part] });
+  }
+  if (run.length) runs.push(run);
+  return runs;
+}
+
+/** The character a paragraph of narration is about, when it names them or a pronoun points at one. */
+function narrationActor(context: Context, paragraphIndex: number): Character | undefined {
+  const paragraph = context.scan.paragraphs[paragraphIndex]!;
+  const actor = firstActor(tokenize(context.text, paragraph.start, paragraph.end, context.narration));
+  if (!actor || actor.kind === 'description') return undefined;
+  const next = context.parts.findIndex((p) => p.start > paragraph.end);
+  if (actor.kind === 'name') return actor.character;
+  return next < 0 ? undefined : resolve(context, actor, next);
+}
+
+const FIXED: readonly AttributionMethod[] = ['tag', 'utterance', 'paragraph'];
+
+/** The evidence of one turn for `solveTurns`. */
+function evidenceOf(context: Context, turn: Turn, first: boolean): TurnEvidence {
+  const { scan, text, narration, tags } = context;
+  const fixed = turn.parts.filter((p) => p.speaker && FIXED.includes(p.method)).at(-1)?.speaker;
+  const hinted = turn.parts.find((p) => p.speaker && (p.method === 'pronoun' || p.method === 'description'));
+  const index = context.index.get(turn.parts[0]!)!;
+  const tag = hinted ? tags[context.index.get(hinted)!] : undefined;
+  const paragraph = scan.paragraphs[turn.parts[0]!.paragraph]!;
+  const last = turn.parts.at(-1)!;
+  const lastParagraph = scan.paragraphs[last.paragraph]!;
+  const before = tokenize(text, paragraph.start, turn.parts[0]!.start, narration);
+  const after = tokenize(text, last.end, lastParagraph.end, narration);
+  const actors: Character[] = [];
+  for (const tokens of [before, after]) {
+    const actor = firstActor(tokens);
+    const character = actor ? resolve(context, actor, index) : undefined;
+    if (character) actors.push(character);
+  }
+  let opener: Character | undefined;
+  const tail = first && before.length === 0 ? narrationTail(context, index) : undefined;
+  if (tail) {
+    const actor = firstActor(tokenize(text, lastSentenceStart(text, tail), tail[1], narration));
+    opener = actor ? resolve(context, actor, index) : undefined;
+  }
+  return {
+    fixed,
+    hint: hinted?.speaker,
+    hintWeight: hinted?.method === 'description' ? 5 : 3,
+    gender:
+      tag?.kind === 'pronoun' && (tag.pronoun === 'he' || tag.pronoun === 'she')
+        ? tag.pronoun === 'he'
+          ? 'male'
+          : 'female'
+        : undefined,
+    addressee: turn.parts.find((p) => p.addressee)?.addressee,
+    named: [
+      ...new Set(
+        turn.parts.flatMap((p) => mentionsIn(context.mentions, p.start, p.end).map((m) => m.character)),
+      ),
+    ],
+    actors,
+    opener,
+  };
+}
+
+/** The characters a conversation can be between, the most evident first. */
+function candidatesOf(
+  context: Context,
+  run: readonly Turn[],
+  evidence: readonly TurnEvidence[],
+): Character[] {
+  const weight = new Map<Character, number>();
+  const add = (c: Character | undefined, w: number) => {
+    if (c) weight.set(c, (weight.get(c) ?? 0) + w);
+  };
+  for (const e of evidence) {
+    add(e.fixed, 3);
+    add(e.hint, 2);
+    add(e.addressee, 2);
+    for (const a of e.actors) add(a, 1);
+    add(e.opener, 1);
+  }
+  const recent = recentCharacters(context, context.index.get(run[0]!.parts[0]!)!);
+  recent.slice(0, 4).forEach((c, k) => add(c, 0.5 - k * 0.1));
+  const fixed = new Set(evidence.flatMap((e) => (e.fixed ? [e.fixed] : [])));
+  const ranked = [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([c]) => c);
+  return [
+    ...fixed,
+    ...ranked.filter((c) => !fixed.has(c)).slice(0, Math.max(0, MAX_CANDIDATES - fixed.size)),
+  ];
+}
+
+const MAX_CANDIDATES = 8;
+
+/** Speakers for a conversation's untagged lines, from all its evidence at once (see `conversation.ts`). */
+function attributeConversation(context: Context, run: readonly Turn[]) {
+  const evidence = run.map((turn, i) => evidenceOf(context, turn, i === 0));
+  const candidates = candidatesOf(context, run, evidence);
+  const speakers = solveTurns(evidence, candidates);
+  run.forEach((turn, i) => {
+    const speaker = speakers[i];
+    if (!speaker || evidence[i]!.fixed) {
+      // A line set beside a tagged one with nothing between is the other voice of the turn before.
+      const other = speakers[i - 1];
+      for (const part of turn.parts)
+        if (!part.speaker && other && other !== speaker) assign(part, other, 'turn');
+      return;
+    }
+    const e = evidence[i]!;
+    const previousAddressee = i > 0 ? evidence[i - 1]!.addressee : undefined;
+    const method: AttributionMethod =
+      e.hint === speaker
+        ? turn.parts[0]!.method
+        : e.actors[0] === speaker
+          ? 'action'
+          : previousAddressee === speaker
+            ? 'vocative'
+            : 'turn';
+    for (const part of turn.parts)
+      if (!part.speaker || part.method === 'pronoun' || part.method === 'description')
+        assign(part, speaker, method === 'none' ? 'turn' : method, true);
+  });
+}
+
+/** The unnamed "I" is a character of the book: its lines are what the cast counts of it. */
+export function castNarrator(cast: Cast, narrator: Character | undefined) {
+  if (!narrator || cast.characters.includes(narrator) || narrator.mentions === 0) return;
+  narrator.acts = narrator.mentions;
+  cast.characters.push(narrator);
+}

@@ -1,0 +1,165 @@
+/**
+ * Speakers tagged by a description: "said the Jew", "the beadle replied", "said the old gentleman",
+ * "said the surgeon". A description stands either for a named character present in the scene (the
+ * beadle is Mr. Bumble wherever Mr. Bumble is about) or for someone the book never names (the
+ * surgeon of chapter one). Which one is learnt from the book itself: a description that speaks,
+ * over and over, in scenes where one particular character is present — and is not the one it
+ * talks to — is that character; otherwise it becomes a minor character of its own, named by it.
+ */
+import type { Character } from '../names';
+import { PERSON_ADJECTIVES, PERSON_NOUNS } from './lexicon';
+import { nearest, partner, recentCharacters, SCENE_CHARS, type SceneContext } from './scene';
+import type { Referent } from './tags';
+
+type Description = Extract<Referent, { kind: 'description' }>;
+
+/** Descriptions that stand for whoever fits nearby, like a pronoun ("the girl", "her father"). */
+const GENERIC_HEADS = new Set(
+  `man woman gentleman lady girl boy fellow child person youth lad lass
+   mother father wife husband sister brother aunt uncle son daughter cousin niece nephew mamma mama papa`.split(
+    /\s+/,
+  ),
+);
+/** Share of a description's lines spoken where one character is present, for them to be one. */
+const PRESENCE = 0.6;
+/** How many times more often than around lines in general that character must be present. */
+const LIFT = 1.8;
+
+interface Presence {
+  occurrences: number;
+  present: Map<Character, number>;
+}
+
+export interface DescriptionBook {
+  presence: Map<string, Presence>;
+  /** Characters known only by a description ("The Surgeon"), made when first heard. */
+  made: Map<string, Character>;
+  /** Characters by title ("doctor" → Dr. Livesey), for descriptions that name a rank. */
+  byTitle: Map<string, Character[]>;
+  /** Whether to make characters of descriptions that stand for no named one. */
+  makes: boolean;
+  /** Lines sampled by `learnScenes`, and how many of them each character was present around. */
+  lines: number;
+  everywhere: Map<Character, number>;
+}
+
+export function descriptionBook(characters: readonly Character[], makes = true): DescriptionBook {
+  const byTitle = new Map<string, Character[]>();
+  for (const c of characters) {
+    const title = { dr: 'doctor', capt: 'captain', prof: 'professor', sgt: 'sergeant' }[c.title] ?? c.title;
+    if (title && !['mr', 'mrs', 'miss', 'ms', 'sir', 'lady', 'mister'].includes(title))
+      byTitle.set(title, [...(byTitle.get(title) ?? []), c]);
+  }
+  return { presence: new Map(), made: new Map(), byTitle, makes, lines: 0, everywhere: new Map() };
+}
+
+/**
+ * How a description is known: "old woman" keeps its adjectives (PDNC's "The Old Woman"), a trade
+ * does not ("the burly barman" and "the barman" are one), a telling phrase stays ("gentleman in the
+ * white waistcoat").
+ */
+function keyOf(ref: Description): string {
+  const phrase = ref.phrase.replace(/^the\s+/, '');
+  const qualifier = /\s(?:in|with|of|at)\s.+$/.exec(phrase)?.[0] ?? '';
+  const before = phrase
+    .slice(0, phrase.length - qualifier.length)
+    .split(' ')
+    .slice(0, -1);
+  // Adjectives of age and kind stay ("old pauper"); others go ("burly barman" is "barman").
+  const kept = before.filter((w) => GENERIC_HEADS.has(ref.head) || PERSON_ADJECTIVES.has(w) || !ref.open);
+  return [...kept, ref.head].join(' ') + qualifier;
+}
+const genderOf = (ref: Description) => PERSON_NOUNS.get(ref.head) ?? 'unknown';
+const fits = (c: Character, gender: string) =>
+  gender === 'unknown' || c.gender === gender || c.gender === 'unknown';
+
+/** Notes who was present when the description spoke, leaving out those it spoke with. */
+export function learnDescription(
+  context: SceneContext,
+  book: DescriptionBook,
+  ref: Description,
+  index: number,
+  others: ReadonlySet<Character>,
+) {
+  const key = keyOf(ref);
+  const stats = book.presence.get(key) ?? { occurrences: 0, present: new Map() };
+  stats.occurrences++;
+  const gender = genderOf(ref);
+  for (const c of recentCharacters(context, index, SCENE_CHARS))
+    if (!others.has(c) && fits(c, gender)) stats.present.set(c, (stats.present.get(c) ?? 0) + 1);
+  book.presence.set(key, stats);
+}
+
+/**
+ * How often each character is present around any line of the book: a description that speaks
+ * wherever the hero is about is not thereby the hero.
+ */
+export function learnScenes(context: SceneContext, book: DescriptionBook) {
+  const step = Math.max(1, Math.floor(context.parts.length / 400));
+  for (let index = 0; index < context.parts.length; index += step) {
+    book.lines++;
+    for (const c of recentCharacters(context, index, SCENE_CHARS))
+      book.everywhere.set(c, (book.everywhere.get(c) ?? 0) + 1);
+  }
+}
+
+/** The character a description stands for across the book, when one is present nearly every time it speaks. */
+function associated(book: DescriptionBook, key: string): Character | undefined {
+  const stats = book.presence.get(key);
+  if (!stats || stats.occurrences < 2) return undefined;
+  // Present nearly every time the description speaks, and far more often than around lines in general.
+  const lift = (c: Character, n: number) =>
+    n / stats.occurrences / Math.max(0.05, (book.everywhere.get(c) ?? 0) / Math.max(1, book.lines));
+  const ranked = [...stats.present.entries()]
+    .filter(([c, n]) => n >= stats.occurrences * PRESENCE && lift(c, n) >= LIFT)
+    .sort((a, b) => b[1] - a[1]);
+  const [best, second] = ranked;
+  if (!best) return undefined;
+  return second && second[1] > best[1] - stats.occurrences * 0.2 ? undefined : best[0];
+}
+
+export function resolveDescription(
+  context: SceneContext,
+  book: DescriptionBook,
+  ref: Description,
+  index: number,
+  addressee: Character | undefined,
+): Character | undefined {
+  if (['other', 'latter', 'former'].includes(ref.head)) return partner(context, index);
+  const scene = recentCharacters(context, index, SCENE_CHARS);
+  const ranked = book.byTitle.get(ref.head);
+  if (ranked?.length === 1 && scene.includes(ranked[0]!)) return ranked[0];
+  const key = keyOf(ref);
+  const known = associated(book, key);
+  if (known && known !== addressee && scene.includes(known)) return known;
+  const gender = genderOf(ref);
+  // "the girl", "her father" stand for whoever fits nearby; "the old woman", "the gentleman in the white waistcoat" for someone.
+  if (GENERIC_HEADS.has(ref.head) && !/\s(?:in|with|of|at)\s/.test(key)) {
+    const near = nearest(context, index, gender, addressee);
+    if (near) return near;
+  }
+  return book.makes ? madeCharacter(book, key, gender, context.parts[index]!.start) : undefined;
+}
+
+/** "The Surgeon", "The Gentleman In The White Waistcoat": someone the book knows only by a description. */
+function madeCharacter(
+  book: DescriptionBook,
+  key: string,
+  gender: 'male' | 'female' | 'unknown',
+  at: number,
+): Character {
+  const existing = book.made.get(key);
+  if (existing) return existing;
+  const character: Character = {
+    name: `The ${key.replace(/(^|[\s-])(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase())}`,
+    aliases: [`the ${key}`],
+    title: '',
+    gender,
+    mentions: 0,
+    firstOffset: at,
+    surfaces: new Map([[`the ${key}`, 1]]),
+    role: true,
+  };
+  book.made.set(key, character);
+  return character;
+}

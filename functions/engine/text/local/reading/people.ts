@@ -1,0 +1,414 @@
+/**
+ * Which written names are one person. Novels call a character by a full name ("Jane Fairfax"), a
+ * given name ("Jane"), a title and surname ("Miss Fairfax"), a pet name ("Lizzy") or a bare
+ * surname ("Fairfax"); families share surnames ("Mr. Bennet", "Mrs. Bennet") and brothers are told
+ * apart by a given name after the title ("Mr. John Knightley" beside "Mr. Knightley"). The forms are
+ * joined in order of reliability: full names first, then titled surnames, then single words.
+ */
+import { NAME_TITLES, NICKNAMES } from '../lexicon';
+import { firstNameGender } from '../nlp';
+
+export type TitleClass = 'man' | 'wife' | 'daughter';
+
+const TITLE_CLASSES: Record<string, TitleClass> = {
+  mr: 'man',
+  mister: 'man',
+  sir: 'man',
+  lord: 'man',
+  monsieur: 'man',
+  herr: 'man',
+  señor: 'man',
+  mrs: 'wife',
+  lady: 'wife',
+  madam: 'wife',
+  madame: 'wife',
+  dame: 'wife',
+  frau: 'wife',
+  mistress: 'wife',
+  miss: 'daughter',
+  ms: 'daughter',
+  mademoiselle: 'daughter',
+};
+
+/** Titles written two ways ("Dr." and "Doctor"). */
+const SAME_TITLE: Record<string, string> = {
+  doctor: 'dr',
+  capt: 'captain',
+  prof: 'professor',
+  sgt: 'sergeant',
+  mister: 'mr',
+  lt: 'lieutenant',
+  col: 'colonel',
+  rev: 'reverend',
+};
+
+/** Titles of kinship name a relation, not a person's place in the family: "Aunt March" is not "Mrs. March". */
+const KINSHIP_TITLES = new Set([
+  'aunt',
+  'uncle',
+  'mother',
+  'father',
+  'brother',
+  'sister',
+  'cousin',
+  'granny',
+  'grandma',
+  'grandpa',
+]);
+/** Titles of rank in the army, the navy or the police. */
+const SERVICE_RANKS = new Set([
+  'captain',
+  'colonel',
+  'major',
+  'general',
+  'admiral',
+  'lieutenant',
+  'sergeant',
+  'commander',
+  'inspector',
+  'constable',
+]);
+/** Words in front of a name that describe rather than title ("Old Brannigan", "Poor Isabella"). */
+export const DESCRIBING_TITLES = new Set(['old', 'young', 'little', 'big', 'poor', 'dear', 'saint', 'st']);
+
+export function titleClass(title: string): TitleClass | undefined {
+  return TITLE_CLASSES[title.toLowerCase().replace(/\.$/, '')];
+}
+
+export function normaliseTitle(title: string): string {
+  const t = title.toLowerCase().replace(/\.$/, '');
+  return SAME_TITLE[t] ?? t;
+}
+
+/** One way the text writes a name, with how often. */
+export interface NameForm {
+  /** As written, with titles: "Mr. John Knightley". */
+  surface: string;
+  /** Without titles: ["John", "Knightley"]. */
+  words: string[];
+  /** The title nearest the name, normalised ("mr", "captain"), or ''. */
+  title: string;
+  count: number;
+  firstOffset: number;
+  /** The name the book already knows this form by (from its plot overview). */
+  known?: string;
+}
+
+export interface Person {
+  forms: NameForm[];
+  known: string[];
+}
+
+const gender = (title: string) => NAME_TITLES.get(title) ?? (title === 'dr' ? 'unknown' : undefined);
+const classOf = (form: NameForm) => (form.title ? titleClass(form.title) : undefined);
+const isWifeOf = (form: NameForm) =>
+  classOf(form) === 'wife' && form.words.length > 1 && firstNameGender(form.words[0]!) === 'male';
+
+function personGender(person: Person): 'male' | 'female' | 'unknown' {
+  let male = 0;
+  let female = 0;
+  for (const form of person.forms) {
+    const g = gender(form.title);
+    if (g === 'male') male += form.count + 1;
+    if (g === 'female') female += form.count + 1;
+    if (form.words.length > 1 || !form.title) {
+      const byName = firstNameGender(form.words[0]!);
+      if (byName === 'male') male += 1;
+      if (byName === 'female') female += 1;
+    }
+  }
+  return male > female ? 'male' : female > male ? 'female' : 'unknown';
+}
+
+const countOf = (person: Person) => person.forms.reduce((sum, f) => sum + f.count, 0);
+const givenNames = (person: Person) =>
+  new Set(person.forms.filter((f) => f.words.length > 1 && !isWifeOf(f)).map((f) => f.words[0]!));
+const surnames = (person: Person) =>
+  new Set(person.forms.filter((f) => f.words.length > 1).map((f) => f.words.at(-1)!));
+
+/** Whether `short` is a pet form of `formal`: from the list ("Lizzy", "Elizabeth") or by ending ("Siddy", "Sid"). */
+export function isNicknameOf(short: string, formal: string): boolean {
+  if (short === formal) return false;
+  if (NICKNAMES.get(short)?.includes(formal)) return true;
+  // "Siddy" for "Sid", "Tommy" for "Tom", "Johnny" for "John".
+  return (
+    formal.length >= 3 &&
+    short.startsWith(formal) &&
+    /^(?:y|ie|ey|\p{L}y|\p{L}ie|ny|kins)$/u.test(short.slice(formal.length)) &&
+    (short.length - formal.length === 1 ||
+      short[formal.length] === formal.at(-1) ||
+      short.endsWith('ny') ||
+      short.endsWith('kins'))
+  );
+}
+
+const sameGiven = (a: string, b: string) => a === b || isNicknameOf(a, b) || isNicknameOf(b, a);
+
+/**
+ * The one candidate, or the one named at least three times as often as any other — by the full
+ * names that carry `given` when a given name is being placed ("Jane" is the "Jane Fairfax" of a
+ * hundred mentions, not the "Jane Bates" of one).
+ */
+function dominant(candidates: readonly Person[], given?: string): Person | undefined {
+  if (candidates.length <= 1) return candidates[0];
+  const weight = (p: Person) =>
+    given === undefined
+      ? countOf(p)
+      : p.forms
+          .filter((f) => f.words.length > 1 && sameGiven(f.words[0]!, given))
+          .reduce((s, f) => s + f.count, 0);
+  const ranked = [...candidates].sort((a, b) => weight(b) - weight(a));
+  return weight(ranked[0]!) >= 3 * Math.max(1, weight(ranked[1]!)) ? ranked[0] : undefined;
+}
+
+function compatible(person: Person, wanted: 'male' | 'female' | 'unknown' | undefined): boolean {
+  if (!wanted || wanted === 'unknown') return true;
+  const g = personGender(person);
+  return g === 'unknown' || g === wanted;
+}
+
+/**
+ * Groups name forms into persons. Forms that belong to no one with certainty ("Miss Bennet" in a
+ * family of several daughters) are left out.
+ */
+export interface GroupOptions {
+  /** Titled surnames ("Mr. Emerson") that name someone other than the full names with that surname. */
+  apart?: ReadonlySet<string>;
+}
+
+export function groupForms(forms: readonly NameForm[], options: GroupOptions = {}): Person[] {
+  const persons: Person[] = [];
+  const add = (person: Person, form: NameForm) => {
+    person.forms.push(form);
+    if (form.known) person.known.push(form.known);
+  };
+  const create = (form: NameForm) => {
+    const person: Person = { forms: [], known: [] };
+    add(person, form);
+    persons.push(person);
+    return person;
+  };
+
+  // 1. Full names: one person per name, the wife of "Mrs. John Knightley" apart from John.
+  const byKey = new Map<string, Person>();
+  for (const form of forms.filter((f) => f.words.length > 1)) {
+    const key = `${isWifeOf(form) ? 'wife:' : ''}${form.words.join(' ')}`;
+    const existing = byKey.get(key);
+    if (existing) add(existing, form);
+    else byKey.set(key, create(form));
+  }
+  mergeFullNames(persons);
+  const full = [...persons];
+
+  // 2. A title and one word: a given name ("Miss Anne", "Sir Walter") or a surname ("Mr. Knightley").
+  const titledByWord = new Map<string, Person[]>();
+  const titledGroups = new Map<string, NameForm[]>();
+  for (const form of forms.filter(
+    (f) => f.words.length === 1 && f.title && !DESCRIBING_TITLES.has(f.title),
+  )) {
+    const key = `${form.title}|${form.words[0]}`;
+    titledGroups.set(key, [...(titledGroups.get(key) ?? []), form]);
+  }
+  const dropped = new Set<string>();
+  for (const [key, group] of titledGroups) {
+    const [title, word] = key.split('|') as [string, string];
+    // "Mr. Emerson" whom the text has talk with "George Emerson" is his father, not George.
+    const apart = group.some((f) => options.apart?.has(f.surface));
+    const target = apart ? undefined : titledTarget(title, word, full, titledGroups);
+    if (target === 'drop') {
+      dropped.add(key);
+      continue;
+    }
+    const person = target ?? create(group[0]!);
+    for (const form of group) if (!person.forms.includes(form)) add(person, form);
+    titledByWord.set(word, [...new Set([...(titledByWord.get(word) ?? []), person])]);
+  }
+
+  // 3. One word alone: a given name, else a surname, else a pet name of another single name.
+  const singles = forms.filter((f) => f.words.length === 1 && (!f.title || DESCRIBING_TITLES.has(f.title)));
+  const singlePersons = new Map<string, Person>();
+  for (const form of singles.sort((a, b) => b.count - a.count)) {
+    const word = form.words[0]!;
+    const existing = singlePersons.get(word);
+    if (existing) {
+      add(existing, form);
+      continue;
+    }
+    const target = singleTarget(word, full, titledByWord);
+    const person = target ?? create(form);
+    if (target) add(target, form);
+    singlePersons.set(word, person);
+  }
+  mergePetNames(persons, singlePersons);
+  mergeKinship(persons, singlePersons, titledGroups);
+  return persons.filter((p) => p.forms.length > 0);
+}
+
+/** Whether `short` ends `long`: "John Silver" in "Long John Silver", "Van Helsing" in "Abraham Van Helsing". */
+const contains = (long: readonly string[], short: readonly string[]) =>
+  long.length > short.length && short.every((w, k) => long[long.length - short.length + k] === w);
+/** Whether `short` begins `long`: "Long John" in "Long John Silver". */
+const startsWith = (long: readonly string[], short: readonly string[]) =>
+  long.length > short.length && short.length > 1 && short.every((w, k) => long[k] === w);
+
+/**
+ * "Bill Sikes" and "William Sikes", "Charley Bates" and "Charles Bates", "John Silver" and "Long
+ * John Silver": one person.
+ */
+function mergeFullNames(persons: Person[]) {
+  for (let i = 0; i < persons.length; i++) {
+    for (let j = i + 1; j < persons.length; j++) {
+      const [a, b] = [persons[i]!, persons[j]!];
+      if (a.known.length > 0 && b.known.length > 0) continue;
+      if (!sameFullName(a.forms[0]!, b.forms[0]!)) continue;
+      a.forms.push(...b.forms);
+      a.known.push(...b.known);
+      persons.splice(j--, 1);
+    }
+  }
+}
+
+function sameFullName(fa: NameForm, fb: NameForm): boolean {
+  const [a, b] = [fa.words, fb.words];
+  if (isWifeOf(fa) !== isWifeOf(fb)) return false;
+  // "Harker Jonathan" in a list is "Jonathan Harker".
+  if (a.length === 2 && b.length === 2 && a[0] === b[1] && a[1] === b[0]) return true;
+  if (a.length !== b.length) {
+    const [long, short] = a.length > b.length ? [a, b] : [b, a];
+    // "John Silver" in "Long John Silver", but "Walter Elliot" is not "William Walter Elliot".
+    const extraGiven = long
+      .slice(0, long.length - short.length)
+      .some((w) => firstNameGender(w) !== 'unknown');
+    const suffix = contains(long, short) && !(extraGiven && firstNameGender(short[0]!) !== 'unknown');
+    return (a[0] === b[0] && a.at(-1) === b.at(-1)) || startsWith(long, short) || suffix;
+  }
+  return a.at(-1) === b.at(-1) && a.slice(0, -1).every((w, k) => sameGiven(w, b[k]!));
+}
+
+function titledTarget(
+  title: string,
+  word: string,
+  full: readonly Person[],
+  titledGroups: ReadonlyMap<string, NameForm[]>,
+): Person | 'drop' | undefined {
+  const cls = titleClass(title);
+  // Ranks of the services are men's in the books this reads ("Captain Harville" is not his sister Fanny).
+  const wanted = cls === 'man' || SERVICE_RANKS.has(title) ? 'male' : cls ? 'female' : gender(title);
+  if (KINSHIP_TITLES.has(title)) return undefined;
+  // "Miss Anne", "Sir Walter", "Mr. John": the title before a given name.
+  // A given name the text never uses as a surname: "Mr. Weston" is not the "Weston Churchill" named once.
+  const usedAsSurname = full.some((p) => surnames(p).has(word));
+  const byGiven =
+    firstNameGender(word) === 'unknown' && usedAsSurname
+      ? []
+      : full.filter((p) => givenNames(p).has(word) && compatible(p, wanted));
+  if (byGiven.length > 0) return dominant(byGiven, word);
+  const bySurname = full.filter((p) => surnames(p).has(word) && !p.forms.every(isWifeOf));
+  if (cls === 'wife') {
+    // "Mrs. Lynde" is "Mrs. Rachel Lynde", never the unmarried "Elizabeth Lynde".
+    const married = bySurname.filter((p) => p.forms.some((f) => classOf(f) === 'wife' && !isWifeOf(f)));
+    return married.length === 1 ? married[0] : undefined;
+  }
+  // "Mr. Knightley" is not "Mr. John Knightley": the given name after the title tells brothers apart.
+  // Of two Cratchits, "Mr. Cratchit" is not the one the text titles otherwise ("Master Peter Cratchit").
+  const compatibles = bySurname.filter((p) => compatible(p, wanted));
+  const titledOtherwise = (p: Person) =>
+    p.forms.some(
+      (f) =>
+        f.title && f.title !== title && !DESCRIBING_TITLES.has(f.title) && titleClass(f.title) !== 'wife',
+    );
+  const fitting = compatibles.length > 1 ? compatibles.filter((p) => !titledOtherwise(p)) : compatibles;
+  const candidates = fitting.length > 1 ? fitting.filter((p) => !toldApartByGivenName(p, title)) : fitting;
+  if (cls === 'daughter') {
+    const women = candidates.filter(
+      (p) => personGender(p) === 'female' || p.forms.some((f) => classOf(f) === 'daughter'),
+    );
+    if (women.length === 1) return women[0];
+    if (women.length === 0 && candidates.length === 1) return candidates[0];
+    const family = [...titledGroups.keys()].some(
+      (k) => k.endsWith(`|${word}`) && titleClass(k.split('|')[0]!) !== 'daughter',
+    );
+    return women.length > 1 || family ? 'drop' : undefined;
+  }
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
+/**
+ * Whether the text writes this person's title with the given name as their usual full name ("Mr.
+ * John Knightley"), which is how a family tells him from the "Mr. Knightley" of the house (George,
+ * whose full name the text also gives).
+ */
+function toldApartByGivenName(person: Person, title: string): boolean {
+  const full = person.forms.filter((f) => f.words.length > 1);
+  const titled = full.filter((f) => f.title === title).reduce((sum, f) => sum + f.count, 0);
+  const all = full.reduce((sum, f) => sum + f.count, 0);
+  return titled >= 2 && titled >= all * 0.35;
+}
+
+function singleTarget(
+  word: string,
+  full: readonly Person[],
+  titledByWord: ReadonlyMap<string, Person[]>,
+): Person | undefined {
+  const byGiven = full.filter((p) => [...givenNames(p)].some((g) => g === word || isNicknameOf(word, g)));
+  if (byGiven.length > 0) return dominant(byGiven, word);
+  // A bare surname is a man's ("Bennet" is Mr. Bennet, "Hawkins" is Jim Hawkins), else the one titled person.
+  // "Uncle Scrooge" and "Master Scrooge" do not compete for the bare "Scrooge".
+  const titled = (titledByWord.get(word) ?? []).filter(
+    (p) => !p.forms.every((f) => KINSHIP_TITLES.has(f.title) || f.title === 'master'),
+  );
+  const men = titled.filter((p) => personGender(p) !== 'female');
+  if (men.length > 0) return dominant(men);
+  const named = full.filter((p) => surnames(p).has(word) && !p.forms.every(isWifeOf));
+  const namedMen = named.filter((p) => personGender(p) !== 'female');
+  if (namedMen.length > 0) return dominant(namedMen);
+  return dominant(titled.length > 0 ? titled : named);
+}
+
+/**
+ * "Uncle Scrooge" said by his nephew is Scrooge: a kinship title before the name a character is
+ * mostly called by alone, when no woman of the family shares that name ("Aunt March" beside
+ * "Mrs. March" stays her own person).
+ */
+function mergeKinship(
+  persons: Person[],
+  singles: ReadonlyMap<string, Person>,
+  titledGroups: ReadonlyMap<string, NameForm[]>,
+) {
+  for (const person of persons) {
+    const form = person.forms[0];
+    if (!form || person.forms.length !== 1 || !KINSHIP_TITLES.has(form.title)) continue;
+    const word = form.words[0]!;
+    const bare = singles.get(word);
+    const women = [...titledGroups.keys()].some(
+      (k) => k.endsWith(`|${word}`) && ['wife', 'daughter'].includes(titleClass(k.split('|')[0]!) ?? ''),
+    );
+    if (!bare || bare === person || women || countOf(bare) < 3 * form.count) continue;
+    bare.forms.push(form);
+    person.forms = [];
+  }
+  for (let i = persons.length - 1; i >= 0; i--) if (persons[i]!.forms.length === 0) persons.splice(i, 1);
+}
+
+/**
+ * A pet name and the given name it stands for are one character when the book uses both for one
+ * person only: "Lizzy" and "Elizabeth", "Kitty" and "Catherine", "Siddy" and "Sid".
+ */
+function mergePetNames(persons: Person[], singles: ReadonlyMap<string, Person>) {
+  for (const [short, person] of singles) {
+    if (person.forms.some((f) => f.words.length > 1)) continue;
+    const targets = [...singles.entries()].filter(
+      ([formal, other]) =>
+        other !== person && isNicknameOf(short, formal) && !(person.known.length && other.known.length),
+    );
+    if (targets.length !== 1) continue;
+    const [formal, target] = targets[0]!;
+    const [a, b] = [firstNameGender(short), firstNameGender(formal)];
+    if (a !== 'unknown' && b !== 'unknown' && a !== b) continue;
+    target.forms.push(...person.forms);
+    target.known.push(...person.known);
+    person.forms = [];
+    person.known = [];
+  }
+  for (let i = persons.length - 1; i >= 0; i--) if (persons[i]!.forms.length === 0) persons.splice(i, 1);
+}

@@ -1,0 +1,88 @@
+/**
+ * Characters known by a role rather than a name: "the White Rabbit", "the Queen of Hearts", "the
+ * Scarecrow", "the Time Traveller", "the Invisible Man". The text writes them with an article and
+ * a capital in the middle of a sentence, and makes them talk and act ("said the Hatter", "the
+ * Rabbit hurried on"); places and institutions written the same way ("the Thames", "the Admiralty")
+ * follow prepositions instead. The forms of one role ("the Rabbit", "the White Rabbit") are judged
+ * together. A rank that a named character holds ("the Doctor" beside "Dr. Kemp") and a common noun
+ * ("the Jew") are left to the attribution stage, which reads them as descriptions.
+ */
+import type { PhraseStats } from '../entities';
+import { NAME_TITLES, NOT_NAMES, PLACE_SUFFIXES } from '../lexicon';
+import { PERSON_NOUNS } from './lexicon';
+import type { NameForm, Person } from './people';
+
+/** Whether a capitalised phrase is written like a role: mostly after "the", never titled, not a place's name. */
+function roleShaped(stats: PhraseStats, titlesInUse: ReadonlySet<string>): boolean {
+  const words = stats.key.split(' ');
+  // What follows "of" may be a word that names no one alone ("the Ghost of Christmas Past").
+  const own = words.includes('of') ? words.slice(0, words.indexOf('of')) : words;
+  if (own.length === 0 || own.some((w) => NOT_NAMES.has(w))) return false;
+  if (words.length > 1 && PLACE_SUFFIXES.has(words.at(-1)!.toLowerCase())) return false;
+  const single = words.length === 1 ? words[0]!.toLowerCase() : undefined;
+  // "the Queen" when nobody is titled Queen; "the Doctor" beside "Dr. Kemp" is Kemp.
+  if (single && PERSON_NOUNS.has(single) && (!NAME_TITLES.has(single) || titlesInUse.has(single)))
+    return false;
+  return stats.afterThe >= stats.count * 0.5 && stats.titles.size === 0;
+}
+
+/** The part of a role that names what the character is: "Queen" of "Queen of Hearts", "Rabbit" of "White Rabbit". */
+function head(words: readonly string[]): string {
+  const of = words.indexOf('of');
+  return (of > 0 ? words.slice(0, of) : words).at(-1)!;
+}
+
+/** Whether the forms of one role, together, name a character: it speaks and acts, or a word of kind is "of" something. */
+function actsAsCharacter(group: readonly PhraseStats[]): boolean {
+  const sum = (pick: (s: PhraseStats) => number) => group.reduce((total, s) => total + pick(s), 0);
+  const count = sum((s) => s.count);
+  const acts = sum((s) => s.afterSpeechVerbThe * 2 + s.beforePersonVerb);
+  const places = sum((s) => s.afterPlaceWord);
+  // "the Ghost of Christmas Past": a person's word of rank or kind, then "of", names someone even when seen twice.
+  const named = group.some((s) => {
+    const words = s.key.split(' ');
+    const kind = words[0]!.toLowerCase();
+    return words.includes('of') && (PERSON_NOUNS.has(kind) || NAME_TITLES.has(kind)) && s.count >= 2;
+  });
+  if (named) return places * 2 <= acts + 2;
+  return count >= 3 && acts >= 2 && acts >= count * 0.04 && places * 2 <= acts;
+}
+
+/**
+ * Role characters, one per role; a short role joins the one longer role with the same head ("the
+ * Rabbit" is "the White Rabbit", "the Queen" is "the Queen of Hearts"). `titlesInUse` are the
+ * titles of named characters.
+ */
+export function findRoles(phrases: Iterable<PhraseStats>, titlesInUse: ReadonlySet<string>): Person[] {
+  const shaped = [...phrases].filter((s) => roleShaped(s, titlesInUse));
+  const groups: PhraseStats[][] = [];
+  const long = shaped.filter((s) => s.key.includes(' '));
+  for (const s of long) groups.push([s]);
+  for (const s of shaped.filter((x) => !x.key.includes(' '))) {
+    const owners = groups.filter((g) => head(g[0]!.key.split(' ')) === s.key);
+    if (owners.length === 1) owners[0]!.push(s);
+    else groups.push([s]);
+  }
+  return groups.filter(actsAsCharacter).map((group) => ({
+    forms: group.map((s): NameForm => ({
+      surface: s.key,
+      words: s.key.split(' '),
+      title: '',
+      count: s.count,
+      firstOffset: s.firstOffset,
+    })),
+    known: [],
+  }));
+}
+
+/** Phrases that `findRoles` may claim, so that they are not also read as people's names. */
+export function isRoleShaped(stats: PhraseStats, titlesInUse: ReadonlySet<string>): boolean {
+  return roleShaped(stats, titlesInUse);
+}
+
+/** "The White Rabbit": the fullest form the text uses more than once, with its article. */
+export function roleName(person: Person): string {
+  const ranked = [...person.forms].sort((a, b) => b.words.length - a.words.length || b.count - a.count);
+  const form = ranked.find((f) => f.count >= 2) ?? ranked[0]!;
+  return `The ${form.words.join(' ')}`;
+}

@@ -1,0 +1,364 @@
+/**
+ * Speech tags: the narration next to a quotation that says who speaks ("said Alice", "the Queen
+ * cried", "he replied", "Marilla, looking up, said:", "said the old gentleman"). The narration is
+ * read as tokens in which the cast's mentions, pronouns and descriptions of people are already
+ * marked, so the patterns are about order (verb then speaker, speaker then verb), not spelling.
+ */
+import type { Character, Mention } from '../names';
+import {
+  PERSON_ADJECTIVES,
+  PERSON_NOUNS,
+  PRONOUN_GENDER,
+  TAG_PARTICLES,
+  TAG_VERBS,
+  PARTICLE_VERBS,
+} from './lexicon';
+
+/** Who a tag, an action or a vocative points at, before it is resolved to a character. */
+export type Referent =
+  | { kind: 'name'; character: Character; start: number; end: number }
+  | { kind: 'pronoun'; pronoun: string; start: number; end: number }
+  | { kind: 'description'; phrase: string; head: string; open: boolean; start: number; end: number };
+
+interface Token {
+  kind: 'ref' | 'word' | 'punct';
+  lower: string;
+  start: number;
+  end: number;
+  ref?: Referent;
+}
+
+const WORD = /\p{L}[\p{L}\p{M}'’-]*|\S/uy;
+const words = (list: string) => new Set(list.trim().split(/\s+/));
+const ABBREVIATIONS = words('mr mrs ms dr st messrs capt col rev prof sgt lt');
+const DETERMINERS = words('the his her my our their your this that its');
+/** "the other", "the latter": the other one of a conversation. */
+const CONTRASTIVE = words('other latter former');
+/** Words before a referent that make it an object, not the speaker ("turning to Anne"). */
+const PREPOSITIONS = words(
+  'to at with of for from on upon by about towards toward into in after before behind beside near than like',
+);
+const SKIPPABLE = words('then and now again still at last length presently instantly but');
+/** "saying", "adding": a speech tag in a participle ("Mr. Woodhouse's giving a sigh, and saying,"). */
+const TAG_GERUNDS = words(`
+  saying adding replying answering crying exclaiming asking observing continuing returning calling whispering
+  muttering murmuring shouting remarking interrupting beginning rejoining retorting responding declaring inquiring
+  enquiring protesting pleading resuming repeating urging sighing laughing sobbing
+`);
+/** Verbs that only tag a quotation after "to": "was forced to add", "began to say". */
+const TAG_INFINITIVES = words(
+  'say add reply answer ask observe exclaim cry remark repeat continue return inquire enquire',
+);
+const FUNCTION_WORDS = words(`
+  and or but nor so yet who whom whose which that what when where while as if than then there here was were is are
+  be been had has have did does do would could should will shall might must may can not no a an the his her its my
+  our their your this these those he she it they we i you him them me us all some any each every one
+`);
+const SENTENCE_END = new Set(['.', '!', '?', ';']);
+
+/** Mentions with `from <= start < to`, by binary search over mentions in text order. */
+export function mentionsIn(mentions: readonly Mention[], from: number, to: number): Mention[] {
+  let low = 0;
+  let high = mentions.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (mentions[mid]!.start < from) low = mid + 1;
+    else high = mid;
+  }
+  const found: Mention[] = [];
+  for (let i = low; i < mentions.length && mentions[i]!.start < to; i++) found.push(mentions[i]!);
+  return found;
+}
+
+/** The narration between `from` and `to` as tokens, with names, pronouns and descriptions marked. */
+export function tokenize(text: string, from: number, to: number, mentions: readonly Mention[]): Token[] {
+  const names = mentionsIn(mentions, from, to);
+  const tokens: Token[] = [];
+  let next = 0;
+  let i = from;
+  while (i < to) {
+    const name = names[next];
+    if (name && name.start === i) {
+      tokens.push({
+        kind: 'ref',
+        lower: '',
+        start: name.start,
+        end: name.end,
+        ref: { kind: 'name', ...name },
+      });
+      next++;
+      i = name.end;
+      continue;
+    }
+    if (name && name.start < i) {
+      next++;
+      continue;
+    }
+    const c = text[i]!;
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    // The possessive of a name ("Anne's eyes") is one token, so a possessor is never a subject by mistake.
+    if ((c === "'" || c === '’') && text[i + 1] === 's' && !/\p{L}/u.test(text[i + 2] ?? '')) {
+      tokens.push({ kind: 'word', lower: "'s", start: i, end: i + 2 });
+      i += 2;
+      continue;
+    }
+    WORD.lastIndex = i;
+    const match = WORD.exec(text)!;
+    const end = Math.min(to, name ? Math.min(name.start, i + match[0].length) : i + match[0].length);
+    const lower = text.slice(i, end).toLowerCase();
+    const last = tokens.at(-1);
+    if (lower === '.' && last?.kind === 'word' && ABBREVIATIONS.has(last.lower)) {
+      last.end = end;
+      i = end;
+      continue;
+    }
+    const word = /\p{L}/u.test(lower);
+    tokens.push({ kind: word ? 'word' : 'punct', lower, start: i, end });
+    if (word && PRONOUN_GENDER[lower]) {
+      tokens.at(-1)!.kind = 'ref';
+      tokens.at(-1)!.ref = { kind: 'pronoun', pronoun: lower, start: i, end };
+    }
+    i = end;
+  }
+  return markDescriptions(text, tokens);
+}
+
+/** Words that describe a person before the noun ("the red-faced gentleman", "the sleepy-looking boy"). */
+const isAdjective = (t: Token | undefined) =>
+  t?.kind === 'word' &&
+  (PERSON_ADJECTIVES.has(t.lower) || /-(?:faced|looking|haired|eyed|legged|hearted)$|ish$/.test(t.lower));
+/** Nouns that never head a description of a speaker, even after a speech verb ("said the same", "cried the more"). */
+const NOT_HEADS = new Set([
+  'same',
+  'more',
+  'most',
+  'whole',
+  'rest',
+  'next',
+  'first',
+  'last',
+  'way',
+  'time',
+  'moment',
+  'word',
+  'words',
+  'thing',
+  'truth',
+]);
+
+/**
+ * "the old gentleman", "his wife", "the other", "the gentleman in the white waistcoat": a
+ * determiner, adjectives and a noun. A noun that names no person in the lexicon ("the undertaker")
+ * is an open description: a speaker only where a speech tag puts it.
+ */
+function markDescriptions(text: string, tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== 'word' || !DETERMINERS.has(t.lower)) {
+      out.push(t);
+      continue;
+    }
+    // "the Rabbit", "the gallant Mr. Elton", "the still waiting Harriet": the article belongs to the name.
+    let named = i + 1;
+    while (named < tokens.length && named - i <= 4 && tokens[named]!.kind === 'word') named++;
+    const name = tokens[named];
+    if (name?.kind === 'ref' && name.ref!.kind === 'name' && t.lower === 'the') {
+      out.push({ ...name, start: t.start, ref: { ...name.ref!, start: t.start } });
+      i = named;
+      continue;
+    }
+    let j = i + 1;
+    while (j < tokens.length && j - i <= 3 && isAdjective(tokens[j])) j++;
+    // Adjectives no list holds ("the anaemic cabman", "the burly barman"): the noun is the last plain word.
+    while (
+      j - i <= 3 &&
+      isPlainWord(tokens[j]) &&
+      isPlainWord(tokens[j + 1]) &&
+      !PERSON_NOUNS.has(tokens[j]!.lower)
+    )
+      j++;
+    const head = tokens[j];
+    const noun = head?.kind === 'word' && !head.lower.endsWith("'s") ? head.lower : undefined;
+    const known = noun !== undefined && PERSON_NOUNS.has(noun);
+    const open = !known && noun !== undefined && t.lower === 'the' && noun.length > 2 && !NOT_HEADS.has(noun);
+    const contrastive = t.lower === 'the' && j > i + 1 && CONTRASTIVE.has(tokens[j - 1]!.lower) && !known;
+    if (!known && !open && !contrastive) {
+      out.push(t);
+      continue;
+    }
+    let last = contrastive && !known ? j - 1 : j;
+    // "the gentleman in the white waistcoat", "the magistrate with spectacles".
+    if (!contrastive) last = qualifierEnd(tokens, last);
+    const end = tokens[last]!.end;
+    const phrase = text.slice(t.start, end).replace(/\s+/g, ' ').toLowerCase();
+    out.push({
+      kind: 'ref',
+      lower: phrase,
+      start: t.start,
+      end,
+      ref: {
+        kind: 'description',
+        phrase,
+        head: contrastive && !known ? tokens[j - 1]!.lower : noun!,
+        open: open && !contrastive,
+        start: t.start,
+        end,
+      },
+    });
+    i = last;
+  }
+  return out;
+}
+
+/** A word that can be part of a description: no verb of speech, preposition, adverb or function word. */
+function isPlainWord(t: Token | undefined): boolean {
+  return (
+    t?.kind === 'word' &&
+    !TAG_VERBS.has(t.lower) &&
+    !PREPOSITIONS.has(t.lower) &&
+    !FUNCTION_WORDS.has(t.lower) &&
+    !t.lower.endsWith('ly') &&
+    !t.lower.endsWith("'s")
+  );
+}
+
+/**
+ * The last token of a phrase that tells a person apart: "in the white waistcoat", "with the black
+ * beard", "with spectacles" — not a manner of speaking ("in a tremendous voice").
+ */
+function qualifierEnd(tokens: readonly Token[], headAt: number): number {
+  const preposition = tokens[headAt + 1];
+  if (preposition?.kind !== 'word' || !['in', 'with', 'of'].includes(preposition.lower)) return headAt;
+  let k = headAt + 2;
+  if (tokens[k]?.lower === 'the') k++;
+  else if (preposition.lower !== 'with') return headAt;
+  while (k - headAt < 6 && isPlainWord(tokens[k]) && isPlainWord(tokens[k + 1])) k++;
+  return isPlainWord(tokens[k]) && !/^(?:voice|tone|manner|way|whisper|undertone)s?$/.test(tokens[k]!.lower)
+    ? k
+    : headAt;
+}
+
+function isVerb(tokens: readonly Token[], i: number): number {
+  const t = tokens[i];
+  if (!t || t.kind !== 'word') return 0;
+  if (TAG_GERUNDS.has(t.lower) || (TAG_INFINITIVES.has(t.lower) && tokens[i - 1]?.lower === 'to')) return 1;
+  if (!TAG_VERBS.has(t.lower)) return 0;
+  if (PARTICLE_VERBS.has(t.lower)) {
+    const particle = tokens[i + 1];
+    return particle?.kind === 'word' && TAG_PARTICLES.has(particle.lower) ? 2 : 0;
+  }
+  return 1;
+}
+
+const isAdverb = (t: Token | undefined) =>
+  t?.kind === 'word' && (t.lower.endsWith('ly') || SKIPPABLE.has(t.lower));
+
+/**
+ * The speaker named by the narration right after a quotation: `, said Alice`, `, Alice said`,
+ * `she replied`, `Mr. Bennet, after a pause, said`. Only the clause up to the next sentence end.
+ */
+export function tagAfter(tokens: readonly Token[]): Referent | undefined {
+  let i = 0;
+  while (
+    i < tokens.length &&
+    (tokens[i]!.kind === 'punct' ? /^[,—–\-:]$/.test(tokens[i]!.lower) : isAdverb(tokens[i]))
+  )
+    i++;
+  const possessive = possessiveTag(tokens, i);
+  if (possessive) return possessive;
+  const verb = isVerb(tokens, i);
+  if (verb) {
+    // "said Alice", "cried the Queen", "said he", "said Mr. Bennet, smiling", "said to her the old man".
+    for (let j = i + verb; j < Math.min(tokens.length, i + verb + 5); j++) {
+      const t = tokens[j]!;
+      if (t.kind === 'punct' && SENTENCE_END.has(t.lower)) return undefined;
+      if (t.kind === 'ref') {
+        if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) continue;
+        return t.ref;
+      }
+      if (t.kind === 'punct' && t.lower !== ',') return undefined;
+    }
+    return undefined;
+  }
+  const subject = tokens[i];
+  if (subject?.kind !== 'ref') return undefined;
+  // "Alice said", "she replied softly", "Mr. Bennet, after a pause, said", "the Jew, rubbing his hands, said".
+  let depth = 0;
+  for (let j = i + 1; j < Math.min(tokens.length, i + 16); j++) {
+    const t = tokens[j]!;
+    if (t.kind === 'punct' && SENTENCE_END.has(t.lower)) return undefined;
+    if (t.kind === 'punct' && t.lower === ',') depth++;
+    if (isVerb(tokens, j)) return depth % 2 === 0 || depth >= 2 ? subject.ref : undefined;
+    if (depth === 0 && !isAdverb(t) && t.kind !== 'punct') return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `"…" was Mr. Weston's quick amendment`, `"…" was all Harriet's answer`, `"…" was his reply`: the
+ * owner of the words after "was".
+ */
+function possessiveTag(tokens: readonly Token[], i: number): Referent | undefined {
+  if (tokens[i]?.lower !== 'was') return undefined;
+  for (let j = i + 1; j < Math.min(tokens.length, i + 5); j++) {
+    const t = tokens[j]!;
+    if (t.kind === 'punct') return undefined;
+    if (t.kind === 'ref' && t.ref!.kind !== 'pronoun' && tokens[j + 1]?.lower === "'s") return t.ref;
+    if (t.lower === 'his' || t.lower === 'her') {
+      const noun = tokens[j + 1];
+      if (noun?.kind !== 'word' || tokens[j + 2]?.kind === 'word') return undefined;
+      return { kind: 'pronoun', pronoun: t.lower === 'his' ? 'he' : 'she', start: t.start, end: t.end };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The speaker named by the narration just before a quotation that introduces it: `Alice said,`,
+ * `Marilla, looking at Anne, said:`, `said the Hatter:`, `Then the Queen turned to Alice and cried,`.
+ */
+export function tagBefore(tokens: readonly Token[]): Referent | undefined {
+  const last = tokens.at(-1);
+  if (!last || last.kind !== 'punct' || !/^[,:—–-]$/.test(last.lower)) return undefined;
+  let from = tokens.length - 1;
+  while (from > 0 && !(tokens[from - 1]!.kind === 'punct' && SENTENCE_END.has(tokens[from - 1]!.lower)))
+    from--;
+  let verbAt = -1;
+  for (let j = tokens.length - 2; j >= from; j--) {
+    if (isVerb(tokens, j)) {
+      verbAt = j;
+      break;
+    }
+  }
+  if (verbAt < 0) return undefined;
+  // The nearest referent before the verb that is not an object ("looking at Anne") nor a thing ("the room").
+  const person = (t: Token) => t.kind === 'ref' && !(t.ref!.kind === 'description' && t.ref!.open);
+  for (let j = verbAt - 1; j >= from; j--) {
+    const t = tokens[j]!;
+    if (!person(t)) continue;
+    if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) continue;
+    return t.ref;
+  }
+  for (let j = verbAt + 1; j < tokens.length; j++) {
+    const t = tokens[j]!;
+    if (person(t) && !PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) return t.ref;
+  }
+  return undefined;
+}
+
+/** The first person the narration of a paragraph is about: its first subject-like referent. */
+export function firstActor(tokens: readonly Token[]): Referent | undefined {
+  for (let j = 0; j < tokens.length; j++) {
+    const t = tokens[j]!;
+    if (t.kind !== 'ref' || (t.ref!.kind === 'description' && t.ref!.open)) continue;
+    if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) continue;
+    const next = tokens[j + 1];
+    if (next?.kind === 'word' && next.lower === "'s") continue;
+    return t.ref;
+  }
+  return undefined;
+}
