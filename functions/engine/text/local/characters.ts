@@ -66,7 +66,7 @@ export function profileCharacters(input: ProfileInput): CharacterProfile[] {
     characters.unshift(narrator);
   }
   const evidence = characters.map((c) => gatherEvidence(c, input, spans));
-  const roles = assignRoles(evidence, narrator);
+  const roles = assignRoles(evidence, usualRates(input.text), narrator);
   // Characters carry different themes so their needs differ.
   return evidence.map((e, i) =>
     buildProfile(e, roles[i]!, input.themes[i % Math.max(input.themes.length, 1)], input),
@@ -147,18 +147,34 @@ function sentenceIndexAt(spans: readonly TextSpan[], offset: number): number {
 
 /**
  * How strongly the words around a character point to a role: hits per sentence, counted only when
- * there are several and they come up in at least a fifth of the character's sentences.
+ * there are several and the character's sentences use those words clearly more than the text as a
+ * whole does (a chapter about fear makes no one an antagonist by being in it).
  */
-function cueRate(e: Evidence, cues: ReadonlySet<string>): number {
+function cueRate(e: Evidence, cues: ReadonlySet<string>, usual: number): number {
   let hits = 0;
-  let sentences = 0;
+  let words = 0;
   for (const sentence of e.sentences) {
-    const found = lowerWords(sentence).filter((w) => cues.has(w)).length;
-    hits += found;
-    if (found > 0) sentences++;
+    const list = lowerWords(sentence);
+    words += list.length;
+    for (const w of list) if (cues.has(w)) hits++;
   }
-  if (hits < 3 || sentences < e.sentences.length * 0.2) return 0;
+  if (hits < 2 || hits / Math.max(words, 1) < usual * STANDS_OUT) return 0;
   return hits / Math.sqrt(e.sentences.length);
+}
+
+/** A character's sentences must use a role's words this many times as often as the whole text. */
+const STANDS_OUT = 1.3;
+
+/** How often the text as a whole uses each set of role words (per word). */
+function usualRates(text: string): Map<ReadonlySet<string>, number> {
+  const list = lowerWords(text);
+  const rates = new Map<ReadonlySet<string>, number>();
+  for (const cues of [CONFLICT_CUES, MENTOR_CUES, SIDEKICK_CUES]) {
+    let hits = 0;
+    for (const w of list) if (cues.has(w)) hits++;
+    rates.set(cues, hits / Math.max(list.length, 1));
+  }
+  return rates;
 }
 
 /** Verbs of inner life: the character whose thoughts and feelings the narration follows. */
@@ -196,7 +212,12 @@ export function protagonistScore(
  * The protagonist: the narrator of a book told by a named "I", else the character the narration
  * follows most (`protagonistScore`); then the strongest conflict, mentor and companion signals.
  */
-function assignRoles(evidence: readonly Evidence[], narrator?: Character): CharacterRole[] {
+function assignRoles(
+  evidence: readonly Evidence[],
+  usual: ReadonlyMap<ReadonlySet<string>, number>,
+  narrator?: Character,
+): CharacterRole[] {
+  const rate = (e: Evidence, cues: ReadonlySet<string>) => cueRate(e, cues, usual.get(cues) ?? 0);
   let lead = narrator ? evidence.findIndex((e) => e.character === narrator) : -1;
   if (lead < 0) {
     lead = 0;
@@ -223,15 +244,15 @@ function assignRoles(evidence: readonly Evidence[], narrator?: Character): Chara
   // A title ("Lord Vask", "Old Brannigan") strengthens a role the words already suggest.
   const withTitle = (rate: number, e: Evidence, titles: string[]) =>
     rate > 0 && titles.includes(e.character.title) ? rate + 0.5 : rate;
-  claim('antagonist', (e) => withTitle(cueRate(e, CONFLICT_CUES), e, ['lord', 'king', 'queen']));
-  claim('mentor', (e) => withTitle(cueRate(e, MENTOR_CUES), e, ['old', 'master', 'professor', 'doctor']));
+  claim('antagonist', (e) => withTitle(rate(e, CONFLICT_CUES), e, ['lord', 'king', 'queen']));
+  claim('mentor', (e) => withTitle(rate(e, MENTOR_CUES), e, ['old', 'master', 'professor', 'doctor']));
   claim('sidekick', (e) => {
     const together = protagonist
       ? e.sentences.filter((s) => protagonist.aliases.some((a) => s.includes(a))).length
       : 0;
     const share = together / Math.max(e.sentences.length, 1);
-    const rate = cueRate(e, SIDEKICK_CUES);
-    return rate > 0 || share >= 0.5 ? rate + share : 0;
+    const sidekick = rate(e, SIDEKICK_CUES);
+    return sidekick > 0 || share >= 0.5 ? sidekick + share : 0;
   });
   return roles;
 }

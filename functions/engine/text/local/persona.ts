@@ -60,7 +60,7 @@ const NUMBERS =
 const NUMBER_VALUES = new Map(NUMBERS.split('|').map((w, i) => [w, i < 20 ? i + 1 : (i - 17) * 10]));
 /** "She was nineteen", "a girl of fifteen", "twenty years old". */
 const AGE_NUMBER = new RegExp(
-  String.raw`(?:^\s+(?:was|is)\s+(?:about\s+|nearly\s+|almost\s+)?|\b(?:of|aged)\s+(?:about\s+)?|\b)(${NUMBERS}|\d{1,2})\b(?=\s+years?\s+old|\s*[,.;]|\s+and\b)`,
+  String.raw`(?:^\s+(?:was|is)\s+(?:about\s+|nearly\s+|almost\s+)?(${NUMBERS}|\d{1,2})\b(?=\s+years?\s+old|\s*[,.;]|\s+and\b)|\b(?:a|an)\s+(?:[\p{L}-]+\s+){0,2}?(?:${PERSON_NOUNS})\s+of\s+(?:about\s+)?(${NUMBERS}|\d{1,2})\b|\b(${NUMBERS}|\d{1,2})\s+years?\s+old\b)`,
   'u',
 );
 /** Titles only people have. */
@@ -162,7 +162,8 @@ function describedAs(after: string, tally: Tally, named: boolean) {
     'u',
   ).exec(after);
   if (state && !predicate) adjectives(state[1]!, tally);
-  const years = AGE_NUMBER.exec(after.slice(0, 120))?.[1];
+  const age = AGE_NUMBER.exec(after.slice(0, 120));
+  const years = age?.[1] ?? age?.[2] ?? age?.[3];
   if (years) tally.ages.push(ageOfYears(years));
   // Only the clause that goes on about them: up to the next name or a new subject.
   const clause = after.slice(0, 200).split(/;|\s(?:but|while|when)\s/)[0]!;
