@@ -14,6 +14,7 @@ import {
   type DialogueLine,
   type FocusArea,
   type Mood,
+  type OmittedPassage,
   type ScriptStyle,
   type StoryType,
   type TargetDuration,
@@ -35,6 +36,7 @@ export type {
   Act,
   Beat,
   DialogueLine,
+  OmittedPassage,
   FocusArea,
   ScriptStyle,
   StoryType,
@@ -130,13 +132,16 @@ export interface ScriptScene {
   characters: string[];
   mood: Mood;
   action: string[];
+  /** Lines of the characters; each says after how many narration paragraphs it comes (story order). */
   dialogue: DialogueLine[];
-  /** Voice-over text. */
+  /** Voice-over: the passage's narration in the book's words, paragraphs separated by a blank line. */
   narration: string;
+  /** Passages of the chapter a script of a set length leaves out, in order. */
+  omitted?: OmittedPassage[];
 }
 
 /** An entry of scene_descriptions: a scene without its lines. */
-export type SceneDescription = Omit<ScriptScene, 'heading' | 'action' | 'dialogue' | 'narration'>;
+export type SceneDescription = Omit<ScriptScene, 'heading' | 'action' | 'dialogue' | 'narration' | 'omitted'>;
 
 /**
  * A script, as generate-script-and-scenes, GET /ai/script/{id}, GET /ai/scripts/{chapter} and
@@ -170,6 +175,8 @@ export interface Script {
   include_character_profiles: boolean;
   /** Seconds. */
   estimated_duration: number;
+  /** The character who tells the story, when the chapter is told by a named "I": the voice of the narration. */
+  narrator?: string;
   created_at: string;
   updated_at: string;
 }
