@@ -167,11 +167,16 @@ function describedAs(after: string, tally: Tally, named: boolean) {
   if (years) tally.ages.push(ageOfYears(years));
   // Only the clause that goes on about them: up to the next name or a new subject.
   const clause = after.slice(0, 200).split(/;|\s(?:but|while|when)\s/)[0]!;
+  // "with dark eyes and black hair": each feature of the list after "with".
   const feature = new RegExp(
-    String.raw`(?:^['’]s\s+|\bwith\s+(?:a\s+|an\s+)?)(${DESCRIBED}(?:${FEATURES}))\b`,
+    String.raw`(?:^['’]s\s+|\bwith\s+(?:a\s+|an\s+)?)(${DESCRIBED}(?:${FEATURES}))\b((?:,?\s+and\s+(?:a\s+|an\s+)?${DESCRIBED}(?:${FEATURES})\b)*)`,
     'gu',
   );
-  for (const m of clause.matchAll(feature)) tally.looks.push(tidy(m[1]!));
+  const more = new RegExp(String.raw`(${DESCRIBED}(?:${FEATURES}))\b`, 'gu');
+  for (const m of clause.matchAll(feature)) {
+    tally.looks.push(tidy(m[1]!));
+    for (const next of (m[2] ?? '').matchAll(more)) tally.looks.push(tidy(next[1]!.replace(/^and\s+/, '')));
+  }
   const worn = new RegExp(
     String.raw`(?:^['’]s\s+|\b(?:in|wearing|dressed\s+in)\s+(?:a\s+|an\s+|his\s+|her\s+)?)(${DESCRIBED}(?:${CLOTHES}))\b`,
     'gu',

@@ -58,7 +58,7 @@ function sentenceAt(sentences: readonly TextSpan[], offset: number): TextSpan | 
 
 /** Words just before a name that make it a memory, a dream, a letter, a report or a comparison. */
 const ABSENT_FRAME =
-  /\b(?:dream\w*|remember\w*|recollect\w*|recall\w*|memory|memories|thought\s+(?:of|on|about)|think\w*\s+(?:of|on|about)|imagin\w*|fanc(?:y|ied)|letters?|wrote|writ\w+|portrait|picture|heard\s+(?:of|from)|spoke\s+of|speak\w*\s+of|talk\w*\s+of|told\s+\w+\s+(?:of|about)|tidings|news|such\s+as|than|as\s+if|poems?|poet|verses?|books?|works?\s+of)\b[^.;:!?]*$/i;
+  /\b(?:dream\w*|thought\s+(?:I|he|she|we|they)\s+(?:saw|heard|beheld|could\s+see)|seemed\s+to\s+(?:see|hear)|remember\w*|recollect\w*|recall\w*|memory|memories|thought\s+(?:of|on|about)|think\w*\s+(?:of|on|about)|imagin\w*|fanc(?:y|ied)|letters?|wrote|writ\w+|portrait|picture|heard\s+(?:of|from)|spoke\s+of|speak\w*\s+of|talk\w*\s+of|told\s+\w+\s+(?:of|about)|tidings|news|such\s+as|than|as\s+if|poems?|poet|verses?|books?|works?\s+of)\b[^.;:!?]*$/i;
 const BODY =
   /^['’]s\s+(?:own\s+)?(?:hands?|eyes?|face|voice|lips|cheeks?|brow|head|arms?|feet|foot|countenance|features|tears|fingers|steps?|figure|form)\b/u;
 const MODALS = new Set(['could', 'would', 'should', 'might', 'must', 'may', 'shall', 'will', 'can', 'ought']);
