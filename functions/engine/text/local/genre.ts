@@ -97,7 +97,7 @@ const TALKING_ANIMAL = new RegExp(
 /** How many talking-animal tags per 10 000 words count as one unit of fantasy. */
 const ANIMALS_PER_FANTASY_UNIT = 2;
 
-/** Fewer words of a genre than this never make it stand out. */
+/** Fewer words of a genre than this never make it stand out, however short the text. */
 const MIN_HITS = 3;
 /** Genres at or above this many times their usual rate stand out. */
 const STANDS_OUT = 2;
@@ -119,12 +119,14 @@ export function genreRatios(text: string): Map<GenreVocabulary, number> {
   }
   counts.set(SCIENCE, counts.get(SCIENCE)! + countPhrase(text, 'natural philosophy'));
   const ratios = new Map<GenreVocabulary, number>();
-  // A handful of words in a short text ("thief" twice in a chapter) is no genre yet.
-  for (const genre of GENRES)
-    ratios.set(
-      genre,
-      counts.get(genre)! < MIN_HITS ? 0 : (counts.get(genre)! * 10_000) / words / genre.usual,
-    );
+  for (const genre of GENRES) {
+    const hits = counts.get(genre)!;
+    const expected = (genre.usual * words) / 10_000;
+    // A handful of words in a short text ("engaged", "proposed" and "affection" in a chapter about a
+    // walk) is no genre: the count must stand clear of what chance gives ordinary fiction.
+    const clear = hits >= MIN_HITS && hits >= expected + 2 * Math.sqrt(expected) + 1;
+    ratios.set(genre, clear ? (hits * 10_000) / words / genre.usual : 0);
+  }
   const animals = ((text.match(TALKING_ANIMAL)?.length ?? 0) * 10_000) / words;
   ratios.set(FANTASY, ratios.get(FANTASY)! + animals / ANIMALS_PER_FANTASY_UNIT);
   return ratios;

@@ -145,17 +145,3 @@ Tamsin drew her sword. Beside her Orrin raised his sling, and behind them Meride
 };
 
 export const CHAPTERS = [HARBOUR_CHAPTER, STUDY_CHAPTER, FOREST_CHAPTER];
-
-/** A first-person chapter: the narrator is named only by others, in their speech. */
-export const WORKSHOP_CHAPTER = {
-  title: 'The Workshop',
-  content: [
-    'It was on a cold night in November that I finished my work. I had laboured for two years, and now the rain beat against the panes of my room while the candle burned low. I saw the dull yellow eye of the creature open; it breathed hard, and a convulsive motion shook its limbs.',
-    'I rushed out of the room and paced the floor of my chamber for a long time, unable to compose my mind to sleep. At last I threw myself on the bed in my clothes. I slept, but I was disturbed by the wildest dreams. I thought I saw Elizabeth walking in the streets of the town, but as I embraced her, her lips grew pale. I woke in horror, and by the dim light of the moon I beheld the wretch. He held up the curtain of the bed, and his eyes were fixed on me. A mummy could not be so hideous; it was a thing such as even Dante could not have imagined.',
-    'Morning came at last, dismal and wet. I walked the streets without knowing where I went, until I came to the inn where the coaches stopped. There I saw Henry Clerval, who sprang down from the coach the moment he saw me.',
-    '“My dear Victor,” exclaimed Clerval, “how glad I am to see you! How fortunate that you should be here at the very moment of my arrival!”',
-    'I grasped his hand, and for a moment I forgot my horror. “You are welcome, Henry,” said I. “Tell me how you left my father, my brothers, and Elizabeth.”',
-    '“They are all well, Victor, and very happy, only a little uneasy that they hear from you so seldom,” said Clerval. He stopped and looked at me closely. “But, my dear Victor, how very ill you look. You are so thin and pale.”',
-    '“I have been working too hard,” I answered, “and I have not rested enough.”',
-  ].join('\n\n'),
-};

@@ -3,7 +3,8 @@ import { spokenLines } from '../../../../functions/engine/text/fountain';
 import { createLocalTextEngine } from '../../../../functions/engine/text/local';
 import { isSpeechTag } from '../../../../functions/engine/text/local/passage';
 import type { Screenplay, ScreenplayOptions } from '../../../../functions/engine/text/types';
-import { HARBOUR_CHAPTER, WORKSHOP_CHAPTER } from './chapters';
+import { WORKSHOP_CHAPTER } from '../../../fixtures/first-person';
+import { HARBOUR_CHAPTER } from './chapters';
 
 /**
  * The rules of a faithful script, on passages written for these tests: every spoken line is the

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLocalTextEngine } from '../../../../functions/engine/text/local';
 import { writeLogline } from '../../../../functions/engine/text/local/plot';
 import { characterProfile, type CharacterProfile } from '../../../../functions/engine/text/types';
-import { WORKSHOP_CHAPTER } from './chapters';
+import { LETTER_CHAPTER as LETTER, WORKSHOP_CHAPTER } from '../../../fixtures/first-person';
 
 /**
  * Character profiles and loglines on passages written for these tests: the narrator of a
@@ -12,17 +12,6 @@ import { WORKSHOP_CHAPTER } from './chapters';
 const engine = createLocalTextEngine();
 const overview = (chapters: { title: string; content: string }[]) =>
   engine.plotOverview({ title: 'Test', chapters });
-
-/** Letters that frame the story: their writer is not the one the story follows. */
-const LETTER = {
-  title: 'Letter 1',
-  content: [
-    'To Mrs. Saville, England.',
-    'You will rejoice to hear that no disaster has come to the enterprise you regarded with such evil forebodings. I arrived here yesterday, and my first task is to assure my dear sister of my welfare. I am already far north of London, and as I walk in the streets I feel a cold northern breeze play upon my cheeks. I have hired a vessel and am collecting my sailors; those I have engaged appear to be men on whom I can depend.',
-    'I shall write to you again by the next ship. Remember me with affection, should you never hear from me again.',
-    'Your affectionate brother, R. Walton',
-  ].join('\n\n'),
-};
 
 const FAMILY = {
   title: 'The Cottage',
