@@ -66,7 +66,7 @@ export function profileCharacters(input: ProfileInput): CharacterProfile[] {
     characters.unshift(narrator);
   }
   const evidence = characters.map((c) => gatherEvidence(c, input, spans));
-  const roles = assignRoles(evidence, usualRates(input.text), narrator);
+  const roles = assignRoles(evidence, usualRates(input.text), narrator && followed(input, narrator));
   // Characters carry different themes so their needs differ.
   return evidence.map((e, i) =>
     buildProfile(e, roles[i]!, input.themes[i % Math.max(input.themes.length, 1)], input),
@@ -177,6 +177,34 @@ function usualRates(text: string): Map<ReadonlySet<string>, number> {
   return rates;
 }
 
+/**
+ * Whom a first-person narration follows: the narrator telling their own story (Victor, Jim), unless
+ * the narrator tells someone else's (Watson telling Holmes's), which shows in the narration naming
+ * that other character at least once for every five times it says "I".
+ */
+function followed(input: ProfileInput, narrator: Character): Character {
+  let narration = '';
+  let at = 0;
+  for (const q of input.quotes) {
+    narration += input.text.slice(at, q.start);
+    at = Math.max(at, q.end);
+  }
+  narration += input.text.slice(at);
+  const said = narration.match(/\bI\b/g)?.length ?? 0;
+  const named = new Map<Character, number>();
+  let q = 0;
+  for (const mention of input.cast.mentions) {
+    while (q < input.quotes.length && input.quotes[q]!.end <= mention.start) q++;
+    if (input.quotes[q] && input.quotes[q]!.start <= mention.start) continue;
+    if (mention.character !== narrator) named.set(mention.character, (named.get(mention.character) ?? 0) + 1);
+  }
+  const [other, count] = [...named.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+  return other && count! >= said * OBSERVED_SHARE ? other : narrator;
+}
+
+/** Mentions of another character per "I" of the narration above which the narrator is an observer. */
+const OBSERVED_SHARE = 0.2;
+
 /** Verbs of inner life: the character whose thoughts and feelings the narration follows. */
 const INNER_VERBS =
   'felt|thought|knew|wondered|wished|hoped|feared|listened|remained|resolved|believed|suspected|longed|dreaded|realised|realized|understood|could not help|was not convinced';
@@ -209,16 +237,17 @@ export function protagonistScore(
 }
 
 /**
- * The protagonist: the narrator of a book told by a named "I", else the character the narration
- * follows most (`protagonistScore`); then the strongest conflict, mentor and companion signals.
+ * The protagonist: the character a first-person narration follows (`followed`), else the one the
+ * narration follows most (`protagonistScore`); then the strongest conflict, mentor and companion
+ * signals.
  */
 function assignRoles(
   evidence: readonly Evidence[],
   usual: ReadonlyMap<ReadonlySet<string>, number>,
-  narrator?: Character,
+  followedCharacter?: Character,
 ): CharacterRole[] {
   const rate = (e: Evidence, cues: ReadonlySet<string>) => cueRate(e, cues, usual.get(cues) ?? 0);
-  let lead = narrator ? evidence.findIndex((e) => e.character === narrator) : -1;
+  let lead = followedCharacter ? evidence.findIndex((e) => e.character === followedCharacter) : -1;
   if (lead < 0) {
     lead = 0;
     evidence.forEach((e, i) => {

@@ -210,8 +210,8 @@ const GENRE_NOUNS: Record<string, string> = {
 export function writeLogline(input: LoglineInput): string {
   const { characters } = input;
   const hero =
-    characters.find((c) => c.name === input.narrator) ??
     characters.find((c) => c.role === 'protagonist') ??
+    characters.find((c) => c.name === input.narrator) ??
     characters[0];
   const [primary = '', secondary] = input.genre.split(/,\s*/);
   const kind = GENRE_NOUNS[primary] ?? (primary.toLowerCase() || 'story');
@@ -221,7 +221,7 @@ export function writeLogline(input: LoglineInput): string {
     return `${capitalise(articleFor(kind))} ${kind}${where}${touch}.`;
   }
   const others = characters
-    .filter((c) => c !== hero)
+    .filter((c) => c !== hero && c.name !== input.narrator)
     .sort(
       (a, b) => Number(b.role === 'antagonist') - Number(a.role === 'antagonist') || b.mentions - a.mentions,
     )
@@ -230,10 +230,14 @@ export function writeLogline(input: LoglineInput): string {
   const who = `${hero.name}${appositive(hero)}`;
   const company = others.length ? `, with ${joinList(others)}` : '';
   const own = hero.gender === 'female' ? 'her' : hero.gender === 'male' ? 'his' : 'their';
+  // A narrator who tells someone else's story (Watson telling Holmes's) is named as the teller.
+  const teller = input.narrator && input.narrator !== hero.name ? input.narrator : undefined;
   const frame =
     input.narrator === hero.name
       ? `${who} tells ${own} own story in this ${kind}${touch}${company}.`
-      : `This ${kind}${touch} follows ${who}${company}.`;
+      : teller
+        ? `${teller} tells the story of ${who} in this ${kind}${touch}${company}.`
+        : `This ${kind}${touch} follows ${who}${company}.`;
   const line = summaryLine(input.summary, hero, input.narrator === hero.name);
   return line ? `${frame} ${line}` : frame;
 }

@@ -34,6 +34,26 @@ describe('character profiles', () => {
     expect(book.logline).toMatch(/^Victor tells his own story in this /);
   });
 
+  it('makes the one a narrator tells about the protagonist when the narration follows them', async () => {
+    const consulting = {
+      title: 'The Consulting Room',
+      content: [
+        'I had called upon my friend one morning in the spring, and found him in his armchair with his long legs stretched towards the fire. Holmes did not rise; he waved me to a chair and threw across a letter which had come by the first post.',
+        '“What do you make of that, Watson?” said he.',
+        'I read it twice, and confessed that I could make nothing of it at all. Holmes laughed and lit his pipe. He took the letter back, held it to the light, and ran his thin finger along the edge of the paper.',
+        '“The paper was made in Bohemia, my dear Watson,” said he. “And the man who wrote it is on our stair at this moment.”',
+        'I heard a heavy step outside, and Holmes sprang to the door before the bell had rung. Holmes threw it open and bowed our visitor in with a smile.',
+        'I rose to go, for I had no wish to intrude upon his business, but Holmes caught me by the sleeve and pressed me back into my chair. I sat down again and took out my notebook, as I had done on so many mornings before, while the stranger looked from one of us to the other.',
+        'I confess that I have seldom seen a man so ill at ease. He turned his hat in his hands, and when at last he spoke, it was to Holmes alone, as if I had not been in the room at all. Holmes listened with his eyes half closed and his fingertips pressed together, and I knew from long experience that not a word was lost on him.',
+      ].join('\n\n'),
+    };
+    const book = await overview([consulting]);
+    const roles = Object.fromEntries(book.characters.map((c) => [c.name, c.role]));
+    expect(roles.Holmes).toBe('protagonist');
+    expect(roles.Watson).not.toBe('protagonist');
+    expect(book.logline).toMatch(/^Watson tells the story of Holmes in this /);
+  });
+
   it('gives no sex or age the text does not give, and neutral words where it gives none', async () => {
     const book = await overview([FAMILY]);
     const safie = byName(book.characters, 'Safie')!;
