@@ -159,11 +159,21 @@ function speaksOf(narration: string, location: string): boolean {
   return word !== undefined && new RegExp(`\\b${escapeRegExp(word)}\\b`, 'iu').test(narration);
 }
 
+const nounPatterns = new Map<string, RegExp>();
+const DETERMINER_BEFORE =
+  /\b(?:the|a|an|my|our|his|her|their|its|this|that|one|\p{L}+[’']s)\s+(?:[\p{L}-]+\s+){0,3}$/iu;
+
+/** Whether the passage writes the noun as a thing: a determiner or a possessive within three words before it. */
 function determined(noun: string, narration: string): boolean {
-  return new RegExp(
-    String.raw`\b(?:the|a|an|my|our|his|her|their|its|this|that|one|[\p{L}]+[’']s)\s+(?:[\p{L}-]+\s+){0,3}${escapeRegExp(noun)}\b`,
-    'iu',
-  ).test(narration);
+  let pattern = nounPatterns.get(noun);
+  if (!pattern) {
+    pattern = new RegExp(`\\b${escapeRegExp(noun)}\\b`, 'giu');
+    nounPatterns.set(noun, pattern);
+  }
+  for (const match of narration.matchAll(pattern)) {
+    if (DETERMINER_BEFORE.test(narration.slice(Math.max(0, match.index - 60), match.index))) return true;
+  }
+  return false;
 }
 
 /**
