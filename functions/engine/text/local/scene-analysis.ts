@@ -43,6 +43,8 @@ export interface SceneAnalysis {
   audio_requirements: string[];
   /** Characters who act or speak in the passage, most present first. */
   characters: Character[];
+  /** Clauses in which someone named does something (`actionClauses`), best first. */
+  clauses: ActionClause[];
   /** Every sentence of the passage, in order, with what is left of it outside dialogue. */
   sentences: PassageSentence[];
 }
@@ -69,6 +71,7 @@ export interface SceneCarryOver {
 const MAX_KEY_ACTIONS = 4;
 const MAX_SOUNDS = 6;
 const MAX_ACTION_CLAUSES = 40;
+const MAX_TAGGED_CLAUSES = 120;
 
 export function analyseScene(
   chapter: ChapterAnalysis,
@@ -97,6 +100,7 @@ export function analyseScene(
   const narration = sentences.map((s) => s.narration).filter((s) => s !== '');
   const narrationText = narration.join(' ');
   const characters = presentCharacters(chapter, span);
+  const clauses = actionClauses(sentences, chapter.cast.characters, characters);
   const place = locate(narration, chapter, span, previous);
   const time_of_day = timeOfDay(narration) ?? previous?.time_of_day ?? 'day';
   return {
@@ -107,9 +111,10 @@ export function analyseScene(
     time_of_day,
     mood: moodOf(passage),
     visual_description: describeVisually(sentences, place.location, time_of_day),
-    key_actions: keyActions(sentences, chapter.cast.characters, characters),
+    key_actions: keyActions(clauses),
     audio_requirements: soundsOf(narrationText, place.noun, place.setting_type),
     characters,
+    clauses,
     sentences,
   };
 }
@@ -315,11 +320,17 @@ function visualScore(sentence: string): number {
  * verb in the past tense, strong action verbs and the characters present first. A clause that
  * opens with "he", "she" or "I" is left out: on its own it does not say who acts.
  */
+export interface ActionClause {
+  text: string;
+  score: number;
+  order: number;
+}
+
 export function actionClauses(
   sentences: readonly PassageSentence[],
   cast: readonly Character[],
   present: readonly Character[],
-): { text: string; score: number; order: number }[] {
+): ActionClause[] {
   const aliases = cast.flatMap((c) => c.aliases).sort((a, b) => b.length - a.length);
   const presentAliases = new Set(present.flatMap((c) => c.aliases));
   const named = aliases.length
@@ -328,8 +339,9 @@ export function actionClauses(
         'u',
       )
     : undefined;
-  const candidates: { text: string; score: number; order: number }[] = [];
+  const candidates: ActionClause[] = [];
   let order = 0;
+  let taggings = 0;
   const clauses = sentences.flatMap((s) =>
     s.pieces.flatMap((piece) =>
       piece.split(/[,;:—]\s*|\s+(?:and|but|while|then)\s+(?=(?:the|a|an|\p{Lu}))/u),
@@ -348,6 +360,8 @@ export function actionClauses(
     const byNoun = byName ? undefined : NOUN_SUBJECT.exec(trimmed);
     const verb = (byName?.[2] ?? byNoun?.[3])?.toLowerCase();
     if (!verb || SPEECH_VERBS.has(verb) || NOT_ACTIONS.has(verb)) continue;
+    // Tagging is the cost: a long passage has enough candidates among its first clauses.
+    if (++taggings > MAX_TAGGED_CLAUSES) break;
     const tagged = tagWords(trimmed);
     if (!tagged.find((w) => w.text.toLowerCase() === verb)?.tags.has('PastTense')) continue;
     if (byNoun && !tagged.find((w) => w.text === byNoun[2])?.tags.has('Noun')) continue;
@@ -365,12 +379,8 @@ export function actionClauses(
 const NOUN_SUBJECT =
   /^([Tt]he|[Aa]n?)\s+(?:\p{Ll}[\p{L}-]*\s+)?(\p{Ll}[\p{L}-]*)\s+(?:\p{Ll}+ly\s+)?(\p{Ll}[\p{L}-]*)/u;
 
-function keyActions(
-  sentences: readonly PassageSentence[],
-  cast: readonly Character[],
-  present: readonly Character[],
-): string[] {
-  return actionClauses(sentences, cast, present)
+function keyActions(clauses: readonly ActionClause[]): string[] {
+  return clauses
     .slice(0, MAX_KEY_ACTIONS)
     .sort((a, b) => a.order - b.order)
     .map((c) => c.text);

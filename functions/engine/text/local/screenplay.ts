@@ -32,7 +32,6 @@ import { readAsNarration, readScriptItems, type ScriptItem } from './passage';
 import { findNamedPlaces } from './places';
 import { detectThemes, placesNear, summarySentences, writeLogline } from './plot';
 import {
-  actionClauses,
   analyseScene,
   type ChapterAnalysis,
   type PassageSentence,
@@ -99,7 +98,6 @@ export function buildScreenplay(input: ScreenplayInput): Screenplay {
       focus,
       seconds: allocated?.[i],
       take,
-      cast: chapter.cast.characters,
     }),
   );
 
@@ -194,8 +192,6 @@ interface SceneSettings {
   seconds?: number;
   /** Which take (see ScreenplayOptions.take). */
   take: number;
-  /** The chapter's characters, whose names make an action line. */
-  cast: readonly Character[];
 }
 
 function buildScene(
@@ -221,9 +217,7 @@ function buildScene(
       after_narration: paragraphs.length,
     });
   }
-  const actions = movie
-    ? stageDirections(analysis, settings.cast, actionLineCount(analysis, settings), settings)
-    : [];
+  const actions = movie ? stageDirections(analysis, actionLineCount(analysis, settings), settings) : [];
   const spokenWords = items.reduce((sum, item) => sum + countWords(item.text), 0);
   const estimated =
     settings.seconds ??
@@ -295,13 +289,8 @@ const FOCUS_VOCABULARY: Partial<Record<FocusArea, ReadonlySet<string>>> = {
  * does something ("The captain spun round on his heel"); a passage without one gets its sentences
  * that show the most (action and concrete detail). Another take picks further down the list.
  */
-function stageDirections(
-  analysis: SceneAnalysis,
-  cast: readonly Character[],
-  count: number,
-  settings: SceneSettings,
-): string[] {
-  const clauses = actionClauses(analysis.sentences, cast, analysis.characters);
+function stageDirections(analysis: SceneAnalysis, count: number, settings: SceneSettings): string[] {
+  const clauses = analysis.clauses;
   if (clauses.length === 0) return chooseActions(analysis.sentences, count, settings.focus, settings.take);
   return rotated(clauses, settings.take * count)
     .slice(0, count)
