@@ -44,6 +44,9 @@ export type {
   TimeOfDay,
 } from '../engine/text/types';
 
+/** A scene's narration paragraphs and lines of dialogue in story order, with who says each. */
+export { spokenLines, type SpokenLine } from '../engine/text/fountain';
+
 export const SCRIPT_STATUSES = ['draft', 'ready', 'approved'] as const;
 export type ScriptStatus = (typeof SCRIPT_STATUSES)[number];
 export const DEFAULT_SCRIPT_STYLE: ScriptStyle = 'cinematic_movie';

@@ -44,7 +44,7 @@ const generateScript = (chapterId: string, target: 'auto' | number) =>
 function expectVerbatim(script: Script, text: string) {
   const chapter = collapse(text);
   let from = 0;
-  for (const line of script.scenes.flatMap((s) => spokenLines({ ...s, source_start: 0, source_end: 0 }))) {
+  for (const line of script.scenes.flatMap((s) => spokenLines(s))) {
     const words = collapse(line.text);
     const at = chapter.indexOf(words, from);
     expect(at, words).toBeGreaterThanOrEqual(0);

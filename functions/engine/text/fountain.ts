@@ -66,7 +66,10 @@ export function narrationParagraphs(narration: string): string[] {
  * as the book tells them (each line placed by `after_narration`). A script without that order (an
  * edited or older one) has its narration first, then dialogue with the action lines spread between.
  */
-export function interleave(scene: ScriptScene): SceneElement[] {
+/** What of a scene says what is said in it, in which order. */
+export type SceneLines = Pick<ScriptScene, 'narration' | 'dialogue' | 'action'>;
+
+export function interleave(scene: SceneLines): SceneElement[] {
   const positioned = scene.dialogue.some((line) => line.after_narration !== undefined);
   if (positioned || (scene.dialogue.length === 0 && narrationParagraphs(scene.narration).length > 1))
     return storyOrder(scene);
@@ -84,7 +87,7 @@ export function interleave(scene: ScriptScene): SceneElement[] {
   return elements;
 }
 
-function storyOrder(scene: ScriptScene): SceneElement[] {
+function storyOrder(scene: SceneLines): SceneElement[] {
   const elements: SceneElement[] = scene.action
     .filter((a) => a.trim())
     .map((text) => ({ kind: 'action' as const, text }));
@@ -109,7 +112,7 @@ export type SpokenLine =
   | { kind: 'narration'; text: string }
   | { kind: 'dialogue'; text: string; character: string; parenthetical?: string };
 
-export function spokenLines(scene: ScriptScene): SpokenLine[] {
+export function spokenLines(scene: SceneLines): SpokenLine[] {
   return interleave(scene).flatMap((element): SpokenLine[] => {
     if (element.kind === 'narration')
       return narrationParagraphs(element.text).map((text) => ({ kind: 'narration', text }));
