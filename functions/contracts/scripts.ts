@@ -14,6 +14,7 @@ import {
   type DialogueLine,
   type FocusArea,
   type Mood,
+  type OmittedPassage,
   type ScriptStyle,
   type StoryType,
   type TargetDuration,
@@ -35,12 +36,16 @@ export type {
   Act,
   Beat,
   DialogueLine,
+  OmittedPassage,
   FocusArea,
   ScriptStyle,
   StoryType,
   TargetDuration,
   TimeOfDay,
 } from '../engine/text/types';
+
+/** A scene's narration paragraphs and lines of dialogue in story order, with who says each. */
+export { spokenLines, type SpokenLine } from '../engine/text/fountain';
 
 export const SCRIPT_STATUSES = ['draft', 'ready', 'approved'] as const;
 export type ScriptStatus = (typeof SCRIPT_STATUSES)[number];
@@ -130,13 +135,16 @@ export interface ScriptScene {
   characters: string[];
   mood: Mood;
   action: string[];
+  /** Lines of the characters; each says after how many narration paragraphs it comes (story order). */
   dialogue: DialogueLine[];
-  /** Voice-over text. */
+  /** Voice-over: the passage's narration in the book's words, paragraphs separated by a blank line. */
   narration: string;
+  /** Passages of the chapter a script of a set length leaves out, in order. */
+  omitted?: OmittedPassage[];
 }
 
 /** An entry of scene_descriptions: a scene without its lines. */
-export type SceneDescription = Omit<ScriptScene, 'heading' | 'action' | 'dialogue' | 'narration'>;
+export type SceneDescription = Omit<ScriptScene, 'heading' | 'action' | 'dialogue' | 'narration' | 'omitted'>;
 
 /**
  * A script, as generate-script-and-scenes, GET /ai/script/{id}, GET /ai/scripts/{chapter} and
@@ -170,6 +178,8 @@ export interface Script {
   include_character_profiles: boolean;
   /** Seconds. */
   estimated_duration: number;
+  /** The character who tells the story, when the chapter is told by a named "I": the voice of the narration. */
+  narrator?: string;
   created_at: string;
   updated_at: string;
 }

@@ -170,11 +170,12 @@ export function createPlotsService(deps: PlotsDeps) {
   /** A voice of the catalogue for a character, stable for its seed. */
   function voiceFor(book: BookRecord, gender: CharacterRecord['gender'], seed: number): string {
     const speech = deps.engine().speech;
+    // A character whose sex the book does not give gets an even, neutral voice, not a guessed one.
     const choice = {
       model: 'elevenlabs_conversational' as const,
       role: 'character' as const,
       seed,
-      ...(gender === 'unknown' ? {} : { gender }),
+      gender: gender === 'unknown' ? ('neutral' as const) : gender,
     };
     try {
       return speech.voiceFor({ ...choice, language: book.language || undefined });
@@ -328,7 +329,11 @@ export function createPlotsService(deps: PlotsDeps) {
             gender,
             mentions: profile.mentions,
             seed: profile.seed,
-            voice: profile.voice || same?.voice || voiceFor(book, gender, profile.seed),
+            // A voice chosen for another sex (read wrongly before) is chosen again.
+            voice:
+              profile.voice ||
+              (same?.gender === gender ? same.voice : '') ||
+              voiceFor(book, gender, profile.seed),
             origin: 'generated',
             user_edited: false,
             order,

@@ -34,6 +34,8 @@ export interface ScriptRecord {
   include_character_profiles: boolean;
   /** Seconds. */
   estimated_duration: number;
+  /** The character who tells the story, when the chapter is told by a named "I" (the narration's voice). */
+  narrator?: string;
   /** Scene number → the take it shows when it was redone (absent: the first take). */
   scene_takes?: Record<string, number>;
   created_at: string;

@@ -42,7 +42,14 @@ function sceneView({ source_start: _s, source_end: _e, ...scene }: ScriptScene):
   return { ...scene, description: scene.visual_description };
 }
 
-function describeScene({ heading: _h, action: _a, dialogue: _d, narration: _n, ...scene }: SceneView) {
+function describeScene({
+  heading: _h,
+  action: _a,
+  dialogue: _d,
+  narration: _n,
+  omitted: _o,
+  ...scene
+}: SceneView) {
   return scene satisfies SceneDescription;
 }
 
@@ -81,6 +88,7 @@ export function scriptView(script: ScriptRecord): Script {
     focus_areas: script.focus_areas,
     include_character_profiles: script.include_character_profiles,
     estimated_duration: script.estimated_duration,
+    ...(script.narrator ? { narrator: script.narrator } : {}),
     created_at: script.created_at,
     updated_at: script.updated_at,
   };
@@ -202,6 +210,7 @@ export function createScriptsService(deps: ScriptsDeps) {
         focus_areas: request.focus_areas,
         include_character_profiles: request.include_character_profiles,
         estimated_duration: screenplay.estimated_duration,
+        ...(screenplay.narrator ? { narrator: screenplay.narrator } : {}),
         created_at: at,
         updated_at: at,
       };

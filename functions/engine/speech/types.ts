@@ -57,7 +57,8 @@ export interface VoiceChoice {
   model?: VoiceModel;
   language?: string;
   role: 'narrator' | 'character';
-  gender?: 'female' | 'male';
+  /** 'neutral' for a character whose sex the book does not give: an even voice, not a guessed one. */
+  gender?: 'female' | 'male' | 'neutral';
   seed?: number;
 }
 

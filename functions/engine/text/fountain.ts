@@ -2,7 +2,7 @@
  * Fountain (https://fountain.io) export of a structured script, shared by the local and the cloud
  * text engines. Text from the book is escaped so it can never be read as Fountain markup.
  */
-import type { DialogueLine, ScriptScene, ScriptStyle } from './types';
+import type { DialogueLine, OmittedPassage, ScriptScene, ScriptStyle } from './types';
 
 export type SceneElement =
   | { kind: 'action'; text: string }
@@ -36,6 +36,7 @@ export function toFountain(script: FountainScript): string {
   script.scenes.forEach((scene, index) => {
     out.push(`${sceneHeading(scene)} #${scene.scene_number}#`, '');
     for (const element of scene.elements ?? interleave(scene)) out.push(...renderElement(element), '');
+    for (const gap of scene.omitted ?? []) out.push(omissionNote(gap), '');
     const next = script.scenes[index + 1];
     if (next) out.push(next.time_of_day !== scene.time_of_day ? 'DISSOLVE TO:' : 'CUT TO:', '');
   });
@@ -52,8 +53,26 @@ export function sceneHeading(scene: Pick<ScriptScene, 'setting_type' | 'location
   return `${scene.setting_type}. ${location} - ${scene.time_of_day.toUpperCase()}`;
 }
 
-/** Without a stored order: narration first, then dialogue with the action lines spread between it. */
-export function interleave(scene: ScriptScene): SceneElement[] {
+/** The paragraphs of a scene's narration (separated by blank lines). */
+export function narrationParagraphs(narration: string): string[] {
+  return narration
+    .split(/\n[ \t]*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A scene's elements in story order: its action lines set the scene, then narration and dialogue
+ * as the book tells them (each line placed by `after_narration`). A script without that order (an
+ * edited or older one) has its narration first, then dialogue with the action lines spread between.
+ */
+/** What of a scene says what is said in it, in which order. */
+export type SceneLines = Pick<ScriptScene, 'narration' | 'dialogue' | 'action'>;
+
+export function interleave(scene: SceneLines): SceneElement[] {
+  const positioned = scene.dialogue.some((line) => line.after_narration !== undefined);
+  if (positioned || (scene.dialogue.length === 0 && narrationParagraphs(scene.narration).length > 1))
+    return storyOrder(scene);
   const elements: SceneElement[] = [];
   if (scene.narration.trim()) elements.push({ kind: 'narration', text: scene.narration });
   const actions = scene.action.filter((a) => a.trim());
@@ -66,6 +85,48 @@ export function interleave(scene: ScriptScene): SceneElement[] {
   });
   while (a < actions.length) elements.push({ kind: 'action', text: actions[a++]! });
   return elements;
+}
+
+function storyOrder(scene: SceneLines): SceneElement[] {
+  const elements: SceneElement[] = scene.action
+    .filter((a) => a.trim())
+    .map((text) => ({ kind: 'action' as const, text }));
+  const paragraphs = narrationParagraphs(scene.narration);
+  const at = (line: DialogueLine) =>
+    Math.min(paragraphs.length, Math.max(0, Math.floor(line.after_narration ?? paragraphs.length)));
+  const lines = scene.dialogue
+    .map((line, index) => ({ line, index }))
+    .sort((a, b) => at(a.line) - at(b.line) || a.index - b.index);
+  let next = 0;
+  paragraphs.forEach((text, i) => {
+    while (next < lines.length && at(lines[next]!.line) <= i)
+      elements.push({ kind: 'dialogue', line: lines[next++]!.line });
+    elements.push({ kind: 'narration', text });
+  });
+  while (next < lines.length) elements.push({ kind: 'dialogue', line: lines[next++]!.line });
+  return elements;
+}
+
+/** What is said in a scene, in story order: narration paragraphs and lines of dialogue, with who says each. */
+export type SpokenLine =
+  | { kind: 'narration'; text: string }
+  | { kind: 'dialogue'; text: string; character: string; parenthetical?: string };
+
+export function spokenLines(scene: SceneLines): SpokenLine[] {
+  return interleave(scene).flatMap((element): SpokenLine[] => {
+    if (element.kind === 'narration')
+      return narrationParagraphs(element.text).map((text) => ({ kind: 'narration', text }));
+    if (element.kind === 'dialogue')
+      return [
+        {
+          kind: 'dialogue',
+          text: element.line.line,
+          character: element.line.character,
+          ...(element.line.parenthetical ? { parenthetical: element.line.parenthetical } : {}),
+        },
+      ];
+    return [];
+  });
 }
 
 function renderElement(element: SceneElement): string[] {
@@ -85,6 +146,12 @@ function renderElement(element: SceneElement): string[] {
       return lines;
     }
   }
+}
+
+/** A note (not part of the film) of a passage the script leaves out. */
+function omissionNote(gap: OmittedPassage): string {
+  const opening = escapeInline(singleLine(gap.opening)).replace(/\]\]/g, '] ]');
+  return `[[Left out (${gap.words} words): ${opening}]]`;
 }
 
 /** Character cues are upper case; names in scripts without letter case are forced with "@". */

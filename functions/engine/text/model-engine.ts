@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { sceneHeading, toFountain } from './fountain';
 import { characterSeed } from './local/characters';
 import { fitWords } from './local/generate';
+import { groundScene, readChapter } from './local/grounding';
 import { nameKey } from './local/names';
 import { sampleChapters } from './local/plot';
 import { quizTitle } from './local/quiz';
@@ -145,23 +146,26 @@ export function createModelTextEngine(ask: AskModel, budget: number): TextEngine
               target * 60,
               result.scenes.map((s) => s.estimated_duration),
             );
+      // The model may adapt the words, but who speaks each line and who is present come from the
+      // same reading of the chapter as the offline engine's.
+      const reading = readChapter(
+        text,
+        known.map((c) => c.name),
+      );
       const scenes: ScriptScene[] = result.scenes.map((scene, i) => {
         const span = spans[i]!;
-        const passage = text.slice(span.start, span.end);
-        // Only names the passage itself contains, so the script never brings in someone absent;
-        // whoever speaks is present.
-        const dialogue = scene.dialogue
-          .filter((d) => appearsIn(d.character, passage))
-          .map((d) => ({ ...d, scene_number: i + 1 }));
-        const present = scene.characters.filter((name) => appearsIn(name, passage));
+        const checked = groundScene(reading, span, {
+          characters: scene.characters,
+          dialogue: scene.dialogue.map((d) => ({ ...d, scene_number: i + 1 })),
+        });
         const grounded = {
           ...scene,
           scene_number: i + 1,
           estimated_duration: seconds[i]!,
           source_start: span.start,
           source_end: span.end,
-          characters: [...new Set([...present, ...dialogue.map((d) => d.character)])],
-          dialogue,
+          characters: checked.characters,
+          dialogue: checked.dialogue,
         };
         return { ...grounded, heading: sceneHeading(grounded) };
       });

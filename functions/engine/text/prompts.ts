@@ -21,7 +21,10 @@ export function plotPrompt(title: string, text: string): string {
     'genre, tone, audience, setting (main places and era), 3 to 5 themes, the story structure that fits it best ' +
     '(story_type) and the one a screenplay of it should use (script_story_type), and the main characters ranked by ' +
     'importance, with role (protagonist, antagonist, mentor, sidekick or supporting), looks, personality, arc, ' +
-    `archetypes, want, need, lie and ghost.\n\n<book>\n${text}\n</book>`
+    `archetypes, want, need, lie and ghost. The protagonist is the character the story follows; in a book told by an ` +
+    '"I", the narrator, unless they tell someone else\'s story. Describe looks, sex and age only as the text gives them ' +
+    '(say so when it does not), in sentences of your own, never quoting the book.' +
+    `\n\n<book>\n${text}\n</book>`
   );
 }
 
@@ -41,15 +44,16 @@ export function screenplayPrompt(input: {
   const { options } = input;
   const style =
     options.style === 'cinematic_movie'
-      ? 'a film script: characters speak their lines from the passage; narration is only a short bridging voice-over'
-      : 'a narrated film: a voice-over narrator tells each scene (narration is the main content), with little dialogue';
+      ? "a film script: each quotation of the passage is a line of the character who says it, word for word, and the narration is a voice-over of the passage's other sentences in the book's own words"
+      : "a narrated film: a voice-over narrator reads each passage in the book's own words";
   const instructions = [
     `Adapt the chapter "${input.chapterTitle}" of "${input.bookTitle}" as ${style}.`,
     `Story structure: ${options.storyType}.`,
     options.focusAreas.length ? `Focus on: ${options.focusAreas.join(', ')}.` : '',
     input.targetSeconds
-      ? `The whole script should run about ${input.targetSeconds} seconds.`
-      : 'Size each scene by its content.',
+      ? `The whole script should run about ${input.targetSeconds} seconds: leave out whole passages rather than rewrite them.`
+      : 'Keep the whole of each passage; size each scene by what it says.',
+    'A character is in a scene only when they act or speak in its passage, not when they are remembered or mentioned.',
     input.knownCharacters.length
       ? `Use these character names when they appear: ${input.knownCharacters.join(', ')}.`
       : '',

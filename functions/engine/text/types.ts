@@ -130,6 +130,21 @@ export interface DialogueLine {
   character: string;
   line: string;
   parenthetical?: string;
+  /**
+   * Where the line is said in the scene: after this many of the paragraphs of the scene's
+   * narration (0: before any of it). Absent: after the whole narration.
+   */
+  after_narration?: number;
+}
+
+/** A passage of the chapter a script leaves out to fit its target duration. */
+export interface OmittedPassage {
+  /** Character offsets of the passage in the chapter. */
+  source_start: number;
+  source_end: number;
+  words: number;
+  /** Its first words, for a reader of the script. */
+  opening: string;
 }
 
 export interface ScriptScene extends SceneDescription {
@@ -137,8 +152,13 @@ export interface ScriptScene extends SceneDescription {
   heading: string;
   action: string[];
   dialogue: DialogueLine[];
-  /** Voice-over text for cinematic_narration (and bridging narration in cinematic_movie). */
+  /**
+   * The voice-over: the passage's narration in the book's words, one paragraph per stretch of
+   * narration between lines of dialogue (paragraphs separated by a blank line).
+   */
   narration: string;
+  /** Passages of the scene's text the script leaves out to fit its target duration, in order. */
+  omitted?: OmittedPassage[];
 }
 
 export interface Act {
@@ -188,6 +208,8 @@ export interface Screenplay {
   fountain: string;
   /** Seconds. */
   estimated_duration: number;
+  /** The character who tells the story, when the book is told by a named "I": the voice of the narration. */
+  narrator?: string;
 }
 
 export type QuizDifficulty = 'easy' | 'medium' | 'hard';

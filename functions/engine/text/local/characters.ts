@@ -1,8 +1,11 @@
 /**
- * Character profiles from the text: role by prominence and by the words around each character,
- * looks and personality from the sentences that describe them, arc from what they do first and last.
- * Where the text says nothing, a plausible profile is derived from the cues it does give (title,
- * age words, genre), seeded by the character so it is the same every time.
+ * Character profiles from the text. The protagonist is the character the narrative follows (in a
+ * book told by a named "I", the narrator); the other roles come from the words around what each
+ * does. Every description is written about the character from what the text says they are, look
+ * like and do (`persona.ts`), never pasted from it: no quotation and no sentence in quotation
+ * marks. Where the text says nothing of a character's looks or sex, the profile says so in neutral
+ * words instead of inventing them. The craft fields a writer adds (need, lie, a wound when the text
+ * gives none) are chosen by role and theme, seeded by the name so they are the same every time.
  */
 import { hashString, createRandom, type Random } from '../../random';
 import type { CharacterProfile, CharacterRole } from '../types';
@@ -12,12 +15,13 @@ import {
   MENTOR_CUES,
   NAME_TITLES,
   PERSONALITY_ADJECTIVES,
-  PHYSICAL_CUES,
   SIDEKICK_CUES,
+  SPEECH_VERBS,
 } from './lexicon';
 import type { Cast, Character } from './names';
-import { gerund, tagWords } from './nlp';
-import { sentenceSpans, truncateText, type TextSpan } from '../sentences';
+import { tagWords } from './nlp';
+import { describePersona, personaOf, type Persona } from './persona';
+import { sentenceSpans, type TextSpan } from '../sentences';
 import { capitalise, escapeRegExp, joinList, lowerWords } from '../strings';
 
 export interface ProfileInput {
@@ -26,6 +30,8 @@ export interface ProfileInput {
   quotes: readonly Quote[];
   themes: readonly string[];
   genre: string;
+  /** The "I" who tells the story, when others call them by name: the protagonist. */
+  narrator?: Character;
   /** Most prominent characters to profile. */
   limit?: number;
   /** Characters mentioned less often are left out (default: 2 when the text has at least three such). */
@@ -54,8 +60,13 @@ export function profileCharacters(input: ProfileInput): CharacterProfile[] {
   const characters = input.cast.characters
     .filter((c) => c.mentions >= minimum)
     .slice(0, input.limit ?? DEFAULT_LIMIT);
+  const narrator = input.narrator;
+  if (narrator && input.cast.characters.includes(narrator) && !characters.includes(narrator)) {
+    if (characters.length >= (input.limit ?? DEFAULT_LIMIT)) characters.pop();
+    characters.unshift(narrator);
+  }
   const evidence = characters.map((c) => gatherEvidence(c, input, spans));
-  const roles = assignRoles(evidence);
+  const roles = assignRoles(evidence, usualRates(input.text), narrator && followed(input, narrator));
   // Characters carry different themes so their needs differ.
   return evidence.map((e, i) =>
     buildProfile(e, roles[i]!, input.themes[i % Math.max(input.themes.length, 1)], input),
@@ -134,11 +145,65 @@ function sentenceIndexAt(spans: readonly TextSpan[], offset: number): number {
   return low;
 }
 
-function cueRate(e: Evidence, cues: ReadonlySet<string>): number {
+/**
+ * How strongly the words around a character point to a role: hits per sentence, counted only when
+ * there are several and the character's sentences use those words clearly more than the text as a
+ * whole does (a chapter about fear makes no one an antagonist by being in it).
+ */
+function cueRate(e: Evidence, cues: ReadonlySet<string>, usual: number): number {
   let hits = 0;
-  for (const sentence of e.sentences) for (const w of lowerWords(sentence)) if (cues.has(w)) hits++;
-  return hits < 2 ? 0 : hits / Math.sqrt(e.sentences.length);
+  let words = 0;
+  for (const sentence of e.sentences) {
+    const list = lowerWords(sentence);
+    words += list.length;
+    for (const w of list) if (cues.has(w)) hits++;
+  }
+  if (hits < 2 || hits / Math.max(words, 1) < usual * STANDS_OUT) return 0;
+  return hits / Math.sqrt(e.sentences.length);
 }
+
+/** A character's sentences must use a role's words this many times as often as the whole text. */
+const STANDS_OUT = 1.3;
+
+/** How often the text as a whole uses each set of role words (per word). */
+function usualRates(text: string): Map<ReadonlySet<string>, number> {
+  const list = lowerWords(text);
+  const rates = new Map<ReadonlySet<string>, number>();
+  for (const cues of [CONFLICT_CUES, MENTOR_CUES, SIDEKICK_CUES]) {
+    let hits = 0;
+    for (const w of list) if (cues.has(w)) hits++;
+    rates.set(cues, hits / Math.max(list.length, 1));
+  }
+  return rates;
+}
+
+/**
+ * Whom a first-person narration follows: the narrator telling their own story (Victor, Jim), unless
+ * the narrator tells someone else's (Watson telling Holmes's), which shows in the narration naming
+ * that other character at least once for every five times it says "I".
+ */
+function followed(input: ProfileInput, narrator: Character): Character {
+  let narration = '';
+  let at = 0;
+  for (const q of input.quotes) {
+    narration += input.text.slice(at, q.start);
+    at = Math.max(at, q.end);
+  }
+  narration += input.text.slice(at);
+  const said = narration.match(/\bI\b/g)?.length ?? 0;
+  const named = new Map<Character, number>();
+  let q = 0;
+  for (const mention of input.cast.mentions) {
+    while (q < input.quotes.length && input.quotes[q]!.end <= mention.start) q++;
+    if (input.quotes[q] && input.quotes[q]!.start <= mention.start) continue;
+    if (mention.character !== narrator) named.set(mention.character, (named.get(mention.character) ?? 0) + 1);
+  }
+  const [other, count] = [...named.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+  return other && count! >= said * OBSERVED_SHARE ? other : narrator;
+}
+
+/** Mentions of another character per "I" of the narration above which the narrator is an observer. */
+const OBSERVED_SHARE = 0.2;
 
 /** Verbs of inner life: the character whose thoughts and feelings the narration follows. */
 const INNER_VERBS =
@@ -171,13 +236,25 @@ export function protagonistScore(
   return character.mentions * (0.5 + 0.5 * untitled) + 3 * inner;
 }
 
-/** The protagonist by `protagonistScore`; then the strongest conflict, mentor and companion signals. */
-function assignRoles(evidence: readonly Evidence[]): CharacterRole[] {
-  let lead = 0;
-  evidence.forEach((e, i) => {
-    const score = protagonistScore(e.character, e.sentences);
-    if (score > protagonistScore(evidence[lead]!.character, evidence[lead]!.sentences)) lead = i;
-  });
+/**
+ * The protagonist: the character a first-person narration follows (`followed`), else the one the
+ * narration follows most (`protagonistScore`); then the strongest conflict, mentor and companion
+ * signals.
+ */
+function assignRoles(
+  evidence: readonly Evidence[],
+  usual: ReadonlyMap<ReadonlySet<string>, number>,
+  followedCharacter?: Character,
+): CharacterRole[] {
+  const rate = (e: Evidence, cues: ReadonlySet<string>) => cueRate(e, cues, usual.get(cues) ?? 0);
+  let lead = followedCharacter ? evidence.findIndex((e) => e.character === followedCharacter) : -1;
+  if (lead < 0) {
+    lead = 0;
+    evidence.forEach((e, i) => {
+      const score = protagonistScore(e.character, e.sentences);
+      if (score > protagonistScore(evidence[lead]!.character, evidence[lead]!.sentences)) lead = i;
+    });
+  }
   const roles: CharacterRole[] = evidence.map((_, i) => (i === lead ? 'protagonist' : 'supporting'));
   const protagonist = evidence[lead]?.character;
   const claim = (role: CharacterRole, score: (e: Evidence) => number) => {
@@ -196,15 +273,15 @@ function assignRoles(evidence: readonly Evidence[]): CharacterRole[] {
   // A title ("Lord Vask", "Old Brannigan") strengthens a role the words already suggest.
   const withTitle = (rate: number, e: Evidence, titles: string[]) =>
     rate > 0 && titles.includes(e.character.title) ? rate + 0.5 : rate;
-  claim('antagonist', (e) => withTitle(cueRate(e, CONFLICT_CUES), e, ['lord', 'king', 'queen']));
-  claim('mentor', (e) => withTitle(cueRate(e, MENTOR_CUES), e, ['old', 'master', 'professor', 'doctor']));
+  claim('antagonist', (e) => withTitle(rate(e, CONFLICT_CUES), e, ['lord', 'king', 'queen']));
+  claim('mentor', (e) => withTitle(rate(e, MENTOR_CUES), e, ['old', 'master', 'professor', 'doctor']));
   claim('sidekick', (e) => {
     const together = protagonist
       ? e.sentences.filter((s) => protagonist.aliases.some((a) => s.includes(a))).length
       : 0;
     const share = together / Math.max(e.sentences.length, 1);
-    const rate = cueRate(e, SIDEKICK_CUES);
-    return rate > 0 || share >= 0.5 ? rate + share : 0;
+    const sidekick = rate(e, SIDEKICK_CUES);
+    return sidekick > 0 || share >= 0.5 ? sidekick + share : 0;
   });
   return roles;
 }
@@ -216,85 +293,26 @@ function buildProfile(
   input: ProfileInput,
 ): CharacterProfile {
   const seed = characterSeed(e.character.name);
-  // Seeded by the name alone, so an invented look is the same in every overview and script.
+  // Seeded by the name alone, so the craft fields are the same in every overview and script.
   const random = createRandom(seed);
-  const personality = describePersonality(e, role, random);
-  const archetypes = archetypesOf(role, personality, e);
+  const persona = personaOf(e.character, input.text, input.cast.mentions);
+  const personality = describePersonality(e);
   return {
     name: e.character.name,
     role,
-    physical_description: describeLooks(e, input.genre, random),
+    physical_description: describePersona(e.character.name, persona),
     personality,
-    character_arc: describeArc(e, role),
-    archetypes,
+    character_arc: describeArc(e, persona, e.character === input.narrator),
+    archetypes: archetypesOf(role, personality, e),
     want: describeWant(e, role),
     need: NEEDS[theme ?? ''] ?? NEEDS.Courage!,
     lie: random.pick(LIES[role || 'supporting'] ?? LIES.supporting!),
     ghost: describeGhost(e, role, random),
-    gender: e.character.gender,
+    gender: persona.sex,
     mentions: e.character.mentions,
     seed,
     voice: '',
   };
-}
-
-/** The sentences that describe the character's looks, else a plausible look from the text's cues. */
-function describeLooks(e: Evidence, genre: string, random: Random): string {
-  const described = e.sentences
-    .map((sentence, index) => ({ sentence, index, cues: physicalCues(sentence) }))
-    .filter((s) => s.cues >= 2 && !/^["“]/.test(s.sentence))
-    .sort((a, b) => b.cues - a.cues || a.index - b.index)
-    .slice(0, 2)
-    .sort((a, b) => a.index - b.index)
-    .map((s) => nameLeadingPronoun(s.sentence, e.character));
-  if (described.length > 0) return truncateText(described.join(' '), 400);
-
-  const context = e.sentences.join(' ').toLowerCase();
-  const old =
-    e.character.title === 'old' || /\b(old|elderly|ancient|aged|grey-haired|white-haired)\b/.test(context);
-  const young = /\b(young|boy|girl|child|youth|lad|lass)\b/.test(context);
-  const person = e.character.gender === 'female' ? 'woman' : e.character.gender === 'male' ? 'man' : 'person';
-  const age = old ? 'An older' : young ? 'A young' : random.pick(['A', 'A grown', 'A middle-aged']);
-  const hair = old
-    ? random.pick(['grey', 'white', 'silver'])
-    : random.pick(['dark', 'black', 'brown', 'auburn', 'fair', 'red']);
-  const eyes = random.pick(['brown', 'grey', 'green', 'blue', 'hazel', 'dark']);
-  const build = random.pick(['slight', 'wiry', 'broad-shouldered', 'tall', 'stocky', 'lean']);
-  return `${age} ${person}, ${build}, with ${hair} hair and ${eyes} eyes, ${clothingFor(e.character, genre, random)}.`;
-}
-
-function physicalCues(sentence: string): number {
-  let count = 0;
-  for (const w of sentence.toLowerCase().match(/[\p{L}-]+/gu) ?? []) if (PHYSICAL_CUES.has(w)) count++;
-  return count;
-}
-
-const TITLE_CLOTHING: Record<string, string> = {
-  captain: "in a weathered captain's coat",
-  inspector: 'in a sober dark overcoat',
-  detective: 'in a sober dark overcoat',
-  doctor: 'in a plain dark suit',
-  dr: 'in a plain dark suit',
-  lord: 'in fine dark clothes',
-  lady: 'in an elegant gown',
-  king: 'in rich robes',
-  queen: 'in rich robes',
-  sergeant: 'in uniform',
-};
-
-const GENRE_CLOTHING: Record<string, string[]> = {
-  Fantasy: ['in a travel-worn cloak', 'in a hooded cloak and leather boots', 'in a simple tunic and cloak'],
-  'Science fiction': ['in a practical flight suit', 'in a worn utility jacket'],
-  Mystery: ['in a buttoned overcoat', 'in neat, sober clothes'],
-  Historical: ['in period clothes', 'in a long coat'],
-  Adventure: ['in practical, weathered clothes', 'in a salt-stained coat'],
-};
-
-function clothingFor(character: Character, genre: string, random: Random): string {
-  return (
-    TITLE_CLOTHING[character.title] ??
-    random.pick(GENRE_CLOTHING[genre] ?? ['in everyday clothes', 'in plain, practical clothes'])
-  );
 }
 
 const DIALOGUE_TRAITS: Record<string, string> = {
@@ -307,21 +325,8 @@ const DIALOGUE_TRAITS: Record<string, string> = {
   quietly: 'measured',
 };
 
-const ROLE_PERSONALITY: Record<string, string[]> = {
-  protagonist: ['determined and resourceful', 'stubborn and brave', 'curious and headstrong'],
-  antagonist: ['calculating and cold', 'proud and ruthless', 'smooth-spoken and menacing'],
-  mentor: ['wise and patient', 'gruff but caring', 'weary and knowing'],
-  sidekick: ['loyal and good-humoured', 'cheerful and dependable', 'eager and brave'],
-  supporting: [
-    'practical and watchful',
-    'reserved and observant',
-    'warm and talkative',
-    'nervous but honest',
-  ],
-};
-
-/** Personality adjectives used near the character, plus how they talk; else typical of the role. */
-function describePersonality(e: Evidence, role: CharacterRole, random: Random): string {
+/** Personality words the text uses of the character, and how they talk; neutral words when it has none. */
+function describePersonality(e: Evidence): string {
   const counts = new Map<string, number>();
   for (const w of e.nearby) if (PERSONALITY_ADJECTIVES.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
   for (const line of e.lines) {
@@ -329,79 +334,98 @@ function describePersonality(e: Evidence, role: CharacterRole, random: Random): 
     if (trait) counts.set(trait, (counts.get(trait) ?? 0) + 1);
   }
   const traits = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([w]) => w);
-  const base =
-    traits.length > 0 ? joinList(traits.slice(0, 3)) : random.pick(ROLE_PERSONALITY[role || 'supporting']!);
-  return `${capitalise(base)}${speechStyle(e.lines)}.`;
+  const style = speechStyle(e.lines);
+  if (traits.length === 0)
+    return style ? `${capitalise(style)}.` : `The book says little of what ${e.character.name} is like.`;
+  return `${capitalise(joinList(traits.slice(0, 3)))}${style ? `; ${style}` : ''}.`;
 }
 
 function speechStyle(lines: readonly Quote[]): string {
   if (lines.length < 2) return '';
   const words = lines.reduce((sum, l) => sum + l.text.split(/\s+/).length, 0) / lines.length;
   const questions = lines.filter((l) => l.text.includes('?')).length / lines.length;
-  if (questions >= 0.5) return '; asks more than they answer';
-  if (words <= 7) return '; speaks in short, direct sentences';
-  if (words >= 18) return '; talks at length';
-  return '; speaks plainly';
+  if (questions >= 0.5) return 'asks more than answers';
+  if (words <= 7) return 'speaks in short, direct sentences';
+  if (words >= 18) return 'talks at length';
+  return 'speaks plainly';
 }
 
-/** "Goes from mending a torn net to watching the Gannet slip out" — first and last things they do. */
-function describeArc(e: Evidence, role: CharacterRole): string {
-  const narration = e.sentences.filter((s) => !/^["“]/.test(s));
+/** "Nell sat mending a net, and later watched the Gannet slip out": what they do first and last, in the book's words. */
+function describeArc(e: Evidence, persona: Persona, narrates: boolean): string {
+  const narration = e.sentences.filter((s) => !/["“”]/.test(s));
   // Searched from each end, so only a few sentences are tagged however often the character appears.
-  const firstAt = narration.findIndex((s) => actionOf(s, e.character) !== undefined);
-  const lastAt = narration.findLastIndex((s, i) => i > firstAt && actionOf(s, e.character) !== undefined);
-  const first = firstAt >= 0 ? actionOf(narration[firstAt]!, e.character) : undefined;
-  const last = lastAt >= 0 ? actionOf(narration[lastAt]!, e.character) : undefined;
-  if (first && last && first !== last) return `${e.character.name} goes from ${first} to ${last}.`;
-  return `${e.character.name} ${ROLE_ARCS[role || 'supporting']}`;
+  const firstAt = narration.findIndex((s) => deedOf(s, e.character) !== undefined);
+  const lastAt = narration.findLastIndex((s, i) => i > firstAt && deedOf(s, e.character) !== undefined);
+  const first = firstAt >= 0 ? deedOf(narration[firstAt]!, e.character) : undefined;
+  const last = lastAt >= 0 ? deedOf(narration[lastAt]!, e.character) : undefined;
+  const name = e.character.name;
+  if (first && last && first !== last) return `${name} ${first}, and later ${last}.`;
+  if (first) return `${name} ${first}.`;
+  const own = persona.sex === 'female' ? 'her' : persona.sex === 'male' ? 'his' : 'their';
+  if (narrates) return `${name} tells the story in ${own} own words.`;
+  return `${name} is seen mostly through what others say and do.`;
 }
 
-const ROLE_ARCS: Record<string, string> = {
-  protagonist: 'is pushed from a settled life into action and ends changed by what it costs.',
-  antagonist: 'tightens their hold as the story goes on until it is openly challenged.',
-  mentor: 'passes on what they know and steps back so the hero can act.',
-  sidekick: 'follows the hero into danger and proves their own worth.',
-  supporting: 'is drawn into the events and has to choose a side.',
-};
-
-/** "Nell sat on an upturned crate…" → "sitting on an upturned crate…", when the character is the subject. */
-function actionOf(sentence: string, character: Character): string | undefined {
+/**
+ * What the character does in a sentence where they are the subject, as written: the verb in the
+ * past tense and what follows it up to the end of the clause ("Nell sat on an upturned crate…" →
+ * "sat on an upturned crate").
+ */
+function deedOf(sentence: string, character: Character): string | undefined {
   for (const alias of character.aliases) {
     // The character as subject: not right after a preposition ("with Brannigan puffing").
     const subject = new RegExp(
-      `(?<!\\b(?:with|to|at|of|for|from|by|behind|beside|toward|towards|on|in|like)\\s+)${escapeRegExp(alias)}\\s`,
+      `(?:^|[,;]\\s+|\\band\\s+|\\bthen\\s+)(?<!\\b(?:with|to|at|of|for|from|by|behind|beside|toward|towards|on|in|like)\\s+)${escapeRegExp(alias)}\\s`,
       'u',
     ).exec(sentence);
     if (!subject) continue;
     const rest = sentence
       .slice(subject.index + subject[0].length)
-      .split(/[,;:.!?]|\s(?:and|but|while)\s/)[0]!
+      .split(/[,;:.!?—]|\s(?:and|but|while)\s/)[0]!
       .trim();
     const words = rest.split(/\s+/);
+    // "Dorothy presently asked": the verb after an adverb.
+    const verbAt = /^(?:\p{L}+ly|then|now|again|also|still)$/u.test(words[0] ?? '') ? 1 : 0;
     if (words.length < 2 || words.length > 12) continue;
-    const first = words[0]!.toLowerCase();
-    const verb = tagWords(words.slice(0, 3).join(' '))[0];
-    if (!verb?.tags.has('Verb') || ['was', 'were', 'had', 'is', 'has', 'could', 'would'].includes(first))
-      continue;
-    return [first.endsWith('ing') ? first : gerund(first), ...words.slice(1)].join(' ');
+    const verb = tagWords(words.slice(0, 3 + verbAt).join(' '))[verbAt];
+    const first = words[verbAt]!.toLowerCase();
+    if (!verb?.tags.has('PastTense') || STATES.has(first) || SPEECH_VERBS.has(first)) continue;
+    if (/\b(?:I|me|my|we|our|you|your)\b/.test(rest)) continue;
+    return rest.replace(/\s+/g, ' ');
   }
   return undefined;
 }
 
+const STATES = new Set([
+  'was',
+  'were',
+  'had',
+  'is',
+  'has',
+  'could',
+  'would',
+  'should',
+  'might',
+  'must',
+  'seemed',
+]);
+
 const DESIRE =
-  /\b(?:wanted|wants|wished|longed|hoped|meant|means|intended|tried|decided|needed|swore|vowed|planned)\s+to\s+([^.,;!?"”]{3,80})/i;
+  /\b(?:wanted|wants|wished|longed|hoped|meant|means|intended|tried|decided|needed|swore|vowed|planned)\s+to\s+([^.,;!?"“”]{3,80})/i;
 const SPOKEN_DESIRE =
-  /\b(?:I|we)\s+(?:have to|must|want to|need to|mean to|am going to|have come [^.,]*? to)\s+([^.,;!?"”]{3,80})/i;
+  /\b(?:I|we)\s+(?:have to|must|want to|need to|mean to|am going to|have come [^.,]*? to)\s+([^.,;!?"“”]{3,80})/i;
+/** Words that would make a wish read as someone else's ("to see my father"). */
+const OTHER_PERSON = /\b(?:I|me|my|mine|we|us|our|you|your)\b/i;
 
 function describeWant(e: Evidence, role: CharacterRole): string {
   for (const sentence of e.sentences) {
-    if (/^["“]/.test(sentence)) continue;
+    if (/["“”]/.test(sentence)) continue;
     const match = DESIRE.exec(sentence);
-    if (match) return `To ${match[1]!.trim()}.`;
+    if (match && !OTHER_PERSON.test(match[1]!)) return `To ${match[1]!.trim()}.`;
   }
   for (const line of e.lines) {
     const match = SPOKEN_DESIRE.exec(line.text);
-    if (match && !/\b(you|your)\b/i.test(match[1]!)) return `To ${match[1]!.trim()}.`;
+    if (match && !OTHER_PERSON.test(match[1]!)) return `To ${match[1]!.trim()}.`;
   }
   return ROLE_WANTS[role || 'supporting']!;
 }
@@ -463,14 +487,24 @@ const LIES: Record<string, string[]> = {
 const PAST =
   /\b(?:years|ago|long ago|remembered|had been|had kept|had taught|as a child|when (?:she|he) was a|lost|died|never forgot)\b/i;
 
-/** A sentence about their past if the text has one, else a wound typical of the role. */
+/** What the text says of their past, as a clause about them, else a wound typical of the role. */
 function describeGhost(e: Evidence, role: CharacterRole, random: Random): string {
-  const subjectFirst = (s: string) =>
-    /^(?:She|He)\b/.test(s)
-      ? !mentionsCharacter(s, e.character)
-      : mentionsCharacter(s.split(/\s+/).slice(0, 3).join(' '), e.character);
-  const past = e.sentences.find((s) => !/^["“]/.test(s) && PAST.test(s) && s.length < 240 && subjectFirst(s));
-  if (past) return nameLeadingPronoun(past, e.character);
+  for (const sentence of e.sentences) {
+    if (/["“”]/.test(sentence) || !PAST.test(sentence) || sentence.length > 240) continue;
+    for (const alias of e.character.aliases) {
+      const subject = new RegExp(
+        `^(?:\\p{Lu}\\p{L}*\\s+){0,2}?${escapeRegExp(alias)}\\s+(had|was|were|lost|remembered|never)\\b`,
+        'u',
+      ).exec(sentence);
+      if (!subject) continue;
+      const clause = sentence
+        .slice(subject.index + subject[0].length - subject[1]!.length)
+        .split(/[;:—]/)[0]!
+        .trim();
+      if (PAST.test(clause) && !OTHER_PERSON.test(clause) && clause.split(/\s+/).length <= 30)
+        return `${e.character.name} ${clause.replace(/[,\s]+$/, '')}${/[.!?]$/.test(clause) ? '' : '.'}`;
+    }
+  }
   return random.pick(GHOSTS[role || 'supporting'] ?? GHOSTS.supporting!);
 }
 
@@ -488,15 +522,6 @@ const GHOSTS: Record<string, string[]> = {
   sidekick: ['Always being the one left behind.', 'A family that expected little of them.'],
   supporting: ['A hard past they rarely talk about.', 'An old debt that still weighs on them.'],
 };
-
-/** "She was nineteen…" → "Nell was nineteen…", for a follow-up sentence that does not name her. */
-function nameLeadingPronoun(sentence: string, character: Character): string {
-  return mentionsCharacter(sentence, character) ? sentence : sentence.replace(/^(She|He)\b/, character.name);
-}
-
-function mentionsCharacter(text: string, character: Character): boolean {
-  return character.aliases.some((alias) => new RegExp(`\\b${escapeRegExp(alias)}\\b`, 'u').test(text));
-}
 
 function archetypesOf(role: CharacterRole, personality: string, e: Evidence): string[] {
   const list: string[] = [];

@@ -1,12 +1,19 @@
 /**
- * Free text for a prompt, grounded in the context: the context sentences that share the most
- * (rare) words with the prompt, introduced by a lead sentence and tied together by a closing line
- * naming what the text connects the topic with. Without context the answer says so.
+ * Free text for a prompt, about the text it is given: the context, or a passage written into the
+ * prompt itself ("Summarise this: …"). A request for a summary, the characters, the setting, the
+ * genre or the tone is answered from the engine's reading of the text; any other prompt with the
+ * context sentences that share the most (rare) words with it, introduced by a lead sentence and
+ * tied together by a closing line naming what the text connects the topic with. Without any text
+ * the answer says so; it never answers with sample text of its own.
  */
 import { EngineError } from '../../types';
 import { MAX_CHAPTER_WORDS } from '../types';
 import { contentWords, countWords, sentenceSpans, stem, STOP_WORDS } from '../sentences';
-import { joinList } from '../strings';
+import { articleFor, joinList, lowerWords } from '../strings';
+import { detectGenre } from './genre';
+import { findCast, type Character } from './names';
+import { findNamedPlaces, settingNouns } from './places';
+import { detectTone } from './plot';
 import { cutToWords, scoreSentences, summarize } from './summarize';
 import { assertPrompt, resolveMaxWords } from '../validate';
 
@@ -20,9 +27,13 @@ const MAX_CONTEXT_SENTENCES = 5000;
 const SUMMARY_REQUEST = /\b(summar\w*|overview|recap|synopsis|what happens)\b/i;
 
 export function generateText(input: GenerateInput): string {
-  const prompt = assertPrompt(input.prompt);
+  const asked = assertPrompt(input.prompt);
   const maxWords = resolveMaxWords(input.maxWords);
-  const context = typeof input.context === 'string' ? input.context.trim() : '';
+  const given = typeof input.context === 'string' ? input.context.trim() : '';
+  // "Summarise this: <text>" without a context: the text is in the prompt.
+  const embedded = given ? undefined : textInPrompt(asked);
+  const prompt = embedded?.prompt ?? asked;
+  const context = embedded?.text ?? given;
   if (context && countWords(context) > MAX_CHAPTER_WORDS) {
     throw new EngineError(
       'text_too_long',
@@ -43,8 +54,12 @@ function groundedAnswer(prompt: string, context: string, maxWords: number): stri
       maxSentences: Math.max(2, Math.floor(maxWords / 25)),
       maxChars: maxWords * 8,
     });
-    return `Here is a summary of the text. ${summary}`;
+    const people = mainCharacters(context, 3);
+    const who = people.length ? ` It is about ${joinList(people.map((c) => c.name))}.` : '';
+    return `Here is a summary of the text.${who} ${summary}`;
   }
+  const reading = readingAnswer(prompt, context, sentences);
+  if (reading) return reading;
   const promptWords = new Set(contentWords(prompt).map(stem));
   const documentFrequency = new Map<string, number>();
   const sentenceWords = sentences.map((s) => new Set(contentWords(s).map(stem)));
@@ -84,6 +99,61 @@ function groundedAnswer(prompt: string, context: string, maxWords: number): stri
   const closing = related.length ? ` In short, the text connects ${topic} with ${joinList(related)}.` : '';
   return `${lead} ${body}${closing}`;
 }
+
+/** Words that ask for the characters, the setting, the genre or the tone of the text. */
+const ASKS = {
+  characters: /\b(?:main character|protagonist|hero(?:ine)?|characters|who is in|who are)\b/i,
+  setting: /\b(?:setting|where does|where is it set|where are they|where does it take place)\b/i,
+  genre: /\b(?:genre|what kind of (?:story|book|text))\b/i,
+  tone: /\b(?:tone|mood|atmosphere)\b/i,
+};
+
+/** An answer from the engine's reading of the text, when the prompt asks for what it reads. */
+function readingAnswer(prompt: string, context: string, sentences: readonly string[]): string | undefined {
+  if (ASKS.characters.test(prompt)) {
+    const people = mainCharacters(context, 4);
+    if (people.length === 0) return 'The text names no characters.';
+    const [first, ...rest] = people;
+    const about = sentences.filter((s) => first!.aliases.some((a) => s.includes(a))).slice(0, 2);
+    const others = rest.length ? ` Also in it: ${joinList(rest.map((c) => c.name))}.` : '';
+    return `The text is mostly about ${first!.name}.${others} ${about.join(' ')}`.trim();
+  }
+  if (ASKS.setting.test(prompt)) {
+    const places = findNamedPlaces(context).slice(0, 3);
+    const nouns = settingNouns(sentences.slice(0, 400)).slice(0, 3);
+    const where = [...places.map((p) => p.name), ...nouns.map((n) => `the ${n.noun}`)];
+    if (where.length === 0) return 'The text does not say where it takes place.';
+    const key = places[0]?.key ?? nouns[0]!.noun;
+    const example = sentences.find((s) => s.toLowerCase().includes(key.toLowerCase()));
+    return `The text takes place in ${joinList(where)}.${example ? ` ${example}` : ''}`;
+  }
+  if (ASKS.genre.test(prompt))
+    return `The text reads as ${articleFor(detectGenre(context))} ${detectGenre(context).toLowerCase()}.`;
+  if (ASKS.tone.test(prompt))
+    return `The tone of the text is ${detectTone(lowerWords(context)).toLowerCase()}.`;
+  return undefined;
+}
+
+/** The most mentioned characters of the text. */
+function mainCharacters(text: string, count: number): Character[] {
+  return findCast(text.slice(0, 200_000)).characters.slice(0, count);
+}
+
+/**
+ * A passage written into the prompt: after a colon or a line break ("Summarise this: …"), or in
+ * quotation marks, when it is long enough to be a text rather than a question.
+ */
+function textInPrompt(prompt: string): { prompt: string; text: string } | undefined {
+  const split = /^([^:\n]{3,120}?)(?::|\n)\s*([\s\S]+)$/.exec(prompt);
+  if (split && countWords(split[2]!) >= MIN_EMBEDDED_WORDS)
+    return { prompt: split[1]!.trim(), text: split[2]!.trim() };
+  const quoted = /["“]([^"”]+)["”]/.exec(prompt);
+  if (quoted && countWords(quoted[1]!) >= MIN_EMBEDDED_WORDS)
+    return { prompt: prompt.replace(quoted[0], 'the text').trim(), text: quoted[1]!.trim() };
+  return undefined;
+}
+
+const MIN_EMBEDDED_WORDS = 6;
 
 const QUESTION_WORDS = new Set(
   'what who whom whose why how where when which does did do is are was were can could would should will tell me describe explain please about write give list'.split(

@@ -6,12 +6,14 @@ import type { ChapterText, CharacterProfile, Mood, PlotOverview, StoryType } fro
 import { profileCharacters } from './characters';
 import { dialogueWithNarrator } from './dialogue';
 import { scanEntities } from './entities';
-import { ERA_CUES, GENRE_WORDS, MOOD_WORDS, THEME_WORDS } from './lexicon';
+import { ERA_CUES, MOOD_WORDS, THEME_WORDS } from './lexicon';
+import { detectGenre } from './genre';
 import { findCast, type Cast } from './names';
 import { findNamedPlaces, settingNouns, withoutDialogue, type NamedPlace } from './places';
 import { rateText } from './safety';
 import { cutAtSentence, sentenceSpans } from '../sentences';
-import { articleFor, capitalise, joinList, lowerFirst, lowerWords } from '../strings';
+import { articleFor, capitalise, escapeRegExp, joinList, lowerFirst, lowerWords } from '../strings';
+import { scoreSentences } from './summarize';
 
 /** Characters of the book sample analysed for a plot overview (about 60 000 words). */
 export const BOOK_SAMPLE_CHARS = 360_000;
@@ -45,15 +47,6 @@ function scoreVocabularies(
   return scores.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
-/** Top genre by keyword hits; a close second is added ("Fantasy adventure"). */
-export function detectGenre(words: readonly string[]): string {
-  const [first, second] = scoreVocabularies(words, GENRE_WORDS);
-  if (!first || first[1] === 0) return 'Literary fiction';
-  if (second && second[1] >= first[1] * 0.75 && second[1] >= 2)
-    return `${first[0]} ${second[0].toLowerCase()}`;
-  return first[0];
-}
-
 const TONE_NAMES: Record<Mood, string> = {
   calm: 'contemplative',
   joyful: 'warm',
@@ -78,7 +71,13 @@ const GENRE_THEMES: Record<string, string[]> = {
   Fantasy: ['Good versus evil', 'Courage', 'Coming of age'],
   Mystery: ['Justice and truth', 'Secrets and deception', 'Family'],
   Romance: ['Love', 'Identity and belonging', 'Family'],
+  Comedy: ['Love', 'Identity and belonging', 'Family'],
   Adventure: ['Courage', 'Friendship', 'Survival'],
+  Horror: ['Good versus evil', 'Obsession', 'Loss and grief'],
+  Ghost: ['Loss and grief', 'Fate and destiny', 'Family'],
+  Science: ['Ambition', 'Obsession', 'Identity and belonging'],
+  Crime: ['Justice and truth', 'Survival', 'Power and corruption'],
+  Drama: ['Family', 'Identity and belonging', 'Love'],
 };
 
 export function detectThemes(words: readonly string[], genre: string, count = 5): string[] {
@@ -96,6 +95,8 @@ export function detectThemes(words: readonly string[], genre: string, count = 5)
 }
 
 const STORY_TYPE_BY_GENRE: Record<string, StoryType> = {
+  Ghost: 'story_circle',
+  Crime: 'seven_point',
   Fantasy: 'hero_journey',
   Adventure: 'hero_journey',
   'Science fiction': 'hero_journey',
@@ -177,30 +178,122 @@ function ordinal(n: number): string {
   return names[n] ?? `${n}th`;
 }
 
-/** "In Port Kessel, Nell, a stubborn young woman, must stand up to Crane, with help from Brannigan." */
-export function buildLogline(
-  characters: readonly CharacterProfile[],
-  places: readonly NamedPlace[],
-  genre: string,
-): string {
-  const hero = characters.find((c) => c.role === 'protagonist') ?? characters[0];
-  const where = places[0] ? `${placePreposition(places[0].name)} ${places[0].name}, ` : '';
-  if (!hero) return `${where}${capitalise(articleFor(genre))} ${genre.toLowerCase()} story unfolds.`.trim();
-  const villain = characters.find((c) => c.role === 'antagonist');
-  const helper = characters.find((c) => c.role === 'mentor' || c.role === 'sidekick');
-  const trait = hero.personality.split(/[,;. ]/)[0]!.toLowerCase();
-  const person = /\bwoman\b|\bgirl\b|\bshe\b|\bher\b/i.test(hero.physical_description)
-    ? 'woman'
-    : /\bman\b|\bboy\b|\bhe\b|\bhis\b/i.test(hero.physical_description)
-      ? 'man'
-      : 'hero';
-  const young = /\b(young|nineteen|boy|girl|teen)/i.test(hero.physical_description) ? 'young ' : '';
-  const descriptor = `${articleFor(trait)} ${trait} ${young}${person}`;
-  const want = hero.want.replace(/^To\s+/i, '').replace(/\.$/, '');
-  const goal = villain ? `stand up to ${villain.name}` : want.charAt(0).toLowerCase() + want.slice(1);
-  const help = helper ? `, with help from ${helper.name}` : '';
-  const stakes = villain && want && !/set right/.test(want) ? ` in order to ${lowerFirst(want)}` : '';
-  return `${where}${hero.name}, ${descriptor}, must ${goal}${stakes}${help}.`;
+export interface LoglineInput {
+  /** The profiled cast, with roles. */
+  characters: readonly CharacterProfile[];
+  genre: string;
+  /** The character who tells the story, when the book is told by a named "I". */
+  narrator?: string;
+  /** The book's own summary sentences, most central first (`summarySentences`). */
+  summary: readonly string[];
+  places?: readonly NamedPlace[];
+}
+
+const GENRE_NOUNS: Record<string, string> = {
+  Horror: 'tale of horror',
+  'Ghost story': 'ghost story',
+  Fantasy: 'fantasy',
+  'Science fiction': 'work of science fiction',
+  Mystery: 'mystery',
+  Adventure: 'adventure',
+  Romance: 'romance',
+  'Comedy of manners': 'comedy of manners',
+  Drama: 'drama',
+  Crime: 'crime story',
+};
+
+/**
+ * A logline as a reader would put it: who the story follows (or who tells it), with whom, in the
+ * book's genre, then the book's own most central sentence about them. Written from the cast, so
+ * a character is never given a sex or an age the text does not give them.
+ */
+export function writeLogline(input: LoglineInput): string {
+  const { characters } = input;
+  const hero =
+    characters.find((c) => c.role === 'protagonist') ??
+    characters.find((c) => c.name === input.narrator) ??
+    characters[0];
+  const [primary = '', secondary] = input.genre.split(/,\s*/);
+  const kind = GENRE_NOUNS[primary] ?? (primary.toLowerCase() || 'story');
+  const touch = secondary ? ` with ${articleFor(secondary)} ${secondary.toLowerCase()} thread` : '';
+  if (!hero) {
+    const where = input.places?.[0] ? ` set in ${input.places[0].name}` : '';
+    return `${capitalise(articleFor(kind))} ${kind}${where}${touch}.`;
+  }
+  const others = characters
+    .filter((c) => c !== hero && c.name !== input.narrator)
+    .sort(
+      (a, b) => Number(b.role === 'antagonist') - Number(a.role === 'antagonist') || b.mentions - a.mentions,
+    )
+    .slice(0, 3)
+    .map((c) => c.name);
+  const who = `${hero.name}${appositive(hero)}`;
+  const company = others.length ? `, with ${joinList(others)}` : '';
+  const own = hero.gender === 'female' ? 'her' : hero.gender === 'male' ? 'his' : 'their';
+  // A narrator who tells someone else's story (Watson telling Holmes's) is named as the teller.
+  const teller = input.narrator && input.narrator !== hero.name ? input.narrator : undefined;
+  const frame =
+    input.narrator === hero.name
+      ? `${who} tells ${own} own story in this ${kind}${touch}${company}.`
+      : teller
+        ? `${teller} tells the story of ${who} in this ${kind}${touch}${company}.`
+        : `This ${kind}${touch} follows ${who}${company}.`;
+  const line = summaryLine(input.summary, hero, input.narrator === hero.name);
+  return line ? `${frame} ${line}` : frame;
+}
+
+/** ", a young woman" when the profile's description gives an age; nothing otherwise. */
+function appositive(profile: CharacterProfile): string {
+  const who = /^(An? (?:(?:young|old) (?:woman|man|person)|girl|boy|child))\b/.exec(
+    profile.physical_description,
+  )?.[1];
+  return who ? `, ${lowerFirst(who)}` : '';
+}
+
+/** The most central sentence of the book that names the hero (or is told by them), if one reads on its own. */
+function summaryLine(
+  summary: readonly string[],
+  hero: CharacterProfile,
+  narrated: boolean,
+): string | undefined {
+  const names = [hero.name, hero.name.split(/\s+/).find((w) => w.length > 2 && !/\.$/.test(w)) ?? hero.name];
+  const fits = (sentence: string) => {
+    const words = sentence.split(/\s+/).length;
+    if (words < 8 || words > 40 || /["“”‘]/.test(sentence) || !/^\p{Lu}/u.test(sentence)) return false;
+    if (!narrated && /\b(?:I|me|my|we|our)\b/.test(sentence)) return false;
+    return (
+      names.some((n) => new RegExp(`\\b${escapeRegExp(n)}\\b`, 'u').test(sentence)) ||
+      (narrated && /\bI\b/.test(sentence))
+    );
+  };
+  return summary.find(fits);
+}
+
+const MAX_SUMMARY_SENTENCES = 4000;
+
+/**
+ * The book's own summary sentences: narration sentences (no quotation in them), ranked by how
+ * central their words are to the text, most central first.
+ */
+export function summarySentences(
+  text: string,
+  quotes: readonly { start: number; end: number }[],
+  count = 30,
+): string[] {
+  const spans = sentenceSpans(text).slice(0, MAX_SUMMARY_SENTENCES);
+  let q = 0;
+  const plain = spans.filter((span) => {
+    while (q < quotes.length && quotes[q]!.end <= span.start) q++;
+    const quote = quotes[q];
+    return !(quote && quote.start < span.end) && !/["“”]/.test(span.text);
+  });
+  const sentences = plain.map((s) => s.text.replace(/\s+/g, ' '));
+  const scores = scoreSentences(sentences);
+  return scores
+    .map((score, index) => ({ score, index }))
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .slice(0, count)
+    .map((s) => sentences[s.index]!);
 }
 
 /** Named places, those mentioned near the protagonist first (the logline's "In Port Kessel"). */
@@ -228,13 +321,19 @@ export function buildPlotOverview(chapters: readonly ChapterText[]): PlotOvervie
   const scan = scanEntities(text);
   const cast = findCast(text, { scan });
   const places = findNamedPlaces(text, scan);
-  const { quotes } = dialogueWithNarrator(text, cast);
-  const genre = detectGenre(words);
+  const { quotes, narrator } = dialogueWithNarrator(text, cast);
+  const genre = detectGenre(text);
   const themes = detectThemes(words, genre);
-  const characters = profileCharacters({ text, cast, quotes, themes, genre });
+  const characters = profileCharacters({ text, cast, quotes, themes, genre, narrator });
   const structure = storyTypeFor(genre);
   return {
-    logline: buildLogline(characters, placesNear(text, cast, places), genre),
+    logline: writeLogline({
+      characters,
+      genre,
+      narrator: narrator?.name,
+      summary: summarySentences(text, quotes),
+      places: placesNear(text, cast, places),
+    }),
     genre,
     tone: detectTone(words),
     audience: detectAudience(text, genre),
@@ -243,9 +342,4 @@ export function buildPlotOverview(chapters: readonly ChapterText[]): PlotOvervie
     ...structure,
     characters,
   };
-}
-
-/** "On the River Esk", "In Port Kessel". */
-function placePreposition(name: string): string {
-  return /^(River|Lake|Sea|Isle|Island)\b/.test(name) ? 'On the' : /^Mount\b/.test(name) ? 'On' : 'In';
 }

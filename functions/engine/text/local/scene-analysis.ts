@@ -1,11 +1,13 @@
 /**
  * What a scene's passage says about where and when it happens, who is there, what they do, what it
- * looks and sounds like: every field is taken from the passage itself.
+ * looks and sounds like: every field is taken from the passage itself, and every sentence it shows
+ * is the passage's own, never rewritten.
  */
 import { MOODS, TIMES_OF_DAY, type Mood, type TimeOfDay } from '../types';
 import { mentionsBetween, type Quote } from './dialogue';
 import {
   MOOD_WORDS,
+  NAME_TITLES,
   PHYSICAL_CUES,
   SOUND_CUES,
   SPEECH_VERBS,
@@ -14,8 +16,9 @@ import {
   VISUAL_WORDS,
 } from './lexicon';
 import type { Cast, Character } from './names';
-import { tagWords, toPresentTense, type TaggedWord } from './nlp';
+import { tagWords } from './nlp';
 import { settingNouns, settingTypeOf, type NamedPlace, type SettingType } from './places';
+import { presentCharacters } from './presence';
 import { sentenceSpans, truncateText } from '../sentences';
 import { capitalise, escapeRegExp, lowerWords } from '../strings';
 
@@ -38,20 +41,25 @@ export interface SceneAnalysis {
   visual_description: string;
   key_actions: string[];
   audio_requirements: string[];
-  /** Characters named in the passage, most present first. */
+  /** Characters who act or speak in the passage, most present first. */
   characters: Character[];
-  /** Quotations inside the passage whose speaker is named in it. */
-  quotes: Quote[];
+  /** Clauses in which someone named does something (`actionClauses`), best first. */
+  clauses: ActionClause[];
   /** Every sentence of the passage, in order, with what is left of it outside dialogue. */
   sentences: PassageSentence[];
 }
 
 export interface PassageSentence {
   text: string;
-  /** Offset in the chapter. */
+  /** Offsets in the chapter. */
   offset: number;
+  end: number;
   /** The sentence without its quotations and speech tag; '' when nothing else is left. */
   narration: string;
+  /** Whether the sentence holds no quotation, so its text is all narration. */
+  plain: boolean;
+  /** The sentence's stretches of narration between its quotations, as written. */
+  pieces: string[];
 }
 
 export interface SceneCarryOver {
@@ -63,6 +71,7 @@ export interface SceneCarryOver {
 const MAX_KEY_ACTIONS = 4;
 const MAX_SOUNDS = 6;
 const MAX_ACTION_CLAUSES = 40;
+const MAX_TAGGED_CLAUSES = 120;
 
 export function analyseScene(
   chapter: ChapterAnalysis,
@@ -74,42 +83,25 @@ export function analyseScene(
   const sentences: PassageSentence[] = sentenceSpans(passage).map((s) => {
     const start = span.start + s.start;
     const end = span.start + s.end;
+    const plain = !quoteSpans.some((q) => q.end > start && q.start < end);
+    const pieces = outsideQuotes(chapter.text, start, end, quoteSpans)
+      .split('\u0000')
+      .map((p) => p.replace(/\s+/g, ' ').trim())
+      .filter((p) => /\p{L}/u.test(p));
     return {
+      pieces,
       text: s.text.replace(/\s+/g, ' '),
       offset: start,
-      narration: cleanNarration(outsideQuotes(chapter.text, start, end, quoteSpans)),
+      end,
+      narration: cleanNarration(pieces.join(' ')),
+      plain,
     };
   });
   const narration = sentences.map((s) => s.narration).filter((s) => s !== '');
   const narrationText = narration.join(' ');
-
-  // Present are the characters the narration names and those who speak; a name that only comes up
-  // in someone's speech ("Crane has bought the harbour master") is talked about, not there.
-  const passageQuotes = chapter.quotes.filter((q) => q.start >= span.start && q.start < span.end);
-  const named = mentionsBetween(chapter.cast.mentions, span.start, span.end);
-  const namedInNarration = named.filter(
-    (m) => !passageQuotes.some((q) => m.start >= q.start && m.end <= q.end),
-  );
-  const namedAnywhere = new Set(named.map((m) => m.character));
-  // In a first-person book the narrator is there whenever the narration says "I".
-  const narrator = chapter.narrator;
-  const narratorAt = narrator ? /\b(?:I|me|my|myself|we|us|our)\b/.exec(narrationText) : null;
-  if (narrator && narratorAt) namedAnywhere.add(narrator);
-  const quotes = passageQuotes.filter((q) => q.speaker !== undefined && namedAnywhere.has(q.speaker));
-  const presence = new Map<Character, { count: number; first: number }>();
-  const seen = (character: Character, at: number) => {
-    const entry = presence.get(character) ?? { count: 0, first: at };
-    entry.count++;
-    presence.set(character, entry);
-  };
-  for (const m of namedInNarration) seen(m.character, m.start);
-  if (narrator && narratorAt) seen(narrator, span.end);
-  for (const q of quotes) seen(q.speaker!, q.start);
-  const characters = [...presence.entries()]
-    .sort((a, b) => b[1].count - a[1].count || a[1].first - b[1].first)
-    .map(([character]) => character);
-
-  const place = locate(narration, chapter.places, previous);
+  const characters = presentCharacters(chapter, span);
+  const clauses = actionClauses(sentences, chapter.cast.characters, characters);
+  const place = locate(narration, chapter, span, previous);
   const time_of_day = timeOfDay(narration) ?? previous?.time_of_day ?? 'day';
   return {
     start: span.start,
@@ -118,40 +110,136 @@ export function analyseScene(
     setting_type: place.setting_type,
     time_of_day,
     mood: moodOf(passage),
-    visual_description: describeVisually(narration, place.location, time_of_day, characters),
-    key_actions: keyActions(narration, characters),
+    visual_description: describeVisually(sentences, place.location, time_of_day),
+    key_actions: keyActions(clauses),
     audio_requirements: soundsOf(narrationText, place.noun, place.setting_type),
     characters,
-    quotes,
+    clauses,
     sentences,
   };
 }
 
 function locate(
   sentences: readonly string[],
-  places: readonly NamedPlace[],
+  chapter: ChapterAnalysis,
+  span: { start: number; end: number },
   previous: SceneCarryOver | undefined,
 ): SceneCarryOver & { noun?: string } {
   const narration = sentences.join(' ');
-  const nouns = settingNouns(sentences);
-  // A passing mention ("the garden gate" in a letter) does not move a scene that has a place.
+  // "plain" in "it was plain that" is no place: a setting noun must be written as a thing ("the plain").
+  const nouns = settingNouns(sentences).filter((n) => determined(n.noun, narration));
+  const owned = nouns
+    .map((n) => ({ noun: n, owner: ownerOf(n.noun, narration, chapter, span) }))
+    .find((n) => n.owner !== undefined);
+  // A passing mention ("the garden gate" in a letter) does not move a scene from a place the
+  // passage still speaks of; a passage that never names the last place has moved on.
+  const stays = previous !== undefined && speaksOf(narration, previous.location);
   const noun =
-    nouns.find((n) => !GENERIC_SETTINGS.has(n.noun) && (!previous || n.weight >= 2)) ??
-    (previous ? undefined : nouns[0]);
-  const named = places
+    owned?.noun ??
+    nouns.find((n) => !GENERIC_SETTINGS.has(n.noun) && (!stays || n.weight >= 2)) ??
+    (stays ? undefined : nouns[0]);
+  // A place is where someone is, goes or comes from ("in Ingolstadt", "to the Emerald City"); a
+  // name that is only ever the subject of a sentence ("the Lion roared") is someone, not somewhere.
+  const castNames = new Set(chapter.cast.characters.flatMap((c) => c.aliases));
+  const named = chapter.places
     .map((p) => ({ place: p, count: countOccurrences(narration, p.key) }))
-    .filter((p) => p.count > 0)
+    .filter((p) => p.count > 0 && locative(narration, p.place.key) && !castNames.has(p.place.key))
     .sort((a, b) => b.count - a.count)[0]?.place;
   if (!noun && !named && previous) return { ...previous };
   const setting_type = settingTypeOf(noun, narration);
+  const base = noun ? (owned?.noun === noun ? `${owned.owner}’s ${noun.noun}` : capitalise(noun.noun)) : '';
   let location: string;
   if (noun && named) {
-    location = named.name.toLowerCase().includes(noun.noun)
-      ? named.name
-      : `${capitalise(noun.noun)}, ${named.name}`;
-  } else location = named?.name ?? (noun ? capitalise(noun.noun) : 'Unspecified location');
+    location = named.name.toLowerCase().includes(noun.noun) ? named.name : `${base}, ${named.name}`;
+  } else location = named?.name ?? (base || 'Unspecified location');
   return { location, setting_type, time_of_day: previous?.time_of_day ?? 'day', noun: noun?.noun };
 }
+
+/** Whether the passage names the place again: its last word ("parlour" of "Victor’s parlour"). */
+function speaksOf(narration: string, location: string): boolean {
+  const word = location
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .at(-1);
+  return word !== undefined && new RegExp(`\\b${escapeRegExp(word)}\\b`, 'iu').test(narration);
+}
+
+const nounPatterns = new Map<string, RegExp>();
+const DETERMINER_BEFORE =
+  /\b(?:the|a|an|my|our|his|her|their|its|this|that|one|\p{L}+[’']s)\s+(?:[\p{L}-]+\s+){0,3}$/iu;
+
+/** Whether the passage writes the noun as a thing: a determiner or a possessive within three words before it. */
+function determined(noun: string, narration: string): boolean {
+  let pattern = nounPatterns.get(noun);
+  if (!pattern) {
+    pattern = new RegExp(`\\b${escapeRegExp(noun)}\\b`, 'giu');
+    nounPatterns.set(noun, pattern);
+  }
+  for (const match of narration.matchAll(pattern)) {
+    if (DETERMINER_BEFORE.test(narration.slice(Math.max(0, match.index - 60), match.index))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whose room the scene is in, when the passage says: "my room" in a book told by a named "I" is the
+ * narrator's, "Clerval's room" is Clerval's. A "his" or "her" is left alone: it could be anyone's.
+ */
+function ownerOf(
+  noun: string,
+  narration: string,
+  chapter: ChapterAnalysis,
+  span: { start: number; end: number },
+): string | undefined {
+  if (!OWNABLE_SETTINGS.has(noun)) return undefined;
+  const possessive = new RegExp(
+    String.raw`\b(my|our|[\p{Lu}][\p{L}.’'-]*(?:\s+[\p{Lu}][\p{L}’'-]*)?[’']s)\s+(?:own\s+)?${escapeRegExp(noun)}\b`,
+    'u',
+  ).exec(narration)?.[1];
+  if (!possessive) return undefined;
+  if (possessive === 'my') return chapter.narrator ? shortName(chapter.narrator) : undefined;
+  if (possessive === 'our') return undefined;
+  const alias = possessive.replace(/[’']s$/, '');
+  const owner = mentionsBetween(chapter.cast.mentions, span.start, span.end).find((m) =>
+    m.character.aliases.includes(alias),
+  )?.character;
+  return owner ? shortName(owner) : undefined;
+}
+
+/** "Victor" for Victor Frankenstein; a titled name stays whole ("Mr. Knightley"). */
+function shortName(character: Character): string {
+  const words = character.name.split(/\s+/);
+  const title = NAME_TITLES.has(words[0]!.toLowerCase().replace(/\.$/, ''));
+  return title || words.length === 1 ? character.name : words[0]!;
+}
+
+/** Rooms and dwellings that belong to someone. */
+const OWNABLE_SETTINGS = new Set([
+  'room',
+  'bedroom',
+  'chamber',
+  'study',
+  'apartment',
+  'apartments',
+  'flat',
+  'lodgings',
+  'house',
+  'home',
+  'cottage',
+  'cabin',
+  'tent',
+  'hut',
+  'cell',
+  'office',
+  'library',
+  'laboratory',
+  'workshop',
+  'kitchen',
+  'parlour',
+  'parlor',
+  'garden',
+  'shop',
+]);
 
 /** Nouns too vague to name a new location ("the whole room fell silent" is still the tavern). */
 const GENERIC_SETTINGS = new Set([
@@ -207,58 +295,16 @@ function moodOf(text: string): Mood {
   return best;
 }
 
-/** The passage's most concrete sentences (light, colour, objects, looks), written in the present. */
-function describeVisually(
-  narration: readonly string[],
-  location: string,
-  time: TimeOfDay,
-  characters: readonly Character[],
-): string {
-  const speakers = new PronounResolver(characters);
-  const resolved = narration.map((sentence) => {
-    const text = speakers.resolveLeading(sentence);
-    speakers.observe(sentence);
-    return text;
-  });
-  const chosen = resolved
-    .map((sentence, index) => ({ sentence, index, score: visualScore(sentence) }))
+/** The place and time, then the passage's most concrete narration sentences (light, colour, looks) as written. */
+function describeVisually(sentences: readonly PassageSentence[], location: string, time: TimeOfDay): string {
+  const chosen = sentences
+    .map((s, index) => ({ sentence: s.text, index, score: s.plain ? visualScore(s.text) : 0 }))
     .filter((s) => s.score > 0 && s.sentence.length <= 320)
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .slice(0, 2)
     .sort((a, b) => a.index - b.index)
-    .map((s) => toPresentTense(s.sentence));
+    .map((s) => s.sentence);
   return truncateText([`${location}, ${time}.`, ...chosen].join(' '), 600);
-}
-
-/** Who "he" and "she" most likely are: the last character of that gender named so far. */
-class PronounResolver {
-  private readonly last = new Map<string, Character>();
-  private readonly pattern: RegExp | undefined;
-  constructor(private readonly characters: readonly Character[]) {
-    const aliases = characters.flatMap((c) => c.aliases).sort((a, b) => b.length - a.length);
-    this.pattern = aliases.length
-      ? new RegExp(`\\b(?:${aliases.map(escapeRegExp).join('|')})\\b`, 'gu')
-      : undefined;
-  }
-  observe(sentence: string) {
-    if (!this.pattern) return;
-    for (const match of sentence.matchAll(this.pattern)) {
-      const character = this.characters.find((c) => c.aliases.includes(match[0]));
-      if (!character) continue;
-      if (character.gender !== 'female') this.last.set('he', character);
-      if (character.gender !== 'male') this.last.set('she', character);
-    }
-  }
-  resolve(pronoun: string): Character | undefined {
-    const key = pronoun.toLowerCase();
-    return key === 'he' || key === 'she' ? this.last.get(key) : undefined;
-  }
-  /** "She was nineteen" → "Nell was nineteen" when Nell was the last woman named. */
-  resolveLeading(sentence: string): string {
-    const match = /^(He|She)\b/.exec(sentence);
-    const character = match ? this.resolve(match[1]!) : undefined;
-    return character ? `${character.name}${sentence.slice(match![1]!.length)}` : sentence;
-  }
 }
 
 function visualScore(sentence: string): number {
@@ -269,49 +315,83 @@ function visualScore(sentence: string): number {
 }
 
 /**
- * What characters do: clauses that open with a character (or a pronoun standing for the last one
- * of that gender named) followed by a verb, strong action verbs first, in the present tense.
+ * What happens in the passage, in its own words: clauses of narration whose subject is named (a
+ * character, or a thing or person with "the": "The captain spun round on his heel") followed by a
+ * verb in the past tense, strong action verbs and the characters present first. A clause that
+ * opens with "he", "she" or "I" is left out: on its own it does not say who acts.
  */
-function keyActions(narration: readonly string[], characters: readonly Character[]): string[] {
-  if (characters.length === 0) return [];
-  const aliases = characters.flatMap((c) => c.aliases).sort((a, b) => b.length - a.length);
-  const opening = new RegExp(
-    `^(?:(?:the\\s+)?\\p{Lu}\\p{L}*\\.?\\s+)?(${aliases.map(escapeRegExp).join('|')})\\b`,
-    'u',
-  );
-  const speakers = new PronounResolver(characters);
-  const candidates: { text: string; tagged: TaggedWord[]; score: number; order: number }[] = [];
+export interface ActionClause {
+  text: string;
+  score: number;
+  order: number;
+}
+
+export function actionClauses(
+  sentences: readonly PassageSentence[],
+  cast: readonly Character[],
+  present: readonly Character[],
+): ActionClause[] {
+  const aliases = cast.flatMap((c) => c.aliases).sort((a, b) => b.length - a.length);
+  const presentAliases = new Set(present.flatMap((c) => c.aliases));
+  const named = aliases.length
+    ? new RegExp(
+        String.raw`^(?:(?:\p{Lu}[\p{L}]*\.?\s+)?(${aliases.map(escapeRegExp).join('|')}))\s+(?:\p{Ll}+ly\s+)?(\p{Ll}[\p{L}-]*)`,
+        'u',
+      )
+    : undefined;
+  const candidates: ActionClause[] = [];
   let order = 0;
-  for (const sentence of narration) {
-    for (const clause of sentence.split(/[,;:]\s+|\s+(?:and|but|while|then)\s+(?=(?:he|she|they|\p{Lu}))/u)) {
-      order++;
-      if (candidates.length >= MAX_ACTION_CLAUSES) break;
-      const trimmed = clause.trim().replace(/[.!?…]+$/, '');
-      const named = opening.exec(trimmed);
-      const pronoun = /^(he|she)\s/i.exec(trimmed)?.[1];
-      const stand = pronoun ? speakers.resolve(pronoun) : undefined;
-      speakers.observe(trimmed);
-      if (!named && !stand) continue;
-      const subject = named ? trimmed : `${stand!.name}${trimmed.slice(pronoun!.length)}`;
-      const words = subject.split(/\s+/);
-      if (words.length < 3 || words.length > 16) continue;
-      const tagged = tagWords(subject);
-      const verbIndex = tagged.findIndex((w) => w.tags.has('Verb'));
-      if (verbIndex < 1 || verbIndex > 4) continue;
-      const verb = tagged[verbIndex]!.text.toLowerCase();
-      if (['was', 'were', 'had', 'is', 'are', 'has'].includes(verb) || SPEECH_VERBS.has(verb)) continue;
-      const score = (STRONG_ACTION_VERBS.has(verb) ? 2 : 1) + (named ? 0.5 : 0);
-      candidates.push({ text: subject, tagged, score, order });
-    }
+  let taggings = 0;
+  const clauses = sentences.flatMap((s) =>
+    s.pieces.flatMap((piece) =>
+      piece.split(/[,;:—]\s*|\s+(?:and|but|while|then)\s+(?=(?:the|a|an|\p{Lu}))/u),
+    ),
+  );
+  for (const clause of clauses) {
+    order++;
+    if (candidates.length >= MAX_ACTION_CLAUSES) break;
+    const trimmed = clause
+      .trim()
+      .replace(/^(?:(?:and|but|so|then|at\s+last|suddenly|presently|now)\s+)+/i, '')
+      .replace(/[.!?…]+$/, '');
+    const words = trimmed.split(/\s+/);
+    if (words.length < 3 || words.length > 16) continue;
+    const byName = named?.exec(trimmed);
+    const byNoun = byName ? undefined : NOUN_SUBJECT.exec(trimmed);
+    const verb = (byName?.[2] ?? byNoun?.[3])?.toLowerCase();
+    if (!verb || SPEECH_VERBS.has(verb) || NOT_ACTIONS.has(verb)) continue;
+    // Tagging is the cost: a long passage has enough candidates among its first clauses.
+    if (++taggings > MAX_TAGGED_CLAUSES) break;
+    const tagged = tagWords(trimmed);
+    if (!tagged.find((w) => w.text.toLowerCase() === verb)?.tags.has('PastTense')) continue;
+    if (byNoun && !tagged.find((w) => w.text === byNoun[2])?.tags.has('Noun')) continue;
+    const score =
+      (STRONG_ACTION_VERBS.has(verb) ? 2 : 1) + (byName && presentAliases.has(byName[1]!) ? 1 : 0);
+    candidates.push({ text: capitalise(trimmed), score, order });
   }
   const seen = new Set<string>();
   return candidates
     .sort((a, b) => b.score - a.score || a.order - b.order)
-    .filter((c) => !seen.has(c.text.toLowerCase()) && seen.add(c.text.toLowerCase()))
+    .filter((c) => !seen.has(c.text.toLowerCase()) && seen.add(c.text.toLowerCase()));
+}
+
+/** "The captain spun", "the old man turned": a thing or person with an article, and the word after. */
+const NOUN_SUBJECT =
+  /^([Tt]he|[Aa]n?)\s+(?:\p{Ll}[\p{L}-]*\s+)?(\p{Ll}[\p{L}-]*)\s+(?:\p{Ll}+ly\s+)?(\p{Ll}[\p{L}-]*)/u;
+
+function keyActions(clauses: readonly ActionClause[]): string[] {
+  return clauses
     .slice(0, MAX_KEY_ACTIONS)
     .sort((a, b) => a.order - b.order)
-    .map((c) => capitalise(toPresentTense(c.text, c.tagged)));
+    .map((c) => c.text);
 }
+
+/** Being, having and wishing are states, not actions; modals say what might be. */
+const NOT_ACTIONS = new Set(
+  'was were is are has had have be been being could would should might must may shall will can seemed appeared'.split(
+    ' ',
+  ),
+);
 
 const SOUND_PATTERNS = SOUND_CUES.map(
   ([sound, cues]) => [sound, new RegExp(`\\b(?:${cues.map(escapeRegExp).join('|')})\\b`, 'i')] as const,
@@ -333,17 +413,17 @@ function soundsOf(narration: string, noun: string | undefined, settingType: Sett
   return found;
 }
 
-/** The parts of text[start, end) outside the quotations (which may span several sentences). */
+/** The parts of text[start, end) outside the quotations (which may span several sentences), NUL between them. */
 function outsideQuotes(text: string, start: number, end: number, quotes: readonly Quote[]): string {
   let result = '';
   let cursor = start;
   for (const q of quotes) {
     if (q.end <= start || q.start >= end) continue;
-    if (q.start > cursor) result += `${text.slice(cursor, q.start)} `;
+    if (q.start > cursor) result += `${text.slice(cursor, q.start)}\u0000`;
     cursor = Math.max(cursor, q.end);
   }
   if (cursor < end) result += text.slice(cursor, end);
-  return result.replace(/\s+/g, ' ');
+  return result;
 }
 
 /** What is left of a sentence once its quotation is removed; bare speech tags ("Nell said.") are dropped. */
@@ -364,7 +444,16 @@ function cleanNarration(residue: string): string {
   if (words.length < 2 || !/\p{L}{2}/u.test(text)) return '';
   if (words.length <= 6 && words.some((w) => SPEECH_VERBS.has(w.toLowerCase().replace(/\W+$/, ''))))
     return '';
-  return capitalise(text);
+  return text;
+}
+
+function locative(narration: string, key: string): boolean {
+  const name = escapeRegExp(key);
+  // "to Ingolstadt", "at Geneva"; with "the", only words that place ("into the Forest", not "to the Lion").
+  return new RegExp(
+    String.raw`\b(?:(?:in|at|to|into|from|near|toward|towards|through|across|outside|inside|reached|beyond)\s+${name}|(?:in|into|inside|from|near|through|across|outside|reached|beyond)\s+the\s+${name})(?![\p{L}])`,
+    'iu',
+  ).test(narration);
 }
 
 function countOccurrences(text: string, phrase: string): number {

@@ -1,8 +1,10 @@
 /**
- * A chapter as a script: scenes in chapter order covering all of it, each with its heading, action
- * (the passage's narration in the present tense), the passage's real dialogue with its speakers, and
- * voice-over narration condensed from the passage; acts and beats of the chosen story structure;
- * and the Fountain text of the whole.
+ * A chapter as a script: scenes in chapter order covering all of it, each with its heading (place
+ * and time from the passage), the characters who act or speak there, and what is said in the
+ * book's own words: the narration as voice-over and every quotation as a line of the speaker the
+ * attribution gives, in story order. With target duration `auto` the script carries the whole
+ * chapter; with a target in minutes it keeps the passages that carry the story and records what it
+ * leaves out. Acts and beats of the chosen story structure, and the Fountain text of the whole.
  */
 import {
   FOCUS_AREAS,
@@ -11,20 +13,24 @@ import {
   type CharacterProfile,
   type DialogueLine,
   type FocusArea,
+  type OmittedPassage,
   type Screenplay,
   type ScreenplayInput,
   type ScriptScene,
   type TargetDuration,
 } from '../types';
+import { abridge } from './abridge';
 import { characterSeed, profileCharacters } from './characters';
-import { dialogueWithNarrator, type Quote } from './dialogue';
+import { dialogueWithNarrator } from './dialogue';
 import { scanEntities } from './entities';
-import { sceneHeading, toFountain, type SceneElement } from '../fountain';
+import { detectGenre } from './genre';
+import { toFountain } from '../fountain';
+import { sceneHeading } from '../fountain';
 import { MOOD_WORDS, STRONG_ACTION_VERBS, VISUAL_WORDS } from './lexicon';
 import { findCast, nameKey, nameTitleClass, sameCharacterName, titleClass, type Character } from './names';
-import { toPresentTense } from './nlp';
+import { readAsNarration, readScriptItems, type ScriptItem } from './passage';
 import { findNamedPlaces } from './places';
-import { buildLogline, detectGenre, detectThemes, placesNear } from './plot';
+import { detectThemes, placesNear, summarySentences, writeLogline } from './plot';
 import {
   analyseScene,
   type ChapterAnalysis,
@@ -36,16 +42,22 @@ import { segmentScenes } from '../scenes';
 import { buildActs, buildBeats, type SceneSummary } from '../structure';
 import { countWords, splitSentences } from '../sentences';
 import { lowerWords } from '../strings';
-import { condense, cutToWords } from './summarize';
+import { cutToWords } from './summarize';
 import { assertChapterText, assertStoryType, assertStyle, resolveSceneCount } from '../validate';
 
 /** Speaking pace for voice-over and dialogue. */
-const WORDS_PER_SECOND = 2.5;
-const SECONDS_PER_ACTION_LINE = 4;
-const ESTABLISHING_SECONDS = 4;
+export const WORDS_PER_SECOND = 2.5;
+/** A scene opens on its picture before anyone speaks. */
+const ESTABLISHING_SECONDS = 2;
+/** The pause between one spoken line and the next. */
+const SECONDS_BETWEEN_LINES = 0.3;
 const MIN_SCENE_SECONDS = 8;
-const MAX_DIALOGUE_WORDS = 80;
 const MAX_ACTION_WORDS = 40;
+/**
+ * With target `auto` the script speaks the whole chapter up to this many words (over four hours of
+ * film); a longer chapter is abridged to it like a set length, so a script always fits one record.
+ */
+export const AUTO_MAX_WORDS = 36_000;
 
 export function buildScreenplay(input: ScreenplayInput): Screenplay {
   const text = assertChapterText(input.chapter?.content, 'The chapter');
@@ -56,31 +68,42 @@ export function buildScreenplay(input: ScreenplayInput): Screenplay {
   const focus = new Set(
     (input.options.focusAreas ?? []).filter((f): f is FocusArea => FOCUS_AREAS.includes(f)),
   );
+  const take = takeOf(input.options.take);
 
   const chapter = analyseChapter(text, input.characters);
-  const spans = segmentScenes(text, sceneCount);
   const analyses: SceneAnalysis[] = [];
   let carry: SceneCarryOver | undefined;
-  for (const span of spans) {
+  for (const span of segmentScenes(text, sceneCount)) {
     const analysis = analyseScene(chapter, span, carry);
     analyses.push(analysis);
     carry = analysis;
   }
 
-  const allocated =
-    target === 'auto'
-      ? undefined
-      : allocateSeconds(
-          target * 60,
-          analyses.map((a) => a.end - a.start),
-        );
+  const items =
+    style === 'cinematic_narration' ? readAsNarration(text) : readScriptItems(text, chapter.quotes);
+  const budget = target === 'auto' ? AUTO_MAX_WORDS : Math.round(target * 60 * WORDS_PER_SECOND);
+  const sceneTexts = analyses.map((a, i) => ({
+    start: a.start,
+    end: a.end,
+    items: items.filter((item) => item.start >= a.start && (item.start < a.end || i === analyses.length - 1)),
+  }));
+  const { kept, omitted } = abridge(text, sceneTexts, budget, { mentions: chapter.cast.mentions, take });
+  const spoken = kept.map((sceneItems) => sceneItems.reduce((sum, item) => sum + countWords(item.text), 0));
+  const fullLength = omitted.every((o) => o.length === 0);
+  const allocated = target === 'auto' || fullLength ? undefined : allocateSeconds(target * 60, spoken);
+
   const scenes = analyses.map((analysis, i) =>
-    buildScene(analysis, i + 1, { style, focus, seconds: allocated?.[i], take: takeOf(input.options.take) }),
+    buildScene(analysis, i + 1, kept[i]!, omitted[i]!, {
+      style,
+      focus,
+      seconds: allocated?.[i],
+      take,
+    }),
   );
 
   const present = chapter.cast.characters.filter((c) => scenes.some((s) => s.characters.includes(c.name)));
   const words = lowerWords(text);
-  const genre = detectGenre(words);
+  const genre = detectGenre(text);
   const profiles = profileCharacters({
     text,
     cast: {
@@ -90,6 +113,7 @@ export function buildScreenplay(input: ScreenplayInput): Screenplay {
     quotes: chapter.quotes,
     themes: detectThemes(words, genre),
     genre,
+    narrator: chapter.narrator,
     limit: present.length,
     minimumMentions: 1,
   });
@@ -103,8 +127,13 @@ export function buildScreenplay(input: ScreenplayInput): Screenplay {
     events: sceneEvents(s),
   }));
   const title = input.chapter.title?.trim() || input.bookTitle?.trim() || 'Untitled';
-  const logline = buildLogline(profiles, placesNear(text, chapter.cast, chapter.places), genre);
-  const publicScenes = scenes.map(({ elements: _elements, ...scene }) => scene);
+  const logline = writeLogline({
+    characters: profiles,
+    genre,
+    narrator: chapter.narrator?.name,
+    summary: summarySentences(text, chapter.quotes),
+    places: placesNear(text, chapter.cast, chapter.places),
+  });
   return {
     title,
     style,
@@ -112,11 +141,12 @@ export function buildScreenplay(input: ScreenplayInput): Screenplay {
     logline,
     acts: buildActs(storyType, summaries),
     beats: buildBeats(storyType, summaries),
-    scenes: publicScenes,
+    scenes,
     characters: present.map((c) => c.name),
     character_details: details,
     fountain: toFountain({ title, source: input.bookTitle, logline, style, scenes }),
     estimated_duration: scenes.reduce((sum, s) => sum + s.estimated_duration, 0),
+    ...(chapter.narrator ? { narrator: chapter.narrator.name } : {}),
   };
 }
 
@@ -158,75 +188,48 @@ export function allocateSeconds(total: number, weights: readonly number[]): numb
 interface SceneSettings {
   style: Screenplay['style'];
   focus: ReadonlySet<FocusArea>;
-  /** Allocated length, or undefined to size the scene by its content. */
+  /** Allocated length, or undefined to size the scene by what it says. */
   seconds?: number;
   /** Which take (see ScreenplayOptions.take). */
   take: number;
 }
 
-type BuiltScene = ScriptScene & { elements: SceneElement[] };
-
-function buildScene(analysis: SceneAnalysis, scene_number: number, settings: SceneSettings): BuiltScene {
+function buildScene(
+  analysis: SceneAnalysis,
+  scene_number: number,
+  items: readonly ScriptItem[],
+  omitted: OmittedPassage[],
+  settings: SceneSettings,
+): ScriptScene {
   const movie = settings.style === 'cinematic_movie';
-  const budgetWords =
-    settings.seconds !== undefined ? Math.round(settings.seconds * WORDS_PER_SECOND) : undefined;
-  const passageWords = analysis.sentences.reduce((sum, s) => sum + countWords(s.text), 0);
-
-  const dialogue = movie
-    ? joinSpeeches(chooseDialogue(analysis.quotes, budgetWords, settings.focus, settings.take))
-    : [];
-  const actionCount = actionLineCount(analysis, settings, movie);
-  const actions = chooseActions(analysis.sentences, actionCount, settings.focus, settings.take);
-
-  // Voice-over: the whole content of a narrated script; in a movie, one bridging line that the
-  // action lines do not already show.
-  const shown = new Set(actions.map((a) => a.offset));
-  const narrationSource = movie
-    ? analysis.sentences.filter((s) => s.narration && !shown.has(s.offset)).map((s) => s.narration)
-    : analysis.sentences.map((s) => s.text);
-  const narrationWords = movie
-    ? Math.min(25, budgetWords ?? 25)
-    : Math.max(20, Math.round((budgetWords ?? passageWords * 0.4) * 0.9));
-  const condensed = narrationSource.length ? condense(narrationSource, narrationWords) : '';
-  const bridge = movie ? firstSentence(condensed) : condensed;
-
-  const dialogueLines: DialogueLine[] = dialogue.map((q) => ({
-    scene_number,
-    character: q.speaker!.name,
-    line: cutToWords(q.text, MAX_DIALOGUE_WORDS),
-    ...(q.parenthetical ? { parenthetical: q.parenthetical } : {}),
-  }));
-  // The voice-over goes where its sentence is in the passage (the start when it is condensed).
-  const bridgeOffset =
-    analysis.sentences.find((s) => s.narration === bridge || s.text === bridge)?.offset ?? analysis.start;
-  const ordered = [
-    ...(bridge
-      ? [
-          {
-            offset: movie ? bridgeOffset : analysis.start - 1,
-            element: { kind: 'narration', text: bridge } as SceneElement,
-          },
-        ]
-      : []),
-    ...actions.map((a) => ({ offset: a.offset, element: { kind: 'action', text: a.text } as SceneElement })),
-    ...dialogue.map((q, i) => ({
-      offset: q.start,
-      element: { kind: 'dialogue', line: dialogueLines[i]! } as SceneElement,
-    })),
-  ].sort((a, b) => a.offset - b.offset);
-  const elements = ordered.map((o) => o.element);
-
-  const spokenWords = countWords(bridge) + dialogueLines.reduce((sum, l) => sum + countWords(l.line), 0);
+  const paragraphs: string[] = [];
+  const dialogue: DialogueLine[] = [];
+  for (const item of items) {
+    if (item.kind === 'narration' || !item.speaker) {
+      paragraphs.push(item.text);
+      continue;
+    }
+    dialogue.push({
+      scene_number,
+      character: item.speaker.name,
+      line: item.text,
+      ...(item.parenthetical ? { parenthetical: item.parenthetical } : {}),
+      after_narration: paragraphs.length,
+    });
+  }
+  const actions = movie ? stageDirections(analysis, actionLineCount(analysis, settings), settings) : [];
+  const spokenWords = items.reduce((sum, item) => sum + countWords(item.text), 0);
   const estimated =
     settings.seconds ??
     Math.max(
       MIN_SCENE_SECONDS,
       Math.round(
-        ESTABLISHING_SECONDS +
-          spokenWords / WORDS_PER_SECOND +
-          (movie ? actions.length * SECONDS_PER_ACTION_LINE : 0),
+        ESTABLISHING_SECONDS + spokenWords / WORDS_PER_SECOND + items.length * SECONDS_BETWEEN_LINES,
       ),
     );
+  // Whoever speaks is there, even when the passage names them only in a tag.
+  const characters = analysis.characters.map((c) => c.name);
+  for (const line of dialogue) if (!characters.includes(line.character)) characters.push(line.character);
 
   const scene: ScriptScene = {
     scene_number,
@@ -237,72 +240,27 @@ function buildScene(analysis: SceneAnalysis, scene_number: number, settings: Sce
     visual_description: analysis.visual_description,
     key_actions: analysis.key_actions,
     audio_requirements: analysis.audio_requirements,
-    characters: analysis.characters.map((c) => c.name),
+    characters,
     mood: analysis.mood,
     source_start: analysis.start,
     source_end: analysis.end,
     heading: '',
-    action: actions.map((a) => a.text),
-    dialogue: dialogueLines,
-    narration: bridge,
+    action: actions,
+    dialogue,
+    narration: paragraphs.join('\n\n'),
+    ...(omitted.length ? { omitted } : {}),
   };
   scene.heading = sceneHeading(scene);
-  return { ...scene, elements };
+  return scene;
 }
 
-function actionLineCount(analysis: SceneAnalysis, settings: SceneSettings, movie: boolean): number {
-  const available = analysis.sentences.filter((s) => s.narration).length;
-  let count = movie
-    ? settings.seconds !== undefined
-      ? Math.round(settings.seconds / 15)
-      : Math.ceil(available / 3)
-    : 1;
+function actionLineCount(analysis: SceneAnalysis, settings: SceneSettings): number {
+  const available = analysis.sentences.filter((s) => s.plain).length;
+  let count = settings.seconds !== undefined ? Math.round(settings.seconds / 40) : Math.ceil(available / 12);
   if (settings.focus.has('Action')) count += 2;
   if (settings.focus.has('Atmosphere')) count += 1;
-  if (settings.focus.has('Dialogue') && movie) count -= 1;
-  return Math.max(1, Math.min(count, movie ? 10 : 3, available));
-}
-
-/** Consecutive quotations of one speaker in one paragraph are one speech. */
-function joinSpeeches(quotes: readonly Quote[]): Quote[] {
-  const joined: Quote[] = [];
-  for (const quote of quotes) {
-    const last = joined.at(-1);
-    if (last && last.speaker === quote.speaker && last.paragraph === quote.paragraph) {
-      joined[joined.length - 1] = { ...last, text: `${last.text} ${quote.text}`, end: quote.end };
-    } else joined.push(quote);
-  }
-  return joined;
-}
-
-/** The passage's lines in order; when they do not fit the time, the most substantial ones. */
-function chooseDialogue(
-  quotes: readonly Quote[],
-  budgetWords: number | undefined,
-  focus: ReadonlySet<FocusArea>,
-  take: number,
-): Quote[] {
-  const share = focus.has('Dialogue') ? 0.85 : 0.6;
-  const budget = budgetWords === undefined ? Number.POSITIVE_INFINITY : Math.max(12, budgetWords * share);
-  const maxLines = focus.has('Dialogue') ? 24 : 14;
-  const total = quotes.reduce((sum, q) => sum + countWords(q.text), 0);
-  if (total <= budget && quotes.length <= maxLines) return [...quotes];
-  const ranked = quotes
-    .map((q, index) => ({
-      q,
-      index,
-      score: (q.attribution === 'tag' ? 2 : 1) + Math.min(countWords(q.text), 20) / 10,
-    }))
-    .sort((a, b) => b.score - a.score || a.index - b.index);
-  const chosen: typeof ranked = [];
-  let used = 0;
-  for (const candidate of rotated(ranked, take * Math.max(1, Math.ceil(ranked.length / 3)))) {
-    const words = Math.min(countWords(candidate.q.text), MAX_DIALOGUE_WORDS);
-    if (chosen.length >= maxLines || (used + words > budget && chosen.length > 0)) continue;
-    chosen.push(candidate);
-    used += words;
-  }
-  return chosen.sort((a, b) => a.index - b.index).map((c) => c.q);
+  if (settings.focus.has('Dialogue')) count -= 1;
+  return Math.max(1, Math.min(count, 4, available));
 }
 
 const FOCUS_VOCABULARY: Partial<Record<FocusArea, ReadonlySet<string>>> = {
@@ -326,21 +284,35 @@ const FOCUS_VOCABULARY: Partial<Record<FocusArea, ReadonlySet<string>>> = {
   ]),
 };
 
-/** Narration sentences that show something (action and concrete detail), in the present tense. */
+/**
+ * The action lines: what the camera shows, in the passage's words. Clauses in which someone named
+ * does something ("The captain spun round on his heel"); a passage without one gets its sentences
+ * that show the most (action and concrete detail). Another take picks further down the list.
+ */
+function stageDirections(analysis: SceneAnalysis, count: number, settings: SceneSettings): string[] {
+  const clauses = analysis.clauses;
+  if (clauses.length === 0) return chooseActions(analysis.sentences, count, settings.focus, settings.take);
+  return rotated(clauses, settings.take * count)
+    .slice(0, count)
+    .sort((a, b) => a.order - b.order)
+    .map((c) => c.text);
+}
+
+/** Narration sentences of the passage that show something (action and concrete detail), as written. */
 function chooseActions(
   sentences: readonly PassageSentence[],
   count: number,
   focus: ReadonlySet<FocusArea>,
   take: number,
-): { text: string; offset: number }[] {
+): string[] {
   const candidates = sentences
-    .map((s, index) => ({ s, index, score: actionScore(s.narration, focus) }))
-    .filter((c) => c.s.narration !== '');
+    .map((s, index) => ({ s, index, score: actionScore(s.text, focus) }))
+    .filter((c) => c.s.plain && countWords(c.s.text) <= MAX_ACTION_WORDS && c.score > 0);
   const ranked = candidates.sort((a, b) => b.score - a.score || a.index - b.index);
   return rotated(ranked, take * count)
     .slice(0, count)
     .sort((a, b) => a.index - b.index)
-    .map((c) => ({ text: toPresentTense(cutToWords(c.s.narration, MAX_ACTION_WORDS)), offset: c.s.offset }));
+    .map((c) => c.s.text);
 }
 
 function actionScore(sentence: string, focus: ReadonlySet<FocusArea>): number {

@@ -63,7 +63,36 @@ describe('generate', () => {
       prompt: 'Summarise this chapter',
       context: STUDY_CHAPTER.content,
     });
-    expect(text).toMatch(/^Here is a summary of the text\. Inspector Ada Lowell arrived at Ashgrove Hall/);
+    // Who the text is about, then its own most telling sentences.
+    expect(text).toMatch(
+      /^Here is a summary of the text\. It is about Lowell, Mrs\. Pell and Julian\. Inspector Ada Lowell arrived at Ashgrove Hall/,
+    );
+  });
+
+  it('answers what the prompt asks about the text it is given, never with sample text', async () => {
+    const context = [
+      'Safie rode into the village at dusk, her dark hair loose under a black veil.',
+      'The cottagers had waited for her all winter, and Felix ran down the lane to meet her.',
+      '“My sweet Arabian,” said Felix, and he lifted her from the horse.',
+      'Safie laughed and took his hands, and the old man listened to her voice from the doorway.',
+      'That night Safie sang for them by the fire, and Agatha wept to hear her.',
+    ].join(' ');
+    const who = await engine.generate({ prompt: 'Who is the main character?', context });
+    expect(who.text).toMatch(/^The text is mostly about Safie\. Also in it: Felix/);
+    for (const sentence of who.text.split(/(?<=\.) /).slice(2)) expect(context).toContain(sentence);
+    const genre = await engine.generate({ prompt: 'What genre is this?', context });
+    expect(genre.text).toMatch(/^The text reads as an? [a-z ,]+\.$/);
+    // The text may be written into the prompt itself.
+    const inline = await engine.generate({
+      prompt:
+        'Summarise this: The keeper Tobias rowed out through the storm to the wreck on the reef and brought three sailors home.',
+    });
+    expect(inline.text).toBe(
+      'Here is a summary of the text. It is about Tobias. The keeper Tobias rowed out through the storm to the wreck on the reef and brought three sailors home.',
+    );
+    const none = await engine.generate({ prompt: 'Summarise the story' });
+    expect(none.text).toMatch(/^I had no source text to work from/);
+    expect(none.text).not.toMatch(/keeper|storm|Mara/);
   });
 
   it('says when the text does not cover the question, and when there is no text', async () => {

@@ -1,5 +1,5 @@
 import type { Script, ScriptStatus } from '@contracts/scripts';
-import { MAX_SCRIPT_NAME_LENGTH, SCRIPT_STATUSES } from '@contracts/scripts';
+import { MAX_SCRIPT_NAME_LENGTH, SCRIPT_STATUSES, spokenLines } from '@contracts/scripts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState } from '@/components/ui/card';
@@ -188,6 +188,7 @@ function Scenes({
   );
 }
 
+/** Each scene's voice-over and lines in the order the book tells them. */
 function Dialogue({ script }: { script: Script }) {
   const spoken = script.scenes.filter((s) => s.dialogue.length || s.narration);
   if (!spoken.length) return <EmptyState title="This script has no dialogue" />;
@@ -198,21 +199,22 @@ function Dialogue({ script }: { script: Script }) {
           <h4 className="text-sm font-semibold">
             Scene {scene.scene_number}: {scene.heading}
           </h4>
-          {scene.narration && (
-            <p className="mt-1 text-sm italic text-slate-700 dark:text-slate-300">
-              <span className="font-medium not-italic">Narrator:</span> {scene.narration}
-            </p>
-          )}
           <ul className="mt-1 space-y-1 text-sm">
-            {scene.dialogue.map((line, i) => (
-              <li key={i}>
-                <span className="font-medium uppercase">{line.character}</span>
-                {line.parenthetical && (
-                  <span className="text-slate-500 dark:text-slate-400"> ({line.parenthetical})</span>
-                )}
-                : {line.line}
-              </li>
-            ))}
+            {spokenLines(scene).map((line, i) =>
+              line.kind === 'narration' ? (
+                <li key={i} className="italic text-slate-700 dark:text-slate-300">
+                  <span className="font-medium not-italic">Narrator:</span> {line.text}
+                </li>
+              ) : (
+                <li key={i}>
+                  <span className="font-medium uppercase">{line.character}</span>
+                  {line.parenthetical && (
+                    <span className="text-slate-500 dark:text-slate-400"> ({line.parenthetical})</span>
+                  )}
+                  : {line.text}
+                </li>
+              ),
+            )}
           </ul>
         </section>
       ))}
