@@ -128,14 +128,25 @@ export function attributeQuotations(
 function narratorByAddress(context: Context, tags: readonly (Referent | undefined)[]): Character | undefined {
   const told = tags.flatMap((tag, index) => (tag?.kind === 'pronoun' && tag.pronoun === 'i' ? [index] : []));
   if (told.length < 2) return undefined;
+  const byNarrator = new Set(told.map((index) => context.parts[index]!.paragraph));
   const votes = new Map<Character, number>();
   for (const index of told) {
-    const paragraph = context.parts[index]!.paragraph;
-    const around = new Set(
-      context.parts
-        .filter((p) => p.addressee && p.paragraph !== paragraph && Math.abs(p.paragraph - paragraph) <= 2)
-        .map((p) => p.addressee!),
-    );
+    const part = context.parts[index]!;
+    // Whom the narrator speaks to is someone else; whom the lines around address may be the narrator.
+    if (part.addressee) votes.set(part.addressee, (votes.get(part.addressee) ?? 0) - 1);
+    const around = new Set<Character>();
+    for (let i = index - 1; i >= 0 && part.paragraph - context.parts[i]!.paragraph <= 3; i--) {
+      const p = context.parts[i]!;
+      if (p.addressee && !byNarrator.has(p.paragraph)) around.add(p.addressee);
+    }
+    for (
+      let i = index + 1;
+      i < context.parts.length && context.parts[i]!.paragraph - part.paragraph <= 3;
+      i++
+    ) {
+      const p = context.parts[i]!;
+      if (p.addressee && !byNarrator.has(p.paragraph)) around.add(p.addressee);
+    }
     for (const c of around) votes.set(c, (votes.get(c) ?? 0) + 1);
   }
   const [best, second] = [...votes.entries()].sort((a, b) => b[1] - a[1]);

@@ -34,7 +34,7 @@ export const TURN_WEIGHTS = {
   ownAddressee: 4,
   named: 2,
   answers: 5,
-  actor: 3,
+  actor: 4,
   laterActor: 1,
   opener: 2.25,
   repeat: 1.25,
