@@ -142,7 +142,7 @@ const generateQuizHandler = defineHandler(
 const getQuizHandler = defineHandler({ params: z.object({ id: z.string() }) }, async (ctx) => {
   const user = requireUser(ctx);
   const quiz = await quizzes().loadOwn(ctx.params.id, user.userId);
-  return ok(quizzes().view(quiz, await learning().repository.listAttempts(user.userId, quiz.id)));
+  return ok(quizzes().view(quiz, await quizzes().attemptsOf(user.userId, quiz.id)));
 });
 
 const submitQuizHandler = defineHandler(

@@ -6,6 +6,7 @@ import { getAdapters } from '../lib/adapters';
 import { uuid } from '../lib/ids';
 import { subscriptions } from '../subscriptions/instance';
 import { createLearningAssistant, type LearningAssistant } from './assistant';
+import { createLearningRepository } from './repository';
 import { createQuizService, type QuizService } from './quizzes';
 import { createLearningService, type LearningService } from './service';
 
@@ -25,7 +26,7 @@ export const learning = (): LearningService =>
 
 export const quizzes = (): QuizService =>
   (quizService ??= createQuizService({
-    repository: learning().repository,
+    repository: createLearningRepository(getAdapters().table),
     books: books(),
     activity: getUserActivity(),
     engine: getEngine,

@@ -1,5 +1,5 @@
 import type { BookRecord } from '../books/model';
-import type { BooksService } from '../books/service';
+import type { BookReads } from '../books/reads';
 import type { QuizResult, QuizView } from '../contracts/learning';
 import { QUIZ_PASS_SCORE } from '../contracts/learning';
 import { questionKind } from '../engine/text/quiz-kinds';
@@ -15,7 +15,7 @@ import { CHAPTER_NOT_FOUND } from './service';
 
 export interface QuizDeps {
   repository: LearningRepository;
-  books: BooksService;
+  books: BookReads;
   activity: UserActivity;
   engine: () => Engine;
   clock: Clock;
@@ -37,6 +37,8 @@ export function createQuizService(deps: QuizDeps) {
     submit: (userId: string, quiz: QuizRecord, answers: (number | null)[]) =>
       submitQuiz(deps, userId, quiz, answers),
     view: quizView,
+    /** The caller's attempts at one quiz. */
+    attemptsOf: (userId: string, quizId: string) => deps.repository.listAttempts(userId, quizId),
     /** The caller's quizzes of a book, with their best scores and attempts. */
     async listForBook(userId: string, bookId: string): Promise<QuizView[]> {
       const [found, attempts] = await Promise.all([
@@ -71,7 +73,7 @@ async function generateQuiz(
   request: QuizRequest,
 ): Promise<QuizRecord> {
   const chapterText = deps.books.chapterText;
-  const chapters = await deps.books.repository.listChapters(book.id);
+  const chapters = await deps.books.chaptersOf(book.id);
   let title: string;
   let text: string;
   let context: string | undefined;

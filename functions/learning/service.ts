@@ -1,5 +1,5 @@
 import type { BookRecord, ChapterRecord } from '../books/model';
-import type { BooksService } from '../books/service';
+import type { BookReads } from '../books/reads';
 import { canRead, CHAPTER_NOT_FOUND } from '../books/service';
 import type {
   LearningContentItem,
@@ -24,7 +24,7 @@ export interface LearningDeps {
   table: Table;
   clock: Clock;
   jobs: Jobs;
-  books: BooksService;
+  books: BookReads;
   activity: UserActivity;
   /** The monthly video allowance: the tutor and chapter videos take a unit (narration does not). */
   metering: VideoMetering;
@@ -95,11 +95,8 @@ export function createLearningService(deps: LearningDeps) {
     repository: repo,
 
     /** The chapter of one of the caller's books (someone else's is a 404, like their books). */
-    async loadOwnedChapter(chapterId: string, userId: string): Promise<ChapterContext> {
-      const context = await deps.books.chapterContext(chapterId);
-      if (!context || context.book.owner_id !== userId)
-        throw new NotFoundError(CHAPTER_NOT_FOUND, 'chapter_not_found');
-      return context;
+    loadOwnedChapter(chapterId: string, userId: string): Promise<ChapterContext> {
+      return deps.books.ownedChapter(userId, chapterId);
     },
 
     /** Readers of a published book may read its content too. */
@@ -201,10 +198,10 @@ export function createLearningService(deps: LearningDeps) {
      * time counts towards hours learned, and finishing every chapter counts the book as read (once).
      */
     async recordProgress(userId: string, book: BookRecord, event: ProgressEvent) {
-      const chapters = await deps.books.repository.listChapters(book.id);
+      const chapters = await deps.books.chaptersOf(book.id);
       const chapter = chapters.find((c) => c.id === event.chapterId);
       if (!chapter) throw new NotFoundError(CHAPTER_NOT_FOUND, 'chapter_not_found');
-      const previous = await deps.books.repository.getProgress(userId, book.id);
+      const previous = await deps.books.progressOf(userId, book.id);
       const completed = new Set(previous?.completed_chapters ?? []);
       const newlyCompleted = !completed.has(chapter.id);
       completed.add(chapter.id);
@@ -216,7 +213,7 @@ export function createLearningService(deps: LearningDeps) {
         completed_chapters: [...completed],
         updated_at: isoNow(deps.clock),
       };
-      await deps.books.repository.putProgress(userId, record);
+      await deps.books.saveProgress(userId, record);
       const finishedBook = progress === 100 && (previous?.progress ?? 0) < 100;
       await deps.activity.record(
         userId,

@@ -1,4 +1,4 @@
-import type { BooksService } from '../books/service';
+import type { BookReads } from '../books/reads';
 import {
   BOOK_UPLOAD_PRICE,
   FREE_BOOK_UPLOADS,
@@ -9,16 +9,15 @@ import {
   type WebhookResponse,
 } from '../contracts/subscriptions';
 import { BadRequestError, HttpError } from '../lib/errors';
-import { logger } from '../lib/logger';
 import { WebhookSignatureError, type PaymentProvider } from '../lib/payments/port';
-import { isoNow, type Clock } from '../lib/ports';
+import type { Clock } from '../lib/ports';
 import { appPageOr } from '../lib/return-urls';
 import type { CheckoutRecord } from '../subscriptions/model';
 import type { SubscriptionsService } from '../subscriptions/service';
 
 export interface PaymentsDeps {
   clock: Clock;
-  books: BooksService;
+  books: BookReads;
   subscriptions: SubscriptionsService;
   payments: () => Promise<PaymentProvider>;
   /** The web app's base URL (return pages of checkout, the webhook the offline checkout calls). */
@@ -67,7 +66,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       userId: string,
       input: { book_id: string; success_url?: string; cancel_url?: string },
     ): Promise<BookUploadCheckoutResponse> {
-      const book = await deps.books.repository.get(input.book_id);
+      const book = await deps.books.bookOf(input.book_id);
       const base = await deps.appUrl();
       const checkout = { kind: 'book_upload', book_id: input.book_id } as const;
       return subscriptions.bookUploadCheckout(userId, input.book_id, book, {
@@ -80,7 +79,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     async userBookCount(userId: string): Promise<UserBookCount> {
       const [books, held, tier, paid] = await Promise.all([
-        deps.books.repository.listByOwner(userId),
+        deps.books.booksOf(userId),
         subscriptions.booksHeld(userId),
         subscriptions.tierOf(userId),
         subscriptions.unusedPaidUploads(userId),
@@ -119,23 +118,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       if (!event?.id || !event.type)
         throw new BadRequestError(paymentMessages.payloadInvalid, 'payload_invalid');
-      const repo = subscriptions.repository;
-      const claimed = await repo.claimEvent({
-        event_id: event.id,
-        type: event.type,
-        status: 'processing',
-        received_at: isoNow(deps.clock),
-      });
-      if (!claimed) return { received: true, processed: false };
-      try {
-        await subscriptions.applyEvent(event, payments.kind);
-      } catch (error) {
-        logger.error('payment event failed', { error: error as Error, eventId: event.id, type: event.type });
-        await repo.releaseEvent(event.id);
-        throw error;
-      }
-      await repo.finishEvent(event.id);
-      return { received: true, processed: true };
+      const processed = await subscriptions.applyEventOnce(event, payments.kind);
+      return { received: true, processed };
     },
 
     localCheckout: (sessionId: string) => subscriptions.localCheckout(sessionId),

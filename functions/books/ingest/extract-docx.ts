@@ -155,6 +155,44 @@ interface OpenField {
 /** Elements whose content is never visible text: revision history and fallback copies of drawings. */
 const HIDDEN_ELEMENTS = wordSet('pPrChange rPrChange Fallback moveFrom del instrText');
 
+/** An element inside a paragraph that adds to its text, its style or its links. */
+function readInParagraph(
+  paragraph: OpenParagraph,
+  local: string,
+  attrs: Record<string, string>,
+  inProperties: boolean,
+  inRun: boolean,
+): void {
+  switch (local) {
+    case 'pStyle':
+      if (inProperties) paragraph.styleId = attrs['w:val'] ?? attrs.val;
+      break;
+    case 'outlineLvl':
+      if (inProperties) paragraph.outlineLevel = Number(attrs['w:val'] ?? attrs.val);
+      break;
+    case 'tab':
+      if (inRun) paragraph.parts.push('\t');
+      break;
+    case 'br':
+    case 'cr':
+      if (inRun) paragraph.parts.push('\n');
+      break;
+    case 'noBreakHyphen':
+      paragraph.parts.push('-');
+      break;
+    case 'bookmarkStart': {
+      const bookmark = attrs['w:name'] ?? attrs.name;
+      if (bookmark) paragraph.bookmarks.push(bookmark);
+      break;
+    }
+    case 'hyperlink': {
+      const anchor = attrs['w:anchor'] ?? attrs.anchor;
+      if (anchor && !paragraph.anchor) paragraph.anchor = anchor;
+      break;
+    }
+  }
+}
+
 function readBody(
   xml: string,
   styles: Map<string, StyleInfo>,
@@ -221,28 +259,11 @@ function readBody(
         case 'pPr':
           inParagraphProperties++;
           break;
-        case 'pStyle':
-          if (paragraph && inParagraphProperties) paragraph.styleId = attrs['w:val'] ?? attrs.val;
-          break;
-        case 'outlineLvl':
-          if (paragraph && inParagraphProperties)
-            paragraph.outlineLevel = Number(attrs['w:val'] ?? attrs.val);
-          break;
         case 'r':
           runDepth++;
           break;
         case 't':
           inText = runDepth > 0;
-          break;
-        case 'tab':
-          if (runDepth > 0) paragraph?.parts.push('\t');
-          break;
-        case 'br':
-        case 'cr':
-          if (runDepth > 0) paragraph?.parts.push('\n');
-          break;
-        case 'noBreakHyphen':
-          paragraph?.parts.push('-');
           break;
         case 'sdt':
           sdtIsToc.push(false);
@@ -261,16 +282,8 @@ function readBody(
           if (paragraph && inTocField()) paragraph.inToc = true;
           break;
         }
-        case 'bookmarkStart': {
-          const bookmark = attrs['w:name'] ?? attrs.name;
-          if (paragraph && bookmark) paragraph.bookmarks.push(bookmark);
-          break;
-        }
-        case 'hyperlink': {
-          const anchor = attrs['w:anchor'] ?? attrs.anchor;
-          if (paragraph && anchor && !paragraph.anchor) paragraph.anchor = anchor;
-          break;
-        }
+        default:
+          if (paragraph) readInParagraph(paragraph, local, attrs, inParagraphProperties > 0, runDepth > 0);
       }
     },
     close(name) {

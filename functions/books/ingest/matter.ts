@@ -264,8 +264,19 @@ export function removeMarkedMatter(doc: ExtractedDocument): PreparedDocument {
     const text = replaced.get(index);
     kept.push(text === undefined ? block : { ...block, text });
   });
+  const toc = repointToc(doc.toc, blocks, removed, newIndex);
+  return { doc: { ...doc, blocks: kept, toc }, removals, origin: Int32Array.from(origin) };
+}
+
+/** The TOC pointed at the remaining blocks (`newIndex`: each input block's index among them, or -1). */
+function repointToc(
+  entries: readonly TocEntry[],
+  blocks: readonly DocBlock[],
+  removed: Uint8Array,
+  newIndex: Int32Array,
+): TocEntry[] {
   const toc: TocEntry[] = [];
-  for (const entry of doc.toc) {
+  for (const entry of entries) {
     if (entry.blockIndex === undefined || entry.blockIndex < 0 || entry.blockIndex >= blocks.length) {
       toc.push(entry);
       continue;
@@ -285,7 +296,7 @@ export function removeMarkedMatter(doc: ExtractedDocument): PreparedDocument {
     if (sameFile && named !== 'front' && named !== 'back' && named !== 'contents')
       toc.push({ ...entry, blockIndex: newIndex[next] as number });
   }
-  return { doc: { ...doc, blocks: kept, toc }, removals, origin: Int32Array.from(origin) };
+  return toc;
 }
 
 /** Turns removals into the structure's `removed` list, in reading order. */

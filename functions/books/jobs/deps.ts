@@ -1,6 +1,6 @@
 import { getJobs } from '../../jobs';
 import { getAdapters } from '../../lib/adapters';
-import { books } from '../instance';
+import { createBookRepository } from '../repository';
 import type { BookProcessingDeps } from './processing.stages';
 
 /** The book-processing stages on the production adapters: the one place their dependencies are made. */
@@ -8,7 +8,7 @@ export function bookProcessingDeps(): BookProcessingDeps {
   const adapters = getAdapters();
   return {
     jobs: getJobs(),
-    books: books().repository,
+    books: createBookRepository(adapters.table, adapters.clock),
     uploads: adapters.storage.uploads,
     clock: adapters.clock,
   };

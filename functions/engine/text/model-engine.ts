@@ -48,6 +48,7 @@ import {
   type CharacterProfile,
   type Quiz,
   type Screenplay,
+  type ScreenplayInput,
   type ScriptScene,
   type TextEngine,
 } from './types';
@@ -81,6 +82,100 @@ export type AskModel = <S extends z.ZodType>(request: ModelRequest<S>) => Promis
 
 const MIN_SCENE_SECONDS = 8;
 
+/** A chapter's screenplay from the model, grounded in the same reading of the chapter as the offline engine's. */
+async function writeScreenplay(ask: AskModel, budget: number, input: ScreenplayInput): Promise<Screenplay> {
+  const text = assertChapterText(input.chapter?.content, 'The chapter');
+  const style = assertStyle(input.options?.style);
+  const storyType = assertStoryType(input.options.storyType);
+  const target = resolveTarget(input.options.targetDuration);
+  const spans = segmentScenes(text, resolveSceneCount(input.options.sceneCount));
+  const known = input.characters ?? [];
+  const withProfiles = input.options.includeCharacterProfiles === true && known.length === 0;
+  const perPassage = Math.floor(budget / spans.length);
+  const passages = spans.map(
+    (s, i) => `[Passage ${i + 1}]\n${cutAtSentence(text.slice(s.start, s.end).trim(), perPassage)}`,
+  );
+  const result = await ask({
+    name: 'write_screenplay',
+    description: 'Return the script, one scene per passage.',
+    schema: screenplaySchema(spans.length, withProfiles),
+    system: SCREENPLAY_SYSTEM,
+    prompt: screenplayPrompt({
+      bookTitle: input.bookTitle,
+      chapterTitle: input.chapter.title,
+      passages,
+      options: input.options,
+      targetSeconds: target === 'auto' ? undefined : target * 60,
+      knownCharacters: known.map((c) => c.name),
+      withProfiles,
+    }),
+  });
+
+  const seconds =
+    target === 'auto'
+      ? result.scenes.map((s) => Math.max(MIN_SCENE_SECONDS, Math.round(s.estimated_duration)))
+      : allocateSeconds(
+          target * 60,
+          result.scenes.map((s) => s.estimated_duration),
+        );
+  // The model may adapt the words, but who speaks each line and who is present come from the
+  // same reading of the chapter as the offline engine's.
+  const reading = readChapter(
+    text,
+    known.map((c) => c.name),
+  );
+  const scenes: ScriptScene[] = result.scenes.map((scene, i) => {
+    const span = spans[i]!;
+    const checked = groundScene(reading, span, {
+      characters: scene.characters,
+      dialogue: scene.dialogue.map((d) => ({ ...d, scene_number: i + 1 })),
+    });
+    const grounded = {
+      ...scene,
+      scene_number: i + 1,
+      estimated_duration: seconds[i]!,
+      source_start: span.start,
+      source_end: span.end,
+      characters: checked.characters,
+      dialogue: checked.dialogue,
+    };
+    return { ...grounded, heading: sceneHeading(grounded) };
+  });
+  const characters = [...new Set(scenes.flatMap((s) => s.characters))];
+  const profiles = 'character_details' in result ? (result.character_details as ModelCharacter[]) : [];
+  const details = input.options.includeCharacterProfiles
+    ? (known.length ? known : profiles.map((p) => completeProfile(p, text))).filter((c) =>
+        appearsIn(c.name, text),
+      )
+    : [];
+  const summaries = scenes.map((s) => ({
+    scene_number: s.scene_number,
+    estimated_duration: s.estimated_duration,
+    location: s.location,
+    events: [...s.key_actions, ...s.action].filter(Boolean),
+  }));
+  const screenplay: Screenplay = {
+    title: result.title,
+    style,
+    story_type: storyType,
+    logline: result.logline,
+    acts: buildActs(storyType, summaries),
+    beats: buildBeats(storyType, summaries),
+    scenes,
+    characters,
+    character_details: details,
+    fountain: toFountain({
+      title: result.title,
+      source: input.bookTitle,
+      logline: result.logline,
+      style,
+      scenes,
+    }),
+    estimated_duration: seconds.reduce((a, b) => a + b, 0),
+  };
+  return screenplay;
+}
+
 /** `budget`: characters of book text sent in one request; longer texts are cut at a sentence end. */
 export function createModelTextEngine(ask: AskModel, budget: number): TextEngine {
   return {
@@ -111,98 +206,7 @@ export function createModelTextEngine(ask: AskModel, budget: number): TextEngine
       return { ...result, characters: result.characters.map((c) => completeProfile(c, fullText)) };
     },
 
-    async screenplay(input) {
-      const text = assertChapterText(input.chapter?.content, 'The chapter');
-      const style = assertStyle(input.options?.style);
-      const storyType = assertStoryType(input.options.storyType);
-      const target = resolveTarget(input.options.targetDuration);
-      const spans = segmentScenes(text, resolveSceneCount(input.options.sceneCount));
-      const known = input.characters ?? [];
-      const withProfiles = input.options.includeCharacterProfiles === true && known.length === 0;
-      const perPassage = Math.floor(budget / spans.length);
-      const passages = spans.map(
-        (s, i) => `[Passage ${i + 1}]\n${cutAtSentence(text.slice(s.start, s.end).trim(), perPassage)}`,
-      );
-      const result = await ask({
-        name: 'write_screenplay',
-        description: 'Return the script, one scene per passage.',
-        schema: screenplaySchema(spans.length, withProfiles),
-        system: SCREENPLAY_SYSTEM,
-        prompt: screenplayPrompt({
-          bookTitle: input.bookTitle,
-          chapterTitle: input.chapter.title,
-          passages,
-          options: input.options,
-          targetSeconds: target === 'auto' ? undefined : target * 60,
-          knownCharacters: known.map((c) => c.name),
-          withProfiles,
-        }),
-      });
-
-      const seconds =
-        target === 'auto'
-          ? result.scenes.map((s) => Math.max(MIN_SCENE_SECONDS, Math.round(s.estimated_duration)))
-          : allocateSeconds(
-              target * 60,
-              result.scenes.map((s) => s.estimated_duration),
-            );
-      // The model may adapt the words, but who speaks each line and who is present come from the
-      // same reading of the chapter as the offline engine's.
-      const reading = readChapter(
-        text,
-        known.map((c) => c.name),
-      );
-      const scenes: ScriptScene[] = result.scenes.map((scene, i) => {
-        const span = spans[i]!;
-        const checked = groundScene(reading, span, {
-          characters: scene.characters,
-          dialogue: scene.dialogue.map((d) => ({ ...d, scene_number: i + 1 })),
-        });
-        const grounded = {
-          ...scene,
-          scene_number: i + 1,
-          estimated_duration: seconds[i]!,
-          source_start: span.start,
-          source_end: span.end,
-          characters: checked.characters,
-          dialogue: checked.dialogue,
-        };
-        return { ...grounded, heading: sceneHeading(grounded) };
-      });
-      const characters = [...new Set(scenes.flatMap((s) => s.characters))];
-      const profiles = 'character_details' in result ? (result.character_details as ModelCharacter[]) : [];
-      const details = input.options.includeCharacterProfiles
-        ? (known.length ? known : profiles.map((p) => completeProfile(p, text))).filter((c) =>
-            appearsIn(c.name, text),
-          )
-        : [];
-      const summaries = scenes.map((s) => ({
-        scene_number: s.scene_number,
-        estimated_duration: s.estimated_duration,
-        location: s.location,
-        events: [...s.key_actions, ...s.action].filter(Boolean),
-      }));
-      const screenplay: Screenplay = {
-        title: result.title,
-        style,
-        story_type: storyType,
-        logline: result.logline,
-        acts: buildActs(storyType, summaries),
-        beats: buildBeats(storyType, summaries),
-        scenes,
-        characters,
-        character_details: details,
-        fountain: toFountain({
-          title: result.title,
-          source: input.bookTitle,
-          logline: result.logline,
-          style,
-          scenes,
-        }),
-        estimated_duration: seconds.reduce((a, b) => a + b, 0),
-      };
-      return screenplay;
-    },
+    screenplay: (input) => writeScreenplay(ask, budget, input),
 
     async quiz(input) {
       const text = assertChapterText(input.text);

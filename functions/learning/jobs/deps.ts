@@ -4,7 +4,7 @@ import { withTempDir } from '../../engine/media/temp';
 import { getUserActivity } from '../../events';
 import { getJobs } from '../../jobs';
 import { getAdapters } from '../../lib/adapters';
-import { learning } from '../instance';
+import { createLearningRepository } from '../repository';
 import type { LearningContentDeps } from './content.stages';
 import { RECIPES } from './recipes';
 
@@ -22,9 +22,9 @@ export function learningContentDeps(): LearningContentDeps {
     chapters: {
       chapterContext: (chapterId) => chapters.chapterContext(chapterId),
       chapterText: (chapter) => chapters.chapterText(chapter),
-      listChapters: (bookId) => chapters.repository.listChapters(bookId),
+      listChapters: (bookId) => chapters.chaptersOf(bookId),
     },
-    content: learning().repository,
+    content: createLearningRepository(getAdapters().table),
     activity: getUserActivity(),
     uploads: storage.uploads,
     media: storage.media,

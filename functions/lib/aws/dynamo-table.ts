@@ -120,41 +120,39 @@ class Expression {
 
 const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
 
-export function createDynamoTable(tableName: () => string): Table {
-  /** Every page of a query (up to its limit), as DynamoDB stores the items. */
-  async function queryPages(query: Query, projectKeys: boolean): Promise<Stored[]> {
-    const expression = new Expression();
-    const pkField = query.index === 'gsi1' ? 'gsi1pk' : 'pk';
-    const skField = query.index === 'gsi1' ? 'gsi1sk' : 'sk';
-    let keyCondition = `${expression.name(pkField)} = ${expression.value(query.pk)}`;
-    if (query.skPrefix !== undefined)
-      keyCondition += ` AND begins_with(${expression.name(skField)}, ${expression.value(query.skPrefix)})`;
-    const fields = projectKeys ? ['pk', 'sk'] : query.fields;
-    const input: QueryCommandInput = {
-      TableName: tableName(),
-      ...(query.index ? { IndexName: query.index } : {}),
-      KeyConditionExpression: keyCondition,
-      ...(fields?.length ? { ProjectionExpression: expression.projection(fields) } : {}),
-      ...expression.attributes(),
-      ScanIndexForward: !query.descending,
-      ...(query.limit ? { Limit: query.limit } : {}),
-      ...(query.consistent && !query.index ? { ConsistentRead: true } : {}),
-    };
-    const items: Stored[] = [];
-    let start: Stored | undefined;
-    do {
-      const page = await aws.ddb.send(
-        new QueryCommand(start ? { ...input, ExclusiveStartKey: start } : input),
-      );
-      for (const item of page.Items ?? []) {
-        if (query.limit && items.length >= query.limit) break;
-        items.push(item);
-      }
-      start = page.LastEvaluatedKey;
-    } while (start && (!query.limit || items.length < query.limit));
-    return items;
-  }
+/** Every page of a query (up to its limit), as DynamoDB stores the items. */
+async function queryPages(table: string, query: Query, projectKeys: boolean): Promise<Stored[]> {
+  const expression = new Expression();
+  const pkField = query.index === 'gsi1' ? 'gsi1pk' : 'pk';
+  const skField = query.index === 'gsi1' ? 'gsi1sk' : 'sk';
+  let keyCondition = `${expression.name(pkField)} = ${expression.value(query.pk)}`;
+  if (query.skPrefix !== undefined)
+    keyCondition += ` AND begins_with(${expression.name(skField)}, ${expression.value(query.skPrefix)})`;
+  const fields = projectKeys ? ['pk', 'sk'] : query.fields;
+  const input: QueryCommandInput = {
+    TableName: table,
+    ...(query.index ? { IndexName: query.index } : {}),
+    KeyConditionExpression: keyCondition,
+    ...(fields?.length ? { ProjectionExpression: expression.projection(fields) } : {}),
+    ...expression.attributes(),
+    ScanIndexForward: !query.descending,
+    ...(query.limit ? { Limit: query.limit } : {}),
+    ...(query.consistent && !query.index ? { ConsistentRead: true } : {}),
+  };
+  const items: Stored[] = [];
+  let start: Stored | undefined;
+  do {
+    const page = await aws.ddb.send(new QueryCommand(start ? { ...input, ExclusiveStartKey: start } : input));
+    for (const item of page.Items ?? []) {
+      if (query.limit && items.length >= query.limit) break;
+      items.push(item);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start && (!query.limit || items.length < query.limit));
+  return items;
+}
 
+export function createDynamoTable(tableName: () => string): Table {
   const getItem = async <T>(key: Key, options?: { consistent?: boolean }) => {
     const { Item } = await aws.ddb.send(
       new GetCommand({
@@ -221,11 +219,14 @@ export function createDynamoTable(tableName: () => string): Table {
     },
 
     async query<T>(query: Query) {
-      return (await queryPages(query, false)).map((item) => stripKeys<T>(item));
+      return (await queryPages(tableName(), query, false)).map((item) => stripKeys<T>(item));
     },
 
     async queryKeys(query: Query) {
-      return (await queryPages(query, true)).map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
+      return (await queryPages(tableName(), query, true)).map((item) => ({
+        pk: String(item.pk),
+        sk: String(item.sk),
+      }));
     },
 
     async batchGet<T>(keys: Key[], fields?: readonly string[]) {

@@ -41,6 +41,68 @@ async function getBody(bucket: string, key: string) {
   }
 }
 
+/** Uploads in parts, each part sent by the browser to a presigned URL. */
+function multipartUploads(
+  bucket: () => string,
+): Pick<
+  ObjectStore,
+  'createMultipart' | 'presignPart' | 'listParts' | 'completeMultipart' | 'abortMultipart'
+> {
+  return {
+    async createMultipart(key, contentType) {
+      const made = await aws.s3.send(
+        new CreateMultipartUploadCommand({ Bucket: bucket(), Key: key, ContentType: contentType }),
+      );
+      if (!made.UploadId) throw new Error(`No upload id for ${key}`);
+      return made.UploadId;
+    },
+
+    async presignPart(key, uploadId, partNumber, expiresInSeconds) {
+      return getSignedUrl(
+        aws.s3Public,
+        new UploadPartCommand({ Bucket: bucket(), Key: key, UploadId: uploadId, PartNumber: partNumber }),
+        { expiresIn: expiresInSeconds },
+      );
+    },
+
+    async listParts(key, uploadId) {
+      const parts: { partNumber: number; etag: string; size: number }[] = [];
+      let marker: string | undefined;
+      for (;;) {
+        const page = await aws.s3.send(
+          new ListPartsCommand({ Bucket: bucket(), Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+        );
+        for (const p of page.Parts ?? [])
+          parts.push({ partNumber: p.PartNumber ?? 0, etag: p.ETag ?? '', size: p.Size ?? 0 });
+        if (!page.IsTruncated || !page.NextPartNumberMarker) return parts;
+        marker = page.NextPartNumberMarker;
+      }
+    },
+
+    async completeMultipart(key, uploadId, parts) {
+      await aws.s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: bucket(),
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
+        }),
+      );
+    },
+
+    async abortMultipart(key, uploadId) {
+      try {
+        await aws.s3.send(
+          new AbortMultipartUploadCommand({ Bucket: bucket(), Key: key, UploadId: uploadId }),
+        );
+      } catch (error) {
+        // An upload that was completed or aborted already has nothing left to remove.
+        if ((error as Error).name !== 'NoSuchUpload' && !isMissing(error)) throw error;
+      }
+    },
+  };
+}
+
 export function createS3Store(bucket: () => string): ObjectStore {
   const store: ObjectStore = {
     async put(key, body, contentType) {
@@ -156,58 +218,7 @@ export function createS3Store(bucket: () => string): ObjectStore {
         { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-type', 'content-length']) },
       );
     },
-
-    async createMultipart(key, contentType) {
-      const made = await aws.s3.send(
-        new CreateMultipartUploadCommand({ Bucket: bucket(), Key: key, ContentType: contentType }),
-      );
-      if (!made.UploadId) throw new Error(`No upload id for ${key}`);
-      return made.UploadId;
-    },
-
-    async presignPart(key, uploadId, partNumber, expiresInSeconds) {
-      return getSignedUrl(
-        aws.s3Public,
-        new UploadPartCommand({ Bucket: bucket(), Key: key, UploadId: uploadId, PartNumber: partNumber }),
-        { expiresIn: expiresInSeconds },
-      );
-    },
-
-    async listParts(key, uploadId) {
-      const parts: { partNumber: number; etag: string; size: number }[] = [];
-      let marker: string | undefined;
-      for (;;) {
-        const page = await aws.s3.send(
-          new ListPartsCommand({ Bucket: bucket(), Key: key, UploadId: uploadId, PartNumberMarker: marker }),
-        );
-        for (const p of page.Parts ?? [])
-          parts.push({ partNumber: p.PartNumber ?? 0, etag: p.ETag ?? '', size: p.Size ?? 0 });
-        if (!page.IsTruncated || !page.NextPartNumberMarker) return parts;
-        marker = page.NextPartNumberMarker;
-      }
-    },
-
-    async completeMultipart(key, uploadId, parts) {
-      await aws.s3.send(
-        new CompleteMultipartUploadCommand({
-          Bucket: bucket(),
-          Key: key,
-          UploadId: uploadId,
-          MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
-        }),
-      );
-    },
-
-    async abortMultipart(key, uploadId) {
-      try {
-        await aws.s3.send(
-          new AbortMultipartUploadCommand({ Bucket: bucket(), Key: key, UploadId: uploadId }),
-        );
-      } catch (error) {
-        // An upload that was completed or aborted already has nothing left to remove.
-        if ((error as Error).name !== 'NoSuchUpload' && !isMissing(error)) throw error;
-      }
-    },
+    ...multipartUploads(bucket),
   };
   return guardKeys(store);
 }

@@ -24,9 +24,7 @@ export interface PlotStageDeps {
   jobs: JobSteps;
   engine: { image: Pick<ImageEngine, 'portrait'> };
   media: ObjectStore;
-  plots: Pick<PlotsService, 'generate' | 'recordPortrait'> & {
-    repository: Pick<PlotsService['repository'], 'getCharacter'>;
-  };
+  plots: Pick<PlotsService, 'generate' | 'recordPortrait' | 'characterOf'>;
   tempDir: TempDir;
 }
 
@@ -53,7 +51,7 @@ export async function recordPlotFailureStage(deps: Pick<PlotStageDeps, 'jobs'>, 
 export async function drawPortraitStage(deps: PlotStageDeps, { job_id }: { job_id: string }) {
   const job = (await deps.jobs.active<PortraitOptions>(job_id)) as PortraitJobRecord | null;
   if (!job) throw new JobGoneError(`Job ${job_id} no longer exists or has ended`);
-  const character = await deps.plots.repository.getCharacter(job.options.character_id);
+  const character = await deps.plots.characterOf(job.options.character_id);
   if (!character) throw new JobGoneError(`The character of job ${job_id} no longer exists`);
   await deps.jobs.begin(job_id, 'Drawing the portrait', 10);
   const key = plotKeys.portrait(character.book_id, character.id, job_id);

@@ -254,6 +254,70 @@ function firstMatch<T>(text: string, table: [T, string[]][]): T | undefined {
   return table.find(([, phrases]) => mentions(text, phrases))?.[0];
 }
 
+/** What a character's clothes are called in descriptions (the colour word before one is theirs). */
+const CLOTHING_NOUNS = [
+  'coat',
+  'cloak',
+  'dress',
+  'gown',
+  'robe',
+  'robes',
+  'jacket',
+  'shirt',
+  'tunic',
+  'suit',
+  'uniform',
+  'cape',
+  'sweater',
+  'blouse',
+  'armour',
+  'armor',
+  'clothes',
+  'garb',
+  'attire',
+  'doublet',
+  'waistcoat',
+  'overcoat',
+  'vest',
+  'hood',
+];
+
+function ageOf(described: string): Age {
+  return mentions(described, ['child', 'boy', 'girl', 'little', 'kid', 'toddler'])
+    ? 'child'
+    : mentions(described, [
+          'old',
+          'elderly',
+          'aged',
+          'ancient',
+          'grandmother',
+          'grandfather',
+          'wrinkled',
+          'white-haired',
+        ])
+      ? 'elderly'
+      : mentions(described, ['young', 'youthful', 'teenage', 'teenager', 'teen', 'adolescent'])
+        ? 'young'
+        : 'adult';
+}
+
+function buildOf(described: string): CharacterLook['build'] {
+  return mentions(described, [
+    'broad',
+    'broad-shouldered',
+    'burly',
+    'stocky',
+    'muscular',
+    'heavy',
+    'stout',
+    'portly',
+  ])
+    ? 'broad'
+    : mentions(described, ['slim', 'slender', 'thin', 'lanky', 'wiry', 'gaunt', 'petite', 'slight'])
+      ? 'slim'
+      : 'average';
+}
+
 export function characterLook(character: CharacterProfile): CharacterLook {
   const text = `${character.physical_description} ${character.personality}`.toLowerCase();
   const described = character.physical_description.toLowerCase();
@@ -288,22 +352,7 @@ export function characterLook(character: CharacterProfile): CharacterLook {
           ? 'neutral'
           : seeded.presentation;
 
-  const age: Age = mentions(described, ['child', 'boy', 'girl', 'little', 'kid', 'toddler'])
-    ? 'child'
-    : mentions(described, [
-          'old',
-          'elderly',
-          'aged',
-          'ancient',
-          'grandmother',
-          'grandfather',
-          'wrinkled',
-          'white-haired',
-        ])
-      ? 'elderly'
-      : mentions(described, ['young', 'youthful', 'teenage', 'teenager', 'teen', 'adolescent'])
-        ? 'young'
-        : 'adult';
+  const age = ageOf(described);
 
   const skinIndex = SKIN_WORDS.find(([phrases]) => mentions(described, phrases))?.[1] ?? seeded.skin;
 
@@ -329,37 +378,7 @@ export function characterLook(character: CharacterProfile): CharacterLook {
             : seeded.length;
 
   const eyeName = colourFor(described, ['eyes', 'eyed', 'gaze'], EYE_COLOURS) ?? seeded.eyes;
-  const clothingName =
-    colourFor(
-      described,
-      [
-        'coat',
-        'cloak',
-        'dress',
-        'gown',
-        'robe',
-        'robes',
-        'jacket',
-        'shirt',
-        'tunic',
-        'suit',
-        'uniform',
-        'cape',
-        'sweater',
-        'blouse',
-        'armour',
-        'armor',
-        'clothes',
-        'garb',
-        'attire',
-        'doublet',
-        'waistcoat',
-        'overcoat',
-        'vest',
-        'hood',
-      ],
-      CLOTHING_COLOURS,
-    ) ?? seeded.clothing;
+  const clothingName = colourFor(described, CLOTHING_NOUNS, CLOTHING_COLOURS) ?? seeded.clothing;
   const garment =
     firstMatch(described, GARMENTS) ??
     (presentation === 'feminine' && seeded.garment === 'coat' ? 'dress' : seeded.garment);
@@ -379,20 +398,7 @@ export function characterLook(character: CharacterProfile): CharacterLook {
                 ? 'beard'
                 : 'none';
 
-  const build = mentions(described, [
-    'broad',
-    'broad-shouldered',
-    'burly',
-    'stocky',
-    'muscular',
-    'heavy',
-    'stout',
-    'portly',
-  ])
-    ? 'broad'
-    : mentions(described, ['slim', 'slender', 'thin', 'lanky', 'wiry', 'gaunt', 'petite', 'slight'])
-      ? 'slim'
-      : 'average';
+  const build = buildOf(described);
   const heightWord = mentions(described, ['tall', 'towering', 'lanky'])
     ? 1.1
     : mentions(described, [

@@ -1,0 +1,19 @@
+import type { PlotsContext } from './common';
+import type { PlotsService } from './service';
+
+/**
+ * The plots domain's read port: what other domains may know of a book's plot and cast. They never
+ * read the plots' records themselves.
+ */
+
+/** A book's characters, as the plot overview and the caller's edits left them. */
+export const castOf = (deps: PlotsContext, bookId: string) => deps.repo.listCharacters(bookId);
+
+/** One character by id, or null. */
+export const characterOf = (deps: PlotsContext, characterId: string) => deps.repo.getCharacter(characterId);
+
+/** A book's plot overview, or null before one is made. */
+export const plotOf = (deps: PlotsContext, bookId: string) => deps.repo.getPlotOfBook(bookId);
+
+/** What other domains are given of the plots domain. */
+export type PlotReads = Pick<PlotsService, 'castOf' | 'characterOf' | 'plotOf'>;

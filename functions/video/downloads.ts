@@ -1,0 +1,307 @@
+import {
+  beyondPlanLength,
+  PAYMENT_REQUIRED_CODES,
+  subscriptionMessages,
+  videoPlanRuleOf,
+} from '../contracts/subscriptions';
+import {
+  DOWNLOAD_HEIGHTS,
+  MAX_DOWNLOAD_BYTES,
+  videoMessages,
+  type AudioFilesAnswer,
+  type CharacterImagesAnswer,
+  type CombinedVideo,
+  type DownloadQuality,
+  type FinalVideoAnswer,
+  type LipSyncedVideosAnswer,
+  type SceneVideosAnswer,
+  type VideoDownload,
+} from '../contracts/video';
+import { type JobRecord } from '../jobs';
+import { BadRequestError, NotFoundError, PaymentRequiredError } from '../lib/errors';
+import { isUuid } from '../lib/ids';
+import { mediaUrl } from '../lib/media-urls';
+import { downloadLock, videoCombineJob, videoDownloadJob, videoGenerationJob } from './jobs/kinds';
+import {
+  videoKeys,
+  type Shot,
+  type VideoCombineOptions,
+  type VideoCombineOutputs,
+  type VideoDownloadOptions,
+  type VideoGenerationJob,
+} from './model';
+import {
+  progressOf,
+  stagesOf,
+  type VideoContext,
+  ownGeneration,
+  itemsOf,
+  view,
+  manifests,
+  num,
+  round,
+  combinedView,
+  attemptOf,
+  slug,
+} from './common';
+
+/** What a generation made, listed and downloaded: the film, its sound, pictures and scene videos, and films combined from several. */
+
+export async function finalVideo(deps: VideoContext, userId: string, id: string): Promise<FinalVideoAnswer> {
+  const job = await ownGeneration(deps, id, userId);
+  const generation = await view(deps, job);
+  if (!generation.final_video) throw new NotFoundError(videoMessages.noFinalVideo, 'no_final_video');
+  return { ...generation.final_video, video_generation_id: job.id };
+}
+
+export async function audioFiles(deps: VideoContext, userId: string, id: string): Promise<AudioFilesAnswer> {
+  const job = await ownGeneration(deps, id, userId);
+  const items = await itemsOf(deps, job);
+  const list = await manifests(deps, job, items);
+  return {
+    video_generation_id: job.id,
+    status: stagesOf(items, job)[0]!.status,
+    audio_progress: progressOf(items, job).audio_progress,
+    audio_files: {
+      narrator: list.flatMap((m) =>
+        m.narrator
+          ? [
+              {
+                url: mediaUrl(m.narrator.key),
+                duration: round(m.narrator.duration, 2),
+                scene_number: m.scene_number,
+              },
+            ]
+          : [],
+      ),
+      characters: list.flatMap((m) =>
+        m.lines.map((l) => ({
+          url: mediaUrl(l.key),
+          duration: round(l.duration, 2),
+          scene_number: m.scene_number,
+          character: l.character,
+          text: l.text,
+        })),
+      ),
+      sound_effects: list.flatMap((m) =>
+        m.effects.map((e) => ({
+          url: mediaUrl(e.key),
+          duration: round(e.duration, 2),
+          scene_number: m.scene_number,
+        })),
+      ),
+      background_music: list.flatMap((m) =>
+        [m.music, m.ambiance]
+          .filter((b): b is NonNullable<typeof b> => Boolean(b))
+          .map((b) => ({
+            url: mediaUrl(b.key),
+            duration: round(b.duration, 2),
+            scene_number: m.scene_number,
+          })),
+      ),
+      scene_mixes: list.map((m) => ({
+        url: mediaUrl(m.mix_key),
+        duration: round(m.duration, 2),
+        scene_number: m.scene_number,
+      })),
+    },
+  };
+}
+
+export async function characterImages(
+  deps: VideoContext,
+  userId: string,
+  id: string,
+): Promise<CharacterImagesAnswer> {
+  const job = await ownGeneration(deps, id, userId);
+  const items = (await itemsOf(deps, job)).filter((i) => i.stage === 'images' && i.status === 'completed');
+  return {
+    video_generation_id: job.id,
+    status: stagesOf(await itemsOf(deps, job), job)[1]!.status,
+    image_progress: progressOf(items, job).image_progress,
+    character_images: items
+      .filter((i) => i.data.kind === 'character')
+      .map((i) => ({
+        character: String(i.data.name),
+        image_url: mediaUrl(String(i.data.portrait_key)),
+        source: i.data.source === 'plot' ? ('plot' as const) : ('generated' as const),
+      })),
+    scene_images: items
+      .filter((i) => i.data.kind === 'scene')
+      .sort((a, b) => (a.scene_number ?? 0) - (b.scene_number ?? 0))
+      .map((i) => ({
+        scene_number: i.scene_number ?? 0,
+        image_url: mediaUrl(String(i.data.image_key)),
+        source: i.data.source === 'chapter' ? ('chapter' as const) : ('generated' as const),
+      })),
+  };
+}
+
+export async function sceneVideos(
+  deps: VideoContext,
+  userId: string,
+  id: string,
+): Promise<SceneVideosAnswer> {
+  const job = await ownGeneration(deps, id, userId);
+  const items = await itemsOf(deps, job);
+  return {
+    video_generation_id: job.id,
+    status: stagesOf(items, job)[2]!.status,
+    video_progress: progressOf(items, job).video_progress,
+    scene_videos: items
+      .filter((i) => i.stage === 'video' && i.status === 'completed')
+      .sort((a, b) => (a.scene_number ?? 0) - (b.scene_number ?? 0))
+      .map((i) => ({
+        scene_number: i.scene_number ?? 0,
+        video_url: mediaUrl(String(i.data.clip_key)),
+        thumbnail_url: mediaUrl(String(i.data.thumbnail_key)),
+        duration: round(num(i.data.duration), 2),
+        shots: ((i.data.shots as Shot[] | undefined) ?? []).map((s) => ({
+          kind: s.kind,
+          start: round(s.start, 3),
+          duration: round(s.duration, 3),
+          character: s.character,
+        })),
+      })),
+  };
+}
+
+export async function lipSyncedVideos(
+  deps: VideoContext,
+  userId: string,
+  id: string,
+): Promise<LipSyncedVideosAnswer> {
+  const job = await ownGeneration(deps, id, userId);
+  const items = await itemsOf(deps, job);
+  const order = job.options.timeline?.order;
+  const videos = items.filter((i) => i.stage === 'video' && i.status === 'completed');
+  const sceneStart = new Map<number, number>();
+  let at = 0;
+  const sequence = order?.length ? order : videos.map((v) => v.scene_number ?? 0).sort((a, b) => a - b);
+  for (const n of sequence) {
+    sceneStart.set(n, at);
+    at += num(videos.find((v) => v.scene_number === n)?.data.duration);
+  }
+  return {
+    video_generation_id: job.id,
+    status: stagesOf(items, job)[4]!.status,
+    lipsync_progress: progressOf(items, job).lipsync_progress,
+    lip_synced_videos: items
+      .filter((i) => i.stage === 'lipsync' && i.status === 'completed')
+      .sort((a, b) => (a.scene_number ?? 0) - (b.scene_number ?? 0))
+      .flatMap((i) =>
+        (
+          (i.data.talking as
+            { key: string; character: string; start: number; duration: number }[] | undefined) ?? []
+        ).map((t) => ({
+          scene_number: i.scene_number ?? 0,
+          character: t.character,
+          start: round((sceneStart.get(i.scene_number ?? 0) ?? 0) + t.start, 3),
+          duration: round(t.duration, 3),
+          video_url: mediaUrl(t.key),
+        })),
+      ),
+  };
+}
+
+// --- downloads by quality ---
+
+export async function downloadFile(
+  deps: VideoContext,
+  userId: string,
+  id: string,
+  quality: DownloadQuality,
+): Promise<{ status: 200 | 202; body: VideoDownload }> {
+  const job = await ownGeneration(deps, id, userId);
+  const final = job.outputs.final;
+  if (!job.outputs.final_key || !final) throw new NotFoundError(videoMessages.noFinalVideo, 'no_final_video');
+  const bookId = job.target.book_id!;
+  const outputKey = videoKeys.download(bookId, job.id, attemptOf(job.outputs.final_key), quality);
+  const { book, chapter } = (await deps.books.chapterContext(job.target.chapter_id!)) ?? {};
+  const filename = `${slug(book?.title ?? 'video')}-chapter-${chapter?.chapter_number ?? 1}-${DOWNLOAD_HEIGHTS[quality] === 2160 ? '4k' : `${DOWNLOAD_HEIGHTS[quality]}p`}.mp4`;
+  const ready = await deps.media.head(outputKey);
+  if (ready) {
+    if (ready.size > MAX_DOWNLOAD_BYTES) throw new BadRequestError(videoMessages.tooLarge, 'too_large');
+    return {
+      status: 200,
+      body: {
+        status: 'ready',
+        quality,
+        download_url: mediaUrl(outputKey)!,
+        filename,
+        file_size_bytes: ready.size,
+      },
+    };
+  }
+  const made = (await deps.jobs.start(videoDownloadJob, {
+    owner: userId,
+    target: { book_id: bookId, chapter_id: job.target.chapter_id! },
+    options: {
+      generation_id: job.id,
+      quality,
+      source_key: job.outputs.final_key,
+      output_key: outputKey,
+      height: DOWNLOAD_HEIGHTS[quality],
+    },
+    exclusive: downloadLock(job.id, attemptOf(job.outputs.final_key), quality),
+  })) as JobRecord<VideoDownloadOptions>;
+  return {
+    status: 202,
+    body: {
+      status: made.status === 'failed' ? 'failed' : 'processing',
+      quality,
+      job_id: made.id,
+      error_message: made.error_message,
+    },
+  };
+}
+
+// --- combining the user's videos ---
+
+export async function combineVideos(
+  deps: VideoContext,
+  userId: string,
+  urls: string[],
+): Promise<CombinedVideo> {
+  const sources: { key: string; bookId: string; chapterId: string; duration: number }[] = [];
+  for (const url of urls) {
+    const id = /video\/([0-9a-f-]{36})\//i.exec(url)?.[1] ?? (isUuid(url) ? url : null);
+    const job = id ? await deps.jobs.get(id) : null;
+    const final = job as VideoGenerationJob | null;
+    if (
+      !final ||
+      final.kind !== videoGenerationJob.kind ||
+      final.owner_id !== userId ||
+      !final.outputs.final_key
+    )
+      throw new NotFoundError(videoMessages.combineNotYours, 'video_not_found');
+    sources.push({
+      key: final.outputs.final_key,
+      bookId: final.target.book_id!,
+      chapterId: final.target.chapter_id!,
+      duration: final.outputs.final?.duration ?? 0,
+    });
+  }
+  // The combination is a video the plan makes too: no longer than its longest.
+  const rule = videoPlanRuleOf(await deps.metering.plan(userId));
+  const seconds = sources.reduce((sum, s) => sum + s.duration, 0);
+  if (beyondPlanLength(rule, seconds))
+    throw new PaymentRequiredError(
+      subscriptionMessages.tooLong(rule.tier, 'the combined video', seconds),
+      PAYMENT_REQUIRED_CODES.videoTooLong,
+    );
+  const first = sources[0]!;
+  const job = (await deps.jobs.start(videoCombineJob, {
+    owner: userId,
+    target: { book_id: first.bookId, chapter_id: first.chapterId },
+    options: { source_keys: sources.map((s) => s.key) },
+  })) as JobRecord<VideoCombineOptions, VideoCombineOutputs>;
+  return combinedView(job);
+}
+
+export async function combinedVideo(deps: VideoContext, userId: string, id: string): Promise<CombinedVideo> {
+  const found = isUuid(id) ? await deps.jobs.get(id) : null;
+  if (!found || found.kind !== videoCombineJob.kind || found.owner_id !== userId)
+    throw new NotFoundError('Combined video not found.', 'combine_not_found');
+  return combinedView((await deps.jobs.settle(found)) as JobRecord<VideoCombineOptions, VideoCombineOutputs>);
+}
