@@ -19,7 +19,10 @@ interface Job {
 }
 
 const schedule: JobSchedule<Job> = {
-  delay: (job) => (job && (job.status === 'completed' || job.status === 'failed') ? null : 1000),
+  delay: (job) => {
+    if (!job) return 0;
+    return job.status === 'completed' || job.status === 'failed' ? null : 1000;
+  },
   maxChecks: 10,
   retries: 3,
   backoff: exponentialBackoff(1000, 30_000),
@@ -47,17 +50,23 @@ function Follower(props: {
   jobKey: string | null;
   check: (key: string) => Promise<Job>;
   events: JobEvents<Job>;
+  rules: JobSchedule<Job>;
 }) {
-  hook = useJobStatus(props.jobKey, props.check, schedule, props.events);
+  hook = useJobStatus(props.jobKey, props.check, props.rules, props.events);
   return null;
 }
 
-async function follow(check: (key: string) => Promise<Job>, events: JobEvents<Job> = {}, key = '/jobs/1') {
+async function follow(
+  check: (key: string) => Promise<Job>,
+  events: JobEvents<Job> = {},
+  rules: JobSchedule<Job> = schedule,
+  key = '/jobs/1',
+) {
   const element: ReactNode = createElement(
     SWRConfig,
     // A cache per test: no answer of one test is seen by the next.
     { value: { provider: () => new Map() } },
-    createElement(Follower, { jobKey: key, check, events }),
+    createElement(Follower, { jobKey: key, check, events, rules }),
   );
   await act(async () => root.render(element));
 }
@@ -169,6 +178,17 @@ describe('useJobStatus', () => {
     await wait(2000);
     expect(hook.phase).toBe('ended');
     expect(onEnd).toHaveBeenLastCalledWith({ status: 'completed' }, true);
+  });
+
+  it('waits before the first check when the schedule says so', async () => {
+    const { check } = server({ status: 'running' });
+    await follow(check, {}, { ...schedule, delay: (job) => (job ? 1000 : 2000) });
+    await wait(1999);
+    expect(check).not.toHaveBeenCalled();
+    await wait(1);
+    expect(check).toHaveBeenCalledTimes(1);
+    await wait(1000);
+    expect(check).toHaveBeenCalledTimes(2);
   });
 
   it('stops checking when told to', async () => {

@@ -5,8 +5,9 @@
 
 export interface JobSchedule<T> {
   /**
-   * The wait before the next check after `answer` (undefined before the first answer), or null when
-   * the answer is an end state. A job that is queued or running must answer a wait, never null.
+   * The wait before the next check after `answer`, or null when the answer is an end state; with no
+   * answer yet (undefined), the wait before the first check (0: at once). A job that is queued or
+   * running must answer a wait, never null.
    */
   delay: (answer: T | undefined, checks: number) => number | null;
   /** Checks made without an end before the job is reported as timed out (no limit when absent). */
@@ -31,6 +32,9 @@ export function afterAnswer<T>(schedule: JobSchedule<T>, answer: T, checks: numb
   if (schedule.maxChecks !== undefined && checks >= schedule.maxChecks) return { action: 'timeout' };
   return { action: 'wait', delayMs };
 }
+
+/** The wait before the first check of a follow (0: at once). */
+export const firstWait = <T>(schedule: JobSchedule<T>): number => schedule.delay(undefined, 0) ?? 0;
 
 /** After a failed check, the `failures`-th in a row. */
 export function afterFailure<T>(schedule: JobSchedule<T>, error: unknown, failures: number): JobStep {

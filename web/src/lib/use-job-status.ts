@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
-import { afterAnswer, afterFailure, type JobPhase, type JobSchedule } from './job-status';
+import { afterAnswer, afterFailure, firstWait, type JobPhase, type JobSchedule } from './job-status';
 
 export type { JobPhase, JobSchedule } from './job-status';
 export { exponentialBackoff, fixedBackoff } from './job-status';
@@ -59,14 +59,14 @@ export function useJobStatus<T>(
   });
   const run = useRef<Run<T>>(fresh(key));
   const [phase, setPhase] = useState<JobPhase>(key ? 'following' : 'idle');
-  const [delayMs, setDelayMs] = useState(0);
+  const [delayMs, setDelayMs] = useState(() => firstWait(schedule));
   const [failures, setFailures] = useState(0);
   const [followedKey, setFollowedKey] = useState(key);
   if (followedKey !== key) {
     // A new job: its own phase, from the first check on.
     setFollowedKey(key);
     setPhase(key ? 'following' : 'idle');
-    setDelayMs(0);
+    setDelayMs(firstWait(schedule));
     setFailures(0);
   }
   // Its own count of checks and failures, in place before SWR's first check (a layout effect too).
@@ -110,6 +110,8 @@ export function useJobStatus<T>(
         : Promise.resolve(run.current.last),
     {
       refreshInterval: delayMs,
+      // A schedule whose first check waits (a preview is not written at once) starts on the interval.
+      revalidateOnMount: firstWait(schedule) === 0,
       // Every check asks the server: no reuse of the answer before (SWR's default 2 s deduping
       // would swallow checks made more often than that).
       dedupingInterval: 0,

@@ -86,8 +86,10 @@ const checkGeneration = async (id: string): Promise<GenerationCheck> => {
  * as ended); up to 5 retries 2 s apart when a check fails.
  */
 const GENERATION_SCHEDULE: JobSchedule<GenerationCheck> = {
-  delay: (check) =>
-    check?.generation ? generationFollowDelay(check.generation) : GENERATION_POLL_MS.default,
+  delay: (check) => {
+    if (!check) return 0;
+    return check.generation ? generationFollowDelay(check.generation) : GENERATION_POLL_MS.default;
+  },
   retries: POLL_ERROR_RETRIES,
   backoff: fixedBackoff(POLL_ERROR_DELAY_MS),
 };
