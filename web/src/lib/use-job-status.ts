@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createElement, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { afterAnswer, afterFailure, firstWait, type JobPhase, type JobSchedule } from './job-status';
 
@@ -163,4 +163,67 @@ export function useJobStatus<T>(
   }, []);
 
   return { data, error: error as unknown, phase, failures, restart, stop };
+}
+
+/**
+ * One job of a list the page follows (a hook cannot be called once per item): renders nothing and
+ * follows its job with `useJobStatus`. The list renders one per job, keyed by the job's id.
+ */
+export function JobStatusWatch<T>(props: {
+  jobKey: string;
+  check: (key: string) => Promise<T>;
+  schedule: JobSchedule<T>;
+  events: JobEvents<T>;
+}): null {
+  useJobStatus(props.jobKey, props.check, props.schedule, props.events);
+  return null;
+}
+
+/**
+ * Several jobs of one kind followed at once (a portrait per character, an audio file per scene):
+ * `follow(id, events)` adds one (a job followed already is left as it is), `following` says which
+ * run, and `watchers` — one `JobStatusWatch` per job — must be rendered by the page. A job leaves
+ * the list when it ends, times out or is lost.
+ */
+export function useJobList<T>(check: (id: string) => Promise<T>, schedule: JobSchedule<T>) {
+  const [jobs, setJobs] = useState<ReadonlyMap<string, JobEvents<T>>>(new Map());
+  const follow = useCallback(
+    (id: string, events: JobEvents<T>) =>
+      setJobs((current) => (current.has(id) ? current : new Map(current).set(id, events))),
+    [],
+  );
+  const leave = useCallback(
+    (id: string) =>
+      setJobs((current) => {
+        const next = new Map(current);
+        next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const watchers = [...jobs].map(([id, events]) =>
+    createElement(JobStatusWatch<T>, {
+      key: id,
+      jobKey: id,
+      check,
+      schedule,
+      events: {
+        ...events,
+        onEnd: (answer, followed) => {
+          leave(id);
+          events.onEnd?.(answer, followed);
+        },
+        onTimeout: (answer) => {
+          leave(id);
+          events.onTimeout?.(answer);
+        },
+        onLost: (error) => {
+          leave(id);
+          events.onLost?.(error);
+        },
+      },
+    }),
+  );
+  const following: ReadonlySet<string> = useMemo(() => new Set(jobs.keys()), [jobs]);
+  return { follow, following, watchers };
 }
