@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   MERGE_LIMITS,
@@ -20,6 +19,7 @@ import {
 } from '../contracts/merge';
 import { isAllowedContentType, type MergeInput, type PreviewInput } from '../contracts/merge-requests';
 import { SUBSCRIPTION_TIERS, type Tier } from '../contracts/subscriptions';
+import { withTempDir } from '../engine/media/temp';
 import { resolveMergeSettings } from '../engine/video/local/params';
 import { EngineError, type ProbeResult } from '../engine/types';
 import { isActive, type JobRecord, type Jobs } from '../jobs';
@@ -284,15 +284,6 @@ export function createMergeService(deps: MergeDeps) {
     if (declared === 'video' ? !probe.video : !probe.audio)
       throw new BadRequestError(mergeMessages.notOfKind(declared), 'wrong_kind');
     return streamsOf(probe);
-  }
-
-  async function inTemp<T>(run: (dir: string) => Promise<T>): Promise<T> {
-    const dir = await mkdtemp(join(tmpdir(), 'merge-upload-'));
-    try {
-      return await run(dir);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
   }
 
   async function discardUpload(record: UploadRecord) {
@@ -808,7 +799,7 @@ export function createMergeService(deps: MergeDeps) {
         fileType,
         contentType: file.contentType,
       });
-      const streams = await inTemp(async (dir) => {
+      const streams = await withTempDir('merge-upload', async (dir) => {
         const path = join(dir, 'source');
         await writeFile(path, file.data);
         return checkMedia(path, format.demuxer, fileType);
