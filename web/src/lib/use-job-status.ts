@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { afterAnswer, afterFailure, firstWait, type JobPhase, type JobSchedule } from './job-status';
 
 export type { JobPhase, JobSchedule } from './job-status';
-export { exponentialBackoff, fixedBackoff } from './job-status';
+export { fixedBackoff } from './job-status';
 
 export interface JobEvents<T> {
   /** Every answer, with the one before it (undefined for the first of a follow). */
@@ -169,7 +169,7 @@ export function useJobStatus<T>(
  * One job of a list the page follows (a hook cannot be called once per item): renders nothing and
  * follows its job with `useJobStatus`. The list renders one per job, keyed by the job's id.
  */
-export function JobStatusWatch<T>(props: {
+function JobStatusWatch<T>(props: {
   jobKey: string;
   check: (key: string) => Promise<T>;
   schedule: JobSchedule<T>;
