@@ -45,7 +45,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           // Services answer signed media URLs; unit tests sign with a throwaway secret.
           env: { MEDIA_URL_SECRET: 'unit-tests' },

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { getEngine } from '../functions/engine';
 import { MUSIC_STYLES, type MusicStyle } from '../functions/engine/audio/types';
 import { IMAGE_STYLES, type ImageStyle } from '../functions/engine/image/types';
 import { probe } from '../functions/engine/media/ffmpeg';
+import { withTempDir } from '../functions/engine/media/temp';
 import { renderChapterVideo } from '../functions/engine/productions/chapter-video';
 import { renderChapterFilm } from '../functions/engine/productions/film';
 import {
@@ -211,8 +211,7 @@ export async function runEngineCommand(argv: string[], io: CliOutput = consoleOu
             language: values.language,
             role: 'narrator',
           });
-        const work = mkdtempSync(join(tmpdir(), 'engine-narrate-'));
-        try {
+        await withTempDir('engine-narrate', async (work) => {
           const parts = planNarration(text.content);
           const rendered = await timed(`${parts.length} part(s) synthesised`, () =>
             Promise.all(
@@ -232,9 +231,7 @@ export async function runEngineCommand(argv: string[], io: CliOutput = consoleOu
           io.log(
             `${joined.duration.toFixed(1)} s of audio at ${joined.loudness.toFixed(1)} LUFS (voice ${voice}) → ${joined.path}`,
           );
-        } finally {
-          rmSync(work, { recursive: true, force: true });
-        }
+        });
         return 0;
       }
       case 'portrait': {
@@ -286,8 +283,7 @@ export async function runEngineCommand(argv: string[], io: CliOutput = consoleOu
       case 'chapter-video': {
         const text = readText(input);
         const [width, height] = (values.size ?? '1280x720').split('x').map(Number);
-        const work = mkdtempSync(join(tmpdir(), 'engine-video-'));
-        try {
+        await withTempDir('engine-video', async (work) => {
           type Rendered = {
             path: string;
             probe: Awaited<ReturnType<typeof probe>>;
@@ -320,9 +316,7 @@ export async function runEngineCommand(argv: string[], io: CliOutput = consoleOu
           io.log(
             `${result.scenes.length} scenes, ${result.probe.duration.toFixed(1)} s, ${result.probe.video?.width}×${result.probe.video?.height} ${result.probe.video?.codec}/${result.probe.audio?.codec}, ${voices.size} voices (${result.plan.cast.length} characters) → ${result.path}`,
           );
-        } finally {
-          rmSync(work, { recursive: true, force: true });
-        }
+        });
         return 0;
       }
       case 'lesson': {
@@ -334,8 +328,7 @@ export async function runEngineCommand(argv: string[], io: CliOutput = consoleOu
             `Choose a presenter: ${PRESENTERS.map((p) => p.id).join(', ')}.`,
           );
         const [width, height] = (values.size ?? '1280x720').split('x').map(Number);
-        const work = mkdtempSync(join(tmpdir(), 'engine-lesson-'));
-        try {
+        await withTempDir('engine-lesson', async (work) => {
           const plan = await planLesson(engine, {
             bookTitle: text.title,
             chapter: text,
@@ -366,9 +359,7 @@ export async function runEngineCommand(argv: string[], io: CliOutput = consoleOu
           io.log(
             `${plan.segments.length} slides, ${lesson.probe.duration.toFixed(1)} s, ${lesson.probe.video?.width}×${lesson.probe.video?.height}, presenter ${presenter.name} (voice ${plan.voice}) → ${lesson.path}`,
           );
-        } finally {
-          rmSync(work, { recursive: true, force: true });
-        }
+        });
         return 0;
       }
       case 'probe':

@@ -45,8 +45,6 @@ export const buckets = {
   uploads: { envVar: 'UPLOADS_BUCKET' },
 } as const;
 
-export type BucketName = keyof typeof buckets;
-
 export const userPool = {
   /**
    * What Cognito itself enforces of the password policy (functions/contracts/password-policy.ts);

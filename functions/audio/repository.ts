@@ -74,5 +74,3 @@ export function createAudioRepository(table: Table) {
       table.batchDelete(files.map((f) => fileKey(f.book_id, f.chapter_id, f.id))),
   };
 }
-
-export type AudioRepository = ReturnType<typeof createAudioRepository>;

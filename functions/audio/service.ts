@@ -11,7 +11,7 @@ import {
 } from './generation';
 import type { AudioDeps } from './common';
 
-export { MAX_SCENE_EFFECTS, audioFileView, sortAudioFiles, speechEnd, layoutExport } from './common';
+export { layoutExport } from './common';
 export type { AudioDeps } from './common';
 
 /**

@@ -11,7 +11,7 @@ import { authContext } from './common';
 import type { AuthDependencies } from './common';
 
 export { authAnswers } from './common';
-export type { AuthDependencies, Caller } from './common';
+export type { AuthDependencies } from './common';
 
 export function createAuthService(input: AuthDependencies) {
   const deps = authContext(input);

@@ -35,8 +35,8 @@ import {
 import { deleteBook } from './delete';
 import type { BooksDeps } from './common';
 
-export { BOOK_NOT_FOUND, CHAPTER_NOT_FOUND, INTERRUPTED_MESSAGE, canRead } from './common';
-export type { BooksDeps, UploadSource, UploadRequest } from './common';
+export { CHAPTER_NOT_FOUND, INTERRUPTED_MESSAGE, canRead } from './common';
+export type { BooksDeps, UploadSource } from './common';
 
 /** Books: upload, the processing pipeline's runs, review, reading, the catalogue, deletion. */
 export function createBooksService(input: BooksDeps) {

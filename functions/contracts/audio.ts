@@ -3,11 +3,11 @@
  * scene, and the chapter's exported mix): the shapes the audio routes answer, their messages and
  * limits, shared by the handlers and the SPA.
  */
-import { MUSIC_STYLES, type MusicStyle } from '../engine/audio/types';
+import { MUSIC_STYLES } from '../engine/audio/types';
 import { VOICE_MODELS, type VoiceInfo, type VoiceModel } from '../engine/speech/types';
 
 export { MUSIC_STYLES, VOICE_MODELS };
-export type { MusicStyle, VoiceInfo, VoiceModel };
+export type { VoiceInfo, VoiceModel };
 
 /** What can be generated for a scene (the path segment of the generation route). */
 export const AUDIO_KINDS = ['dialogue', 'narrator', 'music', 'sound_effect', 'background_music'] as const;
@@ -52,7 +52,6 @@ export const AUDIO_DEFAULTS = {
 
 /** Loudness of an exported mix: integrated −16 LUFS (±1), true peak at most −1 dBTP. */
 export const EXPORT_LOUDNESS = -16;
-export const EXPORT_TRUE_PEAK_LIMIT = -1;
 
 export const MAX_AUDIO_SCENE = 15;
 export const MAX_EXPORT_ASSETS = 500;

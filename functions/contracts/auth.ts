@@ -89,26 +89,19 @@ export const signUpRequest = z.object({
 export type SignUpRequest = z.input<typeof signUpRequest>;
 
 export const signInRequest = z.object({ email, password });
-export type SignInRequest = z.input<typeof signInRequest>;
 
 export const verifyEmailRequest = z.object({ email, code: code() });
-export type VerifyEmailRequest = z.input<typeof verifyEmailRequest>;
 
 export const resendVerificationRequest = z.object({ email });
-export type ResendVerificationRequest = z.input<typeof resendVerificationRequest>;
 
 export const passwordResetRequest = z.object({ email });
-export type PasswordResetRequest = z.input<typeof passwordResetRequest>;
 
 export const passwordResetConfirmRequest = z.object({ email, token: code(), new_password: newPassword });
-export type PasswordResetConfirmRequest = z.input<typeof passwordResetConfirmRequest>;
 
 export const refreshRequest = z.object({ refresh_token: refreshToken });
-export type RefreshRequest = z.input<typeof refreshRequest>;
 
 /** POST /auth/logout: the refresh token of the session being ended, when the client has it. */
 export const logoutRequest = z.object({ refresh_token: z.optional(refreshToken) });
-export type LogoutRequest = z.input<typeof logoutRequest>;
 
 /**
  * The new password of a form, once it is typed: the confirmation must match, then the password

@@ -120,7 +120,6 @@ export const uploadUrlRequest = z.object({
     z.string().check(z.maxLength(MAX_CONTENT_TYPE_LENGTH, uploadMessages.contentTypeInvalid)),
   ),
 });
-export type UploadUrlRequest = z.input<typeof uploadUrlRequest>;
 
 /**
  * POST /books/upload: the fields beside the file (multipart) or the whole JSON body (pasted text, or
@@ -156,7 +155,6 @@ export const uploadFieldsRequest = z.object({
       ),
   ),
 });
-export type UploadFieldsRequest = z.input<typeof uploadFieldsRequest>;
 
 const structureChapter = z.object({
   title: z._default(
@@ -195,4 +193,3 @@ export const saveStructureRequest = z.object({
       z.maxLength(MAX_CHAPTERS, structureMessages.tooManyChapters),
     ),
 });
-export type SaveStructureRequest = z.input<typeof saveStructureRequest>;

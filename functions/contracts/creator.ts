@@ -15,4 +15,3 @@ export const promptRequest = z
       if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [] });
     }),
   );
-export type PromptRequest = z.input<typeof promptRequest>;

@@ -24,7 +24,6 @@ export const generateTextRequest = z.object({
     ),
   context: z.optional(z.string().check(z.maxLength(MAX_CONTEXT_LENGTH, learningMessages.contextTooLong))),
 });
-export type GenerateTextRequest = z.input<typeof generateTextRequest>;
 
 /** POST /ai/generate-quiz: a quiz of a chapter, or of the whole book without chapter_id. */
 export const generateQuizRequest = z.object({
@@ -44,7 +43,6 @@ export const generateQuizRequest = z.object({
   ),
   difficulty: z._default(z.enum(['easy', 'medium', 'hard']), 'medium'),
 });
-export type GenerateQuizRequest = z.input<typeof generateQuizRequest>;
 
 /** POST /books/{id}/progress: a chapter read, listened to or watched, and the time it took. */
 export const progressRequest = z.object({
@@ -52,4 +50,3 @@ export const progressRequest = z.object({
   event: z.enum(PROGRESS_EVENTS),
   seconds: z._default(z.number().check(z.minimum(0), z.maximum(4 * 3600)), 0),
 });
-export type ProgressRequest = z.input<typeof progressRequest>;

@@ -93,8 +93,6 @@ export const ffmpegParams = z.strictObject(
         : 'ffmpeg_params must be an object.',
   },
 );
-export type FfmpegParamsRequest = z.input<typeof ffmpegParams>;
-export type FfmpegParamsInput = z.output<typeof ffmpegParams>;
 
 export const watermark = z.nullable(
   z.object({
@@ -152,7 +150,6 @@ export const inputSource = z.object({
   ),
 });
 export type InputSourceRequest = z.input<typeof inputSource>;
-export type InputSourceInput = z.output<typeof inputSource>;
 
 /** The codecs a request ends up with (the Custom tier's choice, else the format's defaults). */
 export function effectiveCodecs(
@@ -318,7 +315,6 @@ export const startUploadRequest = z
     }),
   );
 export type StartUploadRequest = z.input<typeof startUploadRequest>;
-export type StartUploadInput = z.output<typeof startUploadRequest>;
 
 const partNumber = z.int().check(z.gte(1), z.lte(10_000));
 
@@ -326,7 +322,6 @@ const partNumber = z.int().check(z.gte(1), z.lte(10_000));
 export const presignPartsRequest = z.object({
   part_numbers: z.array(partNumber).check(z.minLength(1), z.maxLength(10_000)),
 });
-export type PresignPartsRequest = z.input<typeof presignPartsRequest>;
 
 /** POST /merge/uploads/{id}/complete: every part with the ETag its PUT answered. */
 export const completeUploadRequest = z.object({

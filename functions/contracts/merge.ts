@@ -150,11 +150,6 @@ export const QUALITY_TIER_LABELS: Record<QualityTier, string> = {
   high: 'High (1080p)',
   custom: 'Custom',
 };
-export const QUALITY_TIER_HEIGHTS: Record<Exclude<QualityTier, 'custom'>, number> = {
-  web: 480,
-  medium: 720,
-  high: 1080,
-};
 
 export const PROCESSING_MODES = ['ffmpeg_only', 'ffmpeg_openshot'] as const;
 export type ProcessingMode = (typeof PROCESSING_MODES)[number];

@@ -65,14 +65,12 @@ export const bulkDeleteCharactersRequest = z.object({
       z.maxLength(MAX_BULK_DELETE, plotMessages.tooManyCharacters),
     ),
 });
-export type BulkDeleteCharactersRequest = z.input<typeof bulkDeleteCharactersRequest>;
 
 /** POST /plots/books/{id}/generate */
 export const generatePlotRequest = z.object({
   /** Also replace the characters the user created or edited (kept by default). */
   replace_characters: z._default(z.boolean(), false),
 });
-export type GeneratePlotRequest = z.input<typeof generatePlotRequest>;
 
 /** POST /characters/{id}/generate-image (the spec's character_id and user_id are accepted and ignored). */
 export const characterImageRequest = z.object({
@@ -81,4 +79,3 @@ export const characterImageRequest = z.object({
   quality: z._default(z.enum(IMAGE_QUALITIES), 'hd'),
   aspect_ratio: z._default(z.enum(ASPECT_RATIOS), '1:1'),
 });
-export type CharacterImageRequest = z.input<typeof characterImageRequest>;

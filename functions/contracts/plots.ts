@@ -6,10 +6,10 @@
 import type { CharacterRole, StoryType } from '../engine/text/types';
 import type { ImageStyle } from '../engine/image/types';
 
-export { CHARACTER_ROLES, STORY_TYPES, DEFAULT_STORY_TYPE } from '../engine/text/types';
+export { CHARACTER_ROLES } from '../engine/text/types';
 export type { CharacterRole, StoryType } from '../engine/text/types';
 export { ASPECT_RATIOS, IMAGE_QUALITIES, IMAGE_STYLES } from '../engine/image/types';
-export type { AspectRatio, ImageQuality, ImageStyle } from '../engine/image/types';
+export type { ImageStyle } from '../engine/image/types';
 
 export const MAX_CHARACTER_NAME_LENGTH = 100;
 export const MAX_CHARACTER_TEXT_LENGTH = 2000;

@@ -130,5 +130,4 @@ export const regenerateSceneRequest = z.object({
       .check(z.maxLength(FOCUS_AREAS.length * 2)),
   ),
 });
-export type RegenerateSceneRequest = z.input<typeof regenerateSceneRequest>;
 export type RegenerateSceneInput = z.output<typeof regenerateSceneRequest>;

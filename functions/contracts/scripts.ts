@@ -45,7 +45,7 @@ export type {
 } from '../engine/text/types';
 
 /** A scene's narration paragraphs and lines of dialogue in story order, with who says each. */
-export { spokenLines, type SpokenLine } from '../engine/text/fountain';
+export { spokenLines } from '../engine/text/fountain';
 
 export const SCRIPT_STATUSES = ['draft', 'ready', 'approved'] as const;
 export type ScriptStatus = (typeof SCRIPT_STATUSES)[number];
@@ -182,10 +182,4 @@ export interface Script {
   narrator?: string;
   created_at: string;
   updated_at: string;
-}
-
-/** DELETE /ai/delete-script/{id} */
-export interface ScriptDeleted {
-  id: string;
-  deleted: true;
 }

@@ -3,9 +3,7 @@ import {
   paymentMessages,
   subscriptionMessages,
   TIERS,
-  type BookUploadCheckoutRequestShape,
   type CheckoutRequestShape,
-  type PortalRequestShape,
 } from './subscriptions';
 import { z } from './zod';
 
@@ -44,13 +42,11 @@ export const checkoutRequest = z.object({
   cancel_url: returnUrl(subscriptionMessages.urlInvalid),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequest> & CheckoutRequestShape;
-export type CheckoutInput = z.output<typeof checkoutRequest>;
 
 /** POST /subscriptions/portal */
 export const portalRequest = z.object({
   return_url: returnUrl(subscriptionMessages.returnUrlInvalid),
 });
-export type PortalRequest = z.input<typeof portalRequest> & PortalRequestShape;
 
 /** A book id: a UUID (spec 3 §5: 'Invalid book id' otherwise). */
 export const bookIdField = z
@@ -63,6 +59,3 @@ export const bookUploadCheckoutRequest = z.object({
   success_url: z.optional(returnUrl(subscriptionMessages.urlInvalid)),
   cancel_url: z.optional(returnUrl(subscriptionMessages.urlInvalid)),
 });
-export type BookUploadCheckoutRequest = z.input<typeof bookUploadCheckoutRequest> &
-  BookUploadCheckoutRequestShape;
-export type BookUploadCheckoutInput = z.output<typeof bookUploadCheckoutRequest>;

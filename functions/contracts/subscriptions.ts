@@ -468,24 +468,11 @@ export interface SubscriptionChangeResponse {
   subscription: Subscription;
 }
 
-/** POST /subscriptions/portal: where the portal sends the user back. */
-export interface PortalRequestShape {
-  return_url: string;
-}
 export interface PortalResponse {
   url: string;
 }
 
 // --- book-upload payments ---
-
-/** POST /payments/create-book-upload-checkout-session */
-export interface BookUploadCheckoutRequestShape {
-  /** The new book's id (a UUID the client makes) or a book of the caller's not yet uploaded. */
-  book_id: string;
-  /** Defaults: /upload?payment=success&book_id=… and /upload?payment=cancelled&book_id=… on the app. */
-  success_url?: string;
-  cancel_url?: string;
-}
 
 export interface BookUploadCheckoutResponse {
   url: string;
@@ -526,17 +513,6 @@ export interface UserBookCount {
 }
 
 // --- webhook ---
-
-/** The Stripe events the webhook acts on; every other verified event is acknowledged and ignored. */
-export const HANDLED_EVENTS = [
-  'checkout.session.completed',
-  'checkout.session.expired',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.paid',
-  'invoice.payment_failed',
-] as const;
-export type HandledEvent = (typeof HANDLED_EVENTS)[number];
 
 export interface WebhookResponse {
   received: true;

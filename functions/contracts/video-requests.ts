@@ -44,7 +44,6 @@ export const generateVideoRequest = z.object({
   /** The workspace sends mode 'basic'; it is the only mode. */
   mode: z.optional(z.enum(['basic'], { error: "mode must be 'basic'." })),
 });
-export type GenerateVideoRequest = z.input<typeof generateVideoRequest>;
 export type GenerateVideoInput = z.output<typeof generateVideoRequest>;
 
 /** POST /ai/retry-generation/{id}: from a step (default: the failed one); `scene_numbers` redoes only those scenes. */
@@ -56,7 +55,6 @@ export const retryGenerationRequest = z.object({
       .check(z.minLength(1), z.maxLength(MAX_PRODUCTION_SCENES)),
   ),
 });
-export type RetryGenerationRequest = z.input<typeof retryGenerationRequest>;
 
 /** GET /ai/final-video/{id}/download?quality= */
 export const downloadQuery = z.object({

@@ -260,7 +260,6 @@ export const GENERATION_SIZES: Record<GenerationQuality, { width: number; height
 };
 
 export const VIDEO_STYLES = ['realistic', 'cinematic', 'animated', 'cartoon', 'sketch', 'fantasy'] as const;
-export type VideoStyle = (typeof VIDEO_STYLES)[number];
 
 export const VIDEO_DEFAULTS = { quality_tier: 'basic', video_style: 'realistic', mode: 'basic' } as const;
 

@@ -48,42 +48,10 @@ export class EngineError extends Error {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Shapes every capability may use
+// Shapes every capability may use (in their own module: the capabilities' types import them, and
+// this one imports the capabilities' types)
 
-export interface Size {
-  width: number;
-  height: number;
-}
-
-/** Pixel box. */
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-export type ProgressListener = (fraction: number) => void;
-
-export interface ProbeResult {
-  /** Seconds. */
-  duration: number;
-  bytes: number;
-  formatName: string;
-  video?: {
-    codec: string;
-    width: number;
-    height: number;
-    fps: number;
-    pixelFormat: string;
-    /** The codec's profile and level as ffprobe names them ("High", 31), when it reports them. */
-    profile?: string;
-    level?: number;
-    /** The stream's time base ("1/15360"). */
-    timeBase?: string;
-  };
-  audio?: { codec: string; sampleRate: number; channels: number };
-}
+export type { Box, ProbeResult, ProgressListener, Size } from './shapes';
 
 // ---------------------------------------------------------------------------------------------
 

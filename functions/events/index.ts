@@ -4,7 +4,7 @@ import { createUserActivity, type UserActivity } from './user-activity';
 
 export * from './user-activity';
 export * from './counters';
-export { BADGE_RULES, isEarned, type BadgeRule } from './badges';
+export { BADGE_RULES, isEarned } from './badges';
 
 let activity: UserActivity | undefined;
 

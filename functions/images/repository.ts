@@ -32,5 +32,3 @@ export function createImageRepository(table: Table) {
     delete: (record: Pick<ChapterImageRecord, 'book_id' | 'chapter_id' | 'id'>) => table.delete(key(record)),
   };
 }
-
-export type ImageRepository = ReturnType<typeof createImageRepository>;

@@ -5,8 +5,8 @@ import { drawingOf, recordDrawn, removeReplaced, recordFailed, keyFor } from './
 import { imagesContext } from './common';
 import type { ImagesDeps } from './common';
 
-export { imageView, globalPortraitView, sceneFromDescription } from './common';
-export type { ImagesDeps, ImageDrawing } from './common';
+export { sceneFromDescription } from './common';
+export type { ImagesDeps } from './common';
 
 /**
  * Scene and character images of a chapter (the Images tab). Each picture is drawn by a job whose id

@@ -8,7 +8,7 @@ import { createJobs, type Jobs } from './service';
 
 export * from './model';
 export * from './view';
-export { QUIET_MS, type JobDeps, type JobMetrics } from './context';
+export { QUIET_MS, type JobMetrics } from './context';
 export { createJobs, type Jobs, type JobSteps } from './service';
 export { JobGoneError } from './steps';
 

@@ -1,7 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { VideoAvatar } from '../contracts/learning';
+import { withTempDir } from '../engine/media/temp';
 import { findPresenter, PRESENTERS, presenterProfile } from '../engine/productions/presenters';
 import type { Engine } from '../engine/types';
 import { BadRequestError } from '../lib/errors';
@@ -21,8 +20,7 @@ export function createLearningAssistant(deps: { media: ObjectStore; engine: () =
     const key = learningKeys.avatarPreview(id, PREVIEW_VERSION);
     if (await deps.media.head(key)) return key;
     const profile = presenterProfile(findPresenter(id)!);
-    const dir = await mkdtemp(join(tmpdir(), 'avatar-'));
-    try {
+    return withTempDir('avatar', async (dir) => {
       const image = await deps.engine().image.portrait({
         character: profile,
         style: 'realistic',
@@ -33,9 +31,7 @@ export function createLearningAssistant(deps: { media: ObjectStore; engine: () =
       });
       await deps.media.upload(key, image.path, 'image/png');
       return key;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   }
 
   return {

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ConfigError } from './errors';
+import type { MediaUrlSigner } from './ports';
 
 /**
  * URLs of media in the browser. Private media (a user's covers, narration, videos) is served only
@@ -15,10 +16,6 @@ import { ConfigError } from './errors';
  * change a playing video's source, and it lives between MEDIA_URL_TTL_SECONDS and that plus an hour
  * — long enough for a lesson to play through. A player whose URL expired asks for the item again.
  */
-export interface MediaUrlSigner {
-  /** The query string (without `?`) that lets a browser load `/<key>` until `expiresAt` (epoch s). */
-  sign(key: string, expiresAt: number): string;
-}
 
 /** Keys under this prefix are public on purpose: presenter previews and published catalogue covers. */
 export const PUBLIC_MEDIA_PREFIX = 'media/public/';

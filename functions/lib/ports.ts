@@ -272,3 +272,9 @@ export interface UploadAllowance {
   giveBack(userId: string, paidBookId: string | null): Promise<void>;
   bookRemoved(userId: string): Promise<void>;
 }
+
+/** Signs media URLs (HMAC locally, CloudFront signed URLs on AWS). */
+export interface MediaUrlSigner {
+  /** The query string (without `?`) that lets a browser load `/<key>` until `expiresAt` (epoch s). */
+  sign(key: string, expiresAt: number): string;
+}

@@ -88,5 +88,3 @@ function pruned(ended: Record<string, number> | undefined, nowMs: number): Recor
   const now = Math.floor(nowMs / 1000);
   return Object.fromEntries(Object.entries(ended ?? {}).filter(([, expires]) => expires > now));
 }
-
-export type Sessions = ReturnType<typeof createSessions>;

@@ -94,5 +94,3 @@ export function createThrottle(table: Table, clock: Clock) {
     },
   };
 }
-
-export type Throttle = ReturnType<typeof createThrottle>;

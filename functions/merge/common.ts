@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   MERGE_LIMITS,
   MERGE_STEPS,
@@ -224,13 +221,4 @@ export function previewView(deps: MergeContext, job: PreviewJob): PreviewStatus 
           : null,
     created_at: job.created_at,
   };
-}
-
-export async function inTemp<T>(run: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'merge-upload-'));
-  try {
-    return await run(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }

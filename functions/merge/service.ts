@@ -14,7 +14,6 @@ import { scheduleExpiry, sweepExpired } from './expiry';
 import { expiresAt, mergeContext } from './common';
 import type { MergeDeps } from './common';
 
-export { GoneError } from './common';
 export type { MergeDeps } from './common';
 
 export function createMergeService(input: MergeDeps) {

@@ -1,3 +1,4 @@
+import { withTempDir } from '../engine/media/temp';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -24,7 +25,6 @@ import {
   getUpload,
   listUploads,
   uploadView,
-  inTemp,
 } from './common';
 import { markExpiry } from './expiry';
 
@@ -328,7 +328,7 @@ export async function uploadSmall(
     fileType,
     contentType: file.contentType,
   });
-  const streams = await inTemp(async (dir) => {
+  const streams = await withTempDir('merge-upload', async (dir) => {
     const path = join(dir, 'source');
     await writeFile(path, file.data);
     return checkMedia(deps, path, format.demuxer, fileType);

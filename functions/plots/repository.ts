@@ -56,5 +56,3 @@ export function createPlotRepository(table: Table) {
       table.batchDelete(characters.map((c) => keys.character(c.book_id, c.id))),
   };
 }
-
-export type PlotRepository = ReturnType<typeof createPlotRepository>;

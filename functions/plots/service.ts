@@ -13,7 +13,7 @@ import {
 } from './characters';
 import type { PlotsDeps } from './common';
 
-export { seedFor, characterView, plotView, plotJobView, profileOf } from './common';
+export { seedFor, profileOf } from './common';
 export type { PlotsDeps } from './common';
 
 /**

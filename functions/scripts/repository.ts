@@ -34,5 +34,3 @@ export function createScriptRepository(table: Table) {
     deleteScript: (script: ScriptRecord) => table.delete(key(script)),
   };
 }
-
-export type ScriptRepository = ReturnType<typeof createScriptRepository>;

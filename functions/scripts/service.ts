@@ -6,8 +6,7 @@ import { listForChapter, getScript, exportScript } from './reading';
 import { updateScript, deleteScript } from './editing';
 import type { ScriptsDeps } from './common';
 
-export { fountainOf, scriptView } from './common';
-export type { ScriptsDeps, ScriptRequest } from './common';
+export type { ScriptsDeps } from './common';
 
 /**
  * Scripts of a chapter. Generation runs in the request: the local screenplay engine takes about a

@@ -9,7 +9,7 @@ import {
   type SubscriptionStatus,
   type Tier,
 } from '../contracts/subscriptions';
-import { HttpError, PaymentRequiredError } from '../lib/errors';
+import { HttpError } from '../lib/errors';
 import type { PaymentProvider } from '../lib/payments/port';
 import { PaymentsNotConfiguredError } from '../lib/payments/port';
 import { isoNow, type Clock, type Table } from '../lib/ports';
@@ -26,8 +26,6 @@ export interface SubscriptionsDeps {
   /** The origins of the app's pages: the only places a payment may send the browser back to. */
   appOrigins: () => Promise<string[]>;
 }
-
-export { PaymentRequiredError };
 
 export const cents = (dollars: number) => Math.round(dollars * 100);
 

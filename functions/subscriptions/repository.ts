@@ -92,5 +92,3 @@ export function createSubscriptionsRepository(table: Table) {
     releaseEvent: (eventId: string) => table.delete(keys.webhookEvent(eventId)),
   };
 }
-
-export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;

@@ -28,7 +28,7 @@ import { applyEvent, applyEventOnce } from './webhook';
 import { subscriptionsContext } from './common';
 import type { SubscriptionsDeps } from './common';
 
-export { addPeriod, freeSubscription, effectiveSubscription, outputRuleOf } from './common';
+export { addPeriod, freeSubscription, effectiveSubscription } from './common';
 export type { SubscriptionsDeps } from './common';
 
 export function createSubscriptionsService(input: SubscriptionsDeps) {

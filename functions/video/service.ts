@@ -30,7 +30,6 @@ export {
   GenerationRunningError,
   audioFilesOf,
   generationStatusOf,
-  failedStepOf,
   reframes,
   rerunTakesUnit,
   progressOf,

@@ -127,6 +127,9 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
   await page.reload();
   await expect(page.getByRole('tab', { name: /^Video/ })).toHaveAttribute('aria-selected', 'true');
   await expect.poll(() => order(timeline)).toEqual([second, first, ...rest]);
+  // The finished film is shown as completed, but its success message is not news any more.
+  await expect(video.getByTestId('render-state')).toHaveText('Completed');
+  await expect(video.getByTestId('render-message')).toHaveCount(0);
 
   // Every script scene is on the timeline: Add Scene says so. One removed comes back from the menu, at the end.
   const addScene = video.getByRole('button', { name: 'Add Scene' });

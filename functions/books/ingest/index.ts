@@ -5,11 +5,4 @@ export { detectStructure, MAX_CHAPTERS } from './structure';
 export { detectLanguage, proposeCategory, proposeGenre } from './classify';
 export { cleanChapterContent } from './clean';
 export { IngestError } from './types';
-export type {
-  BookStructure,
-  DocBlock,
-  ExtractedDocument,
-  IngestErrorCode,
-  SourceFormat,
-  TocEntry,
-} from './types';
+export type { BookStructure, DocBlock, ExtractedDocument, SourceFormat, TocEntry } from './types';

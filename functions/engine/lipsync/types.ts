@@ -1,5 +1,5 @@
 import type { VisemeTiming } from '../speech/types';
-import type { ProgressListener, Size } from '../types';
+import type { ProgressListener, Size } from '../shapes';
 import type { VideoResult } from '../video/types';
 
 export interface LipSyncRequest {

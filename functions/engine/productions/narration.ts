@@ -4,7 +4,6 @@ import { levelFile, PRODUCT_LOUDNESS } from '../audio/local/level';
 import { splitSentences } from '../text/sentences';
 import { isHeading, markNames } from './chapter-marks';
 import type { Engine } from '../types';
-import type { WordTiming } from '../speech/types';
 
 /**
  * Narration of a whole chapter: the text is cut into parts at paragraph (else sentence) boundaries so
@@ -147,7 +146,3 @@ export async function joinNarration(
     marks: marks.map((m) => ({ ...m, start: Math.round(m.start * 1000) / 1000 })),
   };
 }
-
-/** Words of a part placed on the joined track's clock. */
-export const shiftWords = (words: WordTiming[], offset: number): WordTiming[] =>
-  words.map((w) => ({ ...w, start: w.start + offset, end: w.end + offset }));

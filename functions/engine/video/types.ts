@@ -1,4 +1,4 @@
-import type { ProbeResult, ProgressListener, Size } from '../types';
+import type { ProbeResult, ProgressListener, Size } from '../shapes';
 
 export const VIDEO_CODECS = ['libx264', 'libx265', 'libvpx-vp9'] as const;
 export type VideoCodec = (typeof VIDEO_CODECS)[number];

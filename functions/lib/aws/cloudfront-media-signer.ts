@@ -1,7 +1,7 @@
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import { createSign } from 'node:crypto';
 import { ConfigError } from '../errors';
-import type { MediaUrlSigner } from '../media-urls';
+import type { MediaUrlSigner } from '../ports';
 import { aws } from './clients';
 
 /**

@@ -36,8 +36,3 @@ export function getPaymentProvider(): Promise<PaymentProvider> {
   provider.catch(() => (provider = undefined));
   return provider;
 }
-
-/** Forget the provider (tests change the environment). */
-export function resetPaymentProvider(): void {
-  provider = undefined;
-}

@@ -71,9 +71,10 @@ export async function activeGeneration(
 /** Marks the stage the run is in (a failure is recorded against it) and its status. */
 export async function enterStage(deps: Pick<PipelineDeps, 'jobs'>, job: VideoGenerationJob, stage: Stage) {
   if (job.outputs.stage === stage) return;
+  // The step moves with the bar, forward only: scene workers enter a stage in parallel, and one that
+  // enters after another counted its first scene must not set the words back.
   await deps.jobs.record<VideoGenerationOutputs>(job.id, {
     outputs: { stage, generation_status: RUNNING[stage] },
-    step: WORDS[stage].replace('{done}', '0').replace('{total}', '…'),
   });
   await deps.jobs.progress(job.id, BAR[stage][0], WORDS[stage].replace(' {done} of {total}', 's'));
 }

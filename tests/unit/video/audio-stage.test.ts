@@ -4,6 +4,7 @@ import { videoGenerationJob } from '../../../functions/video/jobs/kinds';
 import { itemName, videoKeys, type AudioManifest } from '../../../functions/video/model';
 import { sceneAudioStage } from '../../../functions/video/pipeline/audio';
 import { recordFailureStage } from '../../../functions/video/pipeline/failure';
+import { enterStage } from '../../../functions/video/pipeline/generation';
 import {
   BOOK,
   described,
@@ -135,6 +136,20 @@ describe('the audio stage', () => {
       step: 'Recording scene 2 of 2',
       outputs: { generation_status: 'audio_completed' },
     });
+  });
+
+  it('a stage says what it does in words, and a scene worker entering it later never sets them back to "scene 0 of …"', async () => {
+    const world = pipelineWorld();
+    const job = await world.startGeneration();
+    await enterStage(world.deps, job, 'audio');
+    expect(await world.generation(job.id)).toMatchObject({
+      step: 'Recording scenes',
+      outputs: { stage: 'audio' },
+    });
+    await sceneAudioStage(world.deps, { job_id: job.id, scene_number: 1 });
+    // The second scene's worker read the generation before the stage was entered.
+    await enterStage(world.deps, job, 'audio');
+    expect((await world.generation(job.id)).step).toBe('Recording scene 1 of 2');
   });
 
   it('a generation cancelled while its scene is mixed stops, and what the scene stored is removed', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   becameSlow,
   estimatedReadingSeconds,
+  learningSchedule,
   NARRATION_MAX_CHECKS,
   NARRATION_POLL_MS,
   nextPollDelay,
@@ -9,6 +10,7 @@ import {
   readingSeconds,
   VIDEO_MAX_CHECKS,
 } from '../../../web/src/features/learning/api/schedule';
+import { afterAnswer, afterFailure, firstWait } from '../../../web/src/lib/job-status';
 
 /** Every delay of a schedule until it stops, as the poller would wait them. */
 function schedule(kind: 'narration' | 'video'): number[] {
@@ -39,6 +41,28 @@ describe('learning video polling', () => {
     expect(slow.filter(Boolean)).toHaveLength(1);
     expect(slow[10]).toBe(true);
     expect(becameSlow('narration', 10)).toBe(false);
+  });
+});
+
+describe('the schedule useJobStatus follows a learning job on', () => {
+  const video = learningSchedule('video');
+
+  it('waits 10 s for the first check, keeps a processing job followed, ends on ready or failed', () => {
+    expect(firstWait(video)).toBe(10_000);
+    expect(afterAnswer(video, { status: 'processing' }, 10)).toEqual({ action: 'wait', delayMs: 30_000 });
+    expect(afterAnswer(video, { status: 'ready' }, 1)).toEqual({ action: 'ended' });
+    expect(afterAnswer(video, { status: 'failed' }, 1)).toEqual({ action: 'ended' });
+    expect(afterAnswer(video, { status: 'processing' }, VIDEO_MAX_CHECKS)).toEqual({ action: 'timeout' });
+    expect(afterAnswer(learningSchedule('narration'), { status: 'processing' }, 3)).toEqual({
+      action: 'wait',
+      delayMs: NARRATION_POLL_MS,
+    });
+  });
+
+  it('a job answered 404 or 403 is gone at once; other failed checks are retried at the same pace', () => {
+    expect(afterFailure(video, { status: 404 }, 1)).toEqual({ action: 'lost' });
+    expect(afterFailure(video, { status: 403 }, 1)).toEqual({ action: 'lost' });
+    expect(afterFailure(video, new Error('offline'), 1)).toEqual({ action: 'wait', delayMs: 10_000 });
   });
 });
 

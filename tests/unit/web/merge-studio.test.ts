@@ -22,10 +22,13 @@ import {
   type InputItem,
 } from '../../../web/src/features/merge/model/files';
 import {
+  MERGE_SCHEDULE,
   nextMergePoll,
   nextPreviewPoll,
+  PREVIEW_SCHEDULE,
   previewNotFound,
 } from '../../../web/src/features/merge/model/polling';
+import { afterAnswer, afterFailure, firstWait } from '../../../web/src/lib/job-status';
 import {
   canRetry,
   hasResult,
@@ -322,6 +325,33 @@ describe('polling (spec §8, §9)', () => {
     expect(nextPreviewPoll(30)).toEqual({ action: 'timeout' });
     expect(previewNotFound(4999)).toBe('waiting');
     expect(previewNotFound(5000)).toBe('completed');
+  });
+});
+
+describe('the schedules useJobStatus follows a merge and a preview on', () => {
+  const merge = (status: string) => ({ status }) as MergeStatus;
+  const preview = (status: string) => ({ status }) as PreviewStatus;
+
+  it('a merge: first checked after 3 s, every 3 s while pending or processing, ended when it ends', () => {
+    expect(firstWait(MERGE_SCHEDULE)).toBe(3000);
+    for (const status of ['pending', 'processing'])
+      expect(afterAnswer(MERGE_SCHEDULE, merge(status), 50)).toEqual({ action: 'wait', delayMs: 3000 });
+    for (const status of ['completed', 'failed', 'cancelled'])
+      expect(afterAnswer(MERGE_SCHEDULE, merge(status), 1)).toEqual({ action: 'ended' });
+    expect([1, 2, 3, 4, 5].map((n) => afterFailure(MERGE_SCHEDULE, new Error(), n))).toEqual(
+      [1000, 2000, 4000, 8000, 16_000].map((delayMs) => ({ action: 'wait', delayMs })),
+    );
+    expect(afterFailure(MERGE_SCHEDULE, new Error(), 6)).toEqual({ action: 'lost' });
+  });
+
+  it('a preview: first checked after 2 s, then every 10 s while processing, timed out after 30 checks', () => {
+    expect(firstWait(PREVIEW_SCHEDULE)).toBe(2000);
+    expect(afterAnswer(PREVIEW_SCHEDULE, preview('processing'), 1)).toEqual({
+      action: 'wait',
+      delayMs: 10_000,
+    });
+    expect(afterAnswer(PREVIEW_SCHEDULE, preview('completed'), 1)).toEqual({ action: 'ended' });
+    expect(afterAnswer(PREVIEW_SCHEDULE, preview('processing'), 30)).toEqual({ action: 'timeout' });
   });
 });
 

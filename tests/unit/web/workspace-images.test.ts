@@ -1,9 +1,10 @@
 import type { ChapterImage } from '@contracts/images';
 import { describe, expect, it } from 'vitest';
+import { afterAnswer, firstWait } from '../../../web/src/lib/job-status';
 import {
   characterImageOf,
   characterNames,
-  nextChapterImagePoll,
+  CHAPTER_IMAGE_SCHEDULE,
   sceneImageOf,
 } from '../../../web/src/features/workspace/model/images';
 
@@ -32,9 +33,15 @@ const image = (over: Partial<ChapterImage> & { scene?: number }): ChapterImage =
 
 describe('chapter image polling', () => {
   it('checks every 3 s and gives up after 5 minutes (100 checks)', () => {
-    const decisions = Array.from({ length: 101 }, (_, polls) => nextChapterImagePoll(polls));
-    expect(decisions.slice(0, 100).every((d) => d.action === 'wait' && d.delayMs === 3000)).toBe(true);
-    expect(decisions[100]).toEqual({ action: 'timeout' });
+    const generating = { status: 'generating' as const };
+    const decisions = Array.from({ length: 100 }, (_, i) =>
+      afterAnswer(CHAPTER_IMAGE_SCHEDULE, generating, i + 1),
+    );
+    expect(firstWait(CHAPTER_IMAGE_SCHEDULE)).toBe(3000);
+    expect(decisions.slice(0, 99).every((d) => d.action === 'wait' && d.delayMs === 3000)).toBe(true);
+    expect(decisions[99]).toEqual({ action: 'timeout' });
+    expect(afterAnswer(CHAPTER_IMAGE_SCHEDULE, { status: 'completed' }, 1)).toEqual({ action: 'ended' });
+    expect(afterAnswer(CHAPTER_IMAGE_SCHEDULE, { status: 'failed' }, 100)).toEqual({ action: 'ended' });
   });
 });
 

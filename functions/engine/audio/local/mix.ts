@@ -33,7 +33,6 @@ const MIX_CHANNELS = 2;
  * memory; longer ones by FFmpeg.
  */
 const MAX_IN_MEMORY_SAMPLES = 64 * 1024 * 1024;
-export { TRUE_PEAK_LIMIT } from './level';
 const MAX_MIX_SECONDS = 4 * 3600;
 
 /** Ducking: about 12 dB under normal speech, fast enough for phrases, released between them. */

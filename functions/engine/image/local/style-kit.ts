@@ -91,5 +91,4 @@ export function styleKit(style: ImageStyle, unit: number): StyleKit {
   }
 }
 
-export const SKETCH_PAPER = PAPER;
 export const SKETCH_GRAPHITE = GRAPHITE;

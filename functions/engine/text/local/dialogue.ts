@@ -35,49 +35,6 @@ export interface Quote {
   method?: AttributionMethod;
 }
 
-/** First-person pronouns per word of narration above which a text is told by an "I". */
-const FIRST_PERSON_RATE = 0.015;
-
-/**
- * The narrator of a first-person text, when the others call them by name: "I" in the narration,
- * and a character named almost only inside quotations, where others speak to them ("I think,
- * Watson, that…"). Undefined for a text told in the third person or by a nameless "I".
- */
-export function findNarrator(
-  text: string,
-  cast: Cast,
-  quotes: readonly { start: number; end: number }[],
-): Character | undefined {
-  let narration = '';
-  let at = 0;
-  for (const q of quotes) {
-    narration += text.slice(at, q.start);
-    at = Math.max(at, q.end);
-  }
-  narration += text.slice(at);
-  const words = narration.split(/\s+/).length;
-  const firstPerson = narration.match(/\b(?:I|my|me|myself)\b/g)?.length ?? 0;
-  if (words < 200 || firstPerson / words < FIRST_PERSON_RATE) return undefined;
-  const inside = (m: Mention) => {
-    const q = quotes.find((quote) => quote.end > m.start);
-    return q !== undefined && q.start <= m.start;
-  };
-  let best: { character: Character; vocatives: number } | undefined;
-  for (const character of cast.characters) {
-    const own = cast.mentions.filter((m) => m.character === character);
-    const quoted = own.filter(inside);
-    if (own.length === 0 || quoted.length < own.length * 0.75) continue;
-    // Spoken to: "Watson," "…, Watson." "my dear Watson".
-    const vocatives = quoted.filter((m) => {
-      const before = text.slice(Math.max(0, m.start - 6), m.start);
-      const after = text.slice(m.end, m.end + 2);
-      return /^[,.!?]/.test(after) || /(?:,|dear)\s*$/.test(before);
-    }).length;
-    if (vocatives >= 2 && (!best || vocatives > best.vocatives)) best = { character, vocatives };
-  }
-  return best?.character;
-}
-
 /**
  * The quotations of a text with their speakers, and the narrator when the text is told by a named
  * "I". Names only ever spoken to someone ("Miss Harrow," Crane said to Nell) are folded into that

@@ -258,40 +258,6 @@ export const SOUND_CUES: readonly [string, readonly string[]][] = [
   ['explosion', ['explosion', 'exploded', 'blast']],
 ];
 
-/** Genre vocabulary, scored per thousand words. */
-export const GENRE_WORDS: Record<string, Set<string>> = {
-  Fantasy: words(
-    'dragon dragons wizard wizards magic magical spell spells sword kingdom elf elves dwarf dwarves enchanted prophecy sorcerer sorceress witch realm throne rune runes staff apprentice quest lord',
-  ),
-  Mystery: words(
-    'detective inspector clue clues murder murdered suspect suspects alibi evidence witness crime investigate victim locked poison poisoned case body motive',
-  ),
-  Romance: words(
-    'love loved kiss kissed heart marry married marriage wedding beloved courtship romance passion engagement suitor darling embrace',
-  ),
-  'Science fiction': words(
-    'starship planet planets robot robots galaxy android orbit alien aliens laser space station spacecraft colony quantum cyborg hologram',
-  ),
-  Adventure: words(
-    'voyage journey expedition treasure ship island map explore explorer sail sailed jungle captain crew quest adventure harbour river ferry',
-  ),
-  Thriller: words(
-    'chase chased conspiracy agent bomb escape hostage spy gun threat assassin danger hunted pursuit',
-  ),
-  Horror: words(
-    'ghost ghosts blood scream screamed corpse haunted monster demon dread grave terror horror nightmare',
-  ),
-  Drama: words(
-    'family mother father grief memory home hospital silence letter brother sister divorce illness',
-  ),
-  Comedy: words('joke jokes absurd ridiculous giggle giggled comic foolish prank laughed hilarious silly'),
-  Historical: words(
-    'century empire revolution carriage duke duchess knight musket parchment quill manor estate servants',
-  ),
-  War: words('soldier soldiers battle army armies trench regiment general war enemy siege cannon'),
-  Western: words('sheriff saloon ranch cattle outlaw frontier cowboy revolver posse'),
-};
-
 /** Themes and the vocabulary that signals them. */
 export const THEME_WORDS: Record<string, Set<string>> = {
   Love: words('love loved heart beloved kiss marriage tender'),

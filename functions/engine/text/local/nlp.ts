@@ -77,17 +77,6 @@ export function infinitive(verb: string): string {
   return verbMethods.toInfinitive(lower, world.model, 'PastTense') || lower;
 }
 
-/** The -ing form of a verb in any tense ("mended" → "mending"). */
-export function gerund(verb: string): string {
-  const base = infinitive(verb);
-  if (base === 'be') return 'being';
-  const known = verbMethods.conjugate(base, world.model).Gerund;
-  if (known?.endsWith('ing')) return known;
-  if (/[^aeiou][aeiou][bdgmnprt]$/.test(base) && base.length <= 4) return `${base}${base.at(-1)}ing`;
-  if (/[^e]e$/.test(base)) return `${base.slice(0, -1)}ing`;
-  return `${base}ing`;
-}
-
 const AUXILIARIES = new Set([
   'had',
   'has',

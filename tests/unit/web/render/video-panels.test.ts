@@ -49,6 +49,7 @@ const generation = (over: Partial<VideoGeneration> = {}): VideoGeneration =>
       total_scenes_processed: 0,
       scenes_with_lipsync: 0,
     },
+    execution_name: 'vgen-gen-0000-abcdefgh',
     created_at: '2026-01-01T00:00:00.000Z',
     ...over,
   }) as VideoGeneration;
@@ -58,6 +59,7 @@ const progress = (props: {
   generation: VideoGeneration | null;
   pipeline?: PipelineStatus | null;
   starting?: boolean;
+  finishedHere?: boolean;
   gaveUp?: boolean;
   notice?: string | null;
   onCheckAgain?: () => void;
@@ -101,7 +103,7 @@ describe('render progress panel', () => {
       generation_status: 'generating_video',
       progress: 80,
       current_step: 'Merging',
-      execution_name: 'vgen-x',
+      execution_name: 'vgen-gen-0000-abcdefgh',
       failed_step: null,
       retry_steps: [],
       stages: [
@@ -149,7 +151,7 @@ describe('render progress panel', () => {
         generation_status: 'failed',
         progress: 60,
         current_step: '',
-        execution_name: 'vgen-x',
+        execution_name: 'vgen-gen-0000-abcdefgh',
         failed_step: 'merge',
         retry_steps: ['audio', 'images'],
         stages: [],
@@ -177,20 +179,63 @@ describe('render progress panel', () => {
     ]);
   });
 
-  it('completed: the success message and Redo lip-sync', () => {
-    const html = progress({
-      generation: generation({
-        generation_status: 'completed',
-        progress: 100,
-        video_url: '/media/final.mp4',
-        final_video: { video_url: '/media/final.mp4' } as VideoGeneration['final_video'],
-      }),
-    });
+  const completed = generation({
+    generation_status: 'completed',
+    progress: 100,
+    video_url: '/media/final.mp4',
+    final_video: { video_url: '/media/final.mp4' } as VideoGeneration['final_video'],
+  });
+
+  it('completed while watched: the success message and Redo lip-sync', () => {
+    const html = progress({ generation: completed, finishedHere: true });
     const text = textOf(html);
     expect(text).toContain(RENDER_STATE_MESSAGES.completed);
     expect(text).toContain('Redo lip-sync');
     expect(html).toContain('role="status"');
     expect(attributes(html, 'data-done')).toEqual(['true', 'true', 'true', 'true', 'true']);
+  });
+
+  it('a generation that had completed before the tab was opened is shown without the success message', () => {
+    const html = progress({ generation: completed });
+    const text = textOf(html);
+    expect(text).toContain('Completed');
+    expect(text).toContain('Redo lip-sync');
+    expect(text).not.toContain(RENDER_STATE_MESSAGES.completed);
+  });
+
+  it("a generation run again shows its own queued state, never the last run's completed stages and 100 %", () => {
+    const lastRun = {
+      video_generation_id: 'gen-0000-abcdefgh',
+      generation_status: 'completed',
+      progress: 100,
+      current_step: 'Completed',
+      execution_name: 'vgen-gen-0000-abcdefgh',
+      failed_step: null,
+      retry_steps: [],
+      stages: ['audio', 'images', 'video', 'merge', 'lipsync'].map((step) => ({
+        step,
+        state: step,
+        status: 'completed',
+        progress: 100,
+        started_at: null,
+        finished_at: null,
+        duration: 1,
+      })),
+    } as unknown as PipelineStatus;
+    const rerun = generation({
+      generation_status: 'pending',
+      task_status: 'queued',
+      progress: 0,
+      current_step: 'Queued',
+      attempt: 2,
+      execution_name: 'vgen-gen-0000-abcdefgh-2',
+    });
+    const html = progress({ generation: rerun, pipeline: lastRun });
+    const text = textOf(html);
+    expect(text).toContain('Processing');
+    expect(text).toContain('0% · Queued');
+    expect(text).not.toContain('100% ·');
+    expect(attributes(html, 'aria-label').filter((l) => l.endsWith(': completed'))).toEqual([]);
   });
 
   it('polling gave up: the timeout message with what polling said, and Check again', () => {

@@ -75,11 +75,6 @@ export function findRoles(phrases: Iterable<PhraseStats>, titlesInUse: ReadonlyS
   }));
 }
 
-/** Phrases that `findRoles` may claim, so that they are not also read as people's names. */
-export function isRoleShaped(stats: PhraseStats, titlesInUse: ReadonlySet<string>): boolean {
-  return roleShaped(stats, titlesInUse);
-}
-
 /** "The White Rabbit": the fullest form the text uses more than once, with its article. */
 export function roleName(person: Person): string {
   const ranked = [...person.forms].sort((a, b) => b.words.length - a.words.length || b.count - a.count);

@@ -10,7 +10,7 @@ import { SignUpForm } from '../components/sign-up-form';
 type Mode = 'signin' | 'signup' | 'reset-request' | 'reset-confirm';
 
 /** The screen restarts in the mode the URL asks for whenever that changes. */
-export function AuthPage() {
+function AuthPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const initialMode: Mode =

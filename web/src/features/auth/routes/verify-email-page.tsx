@@ -19,7 +19,7 @@ type State =
   | { kind: 'failed'; message: string; resend: boolean };
 
 /** Target of the link in the verification email; also lets a person type the code by hand. */
-export function VerifyEmailPage() {
+function VerifyEmailPage() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [code, setCode] = useState(params.get('code') ?? '');

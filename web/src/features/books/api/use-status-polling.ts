@@ -1,38 +1,39 @@
 import type { BookStatusResponse } from '@contracts/books';
-import { useEffect, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useJobStatus, type JobSchedule } from '@/lib/use-job-status';
 import { getBookStatus, STATUS_POLL_MS } from './books';
 
+/** A first look shortly after starting: an upload can be processed in a second. */
+const FIRST_LOOK_MS = 1000;
+
 /**
- * Polls a book's status while `active`: a first look shortly after starting (an upload can be
- * processed in a second), then every 7 seconds. `onStatus` returns false to stop polling.
+ * Follows a book's status with `useJobStatus` while `active`: a first look after a second, then
+ * every 7 seconds until `ended` says the status is what the page waited for. Every status is handed
+ * to `onStatus`; a status that cannot be read is handed to `onError` and the checks stop. `purpose`
+ * keeps two follows of one book (processing, then the chapters) apart.
  */
 export function useStatusPolling(
+  purpose: string,
   bookId: string | null,
   active: boolean,
-  onStatus: (status: BookStatusResponse) => boolean,
+  ended: (status: BookStatusResponse) => boolean,
+  onStatus: (status: BookStatusResponse) => void,
   onError: (error: unknown) => void,
 ) {
-  const handlers = useRef({ onStatus, onError });
-  useEffect(() => {
-    handlers.current = { onStatus, onError };
+  const schedule = useMemo<JobSchedule<BookStatusResponse>>(
+    () => ({
+      delay: (status) => {
+        if (!status) return FIRST_LOOK_MS;
+        return ended(status) ? null : STATUS_POLL_MS;
+      },
+      retries: 0,
+      backoff: () => STATUS_POLL_MS,
+    }),
+    [ended],
+  );
+  const check = useCallback(() => getBookStatus(bookId!), [bookId]);
+  useJobStatus(bookId && active ? `${purpose}:${bookId}` : null, check, schedule, {
+    onAnswer: onStatus,
+    onLost: onError,
   });
-  useEffect(() => {
-    if (!bookId || !active) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = async () => {
-      try {
-        const status = await getBookStatus(bookId);
-        if (stopped) return;
-        if (handlers.current.onStatus(status)) timer = setTimeout(tick, STATUS_POLL_MS);
-      } catch (error) {
-        if (!stopped) handlers.current.onError(error);
-      }
-    };
-    timer = setTimeout(tick, 1000);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [bookId, active]);
 }

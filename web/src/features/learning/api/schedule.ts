@@ -1,7 +1,7 @@
-/**
- * Timing rules of the learning view, kept free of React and of imports so unit tests can run them
- * directly.
- */
+import type { LearningJob } from '@contracts/learning';
+import type { JobSchedule } from '@/lib/job-status';
+
+/** Timing rules of the learning view, kept free of React so unit tests can run them directly. */
 
 /** Narration finishes in seconds, so its status is checked often (and given up on after 5 minutes). */
 export const NARRATION_POLL_MS = 2000;
@@ -26,6 +26,26 @@ export function nextPollDelay(kind: PollKind, checksDone: number): number | null
   if (kind === 'narration') return checksDone >= NARRATION_MAX_CHECKS ? null : NARRATION_POLL_MS;
   if (checksDone >= VIDEO_MAX_CHECKS) return null;
   return checksDone < VIDEO_FAST_CHECKS ? VIDEO_FAST_POLL_MS : VIDEO_SLOW_POLL_MS;
+}
+
+/**
+ * The schedule `useJobStatus` follows a learning job on: the kind's delays while it is processing,
+ * ended on ready or failed, timed out after the kind's checks. A failed check is one more check, at
+ * the same pace; a job answered 404 or 403 no longer exists (fatal).
+ */
+export function learningSchedule(kind: PollKind): JobSchedule<Pick<LearningJob, 'status'>> {
+  const maxChecks = kind === 'narration' ? NARRATION_MAX_CHECKS : VIDEO_MAX_CHECKS;
+  const pace = (checks: number) => nextPollDelay(kind, Math.min(checks, maxChecks - 1))!;
+  return {
+    delay: (job, checks) => (job && job.status !== 'processing' ? null : pace(checks)),
+    maxChecks,
+    retries: maxChecks,
+    backoff: (failures) => pace(failures),
+    fatal: (error) => {
+      const status = (error as { status?: unknown } | null)?.status;
+      return status === 404 || status === 403;
+    },
+  };
 }
 
 /** True after the check at which a video moves to the slow schedule: the moment to say it is slow. */

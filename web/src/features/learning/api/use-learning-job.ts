@@ -1,8 +1,9 @@
 import type { LearningContentItem, LearningContentType, LearningJob } from '@contracts/learning';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { useJobStatus } from '@/lib/use-job-status';
 import { checkJobStatus } from './learning';
-import { becameSlow, nextPollDelay, pollKindOf } from './schedule';
+import { becameSlow, learningSchedule, pollKindOf } from './schedule';
 
 /**
  * Local states of a generation, from the product's list: processing, ready, failed, timeout (no
@@ -38,8 +39,8 @@ export const mediaUrlOf = (job: LearningJob) =>
   job.content_url ?? (job.content_type === 'audio_narration' ? job.audio_url : job.video_url);
 
 /**
- * One generation of one content type for one chapter: starts it, polls its status on the schedule
- * of its kind (see schedule.ts) and reports how it ends.
+ * One generation of one content type for one chapter: starts it, follows its status with
+ * `useJobStatus` on the schedule of its kind (see schedule.ts) and reports how it ends.
  */
 export function useLearningJob(contentType: LearningContentType, events: JobEvents) {
   const [state, setState] = useState<JobState>(IDLE);
@@ -73,58 +74,51 @@ export function useLearningJob(contentType: LearningContentType, events: JobEven
     return false;
   }, []);
 
-  useEffect(() => {
-    if (!pollingId) return;
-    const kind = pollKindOf(contentType);
-    let stopped = false;
-    let checks = 0;
-    let timer: ReturnType<typeof setTimeout>;
-    const schedule = () => {
-      const delay = nextPollDelay(kind, checks);
-      if (delay === null) {
-        setState((s) => ({ ...s, phase: 'timeout' }));
-        setPollingId(null);
-        handlers.current.onTimeout?.();
-        return;
-      }
-      timer = setTimeout(check, delay);
-    };
-    const check = async () => {
-      checks += 1;
-      try {
-        const job = await checkJobStatus(pollingId);
-        if (stopped) return;
-        if (!apply(job)) {
-          setPollingId(null);
-          return;
-        }
-      } catch (error) {
-        if (stopped) return;
-        handlers.current.onCheckError?.(error);
-        setState((s) => ({ ...s, error: CHECK_ERROR }));
-        // A job that no longer exists will not come back; anything else may be a passing hiccup.
-        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
-          setState((s) => ({ ...s, phase: 'failed', error: error.message }));
-          setPollingId(null);
-          return;
-        }
-      }
-      if (becameSlow(kind, checks)) handlers.current.onSlow?.();
-      schedule();
-    };
-    schedule();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [pollingId, contentType, apply]);
+  /** Checks made of the followed job: the video says it is slow once it moves to the slow schedule. */
+  const checks = useRef(0);
+  const schedule = useMemo(() => learningSchedule(pollKindOf(contentType)), [contentType]);
+  const { restart } = useJobStatus(pollingId, checkJobStatus, schedule, {
+    onAnswer: (answer) => {
+      checks.current += 1;
+      if (apply(answer) && becameSlow(pollKindOf(contentType), checks.current)) handlers.current.onSlow?.();
+    },
+    onEnd: () => setPollingId(null),
+    onTimeout: () => {
+      setState((s) => ({ ...s, phase: 'timeout' }));
+      setPollingId(null);
+      handlers.current.onTimeout?.();
+    },
+    onCheckFailed: (error) => {
+      checks.current += 1;
+      handlers.current.onCheckError?.(error);
+      setState((s) => ({ ...s, error: CHECK_ERROR }));
+    },
+    // A job that no longer exists will not come back (404, 403); the checks ran out otherwise.
+    onLost: (error) => {
+      handlers.current.onCheckError?.(error);
+      const gone = error instanceof ApiError && (error.status === 404 || error.status === 403);
+      setState((s) => (gone ? { ...s, phase: 'failed', error: error.message } : { ...s, phase: 'timeout' }));
+      setPollingId(null);
+      if (!gone) handlers.current.onTimeout?.();
+    },
+  });
+
+  /** Follows a job (the same one again after a retry of it). */
+  const follow = useCallback(
+    (id: string) => {
+      checks.current = 0;
+      if (id === pollingId) restart();
+      else setPollingId(id);
+    },
+    [pollingId, restart],
+  );
 
   const start = useCallback(
     async (request: () => Promise<LearningJob>) => {
       setState({ ...IDLE, phase: 'starting', step: 'Starting' });
       try {
-        const job = await request();
-        if (apply(job)) setPollingId(job.id);
+        const started = await request();
+        if (apply(started)) follow(started.id);
       } catch (error) {
         setState({
           ...IDLE,
@@ -134,20 +128,23 @@ export function useLearningJob(contentType: LearningContentType, events: JobEven
         handlers.current.onStartFailed?.(error);
       }
     },
-    [apply],
+    [apply, follow],
   );
 
   /** Picks up a generation that was already running when the page was opened. */
-  const resume = useCallback((item: LearningContentItem) => {
-    setState({
-      phase: 'processing',
-      progress: item.progress ?? 0,
-      step: item.step ?? 'Processing',
-      error: null,
-      job: null,
-    });
-    setPollingId(item.id);
-  }, []);
+  const resume = useCallback(
+    (item: LearningContentItem) => {
+      setState({
+        phase: 'processing',
+        progress: item.progress ?? 0,
+        step: item.step ?? 'Processing',
+        error: null,
+        job: null,
+      });
+      follow(item.id);
+    },
+    [follow],
+  );
 
   return { state, start, resume, busy: state.phase === 'starting' || state.phase === 'processing' };
 }

@@ -5,8 +5,9 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { mutate } from 'swr';
 import { ApiError } from '@/lib/api-client';
+import { useJobStatus } from '@/lib/use-job-status';
 import { downloadErrorText, tooLargeToDownload } from '../model/download';
-import { nextMergePoll, nextPreviewPoll, previewNotFound } from '../model/polling';
+import { MERGE_SCHEDULE, PREVIEW_SCHEDULE, previewNotFound } from '../model/polling';
 import {
   initialMerge,
   initialPreview,
@@ -42,8 +43,8 @@ const withReason = (prefix: string, error: unknown) =>
     : prefix;
 
 /**
- * The merge the studio follows (spec §4, §8): start it, poll its status every 3 s (backing off
- * after failures, lost after five retries), retry it, download its result; the toasts of §8.
+ * The merge the studio follows (spec §4, §8): start it, follow its status with `useJobStatus`
+ * every 3 s (backing off after failures, lost after five retries), retry it, download its result; the toasts of §8.
  */
 export function useMergeJob() {
   const [state, dispatch] = useReducer(mergeReducer, initialMerge);
@@ -55,25 +56,11 @@ export function useMergeJob() {
     before.current = state;
   }, [state]);
 
-  useEffect(() => {
-    if (state.phase !== 'running') return;
-    const decision = nextMergePoll(state.failures);
-    if (decision.action === 'lost') {
-      dispatch({ type: 'lost' });
-      return;
-    }
-    let active = true;
-    const timer = setTimeout(() => {
-      getMergeStatus(state.job.merge_id).then(
-        (status) => active && dispatch({ type: 'polled', status }),
-        () => active && dispatch({ type: 'pollFailed' }),
-      );
-    }, decision.delayMs);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [state]);
+  useJobStatus(state.phase === 'running' ? state.job.merge_id : null, getMergeStatus, MERGE_SCHEDULE, {
+    onAnswer: (status) => dispatch({ type: 'polled', status }),
+    onCheckFailed: () => dispatch({ type: 'pollFailed' }),
+    onLost: () => dispatch({ type: 'lost' }),
+  });
 
   const start = useCallback(
     async (body: MergeRequest) => {
@@ -152,32 +139,19 @@ export function usePreview() {
     before.current = state;
   }, [state]);
 
-  useEffect(() => {
-    if (state.phase !== 'processing') return;
-    const decision = nextPreviewPoll(state.attempts);
-    if (decision.action === 'timeout') {
-      dispatch({ type: 'timeout' });
-      return;
-    }
-    let active = true;
-    const timer = setTimeout(() => {
-      getPreviewStatus(state.preview_id).then(
-        (status) => active && dispatch({ type: 'polled', status }),
-        (error: unknown) => {
-          if (!active) return;
-          const gone =
-            error instanceof ApiError &&
-            error.status === 404 &&
-            previewNotFound(Date.now() - startedAt.current) === 'completed';
-          dispatch({ type: gone ? 'notFound' : 'pollMissed' });
-        },
-      );
-    }, decision.delayMs);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [state]);
+  useJobStatus(state.phase === 'processing' ? state.preview_id : null, getPreviewStatus, PREVIEW_SCHEDULE, {
+    onAnswer: (status) => dispatch({ type: 'polled', status }),
+    onCheckFailed: (error) => {
+      // A 404 once the preview had time to be written: the spec counts it as completed.
+      const gone =
+        error instanceof ApiError &&
+        error.status === 404 &&
+        previewNotFound(Date.now() - startedAt.current) === 'completed';
+      dispatch({ type: gone ? 'notFound' : 'pollMissed' });
+    },
+    onTimeout: () => dispatch({ type: 'timeout' }),
+    onLost: () => dispatch({ type: 'timeout' }),
+  });
 
   const start = useCallback(
     async (body: PreviewRequest) => {

@@ -1,4 +1,7 @@
+import type { MergeStatus, PreviewStatus } from '@contracts/merge';
+import type { JobSchedule } from '@/lib/job-status';
 import {
+  MERGE_TERMINAL_STATUSES,
   MERGE_POLL_MAX_RETRIES,
   MERGE_POLL_MS,
   mergePollBackoffMs,
@@ -38,3 +41,26 @@ export function nextPreviewPoll(attempts: number): PreviewPoll {
  */
 export const previewNotFound = (sinceStartMs: number): 'waiting' | 'completed' =>
   sinceStartMs >= PREVIEW_404_GRACE_MS ? 'completed' : 'waiting';
+
+/** A merge followed by `useJobStatus`: checked every 3 s until it ends, with the backoff above. */
+export const MERGE_SCHEDULE: JobSchedule<MergeStatus> = {
+  delay: (status) => (status && MERGE_TERMINAL_STATUSES.includes(status.status) ? null : MERGE_POLL_MS),
+  retries: MERGE_POLL_MAX_RETRIES,
+  backoff: (failures) => mergePollBackoffMs(failures - 1),
+};
+
+/**
+ * A preview followed by `useJobStatus`: first checked after 2 s, then every 10 s, 30 checks at
+ * most; a check that fails is another attempt 10 s later (a 404 once the preview had time to be
+ * written ends it as completed: `previewNotFound`).
+ */
+export const PREVIEW_SCHEDULE: JobSchedule<PreviewStatus> = {
+  delay: (status, checks) => {
+    if (status && status.status !== 'processing') return null;
+    const next = nextPreviewPoll(checks);
+    return next.action === 'wait' ? next.delayMs : PREVIEW_POLL.everyMs;
+  },
+  maxChecks: PREVIEW_POLL.maxAttempts,
+  retries: PREVIEW_POLL.maxAttempts,
+  backoff: () => PREVIEW_POLL.everyMs,
+};

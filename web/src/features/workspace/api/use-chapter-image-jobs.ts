@@ -1,8 +1,9 @@
 import type { ChapterImage } from '@contracts/images';
 import { imageMessages } from '@contracts/images';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import toast from 'react-hot-toast';
-import { nextChapterImagePoll } from '../model/images';
+import { useJobList } from '@/lib/use-job-status';
+import { CHAPTER_IMAGE_SCHEDULE } from '../model/images';
 import { chapterImageStatus, reloadChapterImages } from './images';
 
 /** What a drawing is of, for its messages. */
@@ -19,63 +20,27 @@ export const subjectOf = (image: ChapterImage): ImageSubject =>
     : { kind: 'character', name: image.character_name ?? '' };
 
 /**
- * Chapter images being drawn: each job's status is checked every 3 s, for at most 5 minutes; the
- * list is reloaded when one ends, and a failure or a timeout is said in the product's words.
- * Drawings already under way when the tab opens are followed too (`follow`).
+ * Chapter images being drawn: each job's status is checked every 3 s, for at most 5 minutes, by
+ * `useJobList`; the list is reloaded when one ends, and a failure or a timeout is said in the
+ * product's words. Drawings already under way when the tab opens are followed too (`follow`). The
+ * page renders `watchers`.
  */
 export function useChapterImageJobs(chapterId: string) {
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-  const [following, setFollowing] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => {
-    const running = timers.current;
-    return () => {
-      for (const timer of running.values()) clearTimeout(timer);
-      running.clear();
-    };
-  }, []);
-
-  const stop = useCallback((jobId: string) => {
-    timers.current.delete(jobId);
-    setFollowing((current) => {
-      const next = new Set(current);
-      next.delete(jobId);
-      return next;
-    });
-  }, []);
-
+  const check = useCallback((jobId: string) => chapterImageStatus(chapterId, jobId), [chapterId]);
+  const jobs = useJobList(check, CHAPTER_IMAGE_SCHEDULE);
+  const add = jobs.follow;
   const follow = useCallback(
-    (jobId: string, subject: ImageSubject) => {
-      if (timers.current.has(jobId)) return;
-      setFollowing((current) => new Set(current).add(jobId));
-      let polls = 0;
-      const poll = async () => {
-        polls += 1;
-        try {
-          const status = await chapterImageStatus(chapterId, jobId);
-          if (!timers.current.has(jobId)) return;
-          if (status.status !== 'generating') {
-            stop(jobId);
-            if (status.status === 'failed') toast.error(status.error || failedText(subject));
-            await reloadChapterImages(chapterId);
-            return;
-          }
-        } catch {
-          // A passing failure: the next check may answer.
-          if (!timers.current.has(jobId)) return;
-        }
-        const next = nextChapterImagePoll(polls);
-        if (next.action === 'timeout') {
-          stop(jobId);
-          toast.error(timeoutText(subject));
-          return;
-        }
-        timers.current.set(jobId, setTimeout(poll, next.delayMs));
-      };
-      const first = nextChapterImagePoll(0);
-      if (first.action === 'wait') timers.current.set(jobId, setTimeout(poll, first.delayMs));
-    },
-    [chapterId, stop],
+    (jobId: string, subject: ImageSubject) =>
+      add(jobId, {
+        onEnd: (status) => {
+          if (status.status === 'failed') toast.error(status.error || failedText(subject));
+          void reloadChapterImages(chapterId);
+        },
+        onTimeout: () => void toast.error(timeoutText(subject)),
+        onLost: () => void toast.error(timeoutText(subject)),
+      }),
+    [add, chapterId],
   );
 
-  return { follow, following, failedText };
+  return { follow, following: jobs.following, watchers: jobs.watchers, failedText };
 }

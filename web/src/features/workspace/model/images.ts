@@ -1,18 +1,21 @@
 /**
- * Rules of the Images tab, free of React: the polling schedule of a chapter image (every 3 s, given
- * up after 5 minutes), and which picture a scene or a character shows.
+ * Rules of the Images tab, free of React: the schedule a chapter image is followed on (every 3 s,
+ * given up after 5 minutes), and which picture a scene or a character shows.
  */
-import type { ChapterImage } from '@contracts/images';
+import type { ChapterImage, ChapterImageStatus } from '@contracts/images';
 import { CHAPTER_IMAGE_POLL_LIMIT_MS, CHAPTER_IMAGE_POLL_MS, matchCharacter } from '@contracts/images';
+import type { JobSchedule } from '@/lib/job-status';
 
-/** After `polls` status checks still answered "generating": wait 3 s, or give up at 5 minutes. */
-export function nextChapterImagePoll(
-  polls: number,
-): { action: 'wait'; delayMs: number } | { action: 'timeout' } {
-  return polls * CHAPTER_IMAGE_POLL_MS >= CHAPTER_IMAGE_POLL_LIMIT_MS
-    ? { action: 'timeout' }
-    : { action: 'wait', delayMs: CHAPTER_IMAGE_POLL_MS };
-}
+/**
+ * A chapter image job followed by `useJobStatus`: every 3 s while it is drawn, timed out after
+ * 5 minutes of checks; a failed check is a passing failure, tried again on the same pace.
+ */
+export const CHAPTER_IMAGE_SCHEDULE: JobSchedule<Pick<ChapterImageStatus, 'status'>> = {
+  delay: (job) => (job && job.status !== 'generating' ? null : CHAPTER_IMAGE_POLL_MS),
+  maxChecks: CHAPTER_IMAGE_POLL_LIMIT_MS / CHAPTER_IMAGE_POLL_MS,
+  retries: CHAPTER_IMAGE_POLL_LIMIT_MS / CHAPTER_IMAGE_POLL_MS,
+  backoff: () => CHAPTER_IMAGE_POLL_MS,
+};
 
 const newestFirst = (a: ChapterImage, b: ChapterImage) => b.created_at.localeCompare(a.created_at);
 

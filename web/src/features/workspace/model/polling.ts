@@ -2,6 +2,8 @@
  * Polling schedules of the workspace, from the product's constants. Pure so the unit tests can run
  * them directly.
  */
+import type { CharacterImageStatus } from '@contracts/plots';
+import type { JobSchedule } from '@/lib/job-status';
 
 /** Character images: once a second, at most 120 tries, a loading toast on every 10th poll. */
 export const CHARACTER_IMAGE_POLL_MS = 1000;
@@ -22,6 +24,18 @@ export function nextCharacterImagePoll(polls: number): PollDecision {
     toast: polls > 0 && polls % CHARACTER_IMAGE_TOAST_EVERY === 0,
   };
 }
+
+/**
+ * A portrait followed by `useJobStatus`: checked once a second until it completes or fails, 120
+ * checks at most; a check that fails ends the follow (the spec's "Failed to check" message).
+ */
+export const CHARACTER_IMAGE_SCHEDULE: JobSchedule<Pick<CharacterImageStatus, 'status'>> = {
+  delay: (status) =>
+    status && (status.status === 'completed' || status.status === 'failed') ? null : CHARACTER_IMAGE_POLL_MS,
+  maxChecks: CHARACTER_IMAGE_MAX_POLLS,
+  retries: 0,
+  backoff: () => CHARACTER_IMAGE_POLL_MS,
+};
 
 /** What the product tells people a portrait usually takes. */
 export const CHARACTER_IMAGE_ESTIMATE_TEXT = '20-30 seconds';

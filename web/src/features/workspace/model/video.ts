@@ -208,6 +208,22 @@ export function renderState(
   return raw === 'pending' ? 'processing' : 'rendering';
 }
 
+/**
+ * The pipeline status when it is of the run the panel shows: a generation run again (a retry, a
+ * render of the saved timeline) keeps its id, and until its first check answers the status of the
+ * run before (every stage completed, 100 %) must not show beside the new run's "Queued".
+ */
+export const pipelineOfRun = (
+  generation: Pick<VideoGeneration, 'id' | 'video_generation_id' | 'execution_name'> | null,
+  pipeline: PipelineStatus | null,
+): PipelineStatus | null =>
+  generation &&
+  pipeline &&
+  pipeline.video_generation_id === (generation.video_generation_id ?? generation.id) &&
+  pipeline.execution_name === generation.execution_name
+    ? pipeline
+    : null;
+
 /** Cancel shows only while rendering (not while a start is asked for or the run is still queued). */
 export const canCancel = (state: RenderState) => state === 'rendering';
 

@@ -1,4 +1,4 @@
-import type { Book } from '@contracts/books';
+import type { Book, BookStatusResponse } from '@contracts/books';
 import { paymentMessages, subscriptionMessages } from '@contracts/subscriptions';
 import { useEffect, useReducer, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -29,6 +29,9 @@ import { savePendingUpload, takePendingUpload } from './pending-upload';
 
 /** The review falls back to a flat list of the chapters held if no structure arrived within this time. */
 const STRUCTURE_FALLBACK_MS = 10_000;
+
+const processingEnded = (status: BookStatusResponse) => processingOutcome(status) !== 'waiting';
+const finishingEnded = (status: BookStatusResponse) => finishingOutcome(status) !== 'waiting';
 
 const statusError = () => toast.error('Could not get book status. Please check the dashboard.');
 
@@ -128,8 +131,10 @@ export function useUploadWizard() {
 
   // AI processing, until the structure waits for review.
   useStatusPolling(
+    'processing',
     bookId,
     step === 'processing' && status?.status !== 'FAILED',
+    processingEnded,
     (next) => {
       dispatch({ type: 'statusReceived', status: next });
       const outcome = processingOutcome(next);
@@ -144,7 +149,6 @@ export function useUploadWizard() {
             : 'Book processing failed. Please try again.',
         );
       }
-      return outcome === 'waiting';
     },
     statusError,
   );
@@ -158,8 +162,10 @@ export function useUploadWizard() {
 
   // Done: chapters are processed in the background; tell when the book is ready.
   useStatusPolling(
+    'chapters',
     bookId,
     step === 'done' && !state.finished,
+    finishingEnded,
     (next) => {
       dispatch({ type: 'statusReceived', status: next });
       const outcome = finishingOutcome(next);
@@ -168,7 +174,6 @@ export function useUploadWizard() {
         refreshBooks();
       }
       if (outcome === 'failed') toast.error('Book processing failed. Please try again.');
-      return outcome === 'waiting';
     },
     statusError,
   );

@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Badge, Card, EmptyState } from '@/components/ui/card';
 import { SelectField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { fixedBackoff, useJobList, type JobSchedule } from '@/lib/use-job-status';
 import {
   audioJobStatus,
   deleteAudioFile,
@@ -99,48 +100,27 @@ export function AudioTab({ bookId, chapter }: { bookId: string; chapter: Chapter
   return <ChapterAudio key={chapter.id} bookId={bookId} chapterId={chapter.id} />;
 }
 
-/** Follows audio jobs (generations and exports) to their end. */
+/** An audio job: checked every 2 s until it completes or fails, for at most 5 minutes. */
+const AUDIO_SCHEDULE: JobSchedule<AudioJobStatus> = {
+  delay: (status) =>
+    status && (status.status === 'completed' || status.status === 'failed') ? null : AUDIO_POLL_MS,
+  maxChecks: AUDIO_MAX_POLLS,
+  // A failed check is a passing failure: the next one may answer.
+  retries: AUDIO_MAX_POLLS,
+  backoff: fixedBackoff(AUDIO_POLL_MS),
+};
+
+/** Follows audio jobs (generations and exports) to their end (null: no end within the checks). */
 function useAudioJobs(chapterId: string) {
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-  const [running, setRunning] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => {
-    const all = timers.current;
-    return () => {
-      for (const t of all.values()) clearTimeout(t);
-      all.clear();
-    };
-  }, []);
+  const check = useCallback((jobId: string) => audioJobStatus(chapterId, jobId), [chapterId]);
+  const jobs = useJobList(check, AUDIO_SCHEDULE);
+  const add = jobs.follow;
   const follow = useCallback(
-    (jobId: string, onEnd: (status: AudioJobStatus | null) => void) => {
-      if (timers.current.has(jobId)) return;
-      setRunning((r) => new Set(r).add(jobId));
-      const end = (status: AudioJobStatus | null) => {
-        timers.current.delete(jobId);
-        setRunning((r) => {
-          const next = new Set(r);
-          next.delete(jobId);
-          return next;
-        });
-        onEnd(status);
-      };
-      let polls = 0;
-      const poll = async () => {
-        polls += 1;
-        try {
-          const status = await audioJobStatus(chapterId, jobId);
-          if (!timers.current.has(jobId)) return;
-          if (status.status === 'completed' || status.status === 'failed') return end(status);
-        } catch {
-          if (!timers.current.has(jobId)) return;
-        }
-        if (polls >= AUDIO_MAX_POLLS) return end(null);
-        timers.current.set(jobId, setTimeout(poll, AUDIO_POLL_MS));
-      };
-      timers.current.set(jobId, setTimeout(poll, AUDIO_POLL_MS));
-    },
-    [chapterId],
+    (jobId: string, onEnd: (status: AudioJobStatus | null) => void) =>
+      add(jobId, { onEnd, onTimeout: () => onEnd(null), onLost: () => onEnd(null) }),
+    [add],
   );
-  return { follow, running };
+  return { follow, running: jobs.following, watchers: jobs.watchers };
 }
 
 function ChapterAudio({ bookId, chapterId }: { bookId: string; chapterId: string }) {
@@ -150,7 +130,7 @@ function ChapterAudio({ bookId, chapterId }: { bookId: string; chapterId: string
   const { data: files, error } = useAudioOfChapter(chapterId, script?.id ?? null);
   const { data: plot } = usePlotOverview(bookId);
   const { data: voices } = useVoiceCatalogue();
-  const { follow, running } = useAudioJobs(chapterId);
+  const { follow, running, watchers } = useAudioJobs(chapterId);
   const [section, setSection] = useState<Section>('narration');
   // The defaults follow the selected script's style; what the user changed stays.
   const [changed, setChanged] = useState<Partial<Settings>>({});
@@ -249,6 +229,7 @@ function ChapterAudio({ bookId, chapterId }: { bookId: string; chapterId: string
 
   return (
     <Card className="space-y-4 p-6">
+      {watchers}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 className="text-xl font-semibold">Audio Production</h2>

@@ -147,7 +147,7 @@ function SceneImages({ bookId, chapterId }: { bookId: string; chapterId: string 
   const script = scripts?.find((s) => s.id === selection.scriptId) ?? null;
   const { data: images, error } = useImagesOfChapter(chapterId, script?.id ?? null);
   const { data: plot } = usePlotOverview(bookId);
-  const { follow, following } = useChapterImageJobs(chapterId);
+  const { follow, following, watchers } = useChapterImageJobs(chapterId);
   const [view, setView] = useState<View>('scenes');
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
   const [showSettings, setShowSettings] = useState(false);
@@ -270,6 +270,7 @@ function SceneImages({ bookId, chapterId }: { bookId: string; chapterId: string 
 
   return (
     <Card className="space-y-4 p-6">
+      {watchers}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 className="text-xl font-semibold">Scene Images</h2>

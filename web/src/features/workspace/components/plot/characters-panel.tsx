@@ -54,7 +54,7 @@ export function CharactersPanel({
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
-  const { drawing, generate } = useCharacterImages(() => void onChanged());
+  const { drawing, generate, watchers } = useCharacterImages(() => void onChanged());
   const characters = plot.characters;
   const shown = useMemo(() => searchCharacters(characters, query), [characters, query]);
   const selected = keepExisting(chosen, characters);
@@ -157,6 +157,7 @@ export function CharactersPanel({
 
   return (
     <section aria-labelledby="characters-heading" className="space-y-4">
+      {watchers}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id="characters-heading" className="text-lg font-semibold">
           Characters ({characters.length})

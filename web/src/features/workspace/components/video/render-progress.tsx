@@ -8,6 +8,7 @@ import {
   canCancel,
   checklist,
   friendlyFailure,
+  pipelineOfRun,
   RENDER_STATE_LABELS,
   RENDER_STATE_MESSAGES,
   renderState,
@@ -42,8 +43,9 @@ const STATE_TONES = {
  */
 export function RenderProgress({
   generation,
-  pipeline,
+  pipeline: anyPipeline,
   starting,
+  finishedHere = false,
   gaveUp = false,
   notice = null,
   onCheckAgain,
@@ -54,6 +56,8 @@ export function RenderProgress({
   generation: VideoGeneration | null;
   pipeline: PipelineStatus | null;
   starting: boolean;
+  /** The run completed while the studio watched it: "Video generation completed!" is said only then. */
+  finishedHere?: boolean;
   /** The studio's polling gave up on the followed generation. */
   gaveUp?: boolean;
   /** What polling says meanwhile ('No generation data available'). */
@@ -66,6 +70,9 @@ export function RenderProgress({
   onLipSync: () => void;
 }) {
   const state = renderState(generation, starting, gaveUp);
+  const pipeline = pipelineOfRun(generation, anyPipeline);
+  const message =
+    state === 'timeout' || state === 'completed_no_download' || (state === 'completed' && finishedHere);
   const progress = generation ? (pipeline?.progress ?? generation.progress ?? 0) : 0;
   const retrySteps = pipeline?.retry_steps?.length ? pipeline.retry_steps : [...PIPELINE_STEPS];
   const [retryFrom, setRetryFrom] = useState<PipelineStep | ''>('');
@@ -94,7 +101,7 @@ export function RenderProgress({
           </Button>
         )}
       </div>
-      {(state === 'timeout' || state === 'completed_no_download' || state === 'completed') && (
+      {message && (
         <p
           role={state === 'completed' ? 'status' : 'alert'}
           data-testid="render-message"

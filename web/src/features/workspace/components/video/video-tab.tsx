@@ -370,6 +370,7 @@ function ScriptStudio({
         generation={current}
         pipeline={gen.pipeline}
         starting={gen.starting}
+        finishedHere={gen.finishedHere}
         gaveUp={gen.gaveUp}
         notice={gen.notice}
         onCheckAgain={gen.checkAgain}

@@ -1,0 +1,52 @@
+/**
+ * The schedule a followed job is checked on, and what each answer or failed check leads to. Pure (no
+ * React, no timers), so the unit tests run the rules directly; `useJobStatus` applies them.
+ */
+
+export interface JobSchedule<T> {
+  /**
+   * The wait before the next check after `answer`, or null when the answer is an end state; with no
+   * answer yet (undefined), the wait before the first check (0: at once). A job that is queued or
+   * running must answer a wait, never null.
+   */
+  delay: (answer: T | undefined, checks: number) => number | null;
+  /** Checks made without an end before the job is reported as timed out (no limit when absent). */
+  maxChecks?: number;
+  /** Failed checks in a row that are retried; one more and the job is reported as lost. */
+  retries: number;
+  /** The wait before retry number `failures` (1 after the first failure in a row). */
+  backoff: (failures: number) => number;
+  /** A failure no retry can mend (the job is gone): lost at once. */
+  fatal?: (error: unknown) => boolean;
+}
+
+/** idle: nothing followed; following: checks go on; ended: an end state answered; timeout / lost: given up. */
+export type JobPhase = 'idle' | 'following' | 'ended' | 'timeout' | 'lost';
+
+export type JobStep = { action: 'wait'; delayMs: number } | { action: 'ended' | 'timeout' | 'lost' };
+
+/** After an answer, `checks` checks made so far (this one included). */
+export function afterAnswer<T>(schedule: JobSchedule<T>, answer: T, checks: number): JobStep {
+  const delayMs = schedule.delay(answer, checks);
+  if (delayMs === null) return { action: 'ended' };
+  if (schedule.maxChecks !== undefined && checks >= schedule.maxChecks) return { action: 'timeout' };
+  return { action: 'wait', delayMs };
+}
+
+/** The wait before the first check of a follow (0: at once). */
+export const firstWait = <T>(schedule: JobSchedule<T>): number => schedule.delay(undefined, 0) ?? 0;
+
+/** After a failed check, the `failures`-th in a row. */
+export function afterFailure<T>(schedule: JobSchedule<T>, error: unknown, failures: number): JobStep {
+  if (schedule.fatal?.(error) || failures > schedule.retries) return { action: 'lost' };
+  return { action: 'wait', delayMs: schedule.backoff(failures) };
+}
+
+/** min(base · 2^(n−1), cap): base, 2·base, 4·base… for the first, second, third failure in a row. */
+export const exponentialBackoff =
+  (baseMs: number, capMs: number) =>
+  (failures: number): number =>
+    Math.min(baseMs * 2 ** Math.max(0, failures - 1), capMs);
+
+/** The same wait after every failure. */
+export const fixedBackoff = (ms: number) => (): number => ms;
