@@ -1,5 +1,5 @@
 import type { BookRecord, ChapterRecord } from '../books/model';
-import type { BookReads } from '../books/reads';
+import type { BookReads } from '../books/read-port';
 import {
   AUDIO_STATUSES,
   audioMessages,
@@ -15,12 +15,11 @@ import type { JobRecord, JobStatus, Jobs } from '../jobs';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { mediaUrl } from '../lib/media-urls';
 import { isoNow, type Clock, type ObjectStore, type Table } from '../lib/ports';
-import type { PlotReads } from '../plots/reads';
+import type { PlotReads } from '../plots/read-port';
 import type { ScriptRecord } from '../scripts/model';
-import type { ScriptReads } from '../scripts/reads';
+import type { ScriptReads } from '../scripts/read-port';
 import { type AudioExportOptions, type AudioFileRecord, type ExportTrack } from './model';
 import { createAudioRepository } from './repository';
-import { settledJobs } from './generation';
 
 export interface AudioDeps {
   table: Table;
@@ -223,4 +222,14 @@ export async function views(deps: AudioContext, files: AudioFileRecord[]): Promi
     files.map((f) => audioFileView(f, jobs.get(f.job_id))),
     (id) => order.get(id) ?? 0,
   );
+}
+
+export async function settledJobs(deps: AudioContext, ids: string[]): Promise<Map<string, JobRecord>> {
+  const found = await Promise.all(
+    [...new Set(ids)].map(async (id) => {
+      const job = await deps.jobs.get(id);
+      return job ? await deps.jobs.settle(job) : null;
+    }),
+  );
+  return new Map(found.filter((j): j is JobRecord => j !== null).map((j) => [j.id, j]));
 }

@@ -169,16 +169,6 @@ export function planFiles(
 }
 
 /** Jobs of the given ids, settled (a quiet job whose execution ended is marked failed). */
-export async function settledJobs(deps: AudioContext, ids: string[]): Promise<Map<string, JobRecord>> {
-  const found = await Promise.all(
-    [...new Set(ids)].map(async (id) => {
-      const job = await deps.jobs.get(id);
-      return job ? await deps.jobs.settle(job) : null;
-    }),
-  );
-  return new Map(found.filter((j): j is JobRecord => j !== null).map((j) => [j.id, j]));
-}
-
 export async function ownJob(deps: AudioContext, userId: string, chapterId: string, jobId: string) {
   const { book, chapter } = await deps.books.ownedChapter(userId, chapterId);
   const found = isUuid(jobId) ? await deps.jobs.get(jobId) : null;

@@ -6,7 +6,6 @@ import { NotFoundError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { bookKeys, type BookRecord, type ChapterRecord } from './model';
 import { BOOK_NOT_FOUND, CHAPTER_NOT_FOUND, canRead, type BooksContext, settle } from './common';
-import type { BooksService } from './service';
 import type { ProgressRecord } from './repository';
 
 /** The owner's book, or 404 for a missing book and for someone else's (never 403: ids do not leak). */
@@ -77,19 +76,3 @@ export const progressOf = (deps: BooksContext, userId: string, bookId: string) =
 
 export const saveProgress = (deps: BooksContext, userId: string, record: ProgressRecord) =>
   deps.books.putProgress(userId, record);
-
-/** What other domains are given of the books domain. */
-export type BookReads = Pick<
-  BooksService,
-  | 'ownedBook'
-  | 'ownedChapter'
-  | 'bookOf'
-  | 'chaptersOf'
-  | 'booksOf'
-  | 'chapterText'
-  | 'chapterContext'
-  | 'loadOwnedBook'
-  | 'loadReadableBook'
-  | 'progressOf'
-  | 'saveProgress'
->;

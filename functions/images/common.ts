@@ -1,4 +1,4 @@
-import type { BookReads } from '../books/reads';
+import type { BookReads } from '../books/read-port';
 import { imageMessages, type ChapterImage, type ChapterImageType } from '../contracts/images';
 import { PORTRAIT_DEFAULTS } from '../contracts/plots';
 import type { CharacterReference, ImageEngine } from '../engine/image/types';
@@ -14,9 +14,9 @@ import { BadRequestError } from '../lib/errors';
 import { mediaUrl } from '../lib/media-urls';
 import { isoNow, type Clock, type ObjectStore, type Table } from '../lib/ports';
 import type { CharacterRecord } from '../plots/model';
-import type { PlotReads } from '../plots/reads';
+import type { PlotReads } from '../plots/read-port';
 import type { ScriptRecord } from '../scripts/model';
-import type { ScriptReads } from '../scripts/reads';
+import type { ScriptReads } from '../scripts/read-port';
 import { type ChapterImageOptions, type ChapterImageRecord } from './model';
 import { createImageRepository } from './repository';
 

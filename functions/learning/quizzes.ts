@@ -1,5 +1,5 @@
 import type { BookRecord } from '../books/model';
-import type { BookReads } from '../books/reads';
+import type { BookReads } from '../books/read-port';
 import type { QuizResult, QuizView } from '../contracts/learning';
 import { QUIZ_PASS_SCORE } from '../contracts/learning';
 import { questionKind } from '../engine/text/quiz-kinds';

@@ -1,5 +1,5 @@
 import type { BookRecord, ChapterRecord } from '../books/model';
-import type { BookReads } from '../books/reads';
+import type { BookReads } from '../books/read-port';
 import { canRead, CHAPTER_NOT_FOUND } from '../books/service';
 import type {
   LearningContentItem,

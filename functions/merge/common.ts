@@ -222,3 +222,12 @@ export function previewView(deps: MergeContext, job: PreviewJob): PreviewStatus 
     created_at: job.created_at,
   };
 }
+
+export async function discardUpload(deps: MergeContext, record: UploadRecord) {
+  // An abort that fails leaves parts the bucket's lifecycle rule removes after a day.
+  if (record.multipart_id)
+    await deps.uploads.abortMultipart(record.key, record.multipart_id).catch(() => undefined);
+  await deps.uploads.delete(record.key);
+  await deps.table.delete(mergeKeys.upload(record.owner_id, record.upload_id));
+  await deps.table.delete(mergeKeys.expiry(record.expires_at, 'upload', record.upload_id));
+}

@@ -9,7 +9,7 @@ import {
   type PreviewJob,
 } from './model';
 import { type MergeContext, now, isPast, getUpload, ownedJob } from './common';
-import { discardUpload } from './uploads';
+import { discardUpload } from './common';
 
 /** Everything a merge keeps is deleted 24 hours later. */
 

@@ -1,3 +1,4 @@
+import { discardUpload } from './common';
 import { withTempDir } from '../engine/media/temp';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -67,15 +68,6 @@ export async function checkMedia(
   if (declared === 'video' ? !probe.video : !probe.audio)
     throw new BadRequestError(mergeMessages.notOfKind(declared), 'wrong_kind');
   return streamsOf(probe);
-}
-
-export async function discardUpload(deps: MergeContext, record: UploadRecord) {
-  // An abort that fails leaves parts the bucket's lifecycle rule removes after a day.
-  if (record.multipart_id)
-    await deps.uploads.abortMultipart(record.key, record.multipart_id).catch(() => undefined);
-  await deps.uploads.delete(record.key);
-  await deps.table.delete(mergeKeys.upload(record.owner_id, record.upload_id));
-  await deps.table.delete(mergeKeys.expiry(record.expires_at, 'upload', record.upload_id));
 }
 
 /** Uploads of the user still uploading and not expired (at most 10 at a time). */

@@ -1,4 +1,4 @@
-import type { BookReads } from '../books/reads';
+import type { BookReads } from '../books/read-port';
 import {
   BOOK_UPLOAD_PRICE,
   FREE_BOOK_UPLOADS,

@@ -25,7 +25,7 @@ import {
   USER_ORDER,
   IMAGE_STATUS,
 } from './common';
-import { ownedPlot } from './overview';
+import { ownedPlot } from './common';
 
 /** The cast: characters created, edited and deleted, and their portraits. */
 

@@ -1,4 +1,4 @@
-import type { BookReads } from '../books/reads';
+import type { BookReads } from '../books/read-port';
 import { plotMessages, type Character, type PlotGenerationJob, type PlotOverview } from '../contracts/plots';
 import { hashString } from '../engine/random';
 import { characterProfile, type CharacterProfile } from '../engine/text/types';
@@ -153,4 +153,14 @@ export async function ownCharacter(
   const character = await findOwnCharacter(deps, characterId, userId);
   if (!character) throw characterNotFound();
   return character;
+}
+
+/** A book's plot overview: generated, followed and read. */
+
+export async function ownedPlot(deps: PlotsContext, plotId: string, userId: string): Promise<PlotRecord> {
+  const plot = isUuid(plotId) ? await deps.repo.getPlot(plotId) : null;
+  const book = plot ? await deps.books.bookOf(plot.book_id) : null;
+  if (!plot || !book || book.owner_id !== userId)
+    throw new NotFoundError(plotMessages.plotNotFound, 'plot_not_found');
+  return plot;
 }

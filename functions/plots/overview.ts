@@ -1,6 +1,5 @@
 import { plotMessages, type PlotGenerationJob, type PlotOverview } from '../contracts/plots';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { isUuid } from '../lib/ids';
 import { PLOT_LOCK, plotGenerationJob } from './jobs/kinds';
 import {
   type CharacterRecord,
@@ -10,16 +9,6 @@ import {
 } from './model';
 import { plotView, plotJobView, type PlotsContext, now, nameKey, isPlotJob } from './common';
 import { voiceFor, deletePortraits } from './characters';
-
-/** A book's plot overview: generated, followed and read. */
-
-export async function ownedPlot(deps: PlotsContext, plotId: string, userId: string): Promise<PlotRecord> {
-  const plot = isUuid(plotId) ? await deps.repo.getPlot(plotId) : null;
-  const book = plot ? await deps.books.bookOf(plot.book_id) : null;
-  if (!plot || !book || book.owner_id !== userId)
-    throw new NotFoundError(plotMessages.plotNotFound, 'plot_not_found');
-  return plot;
-}
 
 /**
  * Starts planning the plot overview of the caller's book. A generation already running for the

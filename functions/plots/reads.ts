@@ -1,5 +1,4 @@
 import type { PlotsContext } from './common';
-import type { PlotsService } from './service';
 
 /**
  * The plots domain's read port: what other domains may know of a book's plot and cast. They never
@@ -14,6 +13,3 @@ export const characterOf = (deps: PlotsContext, characterId: string) => deps.rep
 
 /** A book's plot overview, or null before one is made. */
 export const plotOf = (deps: PlotsContext, bookId: string) => deps.repo.getPlotOfBook(bookId);
-
-/** What other domains are given of the plots domain. */
-export type PlotReads = Pick<PlotsService, 'castOf' | 'characterOf' | 'plotOf'>;

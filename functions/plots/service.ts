@@ -1,6 +1,7 @@
 import { bindContext } from '../lib/bind';
 import { castOf, characterOf, plotOf } from './reads';
-import { ownedPlot, startGeneration, generationStatus, overviewOf, generatePlot } from './overview';
+import { startGeneration, generationStatus, overviewOf, generatePlot } from './overview';
+import { ownedPlot } from './common';
 import { ownCharacter, plotsContext } from './common';
 import {
   createCharacter,

@@ -1,4 +1,4 @@
-import type { BookReads } from '../books/reads';
+import type { BookReads } from '../books/read-port';
 import type { GenerateScriptInput, SceneEdit } from '../contracts/script-requests';
 import {
   scriptMessages,
@@ -12,7 +12,7 @@ import { type Engine } from '../engine/types';
 import { NotFoundError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { isoNow, type Clock, type Table } from '../lib/ports';
-import type { PlotReads } from '../plots/reads';
+import type { PlotReads } from '../plots/read-port';
 import type { ScriptRecord } from './model';
 import { createScriptRepository } from './repository';
 

@@ -1,5 +1,4 @@
 import type { ScriptsContext } from './common';
-import type { ScriptsService } from './service';
 
 /**
  * The scripts domain's read port: what other domains may know of scripts. They never read the
@@ -12,6 +11,3 @@ export const scriptOf = (deps: ScriptsContext, scriptId: string) => deps.repo.ge
 /** A chapter's scripts, newest first as stored. */
 export const scriptsFor = (deps: ScriptsContext, bookId: string, chapterId: string) =>
   deps.repo.listForChapter(bookId, chapterId);
-
-/** What other domains are given of the scripts domain. */
-export type ScriptReads = Pick<ScriptsService, 'ownScript' | 'scriptOf' | 'scriptsFor'>;

@@ -1,5 +1,5 @@
 import type { AudioService } from '../audio/service';
-import type { BookReads } from '../books/reads';
+import type { BookReads } from '../books/read-port';
 import {
   beyondPlanLength,
   PAYMENT_REQUIRED_CODES,
@@ -17,14 +17,14 @@ import {
   type StageStatus,
   type VideoGeneration,
 } from '../contracts/video';
-import type { ImageReads } from '../images/reads';
+import type { ImageReads } from '../images/read-port';
 import { isActive, type JobRecord, type Jobs } from '../jobs';
 import { ConflictError, NotFoundError, PaymentRequiredError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { mediaUrl } from '../lib/media-urls';
 import { isoNow, type Clock, type ObjectStore, type Table, type VideoMetering } from '../lib/ports';
 import type { ScriptRecord } from '../scripts/model';
-import type { ScriptReads } from '../scripts/reads';
+import type { ScriptReads } from '../scripts/read-port';
 import { videoGenerationJob } from './jobs/kinds';
 import {
   type AudioManifest,
