@@ -131,11 +131,16 @@ function narratorByAddress(context: Context, tags: readonly (Referent | undefine
   const votes = new Map<Character, number>();
   for (const index of told) {
     const paragraph = context.parts[index]!.paragraph;
-    const around = new Set(
-      context.parts
-        .filter((p) => p.addressee && p.paragraph !== paragraph && Math.abs(p.paragraph - paragraph) <= 2)
-        .map((p) => p.addressee!),
-    );
+    const around = new Set<Character>();
+    // Parts are in text order: only those within two paragraphs either side.
+    for (let i = index - 1; i >= 0 && context.parts[i]!.paragraph >= paragraph - 2; i--) {
+      const p = context.parts[i]!;
+      if (p.addressee && p.paragraph !== paragraph) around.add(p.addressee);
+    }
+    for (let i = index + 1; i < context.parts.length && context.parts[i]!.paragraph <= paragraph + 2; i++) {
+      const p = context.parts[i]!;
+      if (p.addressee && p.paragraph !== paragraph) around.add(p.addressee);
+    }
     for (const c of around) votes.set(c, (votes.get(c) ?? 0) + 1);
   }
   const [best, second] = [...votes.entries()].sort((a, b) => b[1] - a[1]);
@@ -324,8 +329,6 @@ function lastSentenceStart(text: string, [from, to]: [number, number]): number {
 interface Turn {
   paragraph: number;
   parts: AttributedPart[];
-  /** For a paragraph of narration inside a conversation: who acts in it. */
-  actor?: Character;
 }
 
 function conversations(context: Context): Turn[][] {
@@ -343,25 +346,10 @@ function conversations(context: Context): Turn[][] {
       runs.push(run);
       run = [];
     }
-    // A paragraph of narration between two lines is a turn of its own when someone acts in it
-    // ("Mr. Beebe accepted the convenient word."): the next line is the other one's.
-    const between =
-      last && part.paragraph - last.paragraph === 2 ? narrationActor(context, part.paragraph - 1) : undefined;
-    if (between && process.env.NT) run.push({ paragraph: part.paragraph - 1, parts: [], actor: between });
     run.push({ paragraph: part.paragraph, parts: [part] });
   }
   if (run.length) runs.push(run);
   return runs;
-}
-
-/** The character a paragraph of narration is about, when it names them or a pronoun points at one. */
-function narrationActor(context: Context, paragraphIndex: number): Character | undefined {
-  const paragraph = context.scan.paragraphs[paragraphIndex]!;
-  const actor = firstActor(tokenize(context.text, paragraph.start, paragraph.end, context.narration));
-  if (!actor || actor.kind === 'description') return undefined;
-  const next = context.parts.findIndex((p) => p.start > paragraph.end);
-  if (actor.kind === 'name') return actor.character;
-  return next < 0 ? undefined : resolve(context, actor, next);
 }
 
 const FIXED: readonly AttributionMethod[] = ['tag', 'utterance', 'paragraph'];
