@@ -239,3 +239,53 @@ describe('paragraphs of CRLF text', () => {
     expect(paragraphSpans(crlf)).toHaveLength(3);
   });
 });
+
+describe('names and tags as books print them', () => {
+  it('reads a tag that ends in a double hyphen ("Mr. Dunmore, whose mind was elsewhere, said--")', () => {
+    const text = [
+      'Mr. Dunmore and Lucy sat by the fire. Lucy looked at Mr. Dunmore, and Mr. Dunmore looked at Lucy.',
+      '“It is late,” said Mr. Dunmore.',
+      'Lucy made no answer; and Mr. Dunmore, whose thoughts were on the Pelhams, said--',
+      '“It is a great pity about the Pelhams.”',
+    ].join('\n\n');
+    expect(said(text)).toEqual([
+      ['It is late,', 'Mr. Dunmore'],
+      ['It is a great pity about the Pelhams.', 'Mr. Dunmore'],
+    ]);
+  });
+
+  it('reads a titled name broken over two lines as that name, not as someone sharing the surname', () => {
+    const text = [
+      'Captain Harlow came home. Captain Harlow sat down. Mrs. Harlow smiled, and Mrs. Harlow poured the tea.',
+      '“You look tired,” continued Mrs.\nHarlow, “and you must rest.”',
+    ].join('\n\n');
+    expect(said(text).map(([, who]) => who)).toEqual(['Mrs. Harlow', 'Mrs. Harlow']);
+  });
+
+  it('keeps a daughter apart from her father when she is the only woman of the name', () => {
+    const text = [
+      'Captain Morrow was lost at sea. Captain Morrow had one child. Arthur Morrow left her nothing.',
+      'Miss Morrow came to us. “My father is dead,” said Miss Morrow. Miss Morrow wept.',
+    ].join('\n\n');
+    const cast = findCast(text);
+    const daughter = cast.characters.find((c) => c.aliases.includes('Miss Morrow'));
+    expect(daughter).toBeDefined();
+    expect(daughter!.aliases).not.toContain('Captain Morrow');
+    expect(said(text)).toEqual([['My father is dead,', daughter!.name]]);
+  });
+
+  it('keeps the titled surname apart from a brother written "Mr. John …" when it is far more used', () => {
+    const text = [
+      'Mr. Knightley came in. Mr. Knightley sat down. Mr. Knightley smiled at Emma. Mr. Knightley read.',
+      'Mr. John Knightley followed. “It is cold,” said Mr. John Knightley. Mr. Knightley laughed.',
+      '“It is not,” said Mr. Knightley.',
+    ].join('\n\n');
+    const cast = findCast(text);
+    const george = cast.characters.find((c) => c.aliases.includes('Mr. Knightley'))!;
+    expect(george.aliases).not.toContain('Mr. John Knightley');
+    expect(said(text).map(([, who]) => who)).toEqual([
+      cast.characters.find((c) => c.aliases.includes('Mr. John Knightley'))!.name,
+      george.name,
+    ]);
+  });
+});

@@ -28,7 +28,8 @@ interface Token {
   ref?: Referent;
 }
 
-const WORD = /\p{L}[\p{L}\p{M}'’-]*|\S/uy;
+/** A word, hyphenated inside only: the dash of `said--` is punctuation, not part of the verb. */
+const WORD = /\p{L}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*|\S/uy;
 const words = (list: string) => new Set(list.trim().split(/\s+/));
 const ABBREVIATIONS = words('mr mrs ms dr st messrs capt col rev prof sgt lt');
 const DETERMINERS = words('the his her my our their your this that its');
