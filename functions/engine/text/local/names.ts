@@ -224,7 +224,14 @@ function toCharacter(
       if (!shared) aliases.add(part);
     }
   }
-  const written = [...surfaces.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length)[0]?.[0];
+  const ranked = [...surfaces.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length);
+  // A woman written "Mrs. Ford" goes by that name, though the bare "Ford" (of "Ford's") is more frequent.
+  const bare = ranked[0] && !ranked[0][0].includes(' ') ? ranked[0][0] : undefined;
+  const titledWoman = ranked.find(([surface]) => {
+    const cls = nameTitleClass(surface);
+    return (cls === 'wife' || cls === 'daughter') && surface.split(/\s+/).at(-1) === bare;
+  });
+  const written = (titledWoman && titledWoman[1] >= 2 ? titledWoman : ranked[0])?.[0];
   // Of the known names, the one of the family position the text mostly writes ("Mrs. Bennet").
   const writtenClass = written ? nameTitleClass(written) : undefined;
   const known =

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findCast } from '../../../../functions/engine/text/local/names';
 import { quoteSpans, readStory } from '../../../../functions/engine/text/local/reading';
 import { scanQuotations } from '../../../../functions/engine/text/local/reading/quotations';
+import { tagAfter, tokenize } from '../../../../functions/engine/text/local/reading/tags';
 import { readingText } from '../../../../functions/engine/text/local/reading/text';
 import { paragraphSpans } from '../../../../functions/engine/text/sentences';
 
@@ -287,5 +288,61 @@ describe('names and tags as books print them', () => {
       cast.characters.find((c) => c.aliases.includes('Mr. John Knightley'))!.name,
       george.name,
     ]);
+  });
+});
+
+describe('tags beyond "said Alice"', () => {
+  const HOUSE =
+    'Mary, Elizabeth and Mrs. Croft sat with Anne. Anne spoke to Mary, and Elizabeth to Mrs. Croft.';
+  const lineOf = (text: string, words: string) => said(text).find(([line]) => line!.startsWith(words))?.[1];
+
+  it('reads a sentence of only a speaker and a tag verb before the line ("Mrs. Croft interposed.")', () => {
+    const text = [
+      HOUSE,
+      '“We must go,” said Anne.',
+      'Mrs. Croft interposed. “We had better put it off.”',
+    ].join('\n\n');
+    expect(lineOf(text, 'We had better')).toBe('Mrs. Croft');
+  });
+
+  it('reads a noun of speech ("Elizabeth’s reply was,") and a possessive after a preposition', () => {
+    const text = [
+      HOUSE,
+      '“Anne cannot come,” said Mary; and Elizabeth’s reply was, “Then she had better stay.”',
+      '“Very well,” said Anne, till she was startled by Mrs. Croft’s suddenly saying,-- “It was you I met.”',
+    ].join('\n\n');
+    expect(lineOf(text, 'Then she had better')).toBe('Elizabeth');
+    expect(lineOf(text, 'It was you')).toBe('Mrs. Croft');
+  });
+
+  it('gives a verb-first tag between two parts to both, unless the narration names another speaker', () => {
+    const text = [
+      HOUSE,
+      '“No,”--replied Mary--quite confirmed by the manner in which he spoke--“I shall walk.”',
+      '“Down!” cried Anne, jumping back, and Elizabeth called, “Come here!”',
+    ].join('\n\n');
+    expect(lineOf(text, 'I shall walk')).toBe('Mary');
+    expect(lineOf(text, 'Come here')).toBe('Elizabeth');
+  });
+
+  it('takes no name after "said a Voice, and" for the speaker', () => {
+    const text =
+      'Mr. Marvel sat by the road. Mr. Marvel was alone. “Come up,” said a Voice, and Mr. Marvel was whirled about.';
+    const { mentions } = findCast(text);
+    const after = text.indexOf('” said') + 1;
+    expect(tagAfter(tokenize(text, after, text.length, mentions))).toBeUndefined();
+    const named = '“Come up,” said Mr. Marvel, and he was whirled about.';
+    const ref = tagAfter(
+      tokenize(named, named.indexOf('” said') + 1, named.length, findCast(named).mentions),
+    );
+    expect(ref?.kind === 'name' && ref.character.name).toBe('Mr. Marvel');
+  });
+
+  it('names a woman by her title and surname when the bare surname is mostly something else', () => {
+    const text = [
+      'Emma went to Ford’s. Ford’s was busy, and Ford’s windows were bright. Ford’s had silk.',
+      'Mrs. Ford came forward. “Should I send it?” asked Mrs. Ford. Mrs. Ford smiled.',
+    ].join('\n\n');
+    expect(said(text)).toEqual([['Should I send it?', 'Mrs. Ford']]);
   });
 });
