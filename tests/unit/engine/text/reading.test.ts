@@ -346,3 +346,13 @@ describe('tags beyond "said Alice"', () => {
     expect(said(text)).toEqual([['Should I send it?', 'Mrs. Ford']]);
   });
 });
+
+describe('descriptions with a possessive', () => {
+  it('takes "my companion" for someone of the scene, never for a character of its own', () => {
+    const text = [
+      'Sherlock Holmes and I walked down to the river. Holmes was silent, and Holmes frowned at the water.',
+      '“It is later than I thought,” said my companion.',
+    ].join('\n\n');
+    expect(said(text)).toEqual([['It is later than I thought,', 'Holmes']]);
+  });
+});

@@ -382,7 +382,8 @@ function shortTag(tokens: readonly Token[]): Referent | undefined {
   while (from > 0 && !(tokens[from - 1]!.kind === 'punct' && SENTENCE_END.has(tokens[from - 1]!.lower)))
     from--;
   const subject = tokens[from];
-  if (subject?.kind !== 'ref' || subject.ref!.kind !== 'name' || tokens.length - 1 - from > 4) return undefined;
+  if (subject?.kind !== 'ref' || subject.ref!.kind !== 'name' || tokens.length - 1 - from > 4)
+    return undefined;
   for (let j = from + 1; j < tokens.length - 1; j++) {
     if (isVerb(tokens, j)) return j === tokens.length - 2 ? subject.ref : undefined;
     if (!isAdverb(tokens[j])) return undefined;
