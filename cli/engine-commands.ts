@@ -22,7 +22,7 @@ import {
 import { findPresenter, PRESENTERS, presenterProfile } from '../functions/engine/productions/presenters';
 import type { SlideStyle } from '../functions/engine/productions/slides';
 import { characterSeed } from '../functions/engine/text/local/characters';
-import { quoteSpans } from '../functions/engine/text/local/reading';
+import { quotesCommand } from './quotes-command';
 import {
   characterProfile,
   SCRIPT_STYLES,
@@ -159,12 +159,8 @@ export async function runEngineCommand(argv: string[], io: CliOutput = consoleOu
         );
         return 0;
       }
-      case 'quotes': {
-        // Offsets are JavaScript string indices into the file as read (UTF-8), end exclusive.
-        const text = readText(input);
-        io.log(JSON.stringify(quoteSpans(text.content)));
-        return 0;
-      }
+      case 'quotes':
+        return quotesCommand(input, io);
       case 'screenplay': {
         const text = readText(input);
         const script = await engine.text.screenplay({

@@ -25,15 +25,23 @@ import { machine } from './timing';
  * 2. Casts: the plot overview's cast finding (`findCast` and `dialogueWithNarrator`, as the plot
  *    overview calls them) on each whole book of `../shared/corpus` (ingested as an upload is: format,
  *    extraction, chapters, cleaning) and of PDNC — main cast found, listed names that are people of
- *    the book, characters listed twice. `BENCH_ONLY=<name>,…` limits the books; `BENCH_ERRORS=1`
+ *    the book, characters listed twice. `BENCH_ONLY=<name>,…` limits the books (or `--novel <name>,…`), `BENCH_PART=quotes|casts`
+ *    (or `--only quotes|casts`) one of the two parts; `BENCH_ERRORS=1`
  *    prints the first wrong quotations of each novel.
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SHARED = resolve(ROOT, '..', 'shared');
 const PDNC = join(SHARED, 'pdnc');
 const CORPUS = join(SHARED, 'corpus');
-const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
-const wanted = (name: string) => !ONLY || ONLY.some((o) => name.toLowerCase().includes(o.toLowerCase()));
+/** `--novel <name>[,…]` (or `BENCH_ONLY`) and `--only quotes|casts` (or `BENCH_PART`): a part of the run. */
+const flag = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+const ONLY = (flag('--novel') ?? process.env.BENCH_ONLY)?.split(',').filter(Boolean);
+const PART = flag('--only') ?? process.env.BENCH_PART;
+const wanted = (name: string) =>
+  !ONLY?.length || ONLY.some((o) => name.toLowerCase().includes(o.toLowerCase()));
 
 const TARGET = { found: 98, all: 90, explicit: 97, seconds: 20, main: 90, real: 95 };
 const pct = (part: number, whole: number) => (whole ? (100 * part) / whole : 100);
@@ -186,8 +194,8 @@ async function main() {
     return;
   }
   const folders = novelFolders(PDNC).filter(wanted);
-  if (process.env.BENCH_PART !== 'casts') quotations(folders);
-  if (process.env.BENCH_PART === 'quotes') return;
+  if (PART !== 'casts') quotations(folders);
+  if (PART === 'quotes') return;
   await casts([
     ...CORPUS_CASTS.filter((b) => wanted(b.file)).map((b) => ({
       name: b.file,

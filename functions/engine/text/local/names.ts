@@ -224,7 +224,14 @@ function toCharacter(
       if (!shared) aliases.add(part);
     }
   }
-  const written = [...surfaces.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length)[0]?.[0];
+  const ranked = [...surfaces.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length);
+  // A woman written "Mrs. Ford" goes by that name, though the bare "Ford" (of "Ford's") is more frequent.
+  const bare = ranked[0] && !ranked[0][0].includes(' ') ? ranked[0][0] : undefined;
+  const titledWoman = ranked.find(([surface]) => {
+    const cls = nameTitleClass(surface);
+    return (cls === 'wife' || cls === 'daughter') && surface.split(/\s+/).at(-1) === bare;
+  });
+  const written = (titledWoman && titledWoman[1] >= 2 ? titledWoman : ranked[0])?.[0];
   // Of the known names, the one of the family position the text mostly writes ("Mrs. Bennet").
   const writtenClass = written ? nameTitleClass(written) : undefined;
   const known =
@@ -276,22 +283,25 @@ function locateMentions(text: string, characters: Character[]): Mention[] {
   const owner = new Map<string, Character>();
   for (const c of characters) for (const alias of c.aliases) if (!owner.has(alias)) owner.set(alias, c);
   if (owner.size === 0) return [];
-  const alternatives = [...owner.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  // Books wrap their lines: "Mrs.\nWeston" is "Mrs. Weston", not a bare "Weston".
+  const alternatives = [...owner.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((alias) => escapeRegExp(alias).replace(/ /g, '\\s+'));
   const pattern = new RegExp(`(?<![\\p{L}\\p{M}])(?:${alternatives.join('|')})(?![\\p{L}\\p{M}])`, 'gu');
   const mentions: Mention[] = [];
   for (const match of text.matchAll(pattern)) {
-    const character = owner.get(match[0]);
+    const character = owner.get(match[0].replace(/\s+/g, ' '));
     if (!character) continue;
     // "Bennet" in "Miss Bennet" is not Mr. Bennet: a family title before a bare name must be the character's.
     const before = /(\p{L}+)\.?\s+$/u.exec(text.slice(Math.max(0, match.index - 14), match.index))?.[1];
     const cls = before ? titleClass(before) : undefined;
     const own = titleClass(character.title);
-    if (cls && !match[0].includes(' ') && own && cls !== own) continue;
+    // Nor is "Morstan" in "Miss Morstan" Captain Morstan: the title must be one the character bears.
     if (
       cls &&
       !match[0].includes(' ') &&
-      !own &&
-      character.aliases.some((a) => a.includes(' ') && titleClass(a.split(' ')[0]!))
+      cls !== own &&
+      !character.aliases.some((a) => a.includes(' ') && titleClass(a.split(' ')[0]!) === cls)
     )
       continue;
     mentions.push({ character, start: match.index, end: match.index + match[0].length });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findCast } from '../../../../functions/engine/text/local/names';
 import { quoteSpans, readStory } from '../../../../functions/engine/text/local/reading';
 import { scanQuotations } from '../../../../functions/engine/text/local/reading/quotations';
+import { tagAfter, tokenize } from '../../../../functions/engine/text/local/reading/tags';
 import { readingText } from '../../../../functions/engine/text/local/reading/text';
 import { paragraphSpans } from '../../../../functions/engine/text/sentences';
 
@@ -237,5 +238,121 @@ describe('paragraphs of CRLF text', () => {
       paragraphSpans(lf).map((p) => p.text.replace(/\s+/g, ' ')),
     );
     expect(paragraphSpans(crlf)).toHaveLength(3);
+  });
+});
+
+describe('names and tags as books print them', () => {
+  it('reads a tag that ends in a double hyphen ("Mr. Dunmore, whose mind was elsewhere, said--")', () => {
+    const text = [
+      'Mr. Dunmore and Lucy sat by the fire. Lucy looked at Mr. Dunmore, and Mr. Dunmore looked at Lucy.',
+      '“It is late,” said Mr. Dunmore.',
+      'Lucy made no answer; and Mr. Dunmore, whose thoughts were on the Pelhams, said--',
+      '“It is a great pity about the Pelhams.”',
+    ].join('\n\n');
+    expect(said(text)).toEqual([
+      ['It is late,', 'Mr. Dunmore'],
+      ['It is a great pity about the Pelhams.', 'Mr. Dunmore'],
+    ]);
+  });
+
+  it('reads a titled name broken over two lines as that name, not as someone sharing the surname', () => {
+    const text = [
+      'Captain Harlow came home. Captain Harlow sat down. Mrs. Harlow smiled, and Mrs. Harlow poured the tea.',
+      '“You look tired,” continued Mrs.\nHarlow, “and you must rest.”',
+    ].join('\n\n');
+    expect(said(text).map(([, who]) => who)).toEqual(['Mrs. Harlow', 'Mrs. Harlow']);
+  });
+
+  it('keeps a daughter apart from her father when she is the only woman of the name', () => {
+    const text = [
+      'Captain Morrow was lost at sea. Captain Morrow had one child. Arthur Morrow left her nothing.',
+      'Miss Morrow came to us. “My father is dead,” said Miss Morrow. Miss Morrow wept.',
+    ].join('\n\n');
+    const cast = findCast(text);
+    const daughter = cast.characters.find((c) => c.aliases.includes('Miss Morrow'));
+    expect(daughter).toBeDefined();
+    expect(daughter!.aliases).not.toContain('Captain Morrow');
+    expect(said(text)).toEqual([['My father is dead,', daughter!.name]]);
+  });
+
+  it('keeps the titled surname apart from a brother written "Mr. John …" when it is far more used', () => {
+    const text = [
+      'Mr. Knightley came in. Mr. Knightley sat down. Mr. Knightley smiled at Emma. Mr. Knightley read.',
+      'Mr. John Knightley followed. “It is cold,” said Mr. John Knightley. Mr. Knightley laughed.',
+      '“It is not,” said Mr. Knightley.',
+    ].join('\n\n');
+    const cast = findCast(text);
+    const george = cast.characters.find((c) => c.aliases.includes('Mr. Knightley'))!;
+    expect(george.aliases).not.toContain('Mr. John Knightley');
+    expect(said(text).map(([, who]) => who)).toEqual([
+      cast.characters.find((c) => c.aliases.includes('Mr. John Knightley'))!.name,
+      george.name,
+    ]);
+  });
+});
+
+describe('tags beyond "said Alice"', () => {
+  const HOUSE =
+    'Mary, Elizabeth and Mrs. Croft sat with Anne. Anne spoke to Mary, and Elizabeth to Mrs. Croft.';
+  const lineOf = (text: string, words: string) => said(text).find(([line]) => line!.startsWith(words))?.[1];
+
+  it('reads a sentence of only a speaker and a tag verb before the line ("Mrs. Croft interposed.")', () => {
+    const text = [
+      HOUSE,
+      '“We must go,” said Anne.',
+      'Mrs. Croft interposed. “We had better put it off.”',
+    ].join('\n\n');
+    expect(lineOf(text, 'We had better')).toBe('Mrs. Croft');
+  });
+
+  it('reads a noun of speech ("Elizabeth’s reply was,") and a possessive after a preposition', () => {
+    const text = [
+      HOUSE,
+      '“Anne cannot come,” said Mary; and Elizabeth’s reply was, “Then she had better stay.”',
+      '“Very well,” said Anne, till she was startled by Mrs. Croft’s suddenly saying,-- “It was you I met.”',
+    ].join('\n\n');
+    expect(lineOf(text, 'Then she had better')).toBe('Elizabeth');
+    expect(lineOf(text, 'It was you')).toBe('Mrs. Croft');
+  });
+
+  it('gives a verb-first tag between two parts to both, unless the narration names another speaker', () => {
+    const text = [
+      HOUSE,
+      '“No,”--replied Mary--quite confirmed by the manner in which he spoke--“I shall walk.”',
+      '“Down!” cried Anne, jumping back, and Elizabeth called, “Come here!”',
+    ].join('\n\n');
+    expect(lineOf(text, 'I shall walk')).toBe('Mary');
+    expect(lineOf(text, 'Come here')).toBe('Elizabeth');
+  });
+
+  it('takes no name after "said a Voice, and" for the speaker', () => {
+    const text =
+      'Mr. Marvel sat by the road. Mr. Marvel was alone. “Come up,” said a Voice, and Mr. Marvel was whirled about.';
+    const { mentions } = findCast(text);
+    const after = text.indexOf('” said') + 1;
+    expect(tagAfter(tokenize(text, after, text.length, mentions))).toBeUndefined();
+    const named = '“Come up,” said Mr. Marvel, and he was whirled about.';
+    const ref = tagAfter(
+      tokenize(named, named.indexOf('” said') + 1, named.length, findCast(named).mentions),
+    );
+    expect(ref?.kind === 'name' && ref.character.name).toBe('Mr. Marvel');
+  });
+
+  it('names a woman by her title and surname when the bare surname is mostly something else', () => {
+    const text = [
+      'Emma went to Ford’s. Ford’s was busy, and Ford’s windows were bright. Ford’s had silk.',
+      'Mrs. Ford came forward. “Should I send it?” asked Mrs. Ford. Mrs. Ford smiled.',
+    ].join('\n\n');
+    expect(said(text)).toEqual([['Should I send it?', 'Mrs. Ford']]);
+  });
+});
+
+describe('descriptions with a possessive', () => {
+  it('takes "my companion" for someone of the scene, never for a character of its own', () => {
+    const text = [
+      'Sherlock Holmes and I walked down to the river. Holmes was silent, and Holmes frowned at the water.',
+      '“It is later than I thought,” said my companion.',
+    ].join('\n\n');
+    expect(said(text)).toEqual([['It is later than I thought,', 'Holmes']]);
   });
 });

@@ -30,7 +30,7 @@ import {
   type AttributionMethod,
   type SceneContext,
 } from './scene';
-import { firstActor, mentionsIn, tagAfter, tagBefore, tokenize, type Referent } from './tags';
+import { firstActor, invertedTag, mentionsIn, tagAfter, tagBefore, tokenize, type Referent } from './tags';
 
 export type { AttributedPart, AttributionMethod } from './scene';
 
@@ -237,13 +237,24 @@ function explicitTag(context: Context, index: number): Referent | undefined {
   const tag = tagAfter(afterTokens);
   if (tag) return tag;
   const beforeTokens = tokenize(text, Math.max(before[0], before[1] - 300), before[1], narration);
+  // `"No,"--replied Emma--quite confirmed by the manner in which he spoke--"I should like…"`: the tag
+  // between two parts of a paragraph is both parts' tag, whatever the narration adds after it.
+  const previous = context.parts[index - 1];
+  if (previous && previous.paragraph === context.parts[index]!.paragraph && previous.end === before[0]) {
+    const betweenTokens = tokenize(text, before[0], Math.min(before[1], before[0] + 200), narration);
+    const between = invertedTag(betweenTokens);
+    // Unless the narration names a new speaker for this part (`, cried Hall, …, and Fearenside howled,`).
+    const own = tagBefore(beforeTokens);
+    if (between) return own?.kind === 'name' ? own : between;
+    // `"…," Brannigan said. "…"`: the sentence tags the part before; the paragraph pass shares it.
+    if (beforeTokens.at(-1)?.lower === '.' && tagAfter(betweenTokens)) return undefined;
+  }
   if (beforeTokens.length > 0) return tagBefore(beforeTokens);
   // `Emma continued:` ending the paragraph before: the tag introduces the quotation that opens the next one.
   const tail = narrationTail(context, index);
   if (!tail) return undefined;
   const tailTokens = tokenize(text, Math.max(tail[0], tail[1] - 300), tail[1], narration);
   // `"…," said the gallant Mr. Elton--` closing the paragraph before is that line's tag, not this one's.
-  const previous = context.parts[index - 1];
   if (previous && previous.end === tail[0] && tagAfter(tailTokens)) return undefined;
   return tagBefore(tailTokens);
 }
@@ -335,8 +346,6 @@ function lastSentenceStart(text: string, [from, to]: [number, number]): number {
 interface Turn {
   paragraph: number;
   parts: AttributedPart[];
-  /** For a paragraph of narration inside a conversation: who acts in it. */
-  actor?: Character;
 }
 
 function conversations(context: Context): Turn[][] {
@@ -354,25 +363,10 @@ function conversations(context: Context): Turn[][] {
       runs.push(run);
       run = [];
     }
-    // A paragraph of narration between two lines is a turn of its own when someone acts in it
-    // ("Mr. Beebe accepted the convenient word."): the next line is the other one's.
-    const between =
-      last && part.paragraph - last.paragraph === 2 ? narrationActor(context, part.paragraph - 1) : undefined;
-    if (between && process.env.NT) run.push({ paragraph: part.paragraph - 1, parts: [], actor: between });
     run.push({ paragraph: part.paragraph, parts: [part] });
   }
   if (run.length) runs.push(run);
   return runs;
-}
-
-/** The character a paragraph of narration is about, when it names them or a pronoun points at one. */
-function narrationActor(context: Context, paragraphIndex: number): Character | undefined {
-  const paragraph = context.scan.paragraphs[paragraphIndex]!;
-  const actor = firstActor(tokenize(context.text, paragraph.start, paragraph.end, context.narration));
-  if (!actor || actor.kind === 'description') return undefined;
-  const next = context.parts.findIndex((p) => p.start > paragraph.end);
-  if (actor.kind === 'name') return actor.character;
-  return next < 0 ? undefined : resolve(context, actor, next);
 }
 
 const FIXED: readonly AttributionMethod[] = ['tag', 'utterance', 'paragraph'];

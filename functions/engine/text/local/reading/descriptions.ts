@@ -133,6 +133,8 @@ export function resolveDescription(
   const known = associated(book, key);
   if (known && known !== addressee && scene.includes(known)) return known;
   const gender = genderOf(ref);
+  // "my companion", "her father", "our visitor": someone of the scene, never a character of its own.
+  if (!ref.phrase.startsWith('the ')) return nearest(context, index, gender, addressee);
   // "the girl", "her father" stand for whoever fits nearby; "the old woman", "the gentleman in the white waistcoat" for someone.
   if (GENERIC_HEADS.has(ref.head) && !/\s(?:in|with|of|at)\s/.test(key)) {
     const near = nearest(context, index, gender, addressee);

@@ -318,7 +318,15 @@ function titledTarget(
         f.title && f.title !== title && !DESCRIBING_TITLES.has(f.title) && titleClass(f.title) !== 'wife',
     );
   const fitting = compatibles.length > 1 ? compatibles.filter((p) => !titledOtherwise(p)) : compatibles;
-  const candidates = fitting.length > 1 ? fitting.filter((p) => !toldApartByGivenName(p, title)) : fitting;
+  // "Mr. Knightley" is not the one the text calls "Mr. John Knightley" to tell him from his brother:
+  // among several, or when "Mr. Knightley" is far more often written than that brother's full name.
+  const titledCount = (titledGroups.get(`${title}|${word}`) ?? []).reduce((sum, f) => sum + f.count, 0);
+  const fullCount = (p: Person) =>
+    p.forms.filter((f) => f.words.length > 1).reduce((sum, f) => sum + f.count, 0);
+  const candidates =
+    fitting.length > 1
+      ? fitting.filter((p) => !toldApartByGivenName(p, title))
+      : fitting.filter((p) => !(toldApartByGivenName(p, title) && titledCount >= 3 * fullCount(p)));
   if (cls === 'daughter') {
     const women = candidates.filter(
       (p) => personGender(p) === 'female' || p.forms.some((f) => classOf(f) === 'daughter'),
@@ -328,7 +336,12 @@ function titledTarget(
     const family = [...titledGroups.keys()].some(
       (k) => k.endsWith(`|${word}`) && titleClass(k.split('|')[0]!) !== 'daughter',
     );
-    return women.length > 1 || family ? 'drop' : undefined;
+    // "Miss Bennet" of a family with a mother and sisters is no one for sure; "Miss Morstan", beside
+    // only her father, is herself.
+    const mother = [...titledGroups.keys()].some(
+      (k) => k.endsWith(`|${word}`) && titleClass(k.split('|')[0]!) === 'wife',
+    );
+    return women.length > 1 || (family && (women.length > 0 || mother)) ? 'drop' : undefined;
   }
   return candidates.length === 1 ? candidates[0] : undefined;
 }

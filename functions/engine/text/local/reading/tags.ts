@@ -28,7 +28,8 @@ interface Token {
   ref?: Referent;
 }
 
-const WORD = /\p{L}[\p{L}\p{M}'’-]*|\S/uy;
+/** A word, hyphenated inside only: the dash of `said--` is punctuation, not part of the verb. */
+const WORD = /\p{L}[\p{L}\p{M}'’]*(?:-\p{L}[\p{L}\p{M}'’]*)*|\S/uy;
 const words = (list: string) => new Set(list.trim().split(/\s+/));
 const ABBREVIATIONS = words('mr mrs ms dr st messrs capt col rev prof sgt lt');
 const DETERMINERS = words('the his her my our their your this that its');
@@ -276,6 +277,8 @@ export function tagAfter(tokens: readonly Token[]): Referent | undefined {
     for (let j = i + verb; j < Math.min(tokens.length, i + verb + 5); j++) {
       const t = tokens[j]!;
       if (t.kind === 'punct' && SENTENCE_END.has(t.lower)) return undefined;
+      // "said a Voice, and Mr. Marvel …": someone unnamed speaks; the name after "and" is another.
+      if (t.kind === 'word' && ['a', 'an', 'and'].includes(t.lower)) return undefined;
       if (t.kind === 'ref') {
         if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) continue;
         return t.ref;
@@ -296,6 +299,16 @@ export function tagAfter(tokens: readonly Token[]): Referent | undefined {
     if (depth === 0 && !isAdverb(t) && t.kind !== 'punct') return undefined;
   }
   return undefined;
+}
+
+/**
+ * A tag that puts the verb first (`--replied Emma--`): written only right after the words it tags,
+ * so the narration that follows it cannot name another speaker.
+ */
+export function invertedTag(tokens: readonly Token[]): Referent | undefined {
+  let i = 0;
+  while (i < tokens.length && tokens[i]!.kind === 'punct' && /^[,—–\-:]$/.test(tokens[i]!.lower)) i++;
+  return isVerb(tokens, i) ? tagAfter(tokens) : undefined;
 }
 
 /**
@@ -323,13 +336,17 @@ function possessiveTag(tokens: readonly Token[], i: number): Referent | undefine
  */
 export function tagBefore(tokens: readonly Token[]): Referent | undefined {
   const last = tokens.at(-1);
-  if (!last || last.kind !== 'punct' || !/^[,:—–-]$/.test(last.lower)) return undefined;
+  if (!last || last.kind !== 'punct') return undefined;
+  // `Mrs. Musgrove interposed.` right before the line: a sentence that is only a speaker and a tag verb.
+  if (last.lower === '.') return shortTag(tokens);
+  if (!/^[,:—–-]$/.test(last.lower)) return undefined;
   let from = tokens.length - 1;
   while (from > 0 && !(tokens[from - 1]!.kind === 'punct' && SENTENCE_END.has(tokens[from - 1]!.lower)))
     from--;
   let verbAt = -1;
   for (let j = tokens.length - 2; j >= from; j--) {
-    if (isVerb(tokens, j)) {
+    // `Elizabeth's reply was,`, `made only this cautious reply:--`: a noun of speech just before the line.
+    if (isVerb(tokens, j) || (j >= tokens.length - 5 && SPEECH_NOUNS.has(tokens[j]!.lower))) {
       verbAt = j;
       break;
     }
@@ -340,12 +357,36 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
   for (let j = verbAt - 1; j >= from; j--) {
     const t = tokens[j]!;
     if (!person(t)) continue;
-    if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) continue;
+    // After a preposition a referent is an object, unless the clause is theirs: `by Mrs. Croft's
+    // suddenly saying`, `from Mary, who, … exclaimed`.
+    const owner = tokens[j + 1]?.lower === "'s" && tokens.slice(j + 2, verbAt).every(isAdverb);
+    const relative = tokens[j + 1]?.lower === ',' && tokens[j + 2]?.lower === 'who';
+    if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '') && !owner && !relative) continue;
     return t.ref;
   }
   for (let j = verbAt + 1; j < tokens.length; j++) {
     const t = tokens[j]!;
     if (person(t) && !PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) return t.ref;
+  }
+  return undefined;
+}
+
+/** Nouns that stand for what is said: `Elizabeth's reply was,`, `this was Emma's exclamation:`. */
+const SPEECH_NOUNS = words(
+  'reply answer rejoinder remark exclamation declaration language words question retort response observation reasoning comment injunction speech',
+);
+
+/** `Mrs. Musgrove interposed.`, `Emma, smiling, replied.`: a last sentence that is a speaker and a tag verb only. */
+function shortTag(tokens: readonly Token[]): Referent | undefined {
+  let from = tokens.length - 1;
+  while (from > 0 && !(tokens[from - 1]!.kind === 'punct' && SENTENCE_END.has(tokens[from - 1]!.lower)))
+    from--;
+  const subject = tokens[from];
+  if (subject?.kind !== 'ref' || subject.ref!.kind !== 'name' || tokens.length - 1 - from > 4)
+    return undefined;
+  for (let j = from + 1; j < tokens.length - 1; j++) {
+    if (isVerb(tokens, j)) return j === tokens.length - 2 ? subject.ref : undefined;
+    if (!isAdverb(tokens[j])) return undefined;
   }
   return undefined;
 }
