@@ -127,7 +127,7 @@ export function attributeQuotations(
  */
 function narratorByAddress(context: Context, tags: readonly (Referent | undefined)[]): Character | undefined {
   const told = tags.flatMap((tag, index) => (tag?.kind === 'pronoun' && tag.pronoun === 'i' ? [index] : []));
-  if (told.length < 2) return undefined;
+  if (told.length < 2) return addressedNeverNarrated(context);
   const byNarrator = new Set(told.map((index) => context.parts[index]!.paragraph));
   const votes = new Map<Character, number>();
   for (const index of told) {
@@ -151,9 +151,27 @@ function narratorByAddress(context: Context, tags: readonly (Referent | undefine
   }
   const [best, second] = [...votes.entries()].sort((a, b) => b[1] - a[1]);
   if (best && best[1] >= 2 && (!second || best[1] >= second[1] * 2)) return best[0];
+  const addressed = addressedNeverNarrated(context);
+  if (addressed) return addressed;
   return told.length >= 3 && toldInFirstPerson(context)
     ? unnamedNarrator(context.parts[told[0]!]!.start)
     : undefined;
+}
+
+/**
+ * The "I" of a first-person text in which nobody tags "said I": the one the others' lines address
+ * at least twice whom the narration never names (Watson, spoken to by Holmes, is "I" outside the
+ * quotations). A single such character is needed; two leave the narrator unknown.
+ */
+function addressedNeverNarrated(context: Context): Character | undefined {
+  if (!toldInFirstPerson(context)) return undefined;
+  const narrated = new Set(context.narration.map((m) => m.character));
+  const counts = new Map<Character, number>();
+  for (const part of context.parts)
+    if (part.addressee && !narrated.has(part.addressee))
+      counts.set(part.addressee, (counts.get(part.addressee) ?? 0) + 1);
+  const [best, second] = [...counts.entries()].filter(([, n]) => n >= 2);
+  return best && !second ? best[0] : undefined;
 }
 
 /** First-person pronouns per word of narration above which a text is told by an "I". */
