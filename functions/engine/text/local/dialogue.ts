@@ -5,7 +5,7 @@
  * line, with the way it is said taken from its tag.
  */
 import { SPEECH_VERBS } from './lexicon';
-import { nameTitleClass, type Cast, type Character, type Mention } from './names';
+import { nameTitleClass, type Cast, type Character } from './names';
 import {
   attributeQuotations,
   castNarrator,
@@ -13,6 +13,7 @@ import {
   type AttributionMethod,
 } from './reading/attribution';
 import { innerText, scanQuotations } from './reading/quotations';
+import { mentionsIn, mentionsOutside } from './reading/tags';
 import { readingText } from './reading/text';
 import { paragraphSpans } from '../sentences';
 
@@ -70,7 +71,7 @@ export function foldAddressedNames(text: string, cast: Cast, quotes: readonly Qu
     for (const mention of own) {
       const quote = quoteAt(mention.start)!;
       const at = paragraphAt(quote.start);
-      const around = mentionsBetween(
+      const around = mentionsIn(
         narration,
         paragraphs[Math.max(0, at - 1)]!.start,
         paragraphs[Math.min(paragraphs.length - 1, at + 1)]!.end,
@@ -190,30 +191,4 @@ function cleanLine(inner: string): string {
   if (/[,;:—–-]$/.test(line)) return `${line.slice(0, -1).trimEnd()}.`;
   if (!/[.!?…]$/.test(line)) return `${line}.`;
   return line;
-}
-
-/** Mentions in narration only: a name inside a quotation is being talked about, not acting. */
-function mentionsOutside(mentions: readonly Mention[], quotes: readonly Quote[]): Mention[] {
-  const outside: Mention[] = [];
-  let q = 0;
-  for (const mention of mentions) {
-    while (q < quotes.length && quotes[q]!.end <= mention.start) q++;
-    const quote = quotes[q];
-    if (!quote || mention.end <= quote.start) outside.push(mention);
-  }
-  return outside;
-}
-
-/** Mentions with `from <= start < to`, by binary search over mentions in text order. */
-export function mentionsBetween(mentions: readonly Mention[], from: number, to: number): Mention[] {
-  let low = 0;
-  let high = mentions.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (mentions[mid]!.start < from) low = mid + 1;
-    else high = mid;
-  }
-  const found: Mention[] = [];
-  for (let i = low; i < mentions.length && mentions[i]!.start < to; i++) found.push(mentions[i]!);
-  return found;
 }

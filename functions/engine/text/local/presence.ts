@@ -7,7 +7,7 @@
  * narration says what "I" does.
  */
 import type { Quote } from './dialogue';
-import { mentionsBetween } from './dialogue';
+import { mentionsIn } from './reading/tags';
 import type { Cast, Character, Mention } from './names';
 import { tagWords } from './nlp';
 import { sentenceSpans, type TextSpan } from '../sentences';
@@ -34,7 +34,7 @@ export function presentCharacters(chapter: PresenceInput, span: { start: number;
     start: s.start + span.start,
     end: s.end + span.start,
   }));
-  for (const mention of mentionsBetween(chapter.cast.mentions, span.start, span.end)) {
+  for (const mention of mentionsIn(chapter.cast.mentions, span.start, span.end)) {
     if (quotes.some((q) => mention.start >= q.start && mention.end <= q.end)) continue;
     const sentence = sentenceAt(sentences, mention.start);
     if (sentence && acts(chapter.text, mention, sentence.start)) seen(mention.character, mention.start);

@@ -4,7 +4,8 @@
  * is the passage's own, never rewritten.
  */
 import { MOODS, TIMES_OF_DAY, type Mood, type TimeOfDay } from '../types';
-import { mentionsBetween, type Quote } from './dialogue';
+import { type Quote } from './dialogue';
+import { mentionsIn } from './reading/tags';
 import {
   MOOD_WORDS,
   NAME_TITLES,
@@ -200,7 +201,7 @@ function ownerOf(
   if (possessive === 'my') return chapter.narrator ? shortName(chapter.narrator) : undefined;
   if (possessive === 'our') return undefined;
   const alias = possessive.replace(/[’']s$/, '');
-  const owner = mentionsBetween(chapter.cast.mentions, span.start, span.end).find((m) =>
+  const owner = mentionsIn(chapter.cast.mentions, span.start, span.end).find((m) =>
     m.character.aliases.includes(alias),
   )?.character;
   return owner ? shortName(owner) : undefined;

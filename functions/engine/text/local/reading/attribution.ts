@@ -21,7 +21,7 @@ import {
   type DescriptionBook,
 } from './descriptions';
 import { solveTurns, type TurnEvidence } from './conversation';
-import type { QuotationScan, QuotePart } from './quotations';
+import type { QuotationScan } from './quotations';
 import {
   assign,
   nearest,
@@ -30,7 +30,16 @@ import {
   type AttributionMethod,
   type SceneContext,
 } from './scene';
-import { firstActor, invertedTag, mentionsIn, tagAfter, tagBefore, tokenize, type Referent } from './tags';
+import {
+  firstActor,
+  invertedTag,
+  mentionsIn,
+  mentionsOutside,
+  tagAfter,
+  tagBefore,
+  tokenize,
+  type Referent,
+} from './tags';
 
 export type { AttributedPart, AttributionMethod } from './scene';
 
@@ -81,7 +90,7 @@ export function attributeQuotations(
     text,
     scan,
     parts,
-    narration: outsideQuotations(cast.mentions, parts),
+    narration: mentionsOutside(cast.mentions, parts),
     narrator: options.narrator,
     descriptions: descriptionBook(cast.characters, options.describedSpeakers ?? true),
     mentions: cast.mentions,
@@ -223,17 +232,6 @@ function neighbours(context: Context, index: number): Set<Character> {
     if (p.paragraph === part.paragraph + 1 && p.method === 'tag' && p.speaker) others.add(p.speaker);
   }
   return others;
-}
-
-function outsideQuotations(mentions: readonly Mention[], parts: readonly QuotePart[]): Mention[] {
-  const outside: Mention[] = [];
-  let q = 0;
-  for (const mention of mentions) {
-    while (q < parts.length && parts[q]!.end <= mention.start) q++;
-    const part = parts[q];
-    if (!part || mention.end <= part.start) outside.push(mention);
-  }
-  return outside;
 }
 
 /** The narration between a part and its neighbours in the paragraph. */

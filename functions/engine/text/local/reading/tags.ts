@@ -71,6 +71,24 @@ export function mentionsIn(mentions: readonly Mention[], from: number, to: numbe
   return found;
 }
 
+/**
+ * Mentions in narration only (`spans`: quotations in text order): a name inside a quotation is being
+ * talked about, not acting.
+ */
+export function mentionsOutside(
+  mentions: readonly Mention[],
+  spans: readonly { start: number; end: number }[],
+): Mention[] {
+  const outside: Mention[] = [];
+  let q = 0;
+  for (const mention of mentions) {
+    while (q < spans.length && spans[q]!.end <= mention.start) q++;
+    const span = spans[q];
+    if (!span || mention.end <= span.start) outside.push(mention);
+  }
+  return outside;
+}
+
 /** The narration between `from` and `to` as tokens, with names, pronouns and descriptions marked. */
 export function tokenize(text: string, from: number, to: number, mentions: readonly Mention[]): Token[] {
   const names = mentionsIn(mentions, from, to);
