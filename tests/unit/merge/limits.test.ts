@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mergeRequest, previewRequest } from '../../../functions/contracts/merge-requests';
 import type { Tier } from '../../../functions/contracts/subscriptions';
-import { createJobs } from '../../../functions/jobs';
 import { HttpError } from '../../../functions/lib/errors';
-import { mergeKeys, type MergeJob, type UploadRecord } from '../../../functions/merge/model';
-import { createMergeService } from '../../../functions/merge/service';
+import type { MergeJob } from '../../../functions/merge/model';
+import { mergeServiceOn, seedCompletedUpload } from '../../support/merge';
 import { memoryAdapters } from '../../support/memory';
 
 /**
@@ -13,48 +12,7 @@ import { memoryAdapters } from '../../support/memory';
  * worker.
  */
 function setup(tier: Tier) {
-  const adapters = memoryAdapters();
-  const jobs = createJobs({ ...adapters, work: adapters.storage.uploads });
-  const service = createMergeService({
-    table: adapters.table,
-    clock: adapters.clock,
-    jobs,
-    uploads: adapters.storage.uploads,
-    media: adapters.storage.media,
-    probe: () => Promise.reject(new Error('no probing in these tests')),
-    planOf: async () => tier,
-    uuid: adapters.uuid,
-  });
-  return { ...adapters, jobs, service };
-}
-
-async function seedUpload(a: ReturnType<typeof setup>, id: string, size: { width: number; height: number }) {
-  const record: UploadRecord = {
-    upload_id: id,
-    owner_id: 'u1',
-    key: `merge/uploads/u1/${id}/source`,
-    multipart_id: null,
-    file_name: 'clip.mp4',
-    file_type: 'video',
-    content_type: 'video/mp4',
-    size_bytes: 1000,
-    part_size: 1000,
-    part_count: 1,
-    status: 'completed',
-    duration: 5,
-    ...size,
-    fps: 30,
-    video_codec: 'h264',
-    audio_codec: 'aac',
-    audio_sample_rate: 48000,
-    audio_channels: 2,
-    pixel_format: 'yuv420p',
-    created_at: a.clock.now().toISOString(),
-    expires_at: new Date(a.clock.now().getTime() + 24 * 3600_000).toISOString(),
-  };
-  await a.table.put({ ...mergeKeys.upload('u1', id), ...record });
-  await a.storage.uploads.put(record.key, 'bytes', 'video/mp4');
-  return `/api/v1/merge/uploads/${id}`;
+  return mergeServiceOn(memoryAdapters(), tier);
 }
 
 const UPLOAD = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -71,7 +29,7 @@ async function refusal(run: Promise<unknown>) {
 describe("a merge's bounds, when it is asked for", () => {
   it("refuses a pro merge of ten 4K videos for the worker's memory (413), and takes four", async () => {
     const a = setup('pro');
-    const url = await seedUpload(a, UPLOAD, { width: 3840, height: 2160 });
+    const url = (await seedCompletedUpload(a, 'u1', UPLOAD, { duration: 5, width: 3840, height: 2160 })).url;
     const videos = (n: number) =>
       Array.from({ length: n }, (_, i) => ({ url, type: 'video', start_time: i * 5 }));
     const ten = mergeRequest.parse({ input_sources: videos(10), quality_tier: 'custom' });
@@ -89,7 +47,7 @@ describe("a merge's bounds, when it is asked for", () => {
 
   it("refuses the free plan's 8K preview and an over-long merge (402); a merge of the same video at its own size is made at the plan's frame", async () => {
     const a = setup('free');
-    const url = await seedUpload(a, UPLOAD, { width: 3840, height: 2160 });
+    const url = (await seedCompletedUpload(a, 'u1', UPLOAD, { duration: 5, width: 3840, height: 2160 })).url;
     const preview = previewRequest.parse({
       input_sources: [{ url, type: 'video' }],
       quality_tier: 'custom',

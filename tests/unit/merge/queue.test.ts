@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createJobs, QUIET_MS } from '../../../functions/jobs';
-import { mergeKeys, type UploadRecord } from '../../../functions/merge/model';
-import { createMergeService } from '../../../functions/merge/service';
+import { QUIET_MS } from '../../../functions/jobs';
 import { mergeRequest } from '../../../functions/contracts/merge-requests';
+import { mergeServiceOn, seedCompletedUpload } from '../../support/merge';
 import { memoryAdapters } from '../../support/memory';
 
 /**
@@ -17,48 +16,7 @@ function setup(options: { indexShowsNothing?: boolean } = {}) {
     const query = adapters.table.query.bind(adapters.table);
     adapters.table.query = async <T>(q: Parameters<typeof query>[0]) => (q.index ? [] : query<T>(q));
   }
-  const jobs = createJobs({ ...adapters, work: adapters.storage.uploads });
-  const service = createMergeService({
-    table: adapters.table,
-    clock: adapters.clock,
-    jobs,
-    uploads: adapters.storage.uploads,
-    media: adapters.storage.media,
-    probe: () => Promise.reject(new Error('no probing in these tests')),
-    planOf: async () => 'basic',
-    uuid: adapters.uuid,
-  });
-  return { ...adapters, jobs, service };
-}
-
-async function seedUpload(a: ReturnType<typeof setup>, owner: string, id: string) {
-  const record: UploadRecord = {
-    upload_id: id,
-    owner_id: owner,
-    key: `merge/uploads/${owner}/${id}/source`,
-    multipart_id: null,
-    file_name: 'clip.mp4',
-    file_type: 'video',
-    content_type: 'video/mp4',
-    size_bytes: 1000,
-    part_size: 1000,
-    part_count: 1,
-    status: 'completed',
-    duration: 4,
-    width: 1280,
-    height: 720,
-    fps: 30,
-    video_codec: 'h264',
-    audio_codec: 'aac',
-    audio_sample_rate: 48000,
-    audio_channels: 2,
-    pixel_format: 'yuv420p',
-    created_at: a.clock.now().toISOString(),
-    expires_at: new Date(a.clock.now().getTime() + 24 * 3600_000).toISOString(),
-  };
-  await a.table.put({ ...mergeKeys.upload(owner, id), ...record });
-  await a.storage.uploads.put(record.key, 'bytes', 'video/mp4');
-  return `/api/v1/merge/uploads/${id}`;
+  return mergeServiceOn(adapters);
 }
 
 const UPLOAD = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -67,7 +25,7 @@ const request = (url: string) => mergeRequest.parse({ input_sources: [{ url, typ
 describe('the merge queue', () => {
   it('runs one merge per user; the others wait in order and start when the one before ends', async () => {
     const a = setup();
-    const url = await seedUpload(a, 'u1', UPLOAD);
+    const url = (await seedCompletedUpload(a, 'u1', UPLOAD)).url;
     const first = await a.service.start('u1', request(url));
     const second = await a.service.start('u1', request(url));
     const third = await a.service.start('u1', request(url));
@@ -79,7 +37,7 @@ describe('the merge queue', () => {
     expect(second.processing_method).toBe('stream_copy');
     expect(a.workflows.executions.map((e) => e.name)).toEqual([`merge-${first.merge_id}`]);
     // Another user's merges have a queue of their own.
-    const theirs = await a.service.start('u2', request(await seedUpload(a, 'u2', UPLOAD)));
+    const theirs = await a.service.start('u2', request((await seedCompletedUpload(a, 'u2', UPLOAD)).url));
     expect(theirs).toMatchObject({ status: 'processing', queue_position: 0 });
 
     // The first ends (its worker finishes it and pumps the queue): the second starts, not the third.
@@ -106,7 +64,7 @@ describe('the merge queue', () => {
 
   it('a run cut off without a word is settled as failed when polled, and the next merge starts', async () => {
     const a = setup();
-    const url = await seedUpload(a, 'u1', UPLOAD);
+    const url = (await seedCompletedUpload(a, 'u1', UPLOAD)).url;
     const first = await a.service.start('u1', request(url));
     const second = await a.service.start('u1', request(url));
     // The waiting merge is quiet far longer than the stale-job rule's time: it is not failed.
@@ -118,7 +76,7 @@ describe('the merge queue', () => {
 
   it('a retry waits at the end of the queue; the fourth is refused', async () => {
     const a = setup();
-    const url = await seedUpload(a, 'u1', UPLOAD);
+    const url = (await seedCompletedUpload(a, 'u1', UPLOAD)).url;
     const { mergeJob } = await import('../../../functions/merge/jobs/kinds');
     const first = await a.service.start('u1', request(url));
     await a.jobs.fail(mergeJob, first.merge_id, { Error: 'Boom' });
@@ -141,7 +99,7 @@ describe('the merge queue', () => {
 
   it('nothing is launched twice when the queue is pumped from several places at once', async () => {
     const a = setup();
-    const url = await seedUpload(a, 'u1', UPLOAD);
+    const url = (await seedCompletedUpload(a, 'u1', UPLOAD)).url;
     const started = await Promise.all([1, 2, 3, 4].map(() => a.service.start('u1', request(url))));
     await Promise.all([a.service.pump('u1'), a.service.pump('u1'), a.service.list('u1')]);
     const running = a.workflows.executions.filter((e) => e.status === 'RUNNING');
@@ -151,7 +109,7 @@ describe('the merge queue', () => {
 
   it('one merge runs and the order holds even while the jobs’ index shows none of them', async () => {
     const a = setup({ indexShowsNothing: true });
-    const url = await seedUpload(a, 'u1', UPLOAD);
+    const url = (await seedCompletedUpload(a, 'u1', UPLOAD)).url;
     const first = await a.service.start('u1', request(url));
     const [second, third] = await Promise.all([
       a.service.start('u1', request(url)),
@@ -178,7 +136,7 @@ describe('the merge queue', () => {
 
   it('inputs must be the caller’s: another user’s upload or an unknown url is a 404', async () => {
     const a = setup();
-    const url = await seedUpload(a, 'u1', UPLOAD);
+    const url = (await seedCompletedUpload(a, 'u1', UPLOAD)).url;
     await expect(a.service.start('u2', request(url))).rejects.toMatchObject({ statusCode: 404 });
     await expect(a.service.start('u1', request('https://example.com/x.mp4'))).rejects.toMatchObject({
       statusCode: 404,

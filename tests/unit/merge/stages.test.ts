@@ -5,15 +5,14 @@ import { MERGE_STEPS } from '../../../functions/contracts/merge';
 import { withTempDir } from '../../../functions/engine/media/temp';
 import { EngineError, type ProbeResult } from '../../../functions/engine/types';
 import type { MergeRequest } from '../../../functions/engine/video/types';
-import { createJobs } from '../../../functions/jobs';
 import {
   mergeStage,
   previewStage,
   recordMergeFailureStage,
   type MergeStageDeps,
 } from '../../../functions/merge/jobs/merge.stages';
-import { mergeKeys, mergeStorage, type UploadRecord } from '../../../functions/merge/model';
-import { createMergeService } from '../../../functions/merge/service';
+import { mergeStorage } from '../../../functions/merge/model';
+import { mergeServiceOn, seedCompletedUpload } from '../../support/merge';
 import { memoryAdapters } from '../../support/memory';
 
 /**
@@ -24,18 +23,7 @@ import { memoryAdapters } from '../../support/memory';
 const UPLOAD = 'aaaaaaaa-0000-4000-8000-000000000001';
 
 function setup() {
-  const adapters = memoryAdapters();
-  const jobs = createJobs({ ...adapters, work: adapters.storage.uploads });
-  const service = createMergeService({
-    table: adapters.table,
-    clock: adapters.clock,
-    jobs,
-    uploads: adapters.storage.uploads,
-    media: adapters.storage.media,
-    probe: () => Promise.reject(new Error('no probing in these tests')),
-    uuid: adapters.uuid,
-    planOf: async () => 'basic',
-  });
+  const { jobs, service, ...adapters } = mergeServiceOn(memoryAdapters());
   const merged: MergeRequest[] = [];
   let failWith: Error | null = null;
   let during: (() => Promise<unknown>) | null = null;
@@ -68,36 +56,6 @@ function setup() {
   };
 }
 
-async function seedUpload(a: ReturnType<typeof setup>, owner: string) {
-  const record: UploadRecord = {
-    upload_id: UPLOAD,
-    owner_id: owner,
-    key: `merge/uploads/${owner}/${UPLOAD}/source`,
-    multipart_id: null,
-    file_name: 'clip.mp4',
-    file_type: 'video',
-    content_type: 'video/mp4',
-    size_bytes: 1000,
-    part_size: 1000,
-    part_count: 1,
-    status: 'completed',
-    duration: 4,
-    width: 1280,
-    height: 720,
-    fps: 30,
-    video_codec: 'h264',
-    audio_codec: 'aac',
-    audio_sample_rate: 48000,
-    audio_channels: 2,
-    pixel_format: 'yuv420p',
-    created_at: a.clock.now().toISOString(),
-    expires_at: new Date(a.clock.now().getTime() + 24 * 3600_000).toISOString(),
-  };
-  await a.table.put({ ...mergeKeys.upload(owner, UPLOAD), ...record });
-  await a.storage.uploads.put(record.key, 'bytes', 'video/mp4');
-  return { url: `/api/v1/merge/uploads/${UPLOAD}`, key: record.key };
-}
-
 const twice = (url: string) =>
   mergeRequest.parse({
     input_sources: [
@@ -109,7 +67,7 @@ const twice = (url: string) =>
 describe('the merge stage', () => {
   it('merges the inputs, keeps the result for 24 hours and starts the next merge in the queue', async () => {
     const a = setup();
-    const { url } = await seedUpload(a, 'u1');
+    const { url } = await seedCompletedUpload(a, 'u1', UPLOAD);
     const first = await a.service.start('u1', twice(url));
     const second = await a.service.start('u1', twice(url));
     expect(a.workflows.executions).toHaveLength(1);
@@ -141,7 +99,7 @@ describe('the merge stage', () => {
 
   it("an input gone from storage is the user's to know, and the next merge starts anyway", async () => {
     const a = setup();
-    const { url, key } = await seedUpload(a, 'u1');
+    const { url, key } = await seedCompletedUpload(a, 'u1', UPLOAD);
     const first = await a.service.start('u1', twice(url));
     const second = await a.service.start('u1', twice(url));
     await a.storage.uploads.delete(key);
@@ -166,14 +124,14 @@ describe('the merge stage', () => {
 
   it("the engine's refusal of the inputs is told in its words; other failures stay internal", async () => {
     const a = setup();
-    const { url } = await seedUpload(a, 'u1');
+    const { url } = await seedCompletedUpload(a, 'u1', UPLOAD);
     const first = await a.service.start('u1', twice(url));
     a.failNext(new EngineError('invalid_input', 'The inputs have no video stream.'));
     await expect(mergeStage(a.deps, { job_id: first.merge_id })).rejects.toMatchObject({
       name: 'MergeInputError',
       message: 'The inputs have no video stream.',
     });
-    const other = await a.service.start('u2', twice((await seedUpload(a, 'u2')).url));
+    const other = await a.service.start('u2', twice((await seedCompletedUpload(a, 'u2', UPLOAD)).url));
     a.failNext(new EngineError('media_failed', 'ffmpeg exited with 1'));
     await expect(mergeStage(a.deps, { job_id: other.merge_id })).rejects.toMatchObject({
       name: 'EngineError',
@@ -182,7 +140,7 @@ describe('the merge stage', () => {
 
   it('a merge cancelled while it runs keeps no result', async () => {
     const a = setup();
-    const { url } = await seedUpload(a, 'u1');
+    const { url } = await seedCompletedUpload(a, 'u1', UPLOAD);
     const first = await a.service.start('u1', twice(url));
     a.whileMerging(async () => a.jobs.cancel((await a.jobs.get(first.merge_id))!));
     await expect(mergeStage(a.deps, { job_id: first.merge_id })).rejects.toMatchObject({
@@ -195,7 +153,7 @@ describe('the merge stage', () => {
 describe('the preview stage', () => {
   it('renders the preview of the asked length and keeps it for 24 hours', async () => {
     const a = setup();
-    const { url } = await seedUpload(a, 'u1');
+    const { url } = await seedCompletedUpload(a, 'u1', UPLOAD);
     const preview = await a.service.preview(
       'u1',
       previewRequest.parse({ input_sources: [{ url, type: 'video' }], preview_duration: 5 }),
