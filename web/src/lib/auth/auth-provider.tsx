@@ -2,7 +2,6 @@ import type { UserMe } from '@contracts/api';
 import type { SignUpRequest } from '@contracts/auth';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
-import { ApiError } from '@/lib/api-client';
 import { api, sessionEvents, tokens } from '@/lib/api';
 import { sessionApi } from './session-api';
 import { AuthContext } from './use-auth';
