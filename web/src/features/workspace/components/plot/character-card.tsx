@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { DESCRIPTION_PREVIEW_CHARS, preview } from '@/features/workspace/model/characters';
 import { ROLE_LABELS } from '@/features/workspace/model/labels';
 import { CHARACTER_IMAGE_ESTIMATE_TEXT } from '@/features/workspace/model/polling';
+import { languageName } from '@/components/voice/voice-options';
 
 const ROLE_TONES = {
   protagonist: 'blue',
@@ -16,12 +17,13 @@ const ROLE_TONES = {
   '': 'slate',
 } as const;
 
-/** The voice id as people read it: "local:en-GB:character-matron" → "character matron (en-GB)". */
+/** The voice id as people read it: "local:en-GB:character-matron" → "Character matron (British English)". */
 export function voiceLabel(voice: string): string {
   const parts = voice.split(':');
-  const name = (parts.at(-1) ?? voice).replace(/[-+_]+/g, ' ').trim();
+  const words = (parts.at(-1) ?? voice).replace(/[-+_]+/g, ' ').trim();
+  const name = words.charAt(0).toUpperCase() + words.slice(1);
   const language = parts.length >= 3 ? parts.at(-2) : undefined;
-  return language ? `${name} (${language})` : name;
+  return language ? `${name} (${languageName(language)})` : name;
 }
 
 export function CharacterCard({
