@@ -54,6 +54,13 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
     });
   }
   await page.getByRole('tab', { name: /^Video/ }).click();
+  // With pictures there, it says what is left to do, not to generate them first.
+  await expect(
+    video.getByText('The pictures of this script are ready: initialize the scenes to build the timeline.'),
+  ).toBeVisible();
+  await expect(video.getByText('No scenes available for the selected script.', { exact: false })).toHaveCount(
+    0,
+  );
   await video.getByRole('button', { name: 'Initialize Scenes' }).click();
   const timeline = video.getByRole('list', { name: 'Timeline scenes' });
   await expect(timeline.getByRole('listitem').first()).toBeVisible();
