@@ -114,6 +114,10 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
   await expect
     .poll(() => player.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 20_000 })
     .toBeGreaterThan(1);
+  // The controls are under the picture, not over the watermark in its corner.
+  const pictureBox = (await player.boundingBox())!;
+  const controlsBox = (await video.getByTestId('player-controls').first().boundingBox())!;
+  expect(controlsBox.y).toBeGreaterThanOrEqual(pictureBox.y + pictureBox.height - 0.5);
 
   // Swap the first two scenes with the keyboard (lift, move right, drop) and save.
   await video.getByRole('tab', { name: 'Timeline' }).click();
