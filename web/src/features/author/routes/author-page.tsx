@@ -21,7 +21,7 @@ function Overview() {
   const { data: activity } = useActivity();
   const { data: prompts } = usePrompts(true);
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <Card className="p-6 lg:col-span-2">
         <h2 className="mb-4 text-lg font-semibold">Your numbers</h2>
         <StatsGrid stats={stats} compact />
@@ -122,7 +122,7 @@ function AuthorPanel() {
         role="tablist"
         aria-label="Author panel"
         onKeyDown={onKeyDown}
-        className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
+        className="relative mt-6 flex gap-1 overflow-x-auto overflow-y-hidden shadow-[inset_0_-1px_0_var(--color-slate-200)] dark:shadow-[inset_0_-1px_0_var(--color-slate-800)]"
       >
         {tabs.map((name) => (
           <button
@@ -137,7 +137,7 @@ function AuthorPanel() {
             aria-controls="author-tabpanel"
             tabIndex={tab === name ? 0 : -1}
             onClick={() => setTab(name)}
-            className={`-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium sm:px-4 ${
+            className={`shrink-0 border-b-2 px-3 py-2 text-sm font-medium sm:px-4 ${
               tab === name
                 ? 'border-brand-600 text-brand-700 dark:text-brand-100'
                 : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100'
