@@ -92,7 +92,7 @@ test('the Author panel shows My Books and Analytics from what readers did', asyn
   await expect(total('Video plays')).toHaveText('0');
   for (const chart of ['Readers and plays', 'Generations and video made', 'Quiz scores'])
     await expect(page.locator(`[data-chart="${chart}"] svg.recharts-surface`).first()).toBeVisible();
-  await page.getByLabel('Period').selectOption('7');
+  await page.getByLabel('Period', { exact: true }).selectOption('7');
   await expect(page.locator('[data-chart="Readers and plays"] .recharts-line').first()).toBeAttached();
   await expectAccessible(page, 'author analytics (light)');
 

@@ -135,8 +135,10 @@ function Filters({
     'mt-1 block w-full max-w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <label htmlFor={bookField} className="min-w-0 text-sm font-medium">
-        Book
+      <div className="min-w-0">
+        <label htmlFor={bookField} className="text-sm font-medium">
+          Book
+        </label>
         <select
           id={bookField}
           className={select}
@@ -150,9 +152,11 @@ function Filters({
             </option>
           ))}
         </select>
-      </label>
-      <label htmlFor={periodField} className="min-w-0 text-sm font-medium">
-        Period
+      </div>
+      <div className="min-w-0">
+        <label htmlFor={periodField} className="text-sm font-medium">
+          Period
+        </label>
         <select
           id={periodField}
           className={select}
@@ -165,7 +169,7 @@ function Filters({
             </option>
           ))}
         </select>
-      </label>
+      </div>
     </div>
   );
 }
