@@ -26,6 +26,7 @@ const DOMAIN_DEPENDENCIES = {
   system: [],
   subscriptions: [],
   payments: ['books', 'subscriptions'],
+  analytics: ['books'],
 };
 const SHARED = ['lib', 'jobs', 'events', 'engine', 'contracts'];
 /** Every folder under functions/ that is not shared is a domain, and must say what it depends on. */

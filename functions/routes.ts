@@ -139,6 +139,15 @@ export const lambdaGroups = {
       startExecution: ['mergeMedia', 'mergePreview'],
     },
   },
+  analytics: {
+    entry: 'functions/analytics/api.ts',
+    memoryMb: 512,
+    timeoutSeconds: 29,
+    // Reads the author's books (their cover code loads sharp; listing settles a stale book's state),
+    // their jobs and reading events.
+    copiedPackages: ['sharp'],
+    access: { table: 'readwrite' },
+  },
   subscriptions: {
     entry: 'functions/subscriptions/api.ts',
     memoryMb: 256,
@@ -202,6 +211,14 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/users/me/stats', group: 'users', handler: 'getStats', auth: 'user' },
   { method: 'GET', path: '/users/me/activity', group: 'users', handler: 'getActivity', auth: 'user' },
   { method: 'GET', path: '/users/me/badges', group: 'users', handler: 'getBadges', auth: 'user' },
+
+  {
+    method: 'GET',
+    path: '/author/analytics',
+    group: 'analytics',
+    handler: 'authorAnalytics',
+    auth: 'author',
+  },
 
   { method: 'GET', path: '/books', group: 'books', handler: 'listBooks', auth: 'user' },
   { method: 'POST', path: '/books/upload', group: 'books', handler: 'upload', auth: 'user' },

@@ -20,7 +20,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
-    chunkSizeWarningLimit: 400,
+    // The largest chunk is the Author panel's Analytics tab with its charting library (~460 kB, ~130 kB
+    // gzip), fetched only when that tab opens; the initial JavaScript is measured by bench:api.
+    chunkSizeWarningLimit: 500,
   },
   server: { port: 5173 },
 });

@@ -402,6 +402,8 @@ export const CONTROLS_HIDE_MS = 3000;
 export const videoMessages = {
   selectScript: 'Select a script to manage video production.',
   noScenes: 'No scenes available for the selected script. Generate images and audio first.',
+  /** The script has pictures but the studio has no scenes yet: what to do next, not "generate first". */
+  scenesToInitialize: 'The pictures of this script are ready: initialize the scenes to build the timeline.',
   sceneNotInScript: (n: number) =>
     `Scene ${n} is not a scene of the selected script: remove it from the timeline or initialise the scenes again.`,
   selectChapter: 'Please select a chapter to produce videos',

@@ -15,6 +15,26 @@ export type ActivityEvent = ActivityItem;
 /** What a domain reports; the id and the time are added when it is recorded. */
 export type UserEvent = Omit<ActivityItem, 'id' | 'at'>;
 
+/**
+ * What a reader did in a book, kept with the book so its owner's analytics read one partition
+ * (readers' own activity stays private to them: only these facts, never their names, reach it).
+ */
+export interface ReadingFacts {
+  book_id: string;
+  /** A quiz's score (0–100). */
+  score?: number;
+  /** The event completed a chapter the reader had not completed before. */
+  chapter_completed?: boolean;
+}
+
+/** A reading event as the book keeps it. */
+export interface ReadingEvent extends Omit<ReadingFacts, 'book_id'> {
+  id: string;
+  type: string;
+  user_id: string;
+  at: string;
+}
+
 export interface BadgeAward {
   badge_id: string;
   earned_at: string;
@@ -88,15 +108,27 @@ export function createUserActivity(deps: { table: Table; clock: Clock; uuid: () 
         limit,
       }),
 
-    /** Counters, the activity entry and any badge now earned. */
+    /** A book's reading events, oldest first; with `since` (ISO), those from then on. */
+    async listReading(bookId: string, since?: string): Promise<ReadingEvent[]> {
+      const events = await table.query<ReadingEvent>({ pk: partitions.book(bookId), skPrefix: 'READING#' });
+      return since ? events.filter((e) => e.at >= since) : events;
+    },
+
+    /** Counters, the activity entry and any badge now earned; with `reading`, the book's event too. */
     async record(
       userId: string,
       event: UserEvent,
       deltas: Partial<StatCounters> = {},
+      reading?: ReadingFacts,
     ): Promise<ActivityEvent> {
       const at = isoNow(deps.clock);
       const updated = await counters.add(userId, deltas);
       const activity = await putActivity(userId, event, at);
+      if (reading) {
+        const { book_id, ...facts } = reading;
+        const kept: ReadingEvent = { id: activity.id, type: event.type, user_id: userId, at, ...facts };
+        await table.put({ ...keys.readingEvent(book_id, at, activity.id), ...kept });
+      }
       await awardEarnedBadges(userId, updated, at);
       return activity;
     },

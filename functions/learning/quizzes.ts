@@ -197,6 +197,7 @@ async function submitQuiz(
       ref: quiz.book_id,
     },
     { quizzes_taken: 1, quiz_score_total: score, quizzes_passed: passed ? 1 : 0 },
+    { book_id: quiz.book_id, score },
   );
   return { quiz_id: quiz.id, score, correct, total, passed, results };
 }

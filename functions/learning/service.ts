@@ -227,6 +227,7 @@ export function createLearningService(deps: LearningDeps) {
           chapters_completed: newlyCompleted ? 1 : 0,
           books_read: finishedBook ? 1 : 0,
         },
+        { book_id: book.id, chapter_completed: newlyCompleted },
       );
       return record;
     },

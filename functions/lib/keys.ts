@@ -27,6 +27,7 @@ import type { Key } from './ports';
  *   BOOK#<id>    VIDEOPROD#<chapterId>       a chapter's video production (the studio's timeline)
  *   BOOK#<id>    PAYMENT                     the paid upload of a book id (gsi1: BOOKPAYMENTS#<sub> / <created>#<id>)
  *   BOOK#<id>    JOBLOCK#<name>              the job holding a one-at-a-time lock (USER#<sub> for jobs without a book)
+ *   BOOK#<id>    READING#<iso>#<eventId>     what a reader did in the book (read, listened, watched, quiz): its analytics
  *   JOB#<id>     META                        a long generation (gsi1: BOOKJOBS#<bookId> / <chapterId|->#<created>#<id>)
  *   CATALOG#<type> <published_at>#<bookId>   curated catalogue entry (published by admins)
  *   CHECKOUT#<session> META                  a checkout session: whose, what for (and the whole session offline)
@@ -84,6 +85,10 @@ export const keys = {
   videoProduction: (bookId: string, chapterId: string): Key => ({
     pk: `BOOK#${bookId}`,
     sk: `VIDEOPROD#${chapterId}`,
+  }),
+  readingEvent: (bookId: string, at: string, eventId: string): Key => ({
+    pk: `BOOK#${bookId}`,
+    sk: `READING#${at}#${eventId}`,
   }),
   job: (jobId: string): Key => ({ pk: `JOB#${jobId}`, sk: 'META' }),
   subscription: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'SUBSCRIPTION' }),

@@ -54,6 +54,13 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
     });
   }
   await page.getByRole('tab', { name: /^Video/ }).click();
+  // With pictures there, it says what is left to do, not to generate them first.
+  await expect(
+    video.getByText('The pictures of this script are ready: initialize the scenes to build the timeline.'),
+  ).toBeVisible();
+  await expect(video.getByText('No scenes available for the selected script.', { exact: false })).toHaveCount(
+    0,
+  );
   await video.getByRole('button', { name: 'Initialize Scenes' }).click();
   const timeline = video.getByRole('list', { name: 'Timeline scenes' });
   await expect(timeline.getByRole('listitem').first()).toBeVisible();
@@ -107,6 +114,10 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
   await expect
     .poll(() => player.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 20_000 })
     .toBeGreaterThan(1);
+  // The controls are under the picture, not over the watermark in its corner.
+  const pictureBox = (await player.boundingBox())!;
+  const controlsBox = (await video.getByTestId('player-controls').first().boundingBox())!;
+  expect(controlsBox.y).toBeGreaterThanOrEqual(pictureBox.y + pictureBox.height - 0.5);
 
   // Swap the first two scenes with the keyboard (lift, move right, drop) and save.
   await video.getByRole('tab', { name: 'Timeline' }).click();

@@ -86,7 +86,7 @@ test('a creator plans a plot, casts and draws a character, writes and exports a 
 
   // Her portrait is queued, polled and shown.
   await mara.getByRole('button', { name: 'Generate Image' }).click();
-  await expect(page.getByText(/Image generation queued for \d+ seconds/)).toBeVisible();
+  await expect(page.getByText(/Image generation queued: about \d+ seconds?/)).toBeVisible();
   await expect(page.getByText('Character image generated successfully')).toBeVisible({ timeout: 120_000 });
   const portrait = mara.getByRole('img', { name: 'Portrait of Mara Vell' });
   await expect(portrait).toBeVisible();
@@ -134,6 +134,41 @@ test('a creator plans a plot, casts and draws a character, writes and exports a 
   await expect(page.getByText('1 character deleted successfully')).toBeVisible();
   await expect(mara).toHaveCount(0);
   await expect(grid.getByRole('listitem', { name: 'Nell' })).toBeVisible();
+
+  // Generate All Images tells its progress and its end in one toast, never one per portrait, and the
+  // cards give the same measured estimate as the toast.
+  await page.evaluate(() => {
+    const seen = { texts: [] as string[], most: 0 };
+    (window as unknown as { toastsSeen: typeof seen }).toastsSeen = seen;
+    new MutationObserver(() => {
+      const toasts = [...document.querySelectorAll('[role="status"][aria-live]')];
+      seen.most = Math.max(seen.most, toasts.length);
+      for (const toast of toasts)
+        if (!seen.texts.includes(toast.textContent ?? '')) seen.texts.push(toast.textContent ?? '');
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByRole('button', { name: 'Generate All Images' }).click();
+  const drawAll = page.getByRole('dialog', { name: 'Generate All Images' });
+  const count = await drawAll.getByRole('listitem').count();
+  expect(count).toBeGreaterThan(2);
+  await drawAll.getByRole('button', { name: 'Generate images' }).click();
+  const progress = page.getByText(
+    new RegExp(
+      `^Generating ${count} character images: \\d+ of ${count} done \\(about \\d+ seconds? each\\)$`,
+    ),
+  );
+  await expect(progress).toBeVisible();
+  const estimate = /about \d+ seconds?/.exec((await progress.textContent()) ?? '')![0];
+  await expect(grid.getByText(`Generating image… ${estimate}`).first()).toBeAttached();
+  await expect(page.getByText(`${count} character images generated successfully`)).toBeVisible({
+    timeout: 180_000,
+  });
+  const seen = await page.evaluate(
+    () => (window as unknown as { toastsSeen: { texts: string[]; most: number } }).toastsSeen,
+  );
+  expect(seen.texts.filter((text) => /Character image generated|queued/.test(text))).toEqual([]);
+  expect(seen.most).toBeLessThanOrEqual(2);
+  await expect(grid.getByRole('img', { name: /^Portrait of / })).toHaveCount(count);
 
   // The tabs answer the arrow keys, and the URL follows.
   await plotTab.focus();

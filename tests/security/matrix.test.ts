@@ -146,6 +146,9 @@ const cases: Record<string, Case> = {
   'GET /users/me/activity': { path: () => '/users/me/activity', allowed: SIGNED_IN },
   'GET /users/me/badges': { path: () => '/users/me/badges', allowed: SIGNED_IN },
 
+  // One book's analytics: only its owner; another author (and one without books) is told it is not found.
+  'GET /author/analytics': { path: (r) => `/author/analytics?book_id=${r.bookId}`, allowed: ['owner'] },
+
   'GET /books': { path: () => '/books', allowed: SIGNED_IN },
   'POST /books/upload': { path: () => '/books/upload', body: () => textUploadForm(), allowed: SIGNED_IN },
   'POST /books/upload-url': {

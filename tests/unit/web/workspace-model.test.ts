@@ -131,7 +131,12 @@ describe('character image polling', () => {
     expect(toasts).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110]);
   });
   it('uses the spec words', () => {
-    expect(characterImageMessages.queued(60)).toMatch(/^Image generation queued for 60/);
+    expect(characterImageMessages.queued(60)).toBe('Image generation queued: about 60 seconds');
+    expect(characterImageMessages.batchProgress(3, 11, 4)).toBe(
+      'Generating 11 character images: 3 of 11 done (about 4 seconds each)',
+    );
+    expect(characterImageMessages.batchDone(1)).toBe('1 character image generated successfully');
+    expect(characterImageMessages.batchPartly(9, 11)).toBe('9 of 11 character images generated; 2 failed');
     expect(characterImageMessages.timedOut).toBe('Image generation timed out. Please check status later.');
     expect(characterImageMessages.completed).toBe('Character image generated successfully');
   });

@@ -234,15 +234,16 @@ describe('character card and form', () => {
       }),
     );
 
-  it('names the voice by its name and language', () => {
-    expect(voiceLabel('espeak:en:mara-voice')).toBe('mara voice (en)');
-    expect(voiceLabel('narrator_deep')).toBe('narrator deep');
+  it('names the voice by its name and the name of its language', () => {
+    expect(voiceLabel('espeak:en:mara-voice')).toBe('Mara voice (English)');
+    expect(voiceLabel('local:en-GB:character-matron')).toBe('Character matron (British English)');
+    expect(voiceLabel('narrator_deep')).toBe('Narrator deep');
   });
 
   it('shows the role, description, personality, archetypes and voice; an initial without a portrait', () => {
     const text = textOf(card(character()));
     expect(text).toMatch(
-      /^M Mara Vell Protagonist Tall, with salt-grey hair\. Personality: Stubborn Hero Voice: mara voice \(en\)/,
+      /^M Mara Vell Protagonist Tall, with salt-grey hair\. Personality: Stubborn Hero Voice: Mara voice \(English\)/,
     );
     expect(text).toContain('Generate Image');
   });

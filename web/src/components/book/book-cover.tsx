@@ -27,7 +27,7 @@ export function BookCover({
       className={`${className} flex shrink-0 items-center justify-center overflow-hidden rounded-md p-1 text-center text-[10px] font-semibold leading-tight text-white shadow-sm`}
       style={{ background: `linear-gradient(135deg, hsl(${hue} 55% 45%), hsl(${(hue + 40) % 360} 60% 30%))` }}
     >
-      <span className="line-clamp-4">{book.title}</span>
+      <span className="line-clamp-4 hyphens-auto [overflow-wrap:anywhere]">{book.title}</span>
     </div>
   );
 }

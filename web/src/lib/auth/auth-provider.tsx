@@ -2,10 +2,9 @@ import type { UserMe } from '@contracts/api';
 import type { SignUpRequest } from '@contracts/auth';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
-import { ApiError } from '@/lib/api-client';
 import { api, sessionEvents, tokens } from '@/lib/api';
 import { sessionApi } from './session-api';
-import { AuthContext, type RegisterOutcome } from './use-auth';
+import { AuthContext } from './use-auth';
 
 /** The signed-in user, or null after discarding tokens that no longer work. */
 async function fetchCurrentUser(): Promise<UserMe | null> {
@@ -53,23 +52,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [reloadUser],
   );
 
-  const register = useCallback(
-    async (payload: SignUpRequest): Promise<RegisterOutcome> => {
-      await sessionApi.register(payload);
-      // Then sign in with the same credentials; until the email is verified that is refused. The
-      // server answers a sign-up the same whether the address had an account or not (its owner gets
-      // an email), so a refused sign-in also means "check your email".
-      try {
-        await login(payload.email, payload.password);
-        return 'signed-in';
-      } catch (error) {
-        if (error instanceof ApiError && (error.code === 'email_not_verified' || error.status === 401))
-          return 'verify-email';
-        throw error;
-      }
-    },
-    [login],
-  );
+  // A new account signs in only once its email is verified: nothing to try before that (a sign-in
+  // now would only be refused, and would count against the address's sign-in attempts).
+  const register = useCallback(async (payload: SignUpRequest): Promise<void> => {
+    await sessionApi.register(payload);
+  }, []);
 
   const logout = useCallback(() => {
     // The tokens are forgotten at once, before anything else happens: a page opened (or reloaded)

@@ -2,14 +2,13 @@ import type { UserMe } from '@contracts/api';
 import type { SignUpRequest } from '@contracts/auth';
 import { createContext, useContext } from 'react';
 
-export type RegisterOutcome = 'signed-in' | 'verify-email';
-
 export interface AuthState {
   user: UserMe | null;
   /** True until the stored session (if any) has been checked. */
   loading: boolean;
   login(email: string, password: string): Promise<UserMe | null>;
-  register(payload: SignUpRequest): Promise<RegisterOutcome>;
+  /** Creates the account; it can sign in once its email is verified. */
+  register(payload: SignUpRequest): Promise<void>;
   logout(): void;
   reloadUser(): Promise<UserMe | null>;
 }

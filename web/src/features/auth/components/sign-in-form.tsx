@@ -1,5 +1,5 @@
 import { signInRequest } from '@contracts/auth';
-import { firstError, messages } from '@contracts/validation';
+import { firstError } from '@contracts/validation';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorText } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useFormSubmit } from '@/lib/use-form-submit';
-import { authApi } from '../api/auth';
+import { useResendVerification } from '../api/use-resend-verification';
 import { AuthForm, TextButton } from './auth-form';
 import { EmailField, PasswordField } from './fields';
 
@@ -29,7 +29,7 @@ export function SignInForm(props: {
   const { login } = useAuth();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
-  const [resending, setResending] = useState(false);
+  const { resending, resend } = useResendVerification();
   const { busy, error, setError, submit } = useFormSubmit<SignInError>();
 
   const check = () => {
@@ -46,24 +46,6 @@ export function SignInForm(props: {
         message: errorText(err),
         unverified: err instanceof ApiError && err.code === 'email_not_verified',
       });
-    }
-  };
-
-  const resend = async () => {
-    if (!props.email.trim()) {
-      toast.error(messages.emailFirst);
-      return;
-    }
-    setResending(true);
-    try {
-      await authApi.resendVerification(props.email.trim());
-      toast.success('Verification email sent! Check your inbox.');
-    } catch (err) {
-      toast.error(
-        err instanceof ApiError && err.status === 429 ? err.message : 'Failed to send verification email.',
-      );
-    } finally {
-      setResending(false);
     }
   };
 
@@ -91,7 +73,7 @@ export function SignInForm(props: {
         <TextButton onClick={props.onForgot}>Forgot password?</TextButton>
         <TextButton
           className={error?.unverified ? 'font-semibold' : ''}
-          onClick={() => void resend()}
+          onClick={() => void resend(props.email)}
           disabled={resending}
         >
           {resending ? 'Sending...' : 'Resend verification email'}

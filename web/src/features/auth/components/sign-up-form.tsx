@@ -3,10 +3,8 @@ import { signUpForm } from '@contracts/auth';
 import { firstError, MAX_DISPLAY_NAME_LENGTH, messages } from '@contracts/validation';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormError, TextField } from '@/components/ui/field';
-import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useFormSubmit } from '@/lib/use-form-submit';
@@ -22,7 +20,6 @@ export function SignUpForm(props: {
   onVerify: (email: string) => void;
 }) {
   const { register } = useAuth();
-  const navigate = useNavigate();
   const [displayName, setDisplayName] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -33,15 +30,14 @@ export function SignUpForm(props: {
     firstError(signUpForm, { display_name: displayName, email: props.email, password, confirmPassword });
   const send = async () => {
     try {
-      const outcome = await register({
+      await register({
         display_name: displayName.trim(),
         email: props.email.trim(),
         password,
         role,
       });
       toast.success('Account created successfully! Please check your email for verification.');
-      if (outcome === 'signed-in') navigate(paths.dashboard);
-      else props.onVerify(props.email.trim());
+      props.onVerify(props.email.trim());
     } catch (err) {
       setError(errorText(err));
     }

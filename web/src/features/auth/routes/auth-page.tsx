@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { CheckEmail } from '../components/check-email';
 import { ResetConfirmForm } from '../components/reset-confirm-form';
 import { ResetRequestForm } from '../components/reset-request-form';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 
-type Mode = 'signin' | 'signup' | 'reset-request' | 'reset-confirm';
+type Mode = 'signin' | 'signup' | 'check-email' | 'reset-request' | 'reset-confirm';
 
 /** The screen restarts in the mode the URL asks for whenever that changes. */
 function AuthPage() {
@@ -49,11 +50,13 @@ function AuthScreen({ initialMode }: { initialMode: Mode }) {
             defaultRole={params.get('role') === 'author' ? 'author' : 'explorer'}
             onSignIn={signIn}
             onVerify={(address) => {
+              setEmail(address);
               setVerifyNotice(`We sent a verification link to ${address}. Open it, then sign in.`);
-              setMode('signin');
+              setMode('check-email');
             }}
           />
         )}
+        {mode === 'check-email' && <CheckEmail email={email} onSignIn={signIn} />}
         {mode === 'reset-request' && (
           <ResetRequestForm
             email={email}

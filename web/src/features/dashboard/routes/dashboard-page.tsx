@@ -88,7 +88,7 @@ function Dashboard({ user, yourBooks }: { user: UserMe; yourBooks: BooksSlot }) 
         ))}
       </nav>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="p-6 lg:col-span-2">{yourBooks(user)}</Card>
         <div className="space-y-6">
           <UsageCard />

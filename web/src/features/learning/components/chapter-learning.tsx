@@ -14,7 +14,6 @@ import {
   useChapterContent,
   useVideoAvatars,
   useVoices,
-  type NarratorVoice,
 } from '../api/learning';
 import { mediaUrlOf, useLearningJob, type JobState } from '../api/use-learning-job';
 import { AudioIcon, VideoIcon } from './icons';
@@ -22,6 +21,7 @@ import { JobStatus, type JobWording } from './job-status';
 import { MediaPlayers } from './media-players';
 import { notifyVideoLimit } from '@/components/subscription/video-limit';
 import { refreshSubscription } from '@/lib/data/subscriptions';
+import { VoiceOptions } from '@/components/voice/voice-options';
 
 const TUTORIAL_STYLE_LABELS: Record<TutorialStyle, string> = {
   udemy: 'Udemy-style lecture',
@@ -55,25 +55,6 @@ const pendingItem = (items: LearningContentItem[] | undefined, type: LearningCon
 function shownState(state: JobState, pending: LearningContentItem | undefined): JobState {
   if (state.phase !== 'idle' || pending?.status !== 'failed') return state;
   return { ...state, phase: 'failed', error: pending.error_message ?? null };
-}
-
-const primaryLanguage = (tag: string) => tag.toLowerCase().split(/[-_]/)[0] ?? '';
-
-/** Narrator voices by language, the book's language first. */
-function voiceGroups(voices: NarratorVoice[] | undefined, bookLanguage: string): [string, NarratorVoice[]][] {
-  const groups = new Map<string, NarratorVoice[]>();
-  for (const voice of voices ?? [])
-    groups.set(voice.language, [...(groups.get(voice.language) ?? []), voice]);
-  const own = (tag: string) => (primaryLanguage(tag) === primaryLanguage(bookLanguage) ? 0 : 1);
-  return [...groups].sort(([a], [b]) => own(a) - own(b) || a.localeCompare(b));
-}
-
-function languageName(tag: string): string {
-  try {
-    return new Intl.DisplayNames(undefined, { type: 'language' }).of(tag) ?? tag;
-  } catch {
-    return tag;
-  }
 }
 
 /**
@@ -166,15 +147,7 @@ export function ChapterLearning({
               disabled={narration.busy}
             >
               <option value="">Default voice</option>
-              {voiceGroups(voices, language).map(([tag, group]) => (
-                <optgroup key={tag} label={languageName(tag)}>
-                  {group.map((v) => (
-                    <option key={v.id} value={v.id}>
-                      {v.name.includes(v.gender) ? v.name : `${v.name} (${v.gender})`}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <VoiceOptions voices={voices ?? []} language={language} />
             </SelectField>
             <Button
               className="mt-auto"

@@ -2,6 +2,7 @@ import type { BillingPeriod, SubscriptionTier, Tier } from '@contracts/subscript
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { annualSaving, tierButton, tierPriceLabel, videoLimitLabel } from '@/lib/subscription-rules';
+import { Check } from 'lucide-react';
 
 const minutes = (seconds: number) => `${Math.round(seconds / 60)} min`;
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -58,9 +59,10 @@ export function TierCard({
       <ul className="mt-4 space-y-1 text-sm">
         {tier.highlights.map((line) => (
           <li key={line} className="flex gap-2">
-            <span aria-hidden="true" className="text-green-600 dark:text-green-400">
-              ✓
-            </span>
+            <Check
+              aria-hidden="true"
+              className="mt-0.5 h-4 w-4 shrink-0 text-green-600 dark:text-green-400"
+            />
             {line}
           </li>
         ))}

@@ -41,7 +41,8 @@ export function SubTabs<T extends string>({
       <div
         role="tablist"
         aria-label={label}
-        className="flex gap-1 border-b border-slate-200 dark:border-slate-800"
+        // The line under the tabs is drawn inside the scroller (a border would clip the selected tab's).
+        className="relative flex gap-1 overflow-x-auto overflow-y-hidden shadow-[inset_0_-1px_0_var(--color-slate-200)] dark:shadow-[inset_0_-1px_0_var(--color-slate-800)]"
       >
         {tabs.map((tab) => (
           <button
@@ -57,7 +58,7 @@ export function SubTabs<T extends string>({
             tabIndex={tab === active ? 0 : -1}
             onClick={() => onChange(tab)}
             onKeyDown={onKeyDown}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
+            className={`shrink-0 border-b-2 px-3 py-2 text-sm font-medium ${
               tab === active
                 ? 'border-brand-600 text-brand-700 dark:border-brand-500 dark:text-brand-100'
                 : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100'

@@ -31,7 +31,7 @@ export function WorkspaceTabs({
     <div
       role="tablist"
       aria-label="Production stages"
-      className="flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-white p-1 dark:border-slate-800 dark:bg-slate-900"
+      className="relative flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-white p-1 dark:border-slate-800 dark:bg-slate-900"
     >
       {WORKSPACE_TABS.map((tab) => {
         const selected = tab === active;

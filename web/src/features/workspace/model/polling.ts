@@ -37,15 +37,24 @@ export const CHARACTER_IMAGE_SCHEDULE: JobSchedule<Pick<CharacterImageStatus, 's
   backoff: () => CHARACTER_IMAGE_POLL_MS,
 };
 
-/** What the product tells people a portrait usually takes. */
-export const CHARACTER_IMAGE_ESTIMATE_TEXT = '20-30 seconds';
+/** A portrait's estimate as the card and the toasts say it: one figure, measured by the server. */
+export const estimateText = (seconds: number) => `about ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+
+const images = (n: number) => `${n} character ${n === 1 ? 'image' : 'images'}`;
 
 export const characterImageMessages = {
-  queued: (seconds: number) => `Image generation queued for ${seconds} seconds`,
+  queued: (seconds: number) => `Image generation queued: ${estimateText(seconds)}`,
   generating: (name: string, polls: number) => `Generating the image of ${name}… (${polls} s)`,
   completed: 'Character image generated successfully',
   failed: 'Image generation failed',
   timedOut: 'Image generation timed out. Please check status later.',
   checkFailed: 'Failed to check image generation status',
   queueFailed: 'Failed to queue character image generation',
+  /** Generate All Images: one toast that counts, then sums up. */
+  batchProgress: (done: number, total: number, seconds: number | null) =>
+    `Generating ${images(total)}: ${done} of ${total} done` +
+    (seconds === null ? '' : ` (${estimateText(seconds)} each)`),
+  batchDone: (total: number) => `${images(total)} generated successfully`,
+  batchPartly: (generated: number, total: number) =>
+    `${generated} of ${images(total)} generated; ${total - generated} failed`,
 } as const;

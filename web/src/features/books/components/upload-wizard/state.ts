@@ -157,7 +157,7 @@ export function flatStructure(status: BookStatusResponse | null): BookStructure 
     chapters,
     structure_metadata: {
       display_name: 'Chapters',
-      icon: '📖',
+      icon: 'book',
       description: `${chapters.length} chapters`,
       section_label: '',
       chapter_label: 'Chapter',

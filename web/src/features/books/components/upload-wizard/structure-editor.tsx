@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/card';
 import { addChapter, moveChapter, sectionHeading, type EditableChapter } from './chapters';
+import { BookOpen, Library } from 'lucide-react';
 
 export function StructureEditor({
   structure,
@@ -21,7 +22,12 @@ export function StructureEditor({
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-        <span aria-hidden="true">{structure.structure_metadata.icon}</span>
+        {/* Drawn, not the structure's emoji: a machine without an emoji font shows an empty box. */}
+        {structure.structure_type === 'hierarchical' ? (
+          <Library aria-hidden="true" className="h-4 w-4" />
+        ) : (
+          <BookOpen aria-hidden="true" className="h-4 w-4" />
+        )}
         <span className="font-medium text-slate-800 dark:text-slate-200">
           {structure.structure_metadata.display_name}
         </span>

@@ -1,4 +1,5 @@
 import { WIZARD_STEPS, type WizardStep } from './state';
+import { Check } from 'lucide-react';
 
 /** Where the wizard is: the steps done, the current one and those to come. */
 export function WizardProgress({ step }: { step: WizardStep }) {
@@ -23,7 +24,7 @@ export function WizardProgress({ step }: { step: WizardStep }) {
                     : 'bg-slate-200 text-slate-600 dark:bg-slate-800 dark:text-slate-400'
               }`}
             >
-              {state === 'done' ? '✓' : number}
+              {state === 'done' ? <Check aria-label="done" className="h-3.5 w-3.5" /> : number}
             </span>
             <span className={state === 'current' ? 'font-medium' : 'text-slate-500 dark:text-slate-400'}>
               {label}

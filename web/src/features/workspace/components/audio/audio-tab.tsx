@@ -1,4 +1,11 @@
-import type { AudioFile, AudioJobStatus, AudioKind, AudioType, VoiceModel } from '@contracts/audio';
+import type {
+  AudioFile,
+  AudioJobStatus,
+  AudioKind,
+  AudioType,
+  VoiceInfo,
+  VoiceModel,
+} from '@contracts/audio';
 import {
   AUDIO_DEFAULTS,
   AUDIO_QUALITIES,
@@ -47,6 +54,8 @@ import {
   ZOOM_MAX,
   ZOOM_MIN,
 } from '@/features/workspace/model/audio';
+import { VoiceOptions } from '@/components/voice/voice-options';
+import { voiceLabel } from '../plot/character-card';
 
 const SECTIONS = [...AUDIO_TYPES, 'timeline'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -555,7 +564,7 @@ function CharacterVoices({
 }: {
   script: Script;
   characters: { id: string; name: string; voice: string; book_id: string }[];
-  voices: { id: string; name: string; language: string; role: string }[];
+  voices: VoiceInfo[];
 }) {
   const cast = script.characters
     .map((name) => matchCharacter(name, characters))
@@ -581,12 +590,8 @@ function CharacterVoices({
           value={c.voice}
           onChange={(e) => void choose(c.id, e.target.value, c.book_id)}
         >
-          {!voices.some((v) => v.id === c.voice) && <option value={c.voice}>{c.voice}</option>}
-          {voices.map((v) => (
-            <option key={v.id} value={v.id}>
-              {v.name} ({v.language})
-            </option>
-          ))}
+          {!voices.some((v) => v.id === c.voice) && <option value={c.voice}>{voiceLabel(c.voice)}</option>}
+          <VoiceOptions voices={voices} />
         </SelectField>
       ))}
     </div>

@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { DESCRIPTION_PREVIEW_CHARS, preview } from '@/features/workspace/model/characters';
 import { ROLE_LABELS } from '@/features/workspace/model/labels';
-import { CHARACTER_IMAGE_ESTIMATE_TEXT } from '@/features/workspace/model/polling';
+import { estimateText } from '@/features/workspace/model/polling';
+import { languageName } from '@/components/voice/voice-options';
 
 const ROLE_TONES = {
   protagonist: 'blue',
@@ -16,18 +17,20 @@ const ROLE_TONES = {
   '': 'slate',
 } as const;
 
-/** The voice id as people read it: "local:en-GB:character-matron" → "character matron (en-GB)". */
+/** The voice id as people read it: "local:en-GB:character-matron" → "Character matron (British English)". */
 export function voiceLabel(voice: string): string {
   const parts = voice.split(':');
-  const name = (parts.at(-1) ?? voice).replace(/[-+_]+/g, ' ').trim();
+  const words = (parts.at(-1) ?? voice).replace(/[-+_]+/g, ' ').trim();
+  const name = words.charAt(0).toUpperCase() + words.slice(1);
   const language = parts.length >= 3 ? parts.at(-2) : undefined;
-  return language ? `${name} (${language})` : name;
+  return language ? `${name} (${languageName(language)})` : name;
 }
 
 export function CharacterCard({
   character,
   selected,
   drawing,
+  estimateSeconds,
   onToggle,
   onEdit,
   onDelete,
@@ -37,6 +40,8 @@ export function CharacterCard({
   character: Character;
   selected: boolean;
   drawing: boolean;
+  /** The server's measured estimate of the portrait being drawn (the toast says the same). */
+  estimateSeconds?: number;
   onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -76,7 +81,13 @@ export function CharacterCard({
         )}
         {drawing && (
           <div className="absolute inset-0 flex items-center justify-center bg-white/70 text-sm text-slate-800 dark:bg-slate-900/70 dark:text-slate-100">
-            <Spinner label={`Generating image… usually ${CHARACTER_IMAGE_ESTIMATE_TEXT}`} />
+            <Spinner
+              label={
+                estimateSeconds === undefined
+                  ? 'Generating image…'
+                  : `Generating image… ${estimateText(estimateSeconds)}`
+              }
+            />
           </div>
         )}
         <label className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-md bg-white/90 px-1.5 py-1 text-xs dark:bg-slate-900/90">

@@ -54,7 +54,7 @@ export function CharactersPanel({
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
-  const { drawing, generate, watchers } = useCharacterImages(() => void onChanged());
+  const { drawing, generate, generateAll, watchers } = useCharacterImages(() => void onChanged());
   const characters = plot.characters;
   const shown = useMemo(() => searchCharacters(characters, query), [characters, query]);
   const selected = keepExisting(chosen, characters);
@@ -208,6 +208,7 @@ export function CharactersPanel({
               character={character}
               selected={selected.has(character.id)}
               drawing={drawing.has(character.id)}
+              estimateSeconds={drawing.get(character.id)}
               onToggle={() =>
                 setChosen(() => {
                   const next = new Set(selected);
@@ -265,7 +266,7 @@ export function CharactersPanel({
         onClose={closeOnly('generate-all')}
         onConfirm={() => {
           if (dialog?.kind !== 'generate-all') return;
-          for (const character of dialog.characters) void generate(character);
+          void generateAll(dialog.characters);
           close();
         }}
       >

@@ -15,6 +15,7 @@ import {
   STAGE_LABELS,
   stageViews,
 } from '@/features/workspace/model/video';
+import { Check, Circle } from 'lucide-react';
 
 const STAGE_TONES: Record<StageState, 'slate' | 'blue' | 'green' | 'red' | 'yellow'> = {
   pending: 'slate',
@@ -135,7 +136,7 @@ export function RenderProgress({
               aria-hidden="true"
               className={item.done ? 'text-green-600 dark:text-green-400' : 'text-slate-400'}
             >
-              {item.done ? '✓' : '○'}
+              {item.done ? <Check className="h-4 w-4" /> : <Circle className="h-3.5 w-3.5" />}
             </span>
             <span className={item.done ? '' : 'text-slate-500 dark:text-slate-400'}>{item.label}</span>
             <span className="sr-only">{item.done ? '(done)' : '(not yet)'}</span>

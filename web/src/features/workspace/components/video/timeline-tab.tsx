@@ -98,8 +98,9 @@ function TransitionControls({
   const invalid = draft !== null && parseTransitionDuration(draft, scene.duration) === null;
   const errorId = useId();
   return (
-    <div className="flex flex-wrap items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
-      <label className="flex items-center gap-1">
+    <div className="flex min-w-0 flex-wrap items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
+      {/* The select may shrink below its longest option's width: it stays inside a narrow card. */}
+      <label className="flex min-w-0 max-w-full items-center gap-1">
         <span className="sr-only">Transition into scene {scene.sceneNumber}</span>
         <span aria-hidden="true">In:</span>
         <select
@@ -110,7 +111,7 @@ function TransitionControls({
             setDraft(null);
             onChange({ type: e.target.value as SceneTransition });
           }}
-          className={INPUT}
+          className={`min-w-0 max-w-full ${INPUT}`}
         >
           {SCENE_TRANSITIONS.map((t) => (
             <option key={t} value={t}>
@@ -275,7 +276,7 @@ function SceneCard({
       aria-label={`Scene ${scene.sceneNumber}`}
       data-scene-id={scene.id}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`relative flex flex-col overflow-hidden rounded-xl border bg-white text-sm shadow-sm dark:bg-slate-900 ${
+      className={`relative flex min-w-0 flex-col overflow-hidden rounded-xl border bg-white text-sm shadow-sm dark:bg-slate-900 ${
         selected ? 'border-brand-500 ring-2 ring-brand-500/40' : 'border-slate-200 dark:border-slate-800'
       } ${isDragging ? 'z-10 opacity-80 shadow-lg' : ''}`}
     >

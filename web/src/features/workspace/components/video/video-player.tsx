@@ -9,7 +9,7 @@ const formatTime = (seconds: number) => {
 
 /**
  * A video with the studio's own controls: play/pause, volume down/up in 0.1 steps, mute and the
- * time. The controls overlay hides 3 s after the pointer last moved while playing. When the video
+ * time, in a bar under the picture that fades 3 s after the pointer last moved while playing. When the video
  * cannot load it says 'Video Failed to Load' and shows the still image instead.
  */
 export function VideoPlayer({
@@ -72,40 +72,44 @@ export function VideoPlayer({
   const changeVolume = (by: 1 | -1) => setVolume((v) => stepVolume(v, by));
 
   return (
+    // The controls sit under the picture, never over it: a film's watermark (free plan) is in its
+    // bottom corner, where an overlaid bar would hide it.
     <div
-      className="group relative aspect-video w-full overflow-hidden rounded-xl bg-black"
+      className="group w-full overflow-hidden rounded-xl bg-black"
       onMouseMove={showControls}
       onFocus={showControls}
     >
-      <video
-        ref={video}
-        key={src}
-        src={src}
-        poster={poster ?? undefined}
-        aria-label={label}
-        playsInline
-        muted={muted}
-        preload="metadata"
-        className="h-full w-full object-contain"
-        onClick={toggle}
-        onPlay={() => {
-          setPlaying(true);
-          showControls();
-        }}
-        onPause={() => {
-          setPlaying(false);
-          setControls(true);
-        }}
-        onTimeUpdate={(e) =>
-          setTime({ current: e.currentTarget.currentTime, duration: e.currentTarget.duration || 0 })
-        }
-        onLoadedMetadata={(e) => setTime({ current: 0, duration: e.currentTarget.duration || 0 })}
-        onError={() => setFailedSrc(src)}
-      />
+      <div className="relative aspect-video w-full">
+        <video
+          ref={video}
+          key={src}
+          src={src}
+          poster={poster ?? undefined}
+          aria-label={label}
+          playsInline
+          muted={muted}
+          preload="metadata"
+          className="h-full w-full object-contain"
+          onClick={toggle}
+          onPlay={() => {
+            setPlaying(true);
+            showControls();
+          }}
+          onPause={() => {
+            setPlaying(false);
+            setControls(true);
+          }}
+          onTimeUpdate={(e) =>
+            setTime({ current: e.currentTarget.currentTime, duration: e.currentTarget.duration || 0 })
+          }
+          onLoadedMetadata={(e) => setTime({ current: 0, duration: e.currentTarget.duration || 0 })}
+          onError={() => setFailedSrc(src)}
+        />
+      </div>
       <div
         data-testid="player-controls"
         data-visible={controls || !playing}
-        className={`absolute inset-x-0 bottom-0 flex items-center gap-2 bg-gradient-to-t from-black/80 to-transparent px-3 py-2 text-white transition-opacity ${
+        className={`flex flex-wrap items-center gap-2 bg-slate-900 px-3 py-2 text-white transition-opacity ${
           controls || !playing ? 'opacity-100' : 'pointer-events-none opacity-0'
         }`}
       >

@@ -307,7 +307,7 @@ function ScriptStudio({
   else if (scenes.length === 0)
     body = (
       <EmptyState
-        title={videoMessages.noScenes}
+        title={hasImages ? videoMessages.scenesToInitialize : videoMessages.noScenes}
         action={
           <Button busy={initializing} disabled={!hasImages || switching} onClick={() => void initialize()}>
             Initialize Scenes
