@@ -11,6 +11,7 @@ import type { DownloadQuality } from '../contracts/video';
 import type { VisemeTiming, WordTiming } from '../engine/speech/types';
 import type { CharacterProfile, SceneDescription } from '../engine/text/types';
 import type { CharacterReference } from '../engine/image/types';
+import type { CameraKind } from '../engine/video/local/kenburns';
 import type { JobRecord } from '../jobs';
 import { bookKeys } from '../books/model';
 
@@ -205,6 +206,8 @@ export interface Shot {
   /** Index of the scene's line the shot shows being spoken. */
   line: number | null;
   key: string;
+  /** The camera's move over the shot (shots planned before moves were chosen have none). */
+  camera?: CameraKind;
 }
 
 export interface StageItemRecord {

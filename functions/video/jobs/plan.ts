@@ -14,6 +14,7 @@ import type { EditorSettings } from '../../contracts/video';
 import { fitFrame } from '../../engine/video/local/params';
 import { spokenSeconds, type ReadingPace } from '../../engine/productions/spoken-length';
 import { spokenLines } from '../../engine/text/fountain';
+import { onFrames } from '../model';
 import type {
   FilmExport,
   PlannedBeat,
@@ -310,11 +311,26 @@ export function timelineSeconds(timeline: TimelineEdit): number {
   return [...new Set(timeline.order)].reduce((sum, n) => sum + (timeline.durations[String(n)] ?? 0), 0);
 }
 
-/** How long the film of a plan lasts: each filmed scene at its timeline length, else its sound's. */
+/**
+ * How long a scene is filmed: its sound's length, or the studio's length for it — shorter cuts the
+ * scene, longer holds its picture at most for the transition into it, never more (a render padded
+ * with silent stills is not a longer film). On whole frames.
+ */
+export function sceneSeconds(
+  scene: Pick<PlannedScene, 'duration_override' | 'transition'>,
+  soundSeconds: number,
+  fps: number,
+): number {
+  if (scene.duration_override === null) return soundSeconds;
+  const longest = soundSeconds + (scene.transition?.duration ?? 0);
+  return onFrames(Math.min(scene.duration_override, longest), fps) / fps;
+}
+
+/** How long the film of a plan lasts: each filmed scene as `sceneSeconds` films it. */
 export function filmedSeconds(plan: ProductionPlan, soundSeconds: (sceneNumber: number) => number): number {
   return plan.scenes
     .filter((s) => !s.excluded)
-    .reduce((sum, s) => sum + (s.duration_override ?? soundSeconds(s.scene_number)), 0);
+    .reduce((sum, s) => sum + sceneSeconds(s, soundSeconds(s.scene_number), plan.fps), 0);
 }
 
 /**
