@@ -14,6 +14,8 @@ const scene = (mood: SceneDescription['mood'], visual_description: string): Scen
   audio_requirements: [],
   characters: [],
   mood,
+  source_start: 0,
+  source_end: 100,
 });
 
 describe("a scene's expressions", () => {
