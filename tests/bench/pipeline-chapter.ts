@@ -132,3 +132,15 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : NaN;
 };
+
+/** The Pro plan (films up to 30 min) through the offline checkout: a whole chapter's film is long. */
+export async function upgradeToPro(t: TestRuntime, token: string): Promise<void> {
+  const origin = new URL(t.runtime.apiUrl).origin;
+  const checkout = await t.api<{ url: string }>('POST', '/subscriptions/checkout', {
+    token,
+    body: { tier: 'pro', success_url: `${origin}/dashboard`, cancel_url: `${origin}/subscription` },
+  });
+  if (checkout.status !== 200) throw new Error(`checkout: ${JSON.stringify(checkout.body)}`);
+  const paid = await fetch(`${checkout.body.url}/pay`, { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${await paid.text()}`);
+}

@@ -326,7 +326,8 @@ async function main() {
     const picked = real ? await realChapter(t) : null;
     const { owner, book } = picked ?? (await novelWithPlot(t));
     // A paying user: the free tier films at 480p with its watermark (an export encode) and 2 a month.
-    await upgradeToBasic(t, owner);
+    // A chapter told whole lasts longer than the Basic plan's 10 min: the Pro plan's 30.
+    await (picked ? upgradeToPro : upgradeToBasic)(t, owner);
     const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
       const answer = await t.api<T>(method, path, { token: owner, ...(body === undefined ? {} : { body }) });
       if (answer.status >= 300)
