@@ -67,17 +67,15 @@ export function audioFilesOf(items: StageItemRecord[]): VideoGeneration['audio_f
     const files = item.data.files as
       | {
           narrator: { key: string; duration: number } | null;
+          narration?: { key: string; duration: number }[];
           lines: { key: string; duration: number; character: string; text: string }[];
         }
       | undefined;
     if (!files) continue;
     const scene_number = item.scene_number!;
-    if (files.narrator)
-      narrator.push({
-        url: mediaUrl(files.narrator.key),
-        duration: round(files.narrator.duration, 2),
-        scene_number,
-      });
+    // Every stretch of the scene's narration (items made before them list the one narrator file).
+    for (const file of files.narration ?? (files.narrator ? [files.narrator] : []))
+      narrator.push({ url: mediaUrl(file.key), duration: round(file.duration, 2), scene_number });
     for (const line of files.lines)
       characters.push({
         url: mediaUrl(line.key),

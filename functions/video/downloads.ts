@@ -64,15 +64,11 @@ export async function audioFiles(deps: VideoContext, userId: string, id: string)
     audio_progress: progressOf(items, job).audio_progress,
     audio_files: {
       narrator: list.flatMap((m) =>
-        m.narrator
-          ? [
-              {
-                url: mediaUrl(m.narrator.key),
-                duration: round(m.narrator.duration, 2),
-                scene_number: m.scene_number,
-              },
-            ]
-          : [],
+        (m.narration ?? (m.narrator ? [m.narrator] : [])).map((n) => ({
+          url: mediaUrl(n.key),
+          duration: round(n.duration, 2),
+          scene_number: m.scene_number,
+        })),
       ),
       characters: list.flatMap((m) =>
         m.lines.map((l) => ({

@@ -8,9 +8,10 @@ import type {
   SceneTransition,
 } from '../contracts/video';
 import type { DownloadQuality } from '../contracts/video';
-import type { VisemeTiming } from '../engine/speech/types';
+import type { VisemeTiming, WordTiming } from '../engine/speech/types';
 import type { CharacterProfile, SceneDescription } from '../engine/text/types';
 import type { CharacterReference } from '../engine/image/types';
+import type { CameraKind } from '../engine/video/local/kenburns';
 import type { JobRecord } from '../jobs';
 import { bookKeys } from '../books/model';
 
@@ -97,12 +98,26 @@ export interface PlannedLine {
   voice: string;
 }
 
+/**
+ * One thing said in a scene, in the book's order: a stretch of its narration in the narrator's voice
+ * or a line of dialogue in its speaker's.
+ */
+export type PlannedBeat =
+  { kind: 'narration'; text: string; voice: string } | ({ kind: 'dialogue' } & PlannedLine);
+
 export interface PlannedScene {
   scene_number: number;
   heading: string;
   description: SceneDescription;
+  /** The whole narration (its stretches joined); what plans without `beats` speak first. */
   narration: { text: string; voice: string } | null;
+  /** The dialogue, in the order it is said. */
   lines: PlannedLine[];
+  /**
+   * Everything said, narration and dialogue interleaved in the book's order (plans made before it
+   * have none: their narration is spoken first, then the lines).
+   */
+  beats?: PlannedBeat[];
   effects: string[];
   ambiance: string;
   music: string;
@@ -140,11 +155,24 @@ export interface ProductionPlan {
 
 // --- stage items ---
 
+/** A stretch of narration as spoken in a scene: its file, where it starts, and each word's time. */
+export interface SpokenNarration {
+  key: string;
+  start: number;
+  duration: number;
+  text: string;
+  /** Each word's time from the start of this recording (manifests made before them have none). */
+  words?: WordTiming[];
+}
+
 export interface AudioManifest {
   scene_number: number;
   /** Seconds: the scene's spoken length with a breath after it. */
   duration: number;
-  narrator: { key: string; start: number; duration: number; text: string } | null;
+  /** The scene's first stretch of narration (what readers of older manifests list). */
+  narrator: SpokenNarration | null;
+  /** Every stretch of narration in the order spoken (absent in older manifests: `narrator` alone). */
+  narration?: SpokenNarration[];
   lines: {
     key: string;
     character: string;
@@ -152,6 +180,8 @@ export interface AudioManifest {
     start: number;
     duration: number;
     visemes: VisemeTiming[];
+    /** Each word's time from the start of this line's recording (absent in older manifests). */
+    words?: WordTiming[];
   }[];
   effects: { key: string; start: number; duration: number; text: string }[];
   ambiance: { key: string; duration: number } | null;
@@ -176,6 +206,8 @@ export interface Shot {
   /** Index of the scene's line the shot shows being spoken. */
   line: number | null;
   key: string;
+  /** The camera's move over the shot (shots planned before moves were chosen have none). */
+  camera?: CameraKind;
 }
 
 export interface StageItemRecord {

@@ -13,7 +13,7 @@ import { BadRequestError, NotFoundError } from '../lib/errors';
 import { mediaUrl } from '../lib/media-urls';
 import type { ScriptRecord } from '../scripts/model';
 import { type ProductionRecord, type TimelineEdit, type VideoGenerationJob } from './model';
-import { filmSettingsOf } from './jobs/plan';
+import { filmSettingsOf, scriptSceneSeconds } from './jobs/plan';
 import {
   GenerationRunningError,
   retrySteps,
@@ -62,8 +62,20 @@ export async function productionView(
   );
   if (!latest?.outputs.final) return base;
   const final = latest.outputs.final;
+  // The timeline says what was filmed, each scene at the length its film gave it, until the
+  // studio saves a new edit after that film.
+  const edited = record && record.updated_at > (latest.finished_at ?? latest.updated_at);
+  const filmed = new Map(
+    (edited ? [] : await itemsOf(deps, latest))
+      .filter((i) => i.stage === 'video' && i.status === 'completed' && i.scene_number !== null)
+      .map((i) => [i.scene_number!, round(num(i.data.duration), 3)]),
+  );
   return {
     ...base,
+    scenes: base.scenes.map((scene) => ({
+      ...scene,
+      duration: filmed.get(scene.sceneNumber) ?? scene.duration,
+    })),
     finalVideoUrl: mediaUrl(latest.outputs.final_key),
     metadata: {
       fileSize: final.bytes,
@@ -73,6 +85,19 @@ export async function productionView(
     },
     video_generation_id: latest.id,
   };
+}
+
+/** Each scene's sound length in the script's latest film that recorded it (seconds, by scene). */
+async function filmedSoundSeconds(deps: VideoContext, script: ScriptRecord): Promise<Map<number, number>> {
+  const latest = (await chapterGenerations(deps, script.book_id, script.chapter_id)).find(
+    (g) => g.options.script_id === script.id && g.outputs.final_key,
+  );
+  const items = latest ? await itemsOf(deps, latest) : [];
+  return new Map(
+    items
+      .filter((i) => i.stage === 'audio' && i.status === 'completed' && i.scene_number !== null)
+      .map((i) => [i.scene_number!, num(i.data.duration)]),
+  );
 }
 
 /** The studio's timeline as the pipeline's edit: its order, lengths and transitions. */
@@ -142,6 +167,7 @@ export async function initializeProduction(
   );
   if (!chapterImages.length) throw new BadRequestError(videoMessages.noImages, 'no_images');
   const audio = await deps.audio.list(userId, script.chapter_id, script.id);
+  const filmed = await filmedSoundSeconds(deps, script);
   const scenes: ProductionScene[] = script.scenes.map((scene, i) => {
     const picture = chapterImages
       .filter((r) => r.scene_number === scene.scene_number && (r.script_id === script.id || !r.script_id))
@@ -151,12 +177,13 @@ export async function initializeProduction(
           b.updated_at.localeCompare(a.updated_at),
       )[0];
     const files = audio.filter((f) => f.scene_number === scene.scene_number && f.status === 'completed');
-    const spoken = files.reduce((end, f) => Math.max(end, (f.startTime ?? 0) + (f.duration ?? 0)), 0);
     const url = picture ? mediaUrl(picture.image_key) : null;
     return {
       id: `scene-${scene.scene_number}`,
       sceneNumber: scene.scene_number,
-      duration: round(spoken > 0 ? spoken + 0.75 : scene.estimated_duration || 5, 1),
+      // The length the film gives the scene: its recorded sound when a film of the script has
+      // one, else the script's words read as the film reads them.
+      duration: round(filmed.get(scene.scene_number) ?? scriptSceneSeconds(scene, 'slowest'), 3),
       status: picture ? 'completed' : 'pending',
       imageUrl: url,
       thumbnailUrl: url,

@@ -91,7 +91,17 @@ function engineDouble(doubles: Doubles): PipelineEngine {
         const duration = spokenLength(request.text);
         // A voice named "*-plain" gives no visemes (the mouth then follows the speech's loudness).
         const visemes = request.voice.endsWith('-plain') ? [] : [{ time: 0.1, viseme: 'A' }];
-        return { path: request.outputPath, format: 'wav', sampleRate: 22050, duration, words: [], visemes };
+        // Each word half a second, as the length says.
+        let at = 0;
+        const words = request.text
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((word, i) => {
+            const charStart = request.text.indexOf(word, at);
+            at = charStart + word.length;
+            return { word, start: i * 0.5, end: i * 0.5 + 0.45, charStart, charEnd: at };
+          });
+        return { path: request.outputPath, format: 'wav', sampleRate: 22050, duration, words, visemes };
       },
     },
     audio: {

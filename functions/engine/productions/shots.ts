@@ -9,7 +9,7 @@ import type { ProbeResult, ProgressListener, Size } from '../types';
 import { audioEncoderArgs, clipSettings, containerArgs, evenSize, videoEncoderArgs } from '../video/encoding';
 import { watermarkFilter } from '../video/local/watermark';
 import type { WatermarkPosition } from '../video/types';
-import { cameraMove, stillToMotion } from '../video/local/kenburns';
+import { cameraMove, moveOverFrames, stillToMotion, type CameraMove } from '../video/local/kenburns';
 import { concatInput, concatList } from '../video/local/concat';
 import { sec } from '../video/timeline';
 
@@ -36,6 +36,8 @@ export interface SceneShot {
   image: string;
   /** Filmed talking: the lip-sync engine's part of the run (then `image` is not read). */
   talking?: TalkingShotGraph;
+  /** The camera's move over the shot (absent: a seeded Ken Burns move, or none on a close-up). */
+  camera?: CameraMove;
 }
 
 export interface SceneFilmRequest {
@@ -90,11 +92,15 @@ export async function filmScene(request: SceneFilmRequest): Promise<string[]> {
     if (shot.talking) {
       // The engine fades its own shot in when asked (see the pipeline); its graph ends at `label`.
       inputs.push(...shot.talking.inputs);
-      statements.push(...shot.talking.graph(next, label));
+      if (shot.camera) {
+        // The close-up moves too: a slow push-in while the mouth moves.
+        statements.push(...shot.talking.graph(next, `${label}_talk`));
+        statements.push(moveOverFrames(`${label}_talk`, shot.camera, shot.frames, size, fps, label));
+      } else statements.push(...shot.talking.graph(next, label));
       next += shot.talking.inputs.filter((arg) => arg === '-i').length;
       return;
     }
-    const move = cameraMove(shot.kind === 'scene' ? 'kenburns' : 'static', request.seed, i);
+    const move = shot.camera ?? cameraMove(shot.kind === 'scene' ? 'kenburns' : 'static', request.seed, i);
     inputs.push('-i', shot.image);
     statements.push(stillToMotion(`${next}:v`, move, shot.frames, size, fps, fades ? `${label}_in` : label));
     if (fades) {

@@ -13,8 +13,11 @@ import type { PlanLimits } from '../../contracts/subscriptions';
 import type { EditorSettings } from '../../contracts/video';
 import { fitFrame } from '../../engine/video/local/params';
 import { spokenSeconds, type ReadingPace } from '../../engine/productions/spoken-length';
+import { spokenLines } from '../../engine/text/fountain';
+import { onFrames } from '../model';
 import type {
   FilmExport,
+  PlannedBeat,
   PlannedCharacter,
   PlannedScene,
   ProductionPlan,
@@ -78,6 +81,33 @@ function narratorVoice(engine: PlanInput['engine'], book: BookRecord, script: Sc
   }
 }
 
+const withoutKind = <T extends { kind: string }>({ kind: _kind, ...rest }: T) => rest;
+
+/**
+ * What a scene says, in the book's order: each stretch of its narration in the narrator's voice and
+ * each line in its speaker's (`speaker` names and voices them), word for word as the script has them.
+ * A scene with neither is told by its description, so no scene is silent.
+ */
+export function sceneBeats(
+  scene: ScriptRecord['scenes'][number],
+  narrator: string,
+  speaker: (name: string) => { name: string; voice: string },
+): PlannedBeat[] {
+  const beats: PlannedBeat[] = spokenLines({
+    ...scene,
+    dialogue: scene.dialogue.filter((line) => line.line.trim() && line.character.trim()),
+  }).flatMap((said): PlannedBeat[] => {
+    const text = said.text.trim();
+    if (!text) return [];
+    if (said.kind === 'narration') return [{ kind: 'narration', text, voice: narrator }];
+    const { name, voice } = speaker(said.character.trim());
+    return [{ kind: 'dialogue', character: name, text, voice }];
+  });
+  if (beats.length) return beats;
+  const told = scene.visual_description.trim() || scene.action.join(' ').trim();
+  return told ? [{ kind: 'narration', text: told, voice: narrator }] : [];
+}
+
 export function planProduction(input: PlanInput): ProductionPlan {
   const { book, script, cast, options, engine } = input;
   const characters: PlannedCharacter[] = [];
@@ -115,21 +145,16 @@ export function planProduction(input: PlanInput): ProductionPlan {
 
   const narrator = narratorVoice(engine, book, script);
   const scenes: PlannedScene[] = script.scenes.map((scene) => {
-    const lines = scene.dialogue
-      .filter((line) => line.line.trim() && line.character.trim())
-      .map((line) => {
-        const speaker = characterFor(line.character.trim());
-        const plot = matchCharacter(line.character, cast);
-        return {
-          character: speaker.name,
-          text: line.line.trim(),
-          voice: voiceOf(engine, book, speaker.name, plot?.voice),
-        };
-      });
+    const beats = sceneBeats(scene, narrator, (name) => {
+      const speaker = characterFor(name);
+      return {
+        name: speaker.name,
+        voice: voiceOf(engine, book, speaker.name, matchCharacter(name, cast)?.voice),
+      };
+    });
+    const lines = beats.flatMap((b) => (b.kind === 'dialogue' ? [withoutKind(b)] : []));
     for (const name of scene.characters) if (name.trim()) characterFor(name.trim());
-    const narration =
-      scene.narration.trim() ||
-      (lines.length ? '' : scene.visual_description.trim() || scene.action.join(' ').trim());
+    const narration = beats.flatMap((b) => (b.kind === 'narration' ? [b.text] : [])).join('\n\n');
     const seen = new Set<string>();
     const effects = [...scene.audio_requirements, ...scene.key_actions]
       .map((t) => t.trim())
@@ -167,6 +192,7 @@ export function planProduction(input: PlanInput): ProductionPlan {
       },
       narration: narration ? { text: narration, voice: narrator } : null,
       lines,
+      beats,
       effects,
       ambiance:
         [...scene.audio_requirements, scene.location, scene.time_of_day].filter(Boolean).join(', ') ||
@@ -246,17 +272,19 @@ export const SCENE_TIMING = { lead: 0.25, narratorGap: 0.5, lineGap: 0.35, tail:
 
 /** How long a scene of a script lasts with its words read at `pace`, placed as the audio stage does. */
 export function scriptSceneSeconds(scene: ScriptRecord['scenes'][number], pace: ReadingPace): number {
-  const lines = scene.dialogue.filter((l) => l.line.trim() && l.character.trim()).map((l) => l.line);
-  const narration =
-    scene.narration.trim() ||
-    (lines.length ? '' : scene.visual_description.trim() || scene.action.join(' ').trim());
+  const beats = sceneBeats(scene, '', (name) => ({ name, voice: '' }));
   const t = SCENE_TIMING;
   let cursor = t.lead;
-  if (narration) cursor += spokenSeconds(narration, pace) + t.narratorGap;
-  for (const line of lines) cursor += spokenSeconds(line, pace) + t.lineGap;
-  const spokenEnd = lines.length ? cursor - t.lineGap : narration ? cursor - t.narratorGap : 0;
-  return Math.max(t.minScene, spokenEnd + t.tail);
+  beats.forEach((beat, i) => {
+    cursor += spokenSeconds(beat.text, pace);
+    if (i < beats.length - 1) cursor += beatGap(beat);
+  });
+  return Math.max(t.minScene, beats.length ? cursor + t.tail : 0);
 }
+
+/** The breath after something said: longer after narration than between lines. */
+export const beatGap = (beat: Pick<PlannedBeat, 'kind'>) =>
+  beat.kind === 'narration' ? SCENE_TIMING.narratorGap : SCENE_TIMING.lineGap;
 
 /**
  * How long the film of a script lasts: the studio's timeline when it gives every length (its
@@ -283,11 +311,26 @@ export function timelineSeconds(timeline: TimelineEdit): number {
   return [...new Set(timeline.order)].reduce((sum, n) => sum + (timeline.durations[String(n)] ?? 0), 0);
 }
 
-/** How long the film of a plan lasts: each filmed scene at its timeline length, else its sound's. */
+/**
+ * How long a scene is filmed: its sound's length, or the studio's length for it — shorter cuts the
+ * scene, longer holds its picture at most for the transition into it, never more (a render padded
+ * with silent stills is not a longer film). On whole frames.
+ */
+export function sceneSeconds(
+  scene: Pick<PlannedScene, 'duration_override' | 'transition'>,
+  soundSeconds: number,
+  fps: number,
+): number {
+  if (scene.duration_override === null) return soundSeconds;
+  const longest = soundSeconds + (scene.transition?.duration ?? 0);
+  return onFrames(Math.min(scene.duration_override, longest), fps) / fps;
+}
+
+/** How long the film of a plan lasts: each filmed scene as `sceneSeconds` films it. */
 export function filmedSeconds(plan: ProductionPlan, soundSeconds: (sceneNumber: number) => number): number {
   return plan.scenes
     .filter((s) => !s.excluded)
-    .reduce((sum, s) => sum + (s.duration_override ?? soundSeconds(s.scene_number)), 0);
+    .reduce((sum, s) => sum + sceneSeconds(s, soundSeconds(s.scene_number), plan.fps), 0);
 }
 
 /**

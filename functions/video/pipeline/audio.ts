@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { AudioResult, MixTrack } from '../../engine/audio/types';
-import type { VisemeTiming } from '../../engine/speech/types';
+import type { VisemeTiming, WordTiming } from '../../engine/speech/types';
 import { putJson } from '../../lib/json-files';
 import {
   itemName,
   onFrames,
   videoKeys,
   type AudioManifest,
+  type PlannedBeat,
   type PlannedScene,
   type ProductionPlan,
   type VideoGenerationJob,
@@ -22,7 +23,7 @@ import {
   stageNow,
   type NewStageItem,
 } from './generation';
-import { SCENE_TIMING } from '../jobs/plan';
+import { beatGap, SCENE_TIMING } from '../jobs/plan';
 import type { PipelineDeps, PipelineEngine, SceneTask } from './ports';
 
 /**
@@ -36,13 +37,7 @@ export type AudioDeps = Pick<
   'jobs' | 'engine' | 'film' | 'media' | 'items' | 'clock' | 'tempDir' | 'faultPoint'
 >;
 
-const {
-  lead: LEAD,
-  lineGap: LINE_GAP,
-  narratorGap: NARRATOR_GAP,
-  tail: TAIL,
-  minScene: MIN_SCENE,
-} = SCENE_TIMING;
+const { lead: LEAD, tail: TAIL, minScene: MIN_SCENE } = SCENE_TIMING;
 
 export async function sceneAudioStage(deps: AudioDeps, { job_id, scene_number }: SceneTask) {
   const job = await activeGeneration(deps, job_id);
@@ -63,52 +58,60 @@ export async function sceneAudioStage(deps: AudioDeps, { job_id, scene_number }:
   return { scene_number, duration: stored.manifest.duration };
 }
 
+interface Recording {
+  path: string;
+  start: number;
+  duration: number;
+  text: string;
+  words: WordTiming[];
+}
+
 interface SpokenScene {
-  narrator: { path: string; start: number; duration: number; text: string } | null;
-  lines: {
-    path: string;
-    character: string;
-    text: string;
-    start: number;
-    duration: number;
-    visemes: VisemeTiming[];
-  }[];
+  /** Every stretch of narration, in the order spoken. */
+  narration: Recording[];
+  lines: (Recording & { character: string; visemes: VisemeTiming[] })[];
   /** Seconds from the scene's start to the end of its last words. */
   end: number;
 }
 
-/** The narrator, then each line in its speaker's voice, placed one after the other. */
+/** What a scene says in order: its beats, or (plans made before them) its narration, then its lines. */
+export function beatsOf(scene: PlannedScene): PlannedBeat[] {
+  if (scene.beats) return scene.beats;
+  return [
+    ...(scene.narration ? [{ kind: 'narration' as const, ...scene.narration }] : []),
+    ...scene.lines.map((line) => ({ kind: 'dialogue' as const, ...line })),
+  ];
+}
+
+/**
+ * Everything the scene says, one recording after the other in the book's order: each stretch of
+ * narration in the narrator's voice and each line in its speaker's, with a breath between them.
+ */
 async function speakScene(engine: PipelineEngine, scene: PlannedScene, dir: string): Promise<SpokenScene> {
+  const spoken: SpokenScene = { narration: [], lines: [], end: 0 };
+  const beats = beatsOf(scene);
   let cursor = LEAD;
-  let narrator: SpokenScene['narrator'] = null;
-  if (scene.narration) {
-    const spoken = await engine.speech.synthesize({
-      text: scene.narration.text,
-      voice: scene.narration.voice,
-      outputPath: join(dir, 'narrator.wav'),
+  for (const [i, beat] of beats.entries()) {
+    const narration = beat.kind === 'narration';
+    const name = narration ? `narration-${spoken.narration.length}` : `line-${spoken.lines.length}`;
+    const said = await engine.speech.synthesize({
+      text: beat.text,
+      voice: beat.voice,
+      outputPath: join(dir, `${name}.wav`),
     });
-    narrator = { path: spoken.path, start: LEAD, duration: spoken.duration, text: scene.narration.text };
-    cursor = LEAD + spoken.duration + NARRATOR_GAP;
-  }
-  const lines: SpokenScene['lines'] = [];
-  for (const [i, line] of scene.lines.entries()) {
-    const spoken = await engine.speech.synthesize({
-      text: line.text,
-      voice: line.voice,
-      outputPath: join(dir, `line-${i}.wav`),
-    });
-    lines.push({
-      path: spoken.path,
-      character: line.character,
-      text: line.text,
+    const recording = {
+      path: said.path,
       start: cursor,
-      duration: spoken.duration,
-      visemes: spoken.visemes,
-    });
-    cursor += spoken.duration + LINE_GAP;
+      duration: said.duration,
+      text: beat.text,
+      words: said.words ?? [],
+    };
+    if (beat.kind === 'narration') spoken.narration.push(recording);
+    else spoken.lines.push({ ...recording, character: beat.character, visemes: said.visemes });
+    spoken.end = cursor + said.duration;
+    cursor = spoken.end + (i < beats.length - 1 ? beatGap(beat) : 0);
   }
-  const end = lines.length ? cursor - LINE_GAP : narrator ? LEAD + narrator.duration : 0;
-  return { narrator, lines, end };
+  return spoken;
 }
 
 interface SoundBeds {
@@ -176,15 +179,9 @@ async function mixScene(
   dir: string,
 ): Promise<SceneSound> {
   const tracks: MixTrack[] = [
-    ...(speech.narrator
-      ? [{ path: speech.narrator.path, role: 'speech' as const, start: LEAD, volume: 1 }]
-      : []),
-    ...speech.lines.map((line) => ({
-      path: line.path,
-      role: 'speech' as const,
-      start: line.start,
-      volume: 1,
-    })),
+    ...[...speech.narration, ...speech.lines]
+      .sort((a, b) => a.start - b.start)
+      .map((said) => ({ path: said.path, role: 'speech' as const, start: said.start, volume: 1 })),
     ...beds.effects.map((e) => ({ path: e.path, role: 'effect' as const, start: e.start, volume: 0.6 })),
     { path: beds.ambiance.path, role: 'ambiance', start: 0, volume: 0.45 },
     { path: beds.music.path, role: 'music', start: 0, volume: 0.35 },
@@ -218,10 +215,12 @@ async function storeSceneAudio(
     return key;
   };
   const { speech, beds, sound } = made;
-  const narrator = speech.narrator && {
-    key: await store('narrator.wav', speech.narrator.path),
-    ...withoutPath(speech.narrator),
-  };
+  const narration: NonNullable<AudioManifest['narration']> = [];
+  for (const [i, said] of speech.narration.entries())
+    narration.push({
+      key: await store(`narration-${String(i).padStart(3, '0')}.wav`, said.path),
+      ...withoutPath(said),
+    });
   const lines: AudioManifest['lines'] = [];
   for (const [i, line] of speech.lines.entries())
     lines.push({
@@ -239,7 +238,8 @@ async function storeSceneAudio(
   const manifest: AudioManifest = {
     scene_number: sceneNumber,
     duration: made.duration,
-    narrator,
+    narrator: narration[0] ?? null,
+    narration,
     lines,
     effects,
     ambiance: { key: await store('ambiance.wav', beds.ambiance.path), duration: beds.ambiance.duration },
@@ -266,7 +266,7 @@ function audioItem(
     item: itemName.scene(sceneNumber),
     scene_number: sceneNumber,
     counters: {
-      narrator_files: manifest.narrator ? 1 : 0,
+      narrator_files: manifest.narration?.length ?? (manifest.narrator ? 1 : 0),
       character_files: manifest.lines.length,
       sound_effects: manifest.effects.length,
       background_music: 2,
@@ -280,6 +280,11 @@ function audioItem(
         narrator: manifest.narrator
           ? { key: manifest.narrator.key, duration: manifest.narrator.duration }
           : null,
+        narration: (manifest.narration ?? []).map((n) => ({
+          key: n.key,
+          duration: n.duration,
+          text: n.text,
+        })),
         lines: manifest.lines.map((l) => ({
           key: l.key,
           duration: l.duration,

@@ -25,7 +25,7 @@ import {
 } from './generation';
 import type { PipelineDeps, SceneTask } from './ports';
 import type { VideoItemData } from './render';
-import { faceFiles, talkingGraph } from './shots';
+import { cameraOf, faceFiles, talkingGraph, withCamera } from './shots';
 
 /**
  * LipSyncScene (one scene of the ApplyLipSync Map): every dialogue shot's speaker talks. The shots
@@ -181,7 +181,8 @@ async function filmTalkingShots(
         transition: scene.video.transition ?? null,
         ...(placed ? { speechPath: placed } : {}),
       });
-      return { kind: shot.kind, frames: shot.frames, image: face, talking };
+      const camera = withCamera(cameraOf(shot, plan.seed + sceneNumber, index));
+      return { kind: shot.kind, frames: shot.frames, image: face, talking, ...camera };
     }),
   );
   const files = await deps.film.filmScene({

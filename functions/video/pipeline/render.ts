@@ -10,7 +10,7 @@ import {
   type Shot,
   type VideoGenerationJob,
 } from '../model';
-import { filmedScenes } from '../jobs/plan';
+import { filmedScenes, sceneSeconds } from '../jobs/plan';
 import {
   activeGeneration,
   advanceStage,
@@ -27,7 +27,7 @@ import {
   type NewStageItem,
 } from './generation';
 import type { PipelineDeps, SceneTask } from './ports';
-import { faceFiles, planShots, talkingGraph } from './shots';
+import { cameraOf, faceFiles, planShots, talkingGraph, withCamera } from './shots';
 
 /**
  * RenderSceneVideo (one scene of the RenderSceneVideos Map): the scene cut into shots (its picture,
@@ -106,13 +106,14 @@ async function cutScene(
   const picture = await itemData<{ image_key: string }>(deps, job, 'images', itemName.scene(n));
   const manifest = await getJson<AudioManifest>(deps.media, audio.manifest_key);
   const portraits = await portraitsOf(deps, job, plan);
-  const duration = scene.duration_override ?? manifest.duration;
+  const duration = sceneSeconds(scene, manifest.duration, plan.fps);
   const shots = planShots(
     manifest,
     duration,
     plan.fps,
     (name) => portraits.has(name),
     (i) => videoKeys.shot(bookOf(job), job.id, n, i),
+    plan.seed + n,
   );
   const talking = shots.flatMap((shot, i) =>
     shot.kind === 'dialogue' && shot.line !== null && manifest.lines[shot.line]?.visemes.length ? [i] : [],
@@ -150,6 +151,7 @@ async function filmSceneFiles(
       kind: shot.kind,
       frames: shot.frames,
       image: imageOf(shot),
+      ...withCamera(cameraOf(shot, plan.seed + scene.scene_number, i)),
       ...(talking.includes(i)
         ? {
             talking: await talkingGraph(deps.engine, plan, parts, {

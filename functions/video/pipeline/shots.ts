@@ -1,5 +1,12 @@
 import { join } from 'node:path';
 import { onFrames, type AudioManifest, type ProductionPlan, type Shot } from '../model';
+import { createRandom } from '../../engine/random';
+import {
+  CAMERA_KINDS,
+  framedMove,
+  type CameraKind,
+  type CameraMove,
+} from '../../engine/video/local/kenburns';
 import type { PipelineEngine } from './ports';
 
 /**
@@ -8,45 +15,115 @@ import type { PipelineEngine } from './ports';
  * talking close-up of a dialogue shot as part of its scene's one FFmpeg run.
  */
 
-/** The scene's shots: its picture until the first line, then a close-up of each speaker. */
+/** The longest a shot is held: a cut or a new framing at least this often. */
+export const MAX_SHOT_SECONDS = 6.5;
+/** A close-up is given to a line only when it lasts this long (a shorter one stays on the scene). */
+const MIN_CLOSE_UP = 0.75;
+/** Silence shorter than this between a close-up and what follows stays on the close-up (no flash cut). */
+const HOLD = 1;
+
+interface Span {
+  from: number;
+  to: number;
+  character: string | null;
+  line: number | null;
+}
+
+/**
+ * The scene's shots: a close-up of each speaker (with a portrait) while their line is spoken, at
+ * most `MAX_SHOT_SECONDS` of it, and the scene's picture everywhere else, cut into framings no longer
+ * than that; every shot with a slow camera move, the scene's framings varied from the seed.
+ */
 export function planShots(
   manifest: Pick<AudioManifest, 'lines' | 'duration'>,
   duration: number,
   fps: number,
   hasPortrait: (character: string) => boolean,
   keyOf: (index: number) => string,
+  seed = 0,
 ): Shot[] {
-  const totalFrames = onFrames(duration, fps);
-  const cuts: { frame: number; kind: Shot['kind']; character: string | null; line: number | null }[] = [
-    { frame: 0, kind: 'scene', character: null, line: null },
-  ];
-  manifest.lines.forEach((line, i) => {
-    const frame = Math.round(line.start * fps);
-    if (frame >= totalFrames) return;
-    const talking = hasPortrait(line.character);
-    const shot = {
-      frame,
-      kind: talking ? ('dialogue' as const) : ('scene' as const),
-      character: line.character,
-      line: talking ? i : null,
-    };
-    // A line starting within half a second of the scene's start opens on the speaker.
-    if (frame < fps / 2 && cuts.length === 1) cuts[0] = { ...shot, frame: 0 };
-    else if (frame > cuts[cuts.length - 1]!.frame) cuts.push(shot);
-  });
-  return cuts.map((cut, i) => {
-    const end = i + 1 < cuts.length ? cuts[i + 1]!.frame : totalFrames;
+  const total = onFrames(duration, fps);
+  const spans = fillWithScene(closeUps(manifest, total, fps, hasPortrait), total, fps);
+  const random = createRandom(`${seed}:shots`);
+  let previous: CameraKind | null = null;
+  return spans.map((span, i) => {
+    let camera: CameraKind = 'push-in';
+    if (span.line === null) {
+      const choices = CAMERA_KINDS.filter((kind) => kind !== previous);
+      camera = choices[Math.floor(random.next() * choices.length)]!;
+      previous = camera;
+    }
     return {
-      kind: cut.kind,
-      start: cut.frame / fps,
-      duration: (end - cut.frame) / fps,
-      frames: end - cut.frame,
-      character: cut.character,
-      line: cut.line,
+      kind: span.line === null ? 'scene' : 'dialogue',
+      start: span.from / fps,
+      duration: (span.to - span.from) / fps,
+      frames: span.to - span.from,
+      character: span.character,
+      line: span.line,
       key: keyOf(i),
+      camera,
     };
   });
 }
+
+/** Each line's close-up, in frames: from its first words for as long as it is spoken (capped). */
+function closeUps(
+  manifest: Pick<AudioManifest, 'lines'>,
+  total: number,
+  fps: number,
+  hasPortrait: (character: string) => boolean,
+): Span[] {
+  const spans: Span[] = [];
+  manifest.lines.forEach((line, i) => {
+    if (!hasPortrait(line.character) || line.duration < MIN_CLOSE_UP) return;
+    // A line starting within the scene's first half second opens the scene on its speaker.
+    let from = Math.round(line.start * fps);
+    if (from < fps / 2) from = 0;
+    const to = Math.min(total, Math.round((line.start + Math.min(line.duration, MAX_SHOT_SECONDS)) * fps));
+    const last = spans[spans.length - 1];
+    if (last && from - last.to < HOLD * fps) last.to = Math.min(from, last.to + HOLD * fps);
+    if (to - from >= MIN_CLOSE_UP * fps && from >= (last?.to ?? 0))
+      spans.push({ from, to, character: line.character, line: i });
+  });
+  const last = spans[spans.length - 1];
+  if (last && total - last.to < HOLD * fps) last.to = total;
+  return spans;
+}
+
+/** The close-ups with the scene's picture between them, each stretch cut into even framings. */
+function fillWithScene(closeUps: Span[], total: number, fps: number): Span[] {
+  const spans: Span[] = [];
+  const scene = (from: number, to: number) => {
+    if (to <= from) return;
+    const pieces = Math.ceil((to - from) / (MAX_SHOT_SECONDS * fps));
+    for (let p = 0; p < pieces; p++)
+      spans.push({
+        from: from + Math.round(((to - from) * p) / pieces),
+        to: from + Math.round(((to - from) * (p + 1)) / pieces),
+        character: null,
+        line: null,
+      });
+  };
+  let at = 0;
+  for (const close of closeUps) {
+    scene(at, close.from);
+    spans.push(close);
+    at = close.to;
+  }
+  scene(at, total);
+  return spans;
+}
+
+/** A shot's camera as the filming request takes it (none: the filming's default). */
+export const withCamera = (camera: CameraMove | undefined) => (camera ? { camera } : {});
+
+/** The camera move a shot is filmed with (shots planned before moves: the filming's default). */
+export const cameraOf = (shot: Shot, seed: number, index: number): CameraMove | undefined =>
+  shot.camera
+    ? shot.kind === 'dialogue'
+      ? { zoomFrom: 1, zoomTo: 1.1, xFrom: 0.5, xTo: 0.5, yFrom: 0.4, yTo: 0.4 }
+      : framedMove(shot.camera, seed, index)
+    : undefined;
 
 export interface TalkingShotInput {
   shot: Shot;

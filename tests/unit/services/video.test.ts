@@ -148,7 +148,7 @@ describe('shots of a scene', () => {
       () => true,
       keyOf,
     );
-    expect(shots).toHaveLength(2);
+    expect(shots.map((s) => s.character)).toEqual([null, 'Nell', null]);
     expect(shots.reduce((sum, s) => sum + s.frames, 0)).toBe(72);
   });
 });
@@ -371,13 +371,21 @@ describe("a film's length before and while it is made", () => {
 
   it("adds the filmed scenes' lengths once their sound is known", () => {
     const plan = {
+      fps: 24,
       scenes: [
-        { scene_number: 1, excluded: false, duration_override: null },
-        { scene_number: 2, excluded: false, duration_override: 6 },
-        { scene_number: 3, excluded: true, duration_override: null },
+        { scene_number: 1, excluded: false, duration_override: null, transition: null },
+        { scene_number: 2, excluded: false, duration_override: 6, transition: null },
+        { scene_number: 3, excluded: true, duration_override: null, transition: null },
+        // Longer than its sound: held at most for its transition, never padded further.
+        {
+          scene_number: 4,
+          excluded: false,
+          duration_override: 200,
+          transition: { type: 'fade', duration: 0.5 },
+        },
       ],
     } as unknown as Parameters<typeof filmedSeconds>[0];
-    expect(filmedSeconds(plan, (n) => n * 10)).toBe(10 + 6);
+    expect(filmedSeconds(plan, (n) => n * 10)).toBe(10 + 6 + 40.5);
   });
 });
 

@@ -83,7 +83,7 @@ describe('the audio stage', () => {
     expect(ambiance.duration).toBe(manifest.duration);
     expect(described(await world.storage.media.getBytes(manifest.mix_key))).toEqual({
       made: 'mix',
-      tracks: ['narrator.wav', 'line-0.wav', 'line-1.wav', 'effect-0.wav', 'ambiance.wav', 'music.wav'],
+      tracks: ['narration-0.wav', 'line-0.wav', 'line-1.wav', 'effect-0.wav', 'ambiance.wav', 'music.wav'],
     });
     expect(described(await world.storage.media.getBytes(manifest.sound_key!))).toMatchObject({
       made: 'scene sound',
@@ -103,7 +103,8 @@ describe('the audio stage', () => {
       data: {
         manifest_key: `${folder}manifest.json`,
         files: {
-          narrator: { key: `${folder}narrator.wav` },
+          narrator: { key: `${folder}narration-000.wav` },
+          narration: [{ key: `${folder}narration-000.wav`, text: 'The storm came in fast' }],
           lines: [
             { key: `${folder}line-000.wav`, character: 'Nell', text: 'Close the shutters now' },
             { key: `${folder}line-001.wav`, character: 'Tobias', text: 'They will not hold' },
@@ -210,5 +211,59 @@ describe('the audio stage', () => {
       name: 'JobGoneError',
     });
     expect(world.doubles.calls.filter((c) => c.name === 'speech.synthesize')).toEqual([]);
+  });
+});
+
+describe('the audio stage on a scene told in beats', () => {
+  it("speaks every stretch of narration and every line in the book's order, each with its words' times", async () => {
+    const world = pipelineWorld();
+    const told = (id: string) => {
+      const plan = twoScenes(id);
+      const beats = [
+        { kind: 'narration' as const, text: 'The storm came in fast.', voice: 'narrator-voice' },
+        { kind: 'dialogue' as const, character: 'Nell', text: 'Close the shutters now', voice: 'nell-voice' },
+        { kind: 'narration' as const, text: 'Tobias did not move.', voice: 'narrator-voice' },
+        { kind: 'narration' as const, text: 'The rain came through.', voice: 'narrator-voice' },
+        { kind: 'dialogue' as const, character: 'Tobias', text: 'They will not hold', voice: 'tobias-plain' },
+      ];
+      return { ...plan, scenes: [{ ...plan.scenes[0]!, beats }, plan.scenes[1]!] };
+    };
+    const job = await world.startGeneration({}, told);
+    await sceneAudioStage(world.deps, { job_id: job.id, scene_number: 1 });
+    const manifest = await manifestOf(world, job.id, 1);
+    const spoken = world.doubles.calls
+      .filter((c) => c.name === 'speech.synthesize')
+      .map((c) => (c.request as { text: string; voice: string }).voice);
+    expect(spoken).toEqual([
+      'narrator-voice',
+      'nell-voice',
+      'narrator-voice',
+      'narrator-voice',
+      'tobias-plain',
+    ]);
+    const said = [
+      ...manifest.narration!.map((n) => ({ start: n.start, text: n.text, who: 'narrator' })),
+      ...manifest.lines.map((l) => ({ start: l.start, text: l.text, who: l.character })),
+    ].sort((a, b) => a.start - b.start);
+    expect(said.map((s) => s.who)).toEqual(['narrator', 'Nell', 'narrator', 'narrator', 'Tobias']);
+    expect(said.map((s) => s.text)).toEqual(told(job.id).scenes[0]!.beats!.map((b) => b.text));
+    // A breath of 0.5 s after narration, 0.35 s after a line; no recording overlaps the next.
+    const [first, nell, second, third, tobias] = said.map((s) => s.start);
+    expect(nell! - first!).toBeCloseTo(spokenLength('The storm came in fast.') + 0.5, 9);
+    expect(second! - nell!).toBeCloseTo(spokenLength('Close the shutters now') + 0.35, 9);
+    expect(third! - second!).toBeCloseTo(spokenLength('Tobias did not move.') + 0.5, 9);
+    expect(tobias! - third!).toBeCloseTo(spokenLength('The rain came through.') + 0.5, 9);
+    // Every recording keeps its words' times for the subtitles; the first stretch is the narrator's file.
+    expect(manifest.narration!.map((n) => n.words!.map((w) => w.word).join(' '))).toEqual([
+      'The storm came in fast.',
+      'Tobias did not move.',
+      'The rain came through.',
+    ]);
+    expect(manifest.lines[1]!.words!.map((w) => w.word)).toEqual(['They', 'will', 'not', 'hold']);
+    expect(manifest.narrator).toEqual(manifest.narration![0]);
+    expect(manifest.duration).toBeCloseTo(
+      Math.round((tobias! + spokenLength('They will not hold') + 0.75) * 24) / 24,
+      9,
+    );
   });
 });

@@ -68,7 +68,8 @@ describe('the render stage', () => {
     await produce(stretched, other.id, 'images');
     await renderStage(stretched.deps, { job_id: other.id, scene_number: 2 });
     const data = (await stretched.items.getItem(BOOK, other.id, 'video', itemName.scene(2)))!.data;
-    expect(data).toMatchObject({ duration: 4 });
+    // Asked for 4 s, the scene is its 3 s of sound and its 0.5 s fade: never padded further.
+    expect(data).toMatchObject({ duration: 3.5 });
     expect(described(await stretched.storage.media.getBytes(videoKeys.sceneClip(BOOK, other.id, 2)))).toEqual(
       {
         made: 'scene clip',

@@ -13,7 +13,8 @@ export interface HeadGeometry {
   ry: number;
 }
 
-export type Expression = 'smile' | 'neutral' | 'frown';
+/** A face's expression: fear opens the mouth, grief and worry turn it down, joy up. */
+export type Expression = 'smile' | 'neutral' | 'frown' | 'fear';
 
 export interface HeadLayers {
   /** Behind the body: long hair, hood. */
@@ -194,6 +195,16 @@ function drawMouth(
   const { cx, cy, rx, ry } = head;
   const y = cy + ry * MOUTH_LINE;
   const half = rx * (detailed ? 0.27 : 0.3);
+  if (expression === 'fear')
+    return el('ellipse', {
+      cx: num(cx),
+      cy: num(y + ry * 0.02),
+      rx: num(half * 0.45),
+      ry: num(ry * 0.08),
+      fill: paint('#3a1a1a'),
+      stroke: paint(lipColour(look.skin)),
+      'stroke-width': ry * (detailed ? 0.03 : 0.05),
+    });
   const bend = expression === 'smile' ? 0.09 : expression === 'frown' ? -0.07 : 0.025;
   return el('path', {
     d: `M${num(cx - half)} ${num(y)} Q${num(cx)} ${num(y + ry * bend * 2)} ${num(cx + half)} ${num(y)}`,

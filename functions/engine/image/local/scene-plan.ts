@@ -2,6 +2,7 @@ import { hashString } from '../../random';
 import { characterProfile, type CharacterProfile, type SceneDescription } from '../../text/types';
 import type { CharacterReference, ImageRequest } from '../types';
 import type { Expression } from './head';
+import { mentions } from './keywords';
 import { characterLook, referencedLook, type CharacterLook } from './look';
 import { moodTint, SKY, type MoodTint, type SkyPalette } from './palette';
 import { chooseSetting, type SettingChoice } from './settings';
@@ -60,16 +61,69 @@ export function castOf(scene: SceneDescription, profiles: CharacterProfile[]): C
 }
 
 const EXPRESSIONS: Record<SceneDescription['mood'], Expression> = {
-  calm: 'smile',
+  calm: 'neutral',
   joyful: 'smile',
   romantic: 'smile',
   tense: 'frown',
   sad: 'frown',
-  eerie: 'frown',
+  eerie: 'fear',
   mysterious: 'neutral',
   dramatic: 'neutral',
   epic: 'neutral',
 };
+
+/** Words of a passage that show its people afraid, or grieving, whatever mood the scene was given. */
+const FEAR = [
+  'horror',
+  'horrified',
+  'terror',
+  'terrified',
+  'dread',
+  'fear',
+  'feared',
+  'afraid',
+  'frightened',
+  'scream',
+  'screamed',
+  'shriek',
+  'monster',
+  'wretch',
+  'demon',
+  'fiend',
+  'hideous',
+  'ghastly',
+  'fled',
+] as const;
+const GRIEF = [
+  'grief',
+  'wept',
+  'weeping',
+  'tears',
+  'mourn',
+  'mourned',
+  'sorrow',
+  'despair',
+  'misery',
+  'wretched',
+  'dead',
+  'death',
+  'died',
+  'ill',
+  'fever',
+  'sobbed',
+  'anguish',
+] as const;
+
+/**
+ * The faces of a scene: from what its passage tells (fear, grief) before the mood it was given, so
+ * nobody smiles in a passage of horror or mourning.
+ */
+export function expressionOf(scene: SceneDescription): Expression {
+  const text = [scene.visual_description, scene.location, ...scene.key_actions].join(' ');
+  if (mentions(text, FEAR)) return 'fear';
+  if (mentions(text, GRIEF)) return EXPRESSIONS[scene.mood] === 'fear' ? 'fear' : 'frown';
+  return EXPRESSIONS[scene.mood];
+}
 
 const nameKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
 
@@ -96,7 +150,7 @@ export function planScene(request: SceneRequestLike): ScenePlan {
         : { profile, look: characterLook(profile) };
     }),
     offstage: cast.slice(MAX_FIGURES).map((p) => p.name),
-    expression: EXPRESSIONS[scene.mood],
+    expression: expressionOf(scene),
     includeBackground: request.includeBackground ?? true,
     lightingMood: request.lightingMood,
     customPrompt: request.customPrompt,

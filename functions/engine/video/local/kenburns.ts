@@ -110,3 +110,54 @@ function panOverStill(
     `trim=end_frame=${frames},setpts=PTS-STARTPTS[${output}]`
   );
 }
+
+/** The camera moves a film's shots are given, so that one still is seen in several framings. */
+export const CAMERA_KINDS = ['push-in', 'pull-out', 'pan-left', 'pan-right', 'rise', 'descend'] as const;
+export type CameraKind = (typeof CAMERA_KINDS)[number];
+
+/**
+ * A slow move of `kind` over a still, its framing drawn from the seed: a push-in or pull-out between
+ * the whole picture and a detail of it (12–30 % closer), or a glide across the picture seen 25 %
+ * closer. Successive shots of one still differ in where they look, so a cut between them shows.
+ */
+export function framedMove(kind: CameraKind, seed: number, index: number): CameraMove {
+  const random = createRandom(`${seed}:framing:${index}`);
+  const point = () => 0.15 + random.next() * 0.7;
+  const close = 1.12 + random.next() * 0.18;
+  const [x, y] = [point(), point()];
+  switch (kind) {
+    case 'push-in':
+      return { zoomFrom: 1, zoomTo: close, xFrom: 0.5, xTo: x, yFrom: 0.5, yTo: y };
+    case 'pull-out':
+      return { zoomFrom: close, zoomTo: 1, xFrom: x, xTo: 0.5, yFrom: y, yTo: 0.5 };
+    case 'pan-left':
+    case 'pan-right': {
+      const right = kind === 'pan-right';
+      return { zoomFrom: 1.25, zoomTo: 1.25, xFrom: right ? 0 : 1, xTo: right ? 1 : 0, yFrom: y, yTo: y };
+    }
+    case 'rise':
+    case 'descend': {
+      const up = kind === 'rise';
+      return { zoomFrom: 1.25, zoomTo: 1.25, xFrom: x, xTo: x, yFrom: up ? 1 : 0, yTo: up ? 0 : 1 };
+    }
+  }
+}
+
+/**
+ * A camera move over moving pictures (a talking close-up): each frame cropped to the move's window
+ * and scaled back to the frame, eased as over a still.
+ */
+export function moveOverFrames(
+  input: string,
+  move: CameraMove,
+  frames: number,
+  size: Size,
+  fps: number,
+  output: string,
+): string {
+  const lerp = easedLerp('on', frames);
+  return (
+    `[${input}]zoompan=z='${lerp(move.zoomFrom, move.zoomTo)}':x='(iw-iw/zoom)*${lerp(move.xFrom, move.xTo)}':y='(ih-ih/zoom)*${lerp(move.yFrom, move.yTo)}':d=1:s=${size.width}x${size.height}:fps=${fps},` +
+    `setsar=1[${output}]`
+  );
+}

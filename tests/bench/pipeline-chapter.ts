@@ -1,0 +1,146 @@
+import type { BookWithChapters, Chapter } from '../../functions/contracts/books';
+import type { Script } from '../../functions/contracts/scripts';
+import type { VideoGeneration, VideoProduction } from '../../functions/contracts/video';
+import { EDITOR_DEFAULTS } from '../../functions/contracts/video';
+import { getAdapters } from '../../functions/lib/adapters';
+import { getJson } from '../../functions/lib/json-files';
+import type { AudioManifest } from '../../functions/video/model';
+import { createVideoRepository } from '../../functions/video/repository';
+import { confirmAsExtracted, createUser, uploadBook, type TestRuntime } from '../integration/helpers';
+import { spokenCoverage, stillness, type SpokenCoverage, type Stillness } from '../support/film-measures';
+import { corpusBook, sharedMissing } from './writing-corpus';
+
+/**
+ * The pipeline bench's chapter: a real one from `../shared/corpus` (BENCH_BOOK, BENCH_TITLE; by
+ * default Treasure Island's "The Black Spot", 2 148 words), uploaded as a user would, its plot
+ * made, and a script with target duration `auto`; and the figures of the film made from it.
+ */
+export const REAL_BOOK = process.env.BENCH_BOOK ?? 'treasure-island.epub';
+export const REAL_TITLE = process.env.BENCH_TITLE ?? 'The Black Spot';
+
+export async function realChapter(t: TestRuntime) {
+  const missing = sharedMissing();
+  if (missing) throw new Error(missing);
+  const found = (await corpusBook(REAL_BOOK)).find((c) => c.title.includes(REAL_TITLE));
+  if (!found) throw new Error(`${REAL_BOOK} has no chapter titled ${REAL_TITLE}`);
+  const owner = (await createUser(t, { role: 'author' })).accessToken;
+  const upload = await uploadBook(t, {
+    token: owner,
+    bookType: 'entertainment',
+    title: REAL_BOOK.replace(/\.\w+$/, ''),
+    text: `# ${REAL_BOOK.replace(/\.\w+$/, '')}\n\n## ${found.title}\n\n${found.content}`,
+  });
+  if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${JSON.stringify(upload.body)}`);
+  await confirmAsExtracted(t, String(upload.body.id), owner);
+  const book = (await t.api<BookWithChapters>('GET', `/books/${upload.body.id}`, { token: owner })).body;
+  await t.api('POST', `/plots/books/${book.id}/generate`, { token: owner, body: {} });
+  await t.runtime.stepFunctions.idle();
+  const chapter = book.chapters[0]!;
+  const text = (await t.api<Chapter>('GET', `/books/${book.id}/chapters/${chapter.id}`, { token: owner }))
+    .body.content;
+  return { owner, book, chapter, text };
+}
+
+export const autoScript = {
+  script_style: 'cinematic_movie',
+  target_duration: 'auto',
+  include_character_profiles: true,
+};
+
+/** The studio's timeline of the script saved before the film (its lengths the script's estimates). */
+export async function saveTimeline(t: TestRuntime, owner: string, chapterId: string, script: Script) {
+  const answer = await t.api('PUT', `/chapters/${chapterId}/video-production`, {
+    token: owner,
+    body: {
+      script_id: script.id,
+      scenes: script.scenes.map((s, i) => ({
+        id: `scene-${s.scene_number}`,
+        sceneNumber: s.scene_number,
+        duration: s.estimated_duration || 5,
+        transitions: i === 0 ? [] : [{ type: 'fade', duration: 0.5 }],
+      })),
+      editorSettings: { ...EDITOR_DEFAULTS, resolution: '720p', fps: 24 },
+    },
+  });
+  if (answer.status !== 200) throw new Error(`timeline: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+export interface ChapterFigures {
+  coverage: SpokenCoverage;
+  stillness: Stillness;
+  durations: { timeline: number; status: number; file: number };
+}
+
+/** What the film of the chapter speaks, how still it is, and how long each place says it is. */
+export async function chapterFigures(
+  t: TestRuntime,
+  owner: string,
+  input: {
+    bookId: string;
+    chapterId: string;
+    text: string;
+    generation: VideoGeneration;
+    film: string;
+    fileSeconds: number;
+  },
+): Promise<ChapterFigures> {
+  const adapters = getAdapters();
+  const items = await createVideoRepository(adapters.table).listItems(input.bookId, input.generation.id);
+  const manifests = await Promise.all(
+    items
+      .filter((i) => i.stage === 'audio' && i.status === 'completed')
+      .map((i) => getJson<AudioManifest>(adapters.storage.media, String(i.data.manifest_key))),
+  );
+  const production = (
+    await t.api<VideoProduction>('GET', `/chapters/${input.chapterId}/video-production`, { token: owner })
+  ).body;
+  return {
+    coverage: spokenCoverage(input.text, manifests),
+    stillness: await stillness(input.film),
+    durations: {
+      timeline: production.scenes.reduce((sum, s) => sum + s.duration, 0),
+      status: input.generation.final_video?.duration ?? NaN,
+      file: input.fileSeconds,
+    },
+  };
+}
+
+export function printChapterFigures(f: ChapterFigures) {
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const { coverage, stillness: still, durations } = f;
+  console.log('the chapter film:');
+  console.log(
+    `  chapter's words spoken        ${pct(coverage.wordsShare).padStart(8)}   target ≥ 90 % — ${met(coverage.wordsShare >= 0.9)}`,
+  );
+  console.log(
+    `  spoken lines from the chapter ${pct(coverage.sentenceShare).padStart(8)}   target 100 % — ${met(coverage.sentenceShare === 1)} (${coverage.recordings} recordings)`,
+  );
+  for (const line of coverage.foreign) console.log(`    not the book's words: ${line.slice(0, 100)}`);
+  console.log(
+    `  still 8-s windows (< 5/255)   ${pct(still.share).padStart(8)}   target ≤ 10 % — ${met(still.share <= 0.1)} (${still.still} of ${still.windows}; median difference ${median(still.differences).toFixed(1)})`,
+  );
+  const spread =
+    Math.max(durations.timeline, durations.status, durations.file) -
+    Math.min(durations.timeline, durations.status, durations.file);
+  console.log(
+    `  durations timeline / status / file  ${durations.timeline.toFixed(2)} / ${durations.status.toFixed(2)} / ${durations.file.toFixed(2)} s, spread ${spread.toFixed(2)} s   target ≤ 0.5 s — ${met(spread <= 0.5)}`,
+  );
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : NaN;
+};
+
+/** The Pro plan (films up to 30 min) through the offline checkout: a whole chapter's film is long. */
+export async function upgradeToPro(t: TestRuntime, token: string): Promise<void> {
+  const origin = new URL(t.runtime.apiUrl).origin;
+  const checkout = await t.api<{ url: string }>('POST', '/subscriptions/checkout', {
+    token,
+    body: { tier: 'pro', success_url: `${origin}/dashboard`, cancel_url: `${origin}/subscription` },
+  });
+  if (checkout.status !== 200) throw new Error(`checkout: ${JSON.stringify(checkout.body)}`);
+  const paid = await fetch(`${checkout.body.url}/pay`, { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${await paid.text()}`);
+}
