@@ -171,6 +171,8 @@ export interface SceneVideo {
 export interface FinalVideo {
   video_url: string | null;
   thumbnail_url: string | null;
+  /** The film's subtitles as WebVTT (null for films published before subtitles). */
+  subtitles_url: string | null;
   /** Seconds. */
   duration: number;
   /** e.g. "1280x720". */
@@ -197,6 +199,8 @@ export interface VideoGeneration {
   /** The audio stage has no job of its own: it is this generation's id. */
   audio_task_id: string;
   video_url: string | null;
+  /** The film's subtitles as WebVTT, beside `video_url` (null until the film is published). */
+  subtitles_url: string | null;
   error_message: string | null;
   /** The stage a failed run stopped in (what a retry starts from by default). */
   failed_step: PipelineStep | null;

@@ -381,6 +381,7 @@ export function createVideoService(deps: VideoDeps) {
         duration: num(i.data.duration),
       }));
     const final = job.outputs.final;
+    const subtitlesUrl = finalUrl ? mediaUrl(final?.subtitles_key ?? null) : null;
     return {
       id: job.id,
       video_generation_id: job.id,
@@ -394,6 +395,7 @@ export function createVideoService(deps: VideoDeps) {
       task_status: job.status,
       audio_task_id: job.id,
       video_url: finalUrl,
+      subtitles_url: subtitlesUrl,
       error_message: job.error_message,
       failed_step: failedStepOf(job),
       progress: job.status === 'ready' ? 100 : job.progress,
@@ -409,6 +411,7 @@ export function createVideoService(deps: VideoDeps) {
         ? {
             video_url: finalUrl,
             thumbnail_url: mediaUrl(final.thumbnail_key),
+            subtitles_url: subtitlesUrl,
             duration: round(final.duration, 2),
             resolution: `${final.width}x${final.height}`,
             format: final.format ?? 'mp4',
