@@ -173,6 +173,8 @@ export interface FinalVideo {
   thumbnail_url: string | null;
   /** The film's subtitles as WebVTT (null for films published before subtitles). */
   subtitles_url: string | null;
+  /** The download sizes this film can be given in honestly (up to its own size). */
+  download_qualities: DownloadQuality[];
   /** Seconds. */
   duration: number;
   /** e.g. "1280x720". */
@@ -283,6 +285,16 @@ export const DOWNLOAD_LABELS: Record<DownloadQuality, string> = {
   high: 'High (1080p)',
   ultra: 'Ultra (4K)',
 };
+
+/**
+ * The downloads that can be made honestly of a film `width`×`height`: every size up to the film's
+ * own (its short side), made by copying it or encoding it down — never a larger one, which would be
+ * an upscale of the same pictures.
+ */
+export function honestDownloads(width: number, height: number): DownloadQuality[] {
+  const short = Math.min(width, height);
+  return DOWNLOAD_QUALITIES.filter((quality) => DOWNLOAD_HEIGHTS[quality] <= short);
+}
 
 /** GET /ai/final-video/{id}/download: ready (a short-lived URL) or being transcoded (poll again). */
 export type VideoDownload =
@@ -425,6 +437,8 @@ export const videoMessages = {
   stepInvalid: 'retry_from_step must be one of audio, images, video, merge, lipsync.',
   notRunning: 'This generation is not running.',
   noFinalVideo: 'No video available for download',
+  downloadAboveFilm: (film: number, asked: number) =>
+    `This video was made at ${film}p: a ${asked === 2160 ? '4K' : `${asked}p`} download would only enlarge the same pictures. Choose ${film}p or smaller, or render the video again at the larger size.`,
   tooLarge: 'File is too large to download',
   started: 'Video generation started. Audio, images, scene videos, merge and lip-sync will follow.',
   retried: (step: string) => `Video generation restarted from ${step}.`,

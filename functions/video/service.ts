@@ -12,6 +12,7 @@ import {
 import type { GenerateVideoInput, SaveProductionInput } from '../contracts/video-requests';
 import {
   DOWNLOAD_HEIGHTS,
+  honestDownloads,
   EDITOR_DEFAULTS,
   GENERATION_SIZES,
   MAX_DOWNLOAD_BYTES,
@@ -412,6 +413,7 @@ export function createVideoService(deps: VideoDeps) {
             video_url: finalUrl,
             thumbnail_url: mediaUrl(final.thumbnail_key),
             subtitles_url: subtitlesUrl,
+            download_qualities: honestDownloads(final.width, final.height),
             duration: round(final.duration, 2),
             resolution: `${final.width}x${final.height}`,
             format: final.format ?? 'mp4',
@@ -979,6 +981,13 @@ export function createVideoService(deps: VideoDeps) {
       const outputKey = videoKeys.download(bookId, job.id, attemptOf(job.outputs.final_key), quality);
       const { book, chapter } = (await deps.books.chapterContext(job.target.chapter_id!)) ?? {};
       const filename = `${slug(book?.title ?? 'video')}-chapter-${chapter?.chapter_number ?? 1}-${DOWNLOAD_HEIGHTS[quality] === 2160 ? '4k' : `${DOWNLOAD_HEIGHTS[quality]}p`}.mp4`;
+      const filmHeight = Math.min(final.width, final.height);
+      const asked = DOWNLOAD_HEIGHTS[quality];
+      if (!honestDownloads(final.width, final.height).includes(quality))
+        throw new BadRequestError(videoMessages.downloadAboveFilm(filmHeight, asked), 'above_film_size');
+      // The film's own size and container: the download is the film itself, copied (no encode).
+      if (asked === filmHeight && (final.format ?? 'mp4') === 'mp4' && !(await deps.media.head(outputKey)))
+        await deps.media.copy(job.outputs.final_key, outputKey, 'video/mp4');
       const ready = await deps.media.head(outputKey);
       if (ready) {
         if (ready.size > MAX_DOWNLOAD_BYTES) throw new BadRequestError(videoMessages.tooLarge, 'too_large');
