@@ -246,6 +246,8 @@ export interface VideoDownloadOptions {
   source_key: string;
   output_key: string;
   height: number;
+  /** The film's subtitles (WebVTT), carried into the copy as its subtitle stream (none for older films). */
+  subtitles_key?: string | null;
 }
 
 export interface VideoCombineOptions {

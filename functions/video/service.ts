@@ -1010,6 +1010,7 @@ export function createVideoService(deps: VideoDeps) {
           quality,
           source_key: job.outputs.final_key,
           output_key: outputKey,
+          subtitles_key: final.subtitles_key ?? null,
           height: DOWNLOAD_HEIGHTS[quality],
         },
         exclusive: downloadLock(job.id, attemptOf(job.outputs.final_key), quality),
