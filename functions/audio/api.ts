@@ -7,7 +7,7 @@ import {
   voicesQuery,
 } from '../contracts/audio-requests';
 import { createApiHandler } from '../lib/api-handler';
-import { defineHandler, ok, requireUser } from '../lib/http';
+import { accepted, defineHandler, ok, requireUser } from '../lib/http';
 import { audio } from './instance';
 
 const idParam = z.object({ id: z.string().max(100) });
@@ -18,13 +18,16 @@ const listAudio = defineHandler({ params: idParam, query: audioListQuery }, asyn
   return ok(await audio().list(user.userId, ctx.params.id, ctx.query.script_id));
 });
 
-/** Starts one kind of audio for one scene (a job); poll GET /chapters/{id}/audio/status/{job}. */
+/**
+ * Starts one kind of audio for one scene (a job) and answers 202 at once: the work runs in the
+ * workflow, never in the request; poll GET /chapters/{id}/audio/status/{job}.
+ */
 const generateAudio = defineHandler(
   { params: audioGenerationParams, body: audioGenerationRequest },
   async (ctx) => {
     const user = requireUser(ctx);
     const { id, kind, scene } = ctx.params;
-    return ok(await audio().startGeneration(user.userId, id, kind, scene, ctx.body));
+    return accepted(await audio().startGeneration(user.userId, id, kind, scene, ctx.body));
   },
 );
 
@@ -37,10 +40,10 @@ const deleteAudio = defineHandler(
   },
 );
 
-/** Starts the chapter's mix of the chosen files (a job). */
+/** Starts the chapter's mix of the chosen files (a job): 202 at once, polled like a generation. */
 const exportAudio = defineHandler({ params: idParam, body: audioExportRequest }, async (ctx) => {
   const user = requireUser(ctx);
-  return ok(await audio().startExport(user.userId, ctx.params.id, ctx.body));
+  return accepted(await audio().startExport(user.userId, ctx.params.id, ctx.body));
 });
 
 const audioStatus = defineHandler(

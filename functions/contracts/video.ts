@@ -171,6 +171,10 @@ export interface SceneVideo {
 export interface FinalVideo {
   video_url: string | null;
   thumbnail_url: string | null;
+  /** The film's subtitles as WebVTT (null for films published before subtitles). */
+  subtitles_url: string | null;
+  /** The download sizes this film can be given in honestly (up to its own size). */
+  download_qualities: DownloadQuality[];
   /** Seconds. */
   duration: number;
   /** e.g. "1280x720". */
@@ -197,6 +201,8 @@ export interface VideoGeneration {
   /** The audio stage has no job of its own: it is this generation's id. */
   audio_task_id: string;
   video_url: string | null;
+  /** The film's subtitles as WebVTT, beside `video_url` (null until the film is published). */
+  subtitles_url: string | null;
   error_message: string | null;
   /** The stage a failed run stopped in (what a retry starts from by default). */
   failed_step: PipelineStep | null;
@@ -278,6 +284,16 @@ export const DOWNLOAD_LABELS: Record<DownloadQuality, string> = {
   high: 'High (1080p)',
   ultra: 'Ultra (4K)',
 };
+
+/**
+ * The downloads that can be made honestly of a film `width`×`height`: every size up to the film's
+ * own (its short side), made by copying it or encoding it down — never a larger one, which would be
+ * an upscale of the same pictures.
+ */
+export function honestDownloads(width: number, height: number): DownloadQuality[] {
+  const short = Math.min(width, height);
+  return DOWNLOAD_QUALITIES.filter((quality) => DOWNLOAD_HEIGHTS[quality] <= short);
+}
 
 /** GET /ai/final-video/{id}/download: ready (a short-lived URL) or being transcoded (poll again). */
 export type VideoDownload =
@@ -422,6 +438,8 @@ export const videoMessages = {
   stepInvalid: 'retry_from_step must be one of audio, images, video, merge, lipsync.',
   notRunning: 'This generation is not running.',
   noFinalVideo: 'No video available for download',
+  downloadAboveFilm: (film: number, asked: number) =>
+    `This video was made at ${film}p: a ${asked === 2160 ? '4K' : `${asked}p`} download would only enlarge the same pictures. Choose ${film}p or smaller, or render the video again at the larger size.`,
   tooLarge: 'File is too large to download',
   started: 'Video generation started. Audio, images, scene videos, merge and lip-sync will follow.',
   retried: (step: string) => `Video generation restarted from ${step}.`,

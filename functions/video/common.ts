@@ -7,6 +7,7 @@ import {
   type VideoPlanRule,
 } from '../contracts/subscriptions';
 import {
+  honestDownloads,
   PIPELINE_STEPS,
   STAGE_STATES,
   videoMessages,
@@ -366,6 +367,7 @@ export async function view(
       duration: num(i.data.duration),
     }));
   const final = job.outputs.final;
+  const subtitlesUrl = finalUrl ? mediaUrl(final?.subtitles_key ?? null) : null;
   return {
     id: job.id,
     video_generation_id: job.id,
@@ -379,6 +381,7 @@ export async function view(
     task_status: job.status,
     audio_task_id: job.id,
     video_url: finalUrl,
+    subtitles_url: subtitlesUrl,
     error_message: job.error_message,
     failed_step: failedStepOf(job),
     progress: job.status === 'ready' ? 100 : job.progress,
@@ -394,6 +397,8 @@ export async function view(
       ? {
           video_url: finalUrl,
           thumbnail_url: mediaUrl(final.thumbnail_key),
+          subtitles_url: subtitlesUrl,
+          download_qualities: honestDownloads(final.width, final.height),
           duration: round(final.duration, 2),
           resolution: `${final.width}x${final.height}`,
           format: final.format ?? 'mp4',

@@ -6,6 +6,7 @@ import {
 } from '../contracts/subscriptions';
 import {
   DOWNLOAD_HEIGHTS,
+  honestDownloads,
   MAX_DOWNLOAD_BYTES,
   videoMessages,
   type AudioFilesAnswer,
@@ -215,6 +216,13 @@ export async function downloadFile(
   const outputKey = videoKeys.download(bookId, job.id, attemptOf(job.outputs.final_key), quality);
   const { book, chapter } = (await deps.books.chapterContext(job.target.chapter_id!)) ?? {};
   const filename = `${slug(book?.title ?? 'video')}-chapter-${chapter?.chapter_number ?? 1}-${DOWNLOAD_HEIGHTS[quality] === 2160 ? '4k' : `${DOWNLOAD_HEIGHTS[quality]}p`}.mp4`;
+  const filmHeight = Math.min(final.width, final.height);
+  const asked = DOWNLOAD_HEIGHTS[quality];
+  if (!honestDownloads(final.width, final.height).includes(quality))
+    throw new BadRequestError(videoMessages.downloadAboveFilm(filmHeight, asked), 'above_film_size');
+  // The film's own size and container: the download is the film itself, copied (no encode).
+  if (asked === filmHeight && (final.format ?? 'mp4') === 'mp4' && !(await deps.media.head(outputKey)))
+    await deps.media.copy(job.outputs.final_key, outputKey, 'video/mp4');
   const ready = await deps.media.head(outputKey);
   if (ready) {
     if (ready.size > MAX_DOWNLOAD_BYTES) throw new BadRequestError(videoMessages.tooLarge, 'too_large');
@@ -237,6 +245,7 @@ export async function downloadFile(
       quality,
       source_key: job.outputs.final_key,
       output_key: outputKey,
+      subtitles_key: final.subtitles_key ?? null,
       height: DOWNLOAD_HEIGHTS[quality],
     },
     exclusive: downloadLock(job.id, attemptOf(job.outputs.final_key), quality),

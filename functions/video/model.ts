@@ -81,6 +81,8 @@ export interface VideoGenerationOutputs {
     video_codec: string;
     audio_codec: string;
     thumbnail_key: string | null;
+    /** The film's subtitles (WebVTT) beside it (absent on films published before subtitles). */
+    subtitles_key?: string | null;
     /** Container (absent on films published before export settings: mp4). */
     format?: FilmExport['format'];
   } | null;
@@ -244,6 +246,8 @@ export interface VideoDownloadOptions {
   source_key: string;
   output_key: string;
   height: number;
+  /** The film's subtitles (WebVTT), carried into the copy as its subtitle stream (none for older films). */
+  subtitles_key?: string | null;
 }
 
 export interface VideoCombineOptions {
@@ -282,6 +286,8 @@ export const videoKeys = {
     `${videoKeys.prefix(bookId, id)}final-${attempt}.${format}`,
   finalThumbnail: (bookId: string, id: string, attempt: number) =>
     `${videoKeys.prefix(bookId, id)}final-${attempt}.jpg`,
+  finalSubtitles: (bookId: string, id: string, attempt: number) =>
+    `${videoKeys.prefix(bookId, id)}final-${attempt}.vtt`,
   download: (bookId: string, id: string, attempt: number, quality: DownloadQuality) =>
     `${videoKeys.prefix(bookId, id)}downloads/final-${attempt}-${quality}.mp4`,
   combined: (bookId: string, combineId: string) =>

@@ -19,6 +19,7 @@ import {
   printChapterFigures,
   realChapter,
   saveTimeline,
+  upgradeToPro,
 } from './pipeline-chapter';
 
 /**

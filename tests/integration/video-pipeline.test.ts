@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,12 @@ import type {
   VideoGeneration,
   VideoProduction,
 } from '../../functions/contracts/video';
-import { EDITOR_DEFAULTS } from '../../functions/contracts/video';
+import {
+  DOWNLOAD_HEIGHTS,
+  DOWNLOAD_QUALITIES,
+  EDITOR_DEFAULTS,
+  honestDownloads,
+} from '../../functions/contracts/video';
 import { probe } from '../../functions/engine/media/ffmpeg';
 import { getAdapters } from '../../functions/lib/adapters';
 import { novelWithPlot, startTestRuntime, upgradeToBasic, type TestRuntime } from './helpers';
@@ -355,6 +360,47 @@ describe('the video pipeline', () => {
     await expectLoudnessOnTarget(file.path);
     const bad = await api('GET', `/ai/final-video/${generation.id}/download?quality=8k`);
     expect(bad.status).toBe(400);
+  }, 300_000);
+
+  it('the film carries its subtitles: a WebVTT sidecar linked from the answers and a subtitle stream', async () => {
+    const final = (await api<FinalVideoAnswer>('GET', `/ai/final-video/${generation.id}`)).body;
+    expect(final.subtitles_url).toBeTruthy();
+    expect(generation.subtitles_url).toBe(final.subtitles_url);
+    const vtt = await (await fetch(`${origin()}${final.subtitles_url!}`)).text();
+    expect(vtt.startsWith('WEBVTT')).toBe(true);
+    expect(vtt).toMatch(/\d\d:\d\d:\d\d\.\d{3} --> /);
+    const film = join(work, 'subtitled-film.mp4');
+    writeFileSync(film, Buffer.from(await (await fetch(`${origin()}${final.video_url!}`)).arrayBuffer()));
+    // The film's subtitle stream, read back, holds the same cues as the sidecar.
+    const stream = join(work, 'stream.vtt');
+    ffmpeg(['-i', film, '-map', '0:s:0', '-c:s', 'webvtt', stream]);
+    const cueCount = (text: string) => text.split('-->').length - 1;
+    expect(cueCount(readFileSync(stream, 'utf8'))).toBe(cueCount(vtt));
+  }, 300_000);
+
+  it("offers only honest download sizes: the film's own size is a copy, a larger one is refused", async () => {
+    const final = (await api<FinalVideoAnswer>('GET', `/ai/final-video/${generation.id}`)).body;
+    const [width, height] = final.resolution.split('x').map(Number) as [number, number];
+    expect(final.download_qualities).toEqual(honestDownloads(width, height));
+    const own = DOWNLOAD_QUALITIES.find((q) => DOWNLOAD_HEIGHTS[q] === Math.min(width, height));
+    if (own) {
+      // A copy of the film itself: ready at once, the same bytes.
+      const copy = await api<VideoDownload>(
+        'GET',
+        `/ai/final-video/${generation.id}/download?quality=${own}`,
+      );
+      expect(copy.status).toBe(200);
+      if (copy.body.status !== 'ready') throw new Error('not ready');
+      expect(copy.body.file_size_bytes).toBe(final.file_size_bytes);
+    }
+    for (const larger of DOWNLOAD_QUALITIES.filter((q) => !final.download_qualities.includes(q))) {
+      const refused = await api<{ detail: string }>(
+        'GET',
+        `/ai/final-video/${generation.id}/download?quality=${larger}`,
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.detail).toMatch(/would only enlarge the same pictures/);
+    }
   }, 300_000);
 
   it("combines two of the user's videos end to end", async () => {

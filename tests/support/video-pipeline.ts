@@ -228,6 +228,11 @@ function filmDouble(doubles: Doubles): FilmTools {
       });
       return probeOf(Number(from.duration ?? 0), 854, 480);
     },
+    async addSubtitleStream(filmPath, subtitlesPath, format, outputPath) {
+      await enter(doubles, 'film.addSubtitleStream', { filmPath, subtitlesPath, format });
+      const film = described(await readFile(filmPath));
+      await write(outputPath, { ...film, subtitles: (await readFile(subtitlesPath, 'utf8')).split('\n')[0] });
+    },
   };
 }
 

@@ -373,3 +373,5 @@ async function keepOnTarget(request: FilmExportRequest, audioArgs: string[]): Pr
   });
   await rename(levelled, request.outputPath);
 }
+
+export { addSubtitleStream } from './subtitle-stream';

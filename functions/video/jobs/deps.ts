@@ -48,6 +48,7 @@ export function videoFileDeps(): VideoFileDeps {
     get engine() {
       return getEngine();
     },
+    film: filming,
     media: getAdapters().storage.media,
     tempDir: withTempDir,
   };

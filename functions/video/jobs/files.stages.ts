@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DownloadQuality } from '../../contracts/video';
+import type { addSubtitleStream } from '../../engine/productions/shots';
 import type { TranscodeQuality, VideoEngine } from '../../engine/video/types';
 import { JobGoneError, type JobSteps } from '../../jobs';
 import type { ObjectStore, TempDir } from '../../lib/ports';
@@ -21,6 +22,8 @@ import { videoCombineJob, videoDownloadJob } from './kinds';
 export interface VideoFileDeps {
   jobs: JobSteps;
   engine: { video: Pick<VideoEngine, 'transcode' | 'probe' | 'merge'> };
+  /** Carries the film's subtitles into a download (the encode drops the source's streams but picture and sound). */
+  film: { addSubtitleStream: typeof addSubtitleStream };
   media: ObjectStore;
   tempDir: TempDir;
 }
@@ -62,11 +65,22 @@ export async function transcodeStage(deps: VideoFileDeps, { job_id }: { job_id: 
       outputPath: out,
       onProgress: (f) => void deps.jobs.progress(job_id, 5 + f * 90, step).catch(() => undefined),
     });
-    await deps.media.upload(job.options.output_key, out, 'video/mp4');
-    return (await stat(out)).size;
+    const made = job.options.subtitles_key
+      ? await withSubtitles(deps, job.options.subtitles_key, out, dir)
+      : out;
+    await deps.media.upload(job.options.output_key, made, 'video/mp4');
+    return (await stat(made)).size;
   });
   await finishWith(deps, job_id, job.options.output_key, { bytes }, 'the copy was made');
   return { job_id, bytes };
+}
+
+/** The download with the film's subtitles as its subtitle stream (picture and sound copied). */
+async function withSubtitles(deps: VideoFileDeps, subtitlesKey: string, film: string, dir: string) {
+  const vtt = await deps.media.download(subtitlesKey, join(dir, 'film.vtt'));
+  const out = join(dir, 'subtitled.mp4');
+  await deps.film.addSubtitleStream(film, vtt, 'mp4', out);
+  return out;
 }
 
 /** Combine: the films one after the other, copied when they share the first one's size and rate. */

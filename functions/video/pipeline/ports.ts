@@ -56,6 +56,7 @@ export type FilmTools = Pick<
   | 'muxFilm'
   | 'probeFilm'
   | 'exportFilm'
+  | 'addSubtitleStream'
 >;
 
 /** The records of other domains a film is planned from, read by id. */

@@ -1,17 +1,20 @@
-import { stat } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProbeResult } from '../../engine/types';
 import { JobGoneError } from '../../jobs';
+import { getJson } from '../../lib/json-files';
 import {
   itemName,
   videoKeys,
+  type AudioManifest,
   type FilmExport,
   type ProductionPlan,
   type VideoGenerationJob,
   type VideoGenerationOutputs,
 } from '../model';
 import { needsEncode } from '../jobs/plan';
-import { activeGeneration, bookOf, enterStage, itemData, readPlan } from './generation';
+import { filmCues, toWebVtt } from '../subtitles';
+import { activeGeneration, bookOf, enterStage, itemData, readPlan, sceneAudio } from './generation';
 import type { TalkingShot } from './lipsync';
 import { filmScenesOf } from './merge';
 import type { PipelineDeps } from './ports';
@@ -41,14 +44,22 @@ export async function publishStage(deps: PublishDeps, { job_id }: { job_id: stri
   const format = plan.export?.format ?? 'mp4';
   const finalKey = videoKeys.final(bookId, job.id, job.attempt, format);
   const thumbKey = videoKeys.finalThumbnail(bookId, job.id, job.attempt);
+  const subtitlesKey = videoKeys.finalSubtitles(bookId, job.id, job.attempt);
+  const subtitles = toWebVtt(await subtitlesOf(deps, job, plan));
   const final = await deps.tempDir('video-publish', async (dir) => {
     const film = await assembleFilm(deps, shots, merged, dir);
-    const out = await exportAsAsked(deps, plan.export ?? null, film, dir);
+    const exported = await exportAsAsked(deps, plan.export ?? null, film, dir);
+    // The sidecar, and the same cues as the film's soft subtitle stream (a copy of the rest).
+    const vtt = join(dir, 'final.vtt');
+    await writeFile(vtt, subtitles);
+    const out = join(dir, `subtitled.${format}`);
+    await deps.film.addSubtitleStream(exported.path, vtt, format, out);
     const thumb = join(dir, 'final.jpg');
-    await deps.engine.video.thumbnail({ inputPath: out.path, width: 640, outputPath: thumb });
-    await deps.media.upload(finalKey, out.path, FILM_TYPES[format]);
+    await deps.engine.video.thumbnail({ inputPath: out, width: 640, outputPath: thumb });
+    await deps.media.upload(finalKey, out, FILM_TYPES[format]);
     await deps.media.upload(thumbKey, thumb, 'image/jpeg');
-    return { probed: out.probed, bytes: (await stat(out.path)).size };
+    await deps.media.upload(subtitlesKey, vtt, 'text/vtt');
+    return { probed: exported.probed, bytes: (await stat(out)).size };
   });
   const recorded = await deps.jobs.record<VideoGenerationOutputs>(job_id, {
     outputs: {
@@ -64,18 +75,38 @@ export async function publishStage(deps: PublishDeps, { job_id }: { job_id: stri
         video_codec: final.probed.video?.codec ?? 'h264',
         audio_codec: final.probed.audio?.codec ?? 'aac',
         thumbnail_key: thumbKey,
+        subtitles_key: subtitlesKey,
         format,
       },
     },
     progress: 99,
   });
   if (!recorded) {
-    await Promise.all([deps.media.delete(finalKey), deps.media.delete(thumbKey)]);
+    await Promise.all([finalKey, thumbKey, subtitlesKey].map((key) => deps.media.delete(key)));
     throw new JobGoneError(`Generation ${job_id} ended while it was published`);
   }
   await dropEarlierFilm(deps, job, finalKey);
   await deps.jobs.finish(job_id, 'Completed');
   return { job_id, duration: final.probed.duration };
+}
+
+/** The film's subtitle cues: each scene's recorded words, the scene placed after those before it. */
+async function subtitlesOf(
+  deps: Pick<PublishDeps, 'items' | 'media'>,
+  job: VideoGenerationJob,
+  plan: ProductionPlan,
+) {
+  const scenes = await filmScenesOf(deps, job, plan);
+  const sounds = await Promise.all(
+    scenes.map(async (scene) => ({
+      duration: scene.duration,
+      manifest: await getJson<AudioManifest>(
+        deps.media,
+        (await sceneAudio(deps, job, scene.scene_number)).manifest_key,
+      ),
+    })),
+  );
+  return filmCues(sounds);
 }
 
 /** Every shot of the film in order: the file the render stage made, and the one that shows it now. */
@@ -139,6 +170,7 @@ async function dropEarlierFilm(deps: Pick<PublishDeps, 'media'>, job: VideoGener
   if (!job.outputs.final_key || job.outputs.final_key === finalKey) return;
   await deps.media.delete(job.outputs.final_key);
   if (job.outputs.final?.thumbnail_key) await deps.media.delete(job.outputs.final.thumbnail_key);
+  if (job.outputs.final?.subtitles_key) await deps.media.delete(job.outputs.final.subtitles_key);
   await deps.media.deletePrefix(
     `${videoKeys.prefix(bookOf(job), job.id)}downloads/final-${job.attempt - 1}-`,
   );

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { withTempDir } from '../../../functions/engine/media/temp';
 import type { MergeRequest, TranscodeRequest } from '../../../functions/engine/video/types';
@@ -20,12 +20,22 @@ import { memoryAdapters } from '../../support/memory';
 function setup() {
   const adapters = memoryAdapters();
   const jobs = createJobs({ ...adapters, work: adapters.storage.uploads });
-  const asked: { transcode: TranscodeRequest[]; merge: MergeRequest[] } = { transcode: [], merge: [] };
+  const asked: {
+    transcode: TranscodeRequest[];
+    merge: MergeRequest[];
+    subtitles: { film: string; vtt: string }[];
+  } = { transcode: [], merge: [], subtitles: [] };
   let during: (() => Promise<unknown>) | null = null;
   const deps: VideoFileDeps = {
     jobs,
     media: adapters.storage.media,
     tempDir: withTempDir,
+    film: {
+      async addSubtitleStream(film, vtt, _format, outputPath) {
+        asked.subtitles.push({ film, vtt: await readFile(vtt, 'utf8') });
+        await writeFile(outputPath, `${await readFile(film, 'utf8')}+subtitles`);
+      },
+    },
     engine: {
       video: {
         async transcode(request) {
@@ -85,6 +95,33 @@ describe('the download stage', () => {
     expect(asked.transcode[0]).toMatchObject({ quality: 'low', format: 'mp4' });
     expect((await storage.media.head(output))!.size).toBe(1234);
     expect(await jobs.get(job.id)).toMatchObject({ status: 'ready', outputs: { bytes: 1234 } });
+  });
+
+  it("carries the film's subtitles into the copy as its subtitle stream", async () => {
+    const { deps, jobs, asked, storage } = setup();
+    const output = 'media/books/book-1/video/g/downloads/final-1-web.mp4';
+    const subtitles = 'media/books/book-1/video/g/final-1.vtt';
+    await storage.media.put('media/books/book-1/video/g/final-1.mp4', 'film', 'video/mp4');
+    await storage.media.put(subtitles, 'WEBVTT\n\n1\n00:00:00.250 --> 00:00:01.000\nHello\n', 'text/vtt');
+    const job = await jobs.start(videoDownloadJob, {
+      owner: 'owner',
+      target,
+      options: {
+        generation_id: 'g',
+        quality: 'web',
+        source_key: 'media/books/book-1/video/g/final-1.mp4',
+        output_key: output,
+        height: 480,
+        subtitles_key: subtitles,
+      },
+    });
+    await transcodeStage(deps, { job_id: job.id });
+    expect(asked.subtitles).toHaveLength(1);
+    expect(asked.subtitles[0]!.vtt).toContain('00:00:00.250 --> 00:00:01.000\nHello');
+    // The stored download is the encoded copy with the subtitles added.
+    expect(Buffer.from(await storage.media.getBytes(output)).toString('utf8')).toBe(
+      `${'a'.repeat(1234)}+subtitles`,
+    );
   });
 
   it('a job cancelled while the copy is made keeps no copy', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { itemName, videoKeys } from '../../../functions/video/model';
+import { itemName, videoKeys, type ProductionPlan } from '../../../functions/video/model';
+import { beatsOf } from '../../../functions/video/pipeline/audio';
 import { mergeStage } from '../../../functions/video/pipeline/merge';
 import { publishStage } from '../../../functions/video/pipeline/publish';
 import { BOOK, described, pipelineWorld, produce } from '../../support/video-pipeline';
@@ -78,7 +79,7 @@ describe('the publish stage', () => {
     });
     expect(described(await world.storage.media.getBytes(done.outputs.final!.thumbnail_key!))).toEqual({
       made: 'thumbnail',
-      of: 'film.mp4',
+      of: 'subtitled.mp4',
     });
   });
 
@@ -112,11 +113,40 @@ describe('the publish stage', () => {
     expect(described(await world.storage.media.getBytes(key))).toEqual({
       made: 'exported webm',
       watermark: 'BookStudio',
+      subtitles: 'WEBVTT',
     });
     expect((await world.storage.media.head(key))!.contentType).toBe('video/webm');
     expect(await world.generation(job.id)).toMatchObject({
       outputs: { final_key: key, final: { format: 'webm', width: 854, height: 480 } },
     });
+  });
+
+  it('stores the subtitles beside the film and carries them in it as a subtitle stream', async () => {
+    const { world, job } = await rendered();
+    await mergeStage(world.deps, { job_id: job.id });
+    await publishStage(world.deps, { job_id: job.id });
+    const key = videoKeys.finalSubtitles(BOOK, job.id, 1);
+    expect((await world.storage.media.head(key))!.contentType).toBe('text/vtt');
+    const vtt = Buffer.from(await world.storage.media.getBytes(key)).toString('utf8');
+    const plan = described(
+      await world.storage.media.getBytes(videoKeys.plan(BOOK, job.id)),
+    ) as unknown as ProductionPlan;
+    // Every spoken word of the script is in the subtitles, in order.
+    const spoken = plan.scenes.flatMap((s) => beatsOf(s).map((b) => b.text)).join(' ');
+    const cueText = vtt
+      .split('\n\n')
+      .slice(1)
+      .map((block) => block.split('\n').slice(2).join(' '))
+      .join(' ');
+    expect(vtt.startsWith('WEBVTT\n\n1\n00:00:')).toBe(true);
+    expect(cueText.trim().split(/\s+/)).toEqual(spoken.split(/\s+/));
+    const stream = world.doubles.calls.find((c) => c.name === 'film.addSubtitleStream')!.request;
+    expect(stream).toMatchObject({ format: 'mp4' });
+    expect(described(await world.storage.media.getBytes(videoKeys.final(BOOK, job.id, 1)))).toMatchObject({
+      made: 'merged film',
+      subtitles: 'WEBVTT',
+    });
+    expect((await world.generation(job.id)).outputs.final).toMatchObject({ subtitles_key: key });
   });
 
   it('a generation cancelled while it is published keeps no film', async () => {
@@ -130,6 +160,7 @@ describe('the publish stage', () => {
     });
     expect(await world.storage.media.head(videoKeys.final(BOOK, job.id, 1))).toBeNull();
     expect(await world.storage.media.head(videoKeys.finalThumbnail(BOOK, job.id, 1))).toBeNull();
+    expect(await world.storage.media.head(videoKeys.finalSubtitles(BOOK, job.id, 1))).toBeNull();
     expect((await world.generation(job.id)).status).toBe('cancelled');
   });
 });

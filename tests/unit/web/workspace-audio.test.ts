@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultKinds,
   defaultVoiceModel,
+  kindsForScene,
   placeOnTimeline,
   sceneStarts,
   sortAudioFiles,
@@ -55,20 +56,36 @@ describe('audio lists and defaults', () => {
     ];
     expect(sortAudioFiles(files).map((f) => f.id)).toEqual(['g', 'c2', 'c1', 'f', 'p']);
   });
-  it('narration scripts get a narrator voice and narration; cinematic ones a conversational voice and no narration', () => {
+  it('narration scripts get a narrator voice, cinematic ones a conversational voice; Generate All may make every kind', () => {
     expect(defaultVoiceModel('cinematic_narration')).toBe('elevenlabs_narrator');
     expect(defaultVoiceModel('cinematic_movie')).toBe('elevenlabs_conversational');
-    expect(defaultKinds('cinematic_narration')).toMatchObject({
-      narrator: true,
-      dialogue: false,
-      music: true,
-    });
-    expect(defaultKinds('cinematic_movie')).toMatchObject({
-      narrator: false,
-      dialogue: true,
-      music: true,
-      sound_effect: true,
-      background_music: true,
-    });
+    for (const style of ['cinematic_narration', 'cinematic_movie'] as const)
+      expect(defaultKinds(style)).toEqual({
+        narrator: true,
+        dialogue: true,
+        music: true,
+        sound_effect: true,
+        background_music: true,
+      });
+  });
+
+  it('with the defaults, each scene gets the speech it has: no dialogue asked of a scene without lines', () => {
+    const all = defaultKinds('cinematic_movie');
+    const narrated = { narration: 'It was on a dreary night of November.', dialogue: [] };
+    const talking = { narration: '', dialogue: [{ line: 'Beautiful!' }, { line: ' ' }] };
+    const both = { narration: 'He came in.', dialogue: [{ line: 'Clerval!' }] };
+    const silent = { narration: ' ', dialogue: [{ line: '  ' }] };
+    const beds = ['music', 'sound_effect', 'background_music'];
+    expect(kindsForScene(narrated, all)).toEqual(['narrator', ...beds]);
+    expect(kindsForScene(talking, all)).toEqual(['dialogue', ...beds]);
+    expect(kindsForScene(both, all)).toEqual(['narrator', 'dialogue', ...beds]);
+    // Nothing to speak but a description: the narrator reads it, never an empty dialogue.
+    expect(kindsForScene(silent, all)).toEqual(['narrator', ...beds]);
+    // What the user turned off stays off.
+    expect(kindsForScene(both, { ...all, narrator: false, music: false })).toEqual([
+      'dialogue',
+      'sound_effect',
+      'background_music',
+    ]);
   });
 });

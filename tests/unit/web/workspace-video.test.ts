@@ -485,6 +485,8 @@ describe('production per script and the Rendered Video card', () => {
       final_video: {
         video_url: '/f.mp4',
         thumbnail_url: null,
+        subtitles_url: null,
+        download_qualities: ['web', 'medium'],
         duration: 12.34,
         resolution: '1280x720',
         format: 'mp4',

@@ -62,16 +62,33 @@ export const defaultVoiceModel = (style: ScriptStyle): VoiceModel =>
     : AUDIO_DEFAULTS.cinematic_voice_model;
 
 /**
- * What "Generate" makes for a scene by default: music, effects and ambiance always; the narrator for
- * narration scripts and the characters' lines for cinematic ones (narration is off for those).
+ * What "Generate All" may make, by default: every kind. Which of them a scene gets follows what the
+ * scene holds (`kindsForScene`), so the defaults never ask a scene for speech it does not have.
  */
-export function defaultKinds(style: ScriptStyle): Record<AudioKind, boolean> {
-  const narration = style === 'cinematic_narration';
-  return {
-    narrator: narration,
-    dialogue: !narration,
+export function defaultKinds(_style: ScriptStyle): Record<AudioKind, boolean> {
+  return { narrator: true, dialogue: true, music: true, sound_effect: true, background_music: true };
+}
+
+/** What of a scene can be spoken: its narration and its lines of dialogue. */
+export interface SpokenScene {
+  narration: string;
+  dialogue: { line: string }[];
+}
+
+/**
+ * The kinds Generate All starts for one scene, of those chosen: the narrator when the scene has
+ * narration (or, having no lines either, a description to read), the dialogue only when it has
+ * lines; music, effects and ambiance as chosen.
+ */
+export function kindsForScene(scene: SpokenScene, chosen: Record<AudioKind, boolean>): AudioKind[] {
+  const hasLines = scene.dialogue.some((d) => d.line.trim());
+  const hasNarration = scene.narration.trim().length > 0;
+  const fits: Record<AudioKind, boolean> = {
+    narrator: hasNarration || !hasLines,
+    dialogue: hasLines,
     music: true,
     sound_effect: true,
     background_music: true,
   };
+  return (Object.keys(chosen) as AudioKind[]).filter((kind) => chosen[kind] && fits[kind]);
 }

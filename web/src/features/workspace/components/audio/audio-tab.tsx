@@ -42,6 +42,7 @@ import { SelectChapterPrompt } from '@/features/workspace/components/select-chap
 import { SubTabs } from '@/features/workspace/components/sub-tabs';
 import {
   defaultKinds,
+  kindsForScene,
   defaultVoiceModel,
   PIXELS_PER_SECOND,
   placeOnTimeline,
@@ -194,9 +195,9 @@ function ChapterAudio({ bookId, chapterId }: { bookId: string; chapterId: string
 
   const generateAll = () => {
     if (!scenes.length) return void toast.error(audioMessages.noScenes);
+    // Each scene gets only what it can speak: no dialogue asked of a scene without lines.
     for (const scene of scenes)
-      for (const kind of Object.keys(settings.kinds) as AudioKind[])
-        if (settings.kinds[kind]) void generate(kind, scene.scene_number);
+      for (const kind of kindsForScene(scene, settings.kinds)) void generate(kind, scene.scene_number);
   };
 
   const remove = async (file: AudioFile) => {

@@ -38,12 +38,17 @@ export function useVideoDownload() {
   return { busy, download };
 }
 
-/** The Download menu: Low (480p), Medium (720p), High (1080p), Ultra (4K). */
+/**
+ * The Download menu: the sizes the film can honestly be given in — Low (480p), Medium (720p), High
+ * (1080p), Ultra (4K) up to the film's own size (`qualities`, from the final video's answer).
+ */
 export function DownloadMenu({
   generationId,
+  qualities = DOWNLOAD_QUALITIES,
   label = 'Download',
 }: {
   generationId: string | null;
+  qualities?: readonly DownloadQuality[];
   label?: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -77,7 +82,7 @@ export function DownloadMenu({
           aria-label="Download quality"
           className="absolute right-0 z-20 mt-1 w-44 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
-          {DOWNLOAD_QUALITIES.map((quality) => (
+          {qualities.map((quality) => (
             <li key={quality} role="none">
               <button
                 type="button"

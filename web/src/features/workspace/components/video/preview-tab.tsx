@@ -99,6 +99,7 @@ function SinglePreview({
         src={src}
         label={label}
         poster={scene?.thumbnailUrl ?? finished?.final_video?.thumbnail_url ?? null}
+        subtitles={scene ? null : (finished?.final_video?.subtitles_url ?? finished?.subtitles_url ?? null)}
         fallbackImage={scene?.imageUrl ?? null}
       />
       {scene && (

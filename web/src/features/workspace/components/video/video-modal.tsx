@@ -34,6 +34,7 @@ export function VideoModal({
         <VideoPlayer
           src={generation.final_video?.video_url ?? generation.video_url}
           poster={generation.final_video?.thumbnail_url ?? null}
+          subtitles={generation.final_video?.subtitles_url ?? generation.subtitles_url}
           label={`${title} player`}
         />
       )}

@@ -10,18 +10,21 @@ const formatTime = (seconds: number) => {
 /**
  * A video with the studio's own controls: play/pause, volume down/up in 0.1 steps, mute and the
  * time, in a bar under the picture that fades 3 s after the pointer last moved while playing. When the video
- * cannot load it says 'Video Failed to Load' and shows the still image instead.
+ * cannot load it says 'Video Failed to Load' and shows the still image instead. A film's subtitles
+ * (WebVTT) are a track shown from the start; the player's captions menu can hide them.
  */
 export function VideoPlayer({
   src,
   poster,
   label,
   fallbackImage,
+  subtitles,
 }: {
   src: string | null;
   poster?: string | null;
   label: string;
   fallbackImage?: string | null;
+  subtitles?: string | null;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -104,7 +107,9 @@ export function VideoPlayer({
           }
           onLoadedMetadata={(e) => setTime({ current: 0, duration: e.currentTarget.duration || 0 })}
           onError={() => setFailedSrc(src)}
-        />
+        >
+          {subtitles && <track kind="subtitles" src={subtitles} srcLang="en" label="English" default />}
+        </video>
       </div>
       <div
         data-testid="player-controls"
