@@ -113,7 +113,7 @@ describe('loudness of every output kind (-16 ± 1 LUFS, true peak ≤ -1 dBTP, r
       clips.push((await renderLessonSegment(engine, plan, i, portrait, join(work, `lesson-${i}`))).clip);
     const lesson = await assembleLesson(engine, plan, clips, join(work, 'lesson.mp4'));
     await expectOnTarget(lesson.path);
-  });
+  }, 240_000);
 
   it('chapter video (scenes, then music laid under them at assembly)', async () => {
     const plan = await planChapterVideo(engine, {
@@ -136,7 +136,8 @@ describe('loudness of every output kind (-16 ± 1 LUFS, true peak ≤ -1 dBTP, r
     );
     expect(video.probe.video?.codec).toBe('h264');
     await expectOnTarget(video.path);
-  });
+    // A whole chapter film filmed and measured: minutes of FFmpeg work on a shared 2-core machine.
+  }, 240_000);
 
   it('the pipeline film’s sound and an audio export (the mixer, in m4a and mp3)', async () => {
     const voice = await engine.speech.synthesize({
