@@ -164,7 +164,7 @@ async function runJourney(novel: RealNovel) {
   const narrator = await api<AudioGenerationStarted>('POST', `/chapters/${chapter.id}/audio/narrator/1`, {
     script_id: script.id,
   });
-  expect(narrator.status, JSON.stringify(narrator.body)).toBe(200);
+  expect(narrator.status, JSON.stringify(narrator.body)).toBe(202);
   await t.runtime.stepFunctions.idle();
   const spoken = await api<AudioJobStatus>(
     'GET',
@@ -177,7 +177,7 @@ async function runJourney(novel: RealNovel) {
   const exported = await api<AudioExportStarted>('POST', `/chapters/${chapter.id}/audio/export`, {
     audio_assets: narrator.body.files.map((f) => f.id),
   });
-  expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+  expect(exported.status, JSON.stringify(exported.body)).toBe(202);
   await t.runtime.stepFunctions.idle();
   const mix = await api<AudioJobStatus>(
     'GET',
