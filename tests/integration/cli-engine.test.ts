@@ -180,5 +180,5 @@ describe('engine command line', () => {
     expect(run.out[0]).toMatch(/^3 scenes, [\d.]+ s, 320×180 h264\/aac/);
     const info = await probe(film);
     expect(info.video).toMatchObject({ width: 320, height: 180 });
-  });
+  }, 240_000);
 });

@@ -64,7 +64,7 @@ describe('chapter video', () => {
     const { loudness } = await engine.audio.measure(film.path);
     expect(loudness).toBeGreaterThanOrEqual(-18);
     expect(loudness).toBeLessThanOrEqual(-14);
-  });
+  }, 240_000);
 
   it('renders the same film scene by scene, as the pipeline does', async () => {
     const plan = await planChapterVideo(engine, {
@@ -92,7 +92,7 @@ describe('chapter video', () => {
       join(work, 'assembled.mp4'),
     );
     expect(video.probe.duration).toBeCloseTo(scenes.reduce((s, c) => s + c.duration, 0) - 2 * 0.5, 0);
-  });
+  }, 240_000);
 });
 
 describe('narration', () => {
