@@ -2,6 +2,8 @@ import { createLocalAudioEngine } from './audio/local';
 import { engineConfig } from './config';
 import { createBedrockImageEngine } from './image/bedrock';
 import { createLocalImageEngine } from './image/local';
+import { createOpenAIImageEngine } from './image/openai';
+import type { ImageEngine } from './image/types';
 import { createLocalLipSyncEngine } from './lipsync/local';
 import { createLocalSpeechEngine } from './speech/local';
 import { createPollySpeechEngine } from './speech/polly';
@@ -23,8 +25,7 @@ let engine: Engine | undefined;
 export function getEngine(): Engine {
   if (engine) return engine;
   const config = engineConfig();
-  const image =
-    config.ENGINE_IMAGE_PROVIDER === 'bedrock' ? createBedrockImageEngine() : createLocalImageEngine();
+  const image = imageEngine(config.ENGINE_IMAGE_PROVIDER);
   engine = {
     text: textEngine(config.ENGINE_TEXT_PROVIDER),
     speech: config.ENGINE_SPEECH_PROVIDER === 'polly' ? createPollySpeechEngine() : createLocalSpeechEngine(),
@@ -44,6 +45,12 @@ function textEngine(provider: ReturnType<typeof engineConfig>['ENGINE_TEXT_PROVI
   if (provider === 'bedrock') return createBedrockTextEngine();
   if (provider === 'openai') return createOpenAITextEngine();
   return createLocalTextEngine();
+}
+
+function imageEngine(provider: ReturnType<typeof engineConfig>['ENGINE_IMAGE_PROVIDER']): ImageEngine {
+  if (provider === 'bedrock') return createBedrockImageEngine();
+  if (provider === 'openai') return createOpenAIImageEngine();
+  return createLocalImageEngine();
 }
 
 /** Forgets the engine (tests switch providers through the environment). */
