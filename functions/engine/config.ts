@@ -122,6 +122,8 @@ const isOpenAI = (baseUrl: string) => {
 
 /** The image model asked of the OpenAI-compatible server. */
 export const DEFAULT_OPENAI_IMAGE_MODEL = 'gpt-image-1';
+/** The speech model asked of the OpenAI-compatible server. */
+export const DEFAULT_OPENAI_TTS_MODEL = 'gpt-4o-mini-tts';
 
 export type EngineConfig = z.infer<typeof schema>;
 let parsed: EngineConfig | undefined;

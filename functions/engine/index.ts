@@ -6,7 +6,9 @@ import { createOpenAIImageEngine } from './image/openai';
 import type { ImageEngine } from './image/types';
 import { createLocalLipSyncEngine } from './lipsync/local';
 import { createLocalSpeechEngine } from './speech/local';
+import { createOpenAISpeechEngine } from './speech/openai';
 import { createPollySpeechEngine } from './speech/polly';
+import type { SpeechEngine } from './speech/types';
 import { createBedrockTextEngine } from './text/bedrock';
 import { createLocalTextEngine } from './text/local';
 import { createOpenAITextEngine } from './text/openai';
@@ -28,7 +30,7 @@ export function getEngine(): Engine {
   const image = imageEngine(config.ENGINE_IMAGE_PROVIDER);
   engine = {
     text: textEngine(config.ENGINE_TEXT_PROVIDER),
-    speech: config.ENGINE_SPEECH_PROVIDER === 'polly' ? createPollySpeechEngine() : createLocalSpeechEngine(),
+    speech: speechEngine(config.ENGINE_SPEECH_PROVIDER),
     image,
     audio: createLocalAudioEngine(),
     video: createLocalVideoEngine(),
@@ -45,6 +47,12 @@ function textEngine(provider: ReturnType<typeof engineConfig>['ENGINE_TEXT_PROVI
   if (provider === 'bedrock') return createBedrockTextEngine();
   if (provider === 'openai') return createOpenAITextEngine();
   return createLocalTextEngine();
+}
+
+function speechEngine(provider: ReturnType<typeof engineConfig>['ENGINE_SPEECH_PROVIDER']): SpeechEngine {
+  if (provider === 'polly') return createPollySpeechEngine();
+  if (provider === 'openai') return createOpenAISpeechEngine();
+  return createLocalSpeechEngine();
 }
 
 function imageEngine(provider: ReturnType<typeof engineConfig>['ENGINE_IMAGE_PROVIDER']): ImageEngine {

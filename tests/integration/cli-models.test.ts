@@ -3,7 +3,7 @@
  * loopback: the picture written is the one the server sent, narration is the server's audio, requests
  * carry the configured keys, busy and failing servers are tried again, and a refused key fails in words.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -13,7 +13,7 @@ import { getEngine, resetEngine } from '../../functions/engine';
 import { resetEngineConfig } from '../../functions/engine/config';
 import { characterSeed } from '../../functions/engine/text/local/characters';
 import { characterProfile, type SceneDescription } from '../../functions/engine/text/types';
-import { startModelServer, type ModelServer } from '../support/model-server';
+import { SAMPLE_RATE, startModelServer, type ModelServer } from '../support/model-server';
 
 interface Run {
   code: number;
@@ -220,5 +220,67 @@ describe('images from an OpenAI-compatible server', () => {
     ]);
     expect(run.err.join()).not.toContain('sk-wrong-key');
     expect(server.requestsTo('images/generations')).toHaveLength(1);
+  });
+});
+
+const STORY =
+  'To Sherlock Holmes she is always the woman. I have seldom heard him mention her under any other name. ' +
+  'In his eyes she eclipses and predominates the whole of her sex, and yet, for all that, there was but one woman to him.';
+
+const openAISpeech = (extra: Record<string, string> = {}) =>
+  useEnv({
+    ENGINE_SPEECH_PROVIDER: 'openai',
+    OPENAI_BASE_URL: server.openaiBaseUrl,
+    OPENAI_API_KEY: 'sk-stand-in-speech',
+    ...extra,
+  });
+
+/** Median distance (ms) between the reported word starts and the times the server spoke them. */
+function startError(
+  words: { word: string; start: number }[],
+  truth: { word: string; start: number }[],
+): number {
+  expect(words.map((w) => w.word)).toEqual(truth.map((w) => w.word));
+  const errors = words.map((w, i) => Math.abs(w.start - truth[i]!.start) * 1000).sort((a, b) => a - b);
+  return errors[Math.floor(errors.length / 2)]!;
+}
+
+describe('speech from an OpenAI-compatible server', () => {
+  it('narrates with the server’s audio, asked with the key and a voice of its catalogue', async () => {
+    server.keys.openai = 'sk-stand-in-speech';
+    openAISpeech();
+    const story = join(dir, 'story.txt');
+    writeFileSync(story, STORY);
+    const run = await engine('narrate', story, '--out', join(dir, 'story.m4a'));
+    expect(run.err.filter((line) => !/ in [\d.]+ s$/.test(line))).toEqual([]);
+    expect(run.code).toBe(0);
+    const requests = server.requestsTo('audio/speech');
+    expect(requests.length).toBeGreaterThan(0);
+    for (const request of requests) {
+      expect(request.headers.authorization).toBe('Bearer sk-stand-in-speech');
+      expect(request.json).toMatchObject({ model: 'gpt-4o-mini-tts', voice: 'onyx', response_format: 'wav' });
+    }
+    expect(run.out[0]).toMatch(/\(voice openai:en-GB:onyx\)/);
+    // The film's length is the server's speech (about 0.3 s per word here), not an offline voice.
+    const spoken = server.lastSpoken();
+    const printed = Number(run.out[0]!.match(/^([\d.]+) s of audio/)![1]);
+    expect(printed).toBeGreaterThan(spoken[spoken.length - 1]!.end * 0.9);
+  });
+
+  it('estimates word timings from the audio, says so, and reads an mp3 answer too', async () => {
+    openAISpeech({ OPENAI_TTS_MODEL: 'kokoro' });
+    const speech = getEngine().speech;
+    const voice = speech.voiceFor({ model: 'openai_tts', role: 'character', gender: 'female', seed: 11 });
+    expect(voice).toMatch(/^openai:en-GB:(sage|nova|coral|shimmer)$/);
+    const wav = await speech.synthesize({ text: STORY, voice, outputPath: join(dir, 'aligned.wav') });
+    expect(wav).toMatchObject({ format: 'wav', sampleRate: SAMPLE_RATE, timings: 'aligned' });
+    expect(startError(wav.words, server.lastSpoken())).toBeLessThan(60);
+    expect(wav.visemes.length).toBeGreaterThan(wav.words.length);
+
+    server.options.speechFormat = 'mp3';
+    const mp3 = await speech.synthesize({ text: STORY, voice, outputPath: join(dir, 'from-mp3.wav') });
+    expect(mp3.timings).toBe('aligned');
+    expect(Math.abs(mp3.duration - wav.duration)).toBeLessThan(0.15);
+    expect(startError(mp3.words, server.lastSpoken())).toBeLessThan(80);
   });
 });
