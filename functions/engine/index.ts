@@ -6,8 +6,10 @@ import { createOpenAIImageEngine } from './image/openai';
 import type { ImageEngine } from './image/types';
 import { createLocalLipSyncEngine } from './lipsync/local';
 import { createLocalSpeechEngine } from './speech/local';
+import { createElevenLabsSpeechEngine } from './speech/elevenlabs';
 import { createOpenAISpeechEngine } from './speech/openai';
 import { createPollySpeechEngine } from './speech/polly';
+import { configuredSpeechProviders, routedSpeechEngine } from './speech/providers';
 import type { SpeechEngine } from './speech/types';
 import { createBedrockTextEngine } from './text/bedrock';
 import { createLocalTextEngine } from './text/local';
@@ -30,7 +32,7 @@ export function getEngine(): Engine {
   const image = imageEngine(config.ENGINE_IMAGE_PROVIDER);
   engine = {
     text: textEngine(config.ENGINE_TEXT_PROVIDER),
-    speech: speechEngine(config.ENGINE_SPEECH_PROVIDER),
+    speech: speechEngine(config),
     image,
     audio: createLocalAudioEngine(),
     video: createLocalVideoEngine(),
@@ -49,10 +51,24 @@ function textEngine(provider: ReturnType<typeof engineConfig>['ENGINE_TEXT_PROVI
   return createLocalTextEngine();
 }
 
-function speechEngine(provider: ReturnType<typeof engineConfig>['ENGINE_SPEECH_PROVIDER']): SpeechEngine {
-  if (provider === 'polly') return createPollySpeechEngine();
-  if (provider === 'openai') return createOpenAISpeechEngine();
-  return createLocalSpeechEngine();
+/** The chosen speech provider, with the other configured ones beside it for their voice models. */
+function speechEngine(config: ReturnType<typeof engineConfig>): SpeechEngine {
+  const configured = configuredSpeechProviders(config);
+  const openai = configured.has('openai') ? createOpenAISpeechEngine() : undefined;
+  const elevenlabs = configured.has('elevenlabs') ? createElevenLabsSpeechEngine() : undefined;
+  const primary =
+    config.ENGINE_SPEECH_PROVIDER === 'polly'
+      ? createPollySpeechEngine()
+      : config.ENGINE_SPEECH_PROVIDER === 'openai'
+        ? openai!
+        : config.ENGINE_SPEECH_PROVIDER === 'elevenlabs'
+          ? elevenlabs!
+          : createLocalSpeechEngine();
+  if (!openai && !elevenlabs) return primary;
+  return routedSpeechEngine(primary, {
+    ...(openai ? { openai } : {}),
+    ...(elevenlabs ? { elevenlabs } : {}),
+  });
 }
 
 function imageEngine(provider: ReturnType<typeof engineConfig>['ENGINE_IMAGE_PROVIDER']): ImageEngine {

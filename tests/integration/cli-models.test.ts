@@ -284,3 +284,100 @@ describe('speech from an OpenAI-compatible server', () => {
     expect(startError(mp3.words, server.lastSpoken())).toBeLessThan(80);
   });
 });
+
+const elevenLabs = (extra: Record<string, string> = {}) =>
+  useEnv({
+    ENGINE_SPEECH_PROVIDER: 'elevenlabs',
+    ELEVENLABS_BASE_URL: server.elevenLabsBaseUrl,
+    ELEVENLABS_API_KEY: 'xi-stand-in-key',
+    ...extra,
+  });
+
+describe('speech from ElevenLabs', () => {
+  it('narrates with the server’s audio and its character timings, asked with the key, a voice of the account and the narrator model', async () => {
+    server.keys.elevenlabs = 'xi-stand-in-key';
+    elevenLabs();
+    const story = join(dir, 'eleven.txt');
+    writeFileSync(story, STORY);
+    const run = await engine('narrate', story, '--out', join(dir, 'eleven.m4a'));
+    expect(run.err.filter((line) => !/ in [\d.]+ s$/.test(line))).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(server.requestsTo('elevenlabs/voices')).toHaveLength(1);
+    const requests = server.requestsTo('elevenlabs/with-timestamps');
+    expect(requests.length).toBeGreaterThan(0);
+    for (const request of requests) {
+      expect(request.headers['xi-api-key']).toBe('xi-stand-in-key');
+      expect(request.headers.authorization).toBeUndefined();
+      expect(request.json).toMatchObject({ model_id: 'eleven_multilingual_v2' });
+      // A male, middle-aged narration voice of the account for the warm narrator.
+      expect(request.path).toMatch(
+        /^\/v1\/text-to-speech\/(JBFqnCBsd6RMkjVDRZzb|nPczCjzI2devNBz1zQrb)\/with-timestamps\?output_format=pcm_24000$/,
+      );
+    }
+    expect(run.out[0]).toMatch(/\(voice elevenlabs:en-GB:narrator-warm\)/);
+  });
+
+  it('reports the provider’s timings, and estimates them where the server has no timestamps route', async () => {
+    elevenLabs();
+    const speech = getEngine().speech;
+    const voice = speech.voiceFor({
+      model: 'elevenlabs_expressive',
+      role: 'character',
+      gender: 'female',
+      seed: 4,
+    });
+    expect(voice).toMatch(/^elevenlabs:en-GB:character-.*@eleven_v3$/);
+    const timed = await speech.synthesize({ text: STORY, voice, outputPath: join(dir, 'timed.wav') });
+    expect(timed.timings).toBe('provider');
+    expect(startError(timed.words, server.lastSpoken())).toBeLessThan(15);
+    expect(server.requestsTo('elevenlabs/with-timestamps')[0]!.json).toMatchObject({ model_id: 'eleven_v3' });
+
+    server.options.timestamps = false;
+    const aligned = await speech.synthesize({ text: STORY, voice, outputPath: join(dir, 'aligned-11.wav') });
+    expect(aligned.timings).toBe('aligned');
+    expect(startError(aligned.words, server.lastSpoken())).toBeLessThan(60);
+    expect(server.requestsTo('elevenlabs/tts')).toHaveLength(1);
+    // Remembered: the next text goes straight to the plain route.
+    await speech.synthesize({ text: 'Once more.', voice, outputPath: join(dir, 'again.wav') });
+    expect(server.requestsTo('elevenlabs/with-timestamps')).toHaveLength(2);
+  });
+
+  it('fails a refused key in words and retries a busy server', async () => {
+    server.keys.elevenlabs = 'xi-right';
+    elevenLabs({ ELEVENLABS_API_KEY: 'xi-wrong' });
+    const story = join(dir, 'refused.txt');
+    writeFileSync(story, 'A short line.');
+    const refused = await engine('narrate', story, '--out', join(dir, 'refused.m4a'));
+    expect(refused.code).toBe(1);
+    expect(refused.err).toEqual([
+      `The ElevenLabs voice service at ${new URL(server.origin).host} refused the API key (401). Check ELEVENLABS_API_KEY.`,
+    ]);
+
+    elevenLabs({ ELEVENLABS_API_KEY: 'xi-right' });
+    server.fail(
+      'elevenlabs/with-timestamps',
+      { status: 429, headers: { 'retry-after': '0' } },
+      { status: 503 },
+    );
+    const run = await engine('narrate', story, '--out', join(dir, 'retried.m4a'));
+    expect(run.code).toBe(0);
+    expect(server.requestsTo('elevenlabs/with-timestamps').map((r) => r.status)).toEqual([429, 503, 200]);
+  });
+
+  it('mixes providers: ElevenLabs voice models beside an OpenAI-compatible speech server', async () => {
+    openAISpeech({ ELEVENLABS_BASE_URL: server.elevenLabsBaseUrl, ELEVENLABS_API_KEY: 'xi-mixed' });
+    const speech = getEngine().speech;
+    const narrator = speech.voiceFor({ model: 'elevenlabs_narrator', role: 'narrator' });
+    const character = speech.voiceFor({ model: 'openai_tts', role: 'character', gender: 'male', seed: 2 });
+    expect(narrator).toMatch(/^elevenlabs:/);
+    expect(character).toMatch(/^openai:/);
+    await speech.synthesize({
+      text: 'The narrator speaks.',
+      voice: narrator,
+      outputPath: join(dir, 'n.wav'),
+    });
+    await speech.synthesize({ text: 'And so do I.', voice: character, outputPath: join(dir, 'c.wav') });
+    expect(server.requestsTo('elevenlabs/with-timestamps')[0]!.headers['xi-api-key']).toBe('xi-mixed');
+    expect(server.requestsTo('audio/speech')[0]!.json).toMatchObject({ input: 'And so do I.' });
+  });
+});

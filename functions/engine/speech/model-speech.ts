@@ -61,6 +61,12 @@ export async function decodeSpeech(bytes: Buffer, sampleRate?: number): Promise<
   });
 }
 
+/** Raw little-endian 16-bit mono PCM (ElevenLabs' pcm_* formats). */
+export function pcmSamples(bytes: Buffer): Int16Array {
+  const even = bytes.subarray(0, bytes.length - (bytes.length % 2));
+  return new Int16Array(new Uint8Array(even).buffer);
+}
+
 function downmix(samples: Int16Array, channels: number): Int16Array {
   if (channels <= 1) return samples;
   const out = new Int16Array(Math.floor(samples.length / channels));

@@ -7,6 +7,13 @@ import {
   syllableWeight,
   visemesFromWords,
 } from '../../../functions/engine/speech/align';
+import type { EngineConfig } from '../../../functions/engine/config';
+import {
+  ELEVENLABS_VOICES,
+  matchAccountVoice,
+  wordsFromAlignment,
+} from '../../../functions/engine/speech/elevenlabs';
+import { voiceModelProblem } from '../../../functions/engine/speech/providers';
 import { tokenizeWords } from '../../../functions/engine/speech/text';
 import { providerHttpError } from '../../../functions/lib/provider-errors';
 
@@ -150,5 +157,73 @@ describe('a model server’s failures in words', () => {
     const busy = modelHttpError(server, 429, '');
     expect(busy.retryable).toBe(true);
     expect(providerHttpError(busy)!.statusCode).toBe(503);
+  });
+});
+
+describe('which provider speaks each voice model', () => {
+  const base = { ENGINE_SPEECH_PROVIDER: 'openai' } as EngineConfig;
+
+  it('refuses a voice model whose provider is not configured, naming the setting', () => {
+    expect(voiceModelProblem('elevenlabs_narrator', base)).toBe(
+      'The voice model elevenlabs_narrator speaks through ElevenLabs, which is not configured. Set ELEVENLABS_API_KEY (your ElevenLabs account’s API key), or choose another voice model.',
+    );
+    expect(
+      voiceModelProblem('openai_tts', {
+        ENGINE_SPEECH_PROVIDER: 'elevenlabs',
+        ELEVENLABS_API_KEY: 'k',
+      } as EngineConfig),
+    ).toMatch(/Set OPENAI_TTS_MODEL/);
+    expect(voiceModelProblem('openai_tts', base)).toBeUndefined();
+    expect(voiceModelProblem('elevenlabs_expressive', { ...base, ELEVENLABS_API_KEY: 'k' })).toBeUndefined();
+  });
+
+  it('lets every voice model speak offline and with Polly, as voice styles', () => {
+    for (const provider of ['local', 'polly'] as const) {
+      expect(
+        voiceModelProblem('elevenlabs_narrator', { ENGINE_SPEECH_PROVIDER: provider } as EngineConfig),
+      ).toBeUndefined();
+      expect(
+        voiceModelProblem('openai_tts', { ENGINE_SPEECH_PROVIDER: provider } as EngineConfig),
+      ).toBeUndefined();
+    }
+  });
+
+  it('matches a persona to the account voice with the same gender and age', () => {
+    const voices = [
+      { voice_id: 'a', labels: { gender: 'female', age: 'young', use_case: 'narration' } },
+      { voice_id: 'b', labels: { gender: 'male', age: 'old', use_case: 'narration' } },
+      { voice_id: 'c', labels: { gender: 'male', age: 'young', use_case: 'characters' } },
+    ];
+    const persona = (key: string) =>
+      ELEVENLABS_VOICES.find((voice) => voice.id === `elevenlabs:en-GB:${key}`)!.persona;
+    expect(matchAccountVoice(persona('character-grandfather'), voices).voice_id).toBe('b');
+    expect(matchAccountVoice(persona('character-hero'), voices).voice_id).toBe('c');
+    expect(matchAccountVoice(persona('narrator-clear'), voices).voice_id).toBe('a');
+  });
+
+  it('reads word timings from ElevenLabs’ character alignment when it spells the text', () => {
+    const piece = 'Hi, Jo.';
+    const characters = [...piece];
+    const starts = characters.map((_, i) => i * 0.1);
+    const words = wordsFromAlignment(
+      {
+        characters,
+        character_start_times_seconds: starts,
+        character_end_times_seconds: starts.map((s) => s + 0.1),
+      },
+      piece,
+      tokenizeWords(piece),
+    );
+    expect(words).toEqual([
+      { word: 'Hi', start: 0, end: 0.2, charStart: 0, charEnd: 2 },
+      { word: 'Jo', start: 0.4, end: 0.6, charStart: 4, charEnd: 6 },
+    ]);
+    expect(
+      wordsFromAlignment(
+        { characters: ['x'], character_start_times_seconds: [0], character_end_times_seconds: [1] },
+        piece,
+        tokenizeWords(piece),
+      ),
+    ).toBeUndefined();
   });
 });
