@@ -54,7 +54,8 @@ export const HELP = `Usage: npm run engine -- <command> [options]
   probe <media-file>
 
 Providers follow ENGINE_TEXT_PROVIDER (local, bedrock, or openai with OPENAI_BASE_URL and OPENAI_MODEL),
-ENGINE_SPEECH_PROVIDER, ENGINE_IMAGE_PROVIDER (local by default).`;
+ENGINE_SPEECH_PROVIDER (local, polly, openai with OPENAI_TTS_MODEL, elevenlabs with ELEVENLABS_API_KEY) and
+ENGINE_IMAGE_PROVIDER (local, bedrock, openai with OPENAI_IMAGE_MODEL); local by default.`;
 
 const OPTIONS = {
   out: { type: 'string' },

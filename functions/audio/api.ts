@@ -6,7 +6,10 @@ import {
   audioListQuery,
   voicesQuery,
 } from '../contracts/audio-requests';
+import { engineConfig } from '../engine/config';
+import { voiceModelProblem } from '../engine/speech/providers';
 import { createApiHandler } from '../lib/api-handler';
+import { BadRequestError } from '../lib/errors';
 import { accepted, defineHandler, ok, requireUser } from '../lib/http';
 import { audio } from './instance';
 
@@ -26,6 +29,9 @@ const generateAudio = defineHandler(
   { params: audioGenerationParams, body: audioGenerationRequest },
   async (ctx) => {
     const user = requireUser(ctx);
+    // A voice model chosen for a provider this server does not reach is refused before any work.
+    const problem = ctx.body.voice_model && voiceModelProblem(ctx.body.voice_model, engineConfig());
+    if (problem) throw new BadRequestError(problem, 'voice_model_unavailable');
     const { id, kind, scene } = ctx.params;
     return accepted(await audio().startGeneration(user.userId, id, kind, scene, ctx.body));
   },

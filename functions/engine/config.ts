@@ -28,8 +28,8 @@ const httpUrl = z
 const schema = z
   .object({
     ENGINE_TEXT_PROVIDER: provider('local', 'bedrock', 'openai'),
-    ENGINE_SPEECH_PROVIDER: provider('local', 'polly'),
-    ENGINE_IMAGE_PROVIDER: provider('local', 'bedrock'),
+    ENGINE_SPEECH_PROVIDER: provider('local', 'polly', 'openai', 'elevenlabs'),
+    ENGINE_IMAGE_PROVIDER: provider('local', 'bedrock', 'openai'),
     ENGINE_SCENE_VIDEO_PROVIDER: provider('local', 'bedrock'),
     BEDROCK_TEXT_MODEL_ID: z.string().default('amazon.nova-pro-v1:0'),
     BEDROCK_IMAGE_MODEL_ID: z.string().default('amazon.nova-canvas-v1:0'),
@@ -66,6 +66,19 @@ const schema = z
     ),
     /** Most tokens of one answer; ENGINE_MAX_TOKENS when unset. */
     OPENAI_MAX_TOKENS: optional(z.coerce.number().int().min(256).max(128_000)),
+    /** The image model of the same server (ENGINE_IMAGE_PROVIDER=openai). */
+    OPENAI_IMAGE_MODEL: optional(z.string().trim()),
+    /**
+     * The speech model of the same server (ENGINE_SPEECH_PROVIDER=openai). Setting it while another
+     * speech provider is chosen also makes the openai_tts voice model speak through this server.
+     */
+    OPENAI_TTS_MODEL: optional(z.string().trim()),
+    /** ElevenLabs (ENGINE_SPEECH_PROVIDER=elevenlabs, or the elevenlabs_* voice models). */
+    ELEVENLABS_API_KEY: optional(z.string().trim()),
+    ELEVENLABS_BASE_URL: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      httpUrl.default('https://api.elevenlabs.io'),
+    ),
   })
   .superRefine((config, context) => {
     if (config.ENGINE_TEXT_PROVIDER === 'openai' && !config.OPENAI_MODEL) {
@@ -76,7 +89,41 @@ const schema = z
           'required when ENGINE_TEXT_PROVIDER=openai: the name of the model the server runs, for example llama3.1:8b with Ollama or gpt-4o-mini with OpenAI',
       });
     }
+    // OpenAI itself always wants a key; a server of one's own usually does not.
+    const openAIUsers = [
+      config.ENGINE_TEXT_PROVIDER === 'openai' && 'ENGINE_TEXT_PROVIDER',
+      config.ENGINE_IMAGE_PROVIDER === 'openai' && 'ENGINE_IMAGE_PROVIDER',
+      config.ENGINE_SPEECH_PROVIDER === 'openai' && 'ENGINE_SPEECH_PROVIDER',
+    ].filter(Boolean);
+    if (openAIUsers.length && !config.OPENAI_API_KEY && isOpenAI(config.OPENAI_BASE_URL)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['OPENAI_API_KEY'],
+        message: `required when ${openAIUsers.map((name) => `${name}=openai`).join(' and ')} with OpenAI's own server (${config.OPENAI_BASE_URL}); set OPENAI_BASE_URL to use a server of your own, which needs no key`,
+      });
+    }
+    if (config.ENGINE_SPEECH_PROVIDER === 'elevenlabs' && !config.ELEVENLABS_API_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['ELEVENLABS_API_KEY'],
+        message:
+          'required when ENGINE_SPEECH_PROVIDER=elevenlabs: the API key of your ElevenLabs account (Profile → API keys)',
+      });
+    }
   });
+
+const isOpenAI = (baseUrl: string) => {
+  try {
+    return new URL(baseUrl).hostname === 'api.openai.com';
+  } catch {
+    return false;
+  }
+};
+
+/** The image model asked of the OpenAI-compatible server. */
+export const DEFAULT_OPENAI_IMAGE_MODEL = 'gpt-image-1';
+/** The speech model asked of the OpenAI-compatible server. */
+export const DEFAULT_OPENAI_TTS_MODEL = 'gpt-4o-mini-tts';
 
 export type EngineConfig = z.infer<typeof schema>;
 let parsed: EngineConfig | undefined;
@@ -85,8 +132,11 @@ export function engineConfig(): EngineConfig {
   if (!parsed) {
     const result = schema.safeParse(process.env);
     if (!result.success) {
-      const issue = result.error.issues[0]!;
-      throw new ConfigError(`Invalid engine setting ${issue.path.join('.')}: ${issue.message}`);
+      // Every wrong setting at once, one line each, so a start-up failure is fixed in one go.
+      const lines = result.error.issues.map(
+        (issue) => `Invalid engine setting ${issue.path.join('.')}: ${issue.message}`,
+      );
+      throw new ConfigError([...new Set(lines)].join('\n'));
     }
     parsed = result.data;
   }

@@ -1,7 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { InvokeModelCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import sharp from 'sharp';
 import { aws } from '../../lib/aws/clients';
 import { engineConfig } from '../config';
 import { EngineError, type Size } from '../types';
@@ -10,6 +8,7 @@ import type { ImageEngine, ImageRequest, ImageResult } from './types';
 import { bedrockError, contentFiltered, isContentFilterMessage } from '../bedrock-errors';
 import { describePortrait, describeScene } from './local/describe';
 import { characterLook, portraitLook, referencedLook } from './local/look';
+import { writeExactSize } from './output';
 import { validateImageRequest } from './request';
 import { planScene, type ScenePlan } from './local/scene-plan';
 
@@ -225,22 +224,4 @@ export function createBedrockImageEngine(options: BedrockImageEngineOptions = {}
       return generate(body, size, request.outputPath, prompt);
     },
   };
-}
-
-/** Nova sizes are multiples of 16 (1920×1088 for 1920×1080): crop/scale to the size asked for. */
-async function writeExactSize(png: Buffer, size: Size, outputPath: string): Promise<void> {
-  await mkdir(dirname(outputPath), { recursive: true });
-  try {
-    const meta = await sharp(png).metadata();
-    const exact = meta.width === size.width && meta.height === size.height && meta.format === 'png';
-    await writeFile(
-      outputPath,
-      exact ? png : await sharp(png).resize(size.width, size.height, { fit: 'cover' }).png().toBuffer(),
-    );
-  } catch (error) {
-    throw new EngineError(
-      'provider_failed',
-      `The image service returned an unreadable image: ${(error as Error).message}`,
-    );
-  }
 }

@@ -41,6 +41,11 @@ export interface SpeechResult {
   duration: number;
   words: WordTiming[];
   visemes: VisemeTiming[];
+  /**
+   * Where the word timings come from: the synthesiser or the provider reported them ('provider'), or
+   * they were estimated from the audio itself ('aligned', see align.ts).
+   */
+  timings?: 'provider' | 'aligned';
 }
 
 /** Voice model names the product's forms use, mapped onto the catalogue. */

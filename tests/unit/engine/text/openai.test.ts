@@ -188,19 +188,25 @@ describe('engine settings of the OpenAI-compatible provider', () => {
     return engineConfig();
   }
 
-  it('defaults to OpenAI’s address, no key and the engine-wide limits', () => {
+  it('defaults to OpenAI’s address and the engine-wide limits, and needs no key for a server of one’s own', () => {
     const config = configWith({
       ENGINE_TEXT_PROVIDER: 'openai',
       OPENAI_MODEL: 'gpt-4o-mini',
-      OPENAI_API_KEY: '',
+      OPENAI_API_KEY: 'sk-test',
     });
     expect(config).toMatchObject({
       ENGINE_TEXT_PROVIDER: 'openai',
       OPENAI_BASE_URL: 'https://api.openai.com/v1',
       OPENAI_MODEL: 'gpt-4o-mini',
     });
-    expect(config.OPENAI_API_KEY).toBeUndefined();
     expect(config.OPENAI_TIMEOUT_MS).toBeUndefined();
+    const local = configWith({
+      ENGINE_TEXT_PROVIDER: 'openai',
+      OPENAI_BASE_URL: 'http://localhost:11434/v1',
+      OPENAI_MODEL: 'llama3.1:8b',
+      OPENAI_API_KEY: '',
+    });
+    expect(local.OPENAI_API_KEY).toBeUndefined();
     expect(config.OPENAI_MAX_TOKENS).toBeUndefined();
   });
 
@@ -232,6 +238,10 @@ describe('engine settings of the OpenAI-compatible provider', () => {
     [{ OPENAI_TIMEOUT_MS: '600000' }, /OPENAI_TIMEOUT_MS: at most 300000/],
     [{ OPENAI_MAX_TOKENS: 'many' }, /OPENAI_MAX_TOKENS/],
     [{ ENGINE_TEXT_PROVIDER: 'gpt' }, /ENGINE_TEXT_PROVIDER/],
+    [
+      { ENGINE_TEXT_PROVIDER: 'openai', OPENAI_MODEL: 'gpt-4o-mini' },
+      /^Invalid engine setting OPENAI_API_KEY: required when ENGINE_TEXT_PROVIDER=openai with OpenAI's own server/,
+    ],
   ])('refuses %j in words', (env, message) => {
     expect(() => configWith(env)).toThrow(ConfigError);
     expect(() => configWith(env)).toThrow(message);
