@@ -31,8 +31,11 @@ export type StructureMetadata = z.infer<typeof structureMetadata>;
 
 /** The section fields of a chapter that belongs to a section (hierarchical structures). */
 const sectionFields = {
+  /** Set when the chapter belongs to a section (hierarchical structures). */
   section_title: z.optional(z.string()),
+  /** Set when the chapter belongs to a section (hierarchical structures). */
   section_type: z.optional(z.string()),
+  /** Set when the chapter belongs to a section (hierarchical structures). */
   section_number: z.optional(z.number()),
 };
 
@@ -44,7 +47,6 @@ export const structureChapter = z.object({
   summary: z.optional(z.string()),
   chapter_number: z.number(),
   word_count: z.number(),
-  /** Set when the chapter belongs to a section (hierarchical structures). */
   ...sectionFields,
 });
 export type StructureChapter = z.infer<typeof structureChapter>;
@@ -156,8 +158,11 @@ export type Chapter = z.infer<typeof chapter>;
 
 /** The structure under review, present while it waits for the owner (status READY). */
 const reviewFields = {
+  /** Present while the structure waits for review. */
   preview_chapters: z.optional(z.array(structureChapter)),
+  /** Present while the structure waits for review. */
   sections: z.optional(z.array(structureSection)),
+  /** Present while the structure waits for review. */
   structure: z.optional(bookStructure),
 };
 
@@ -173,7 +178,6 @@ export const bookStatusResponse = z.object({
   review_pending: z.boolean(),
   total_chapters: z.number(),
   total_preview_chapters: z.number(),
-  /** Present while the structure waits for review. */
   ...reviewFields,
 });
 export type BookStatusResponse = z.infer<typeof bookStatusResponse>;
