@@ -1,4 +1,5 @@
-import type { BookStructure, SaveStructureChapter, StructureChapter } from '../contracts/books';
+import type { SaveStructureChapter } from '../contracts/book-requests';
+import type { BookStructure, StructureChapter } from '../contracts/books';
 import { isActive } from '../jobs';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { isUuid } from '../lib/ids';

@@ -1,69 +1,78 @@
-/** Response shapes of the API, shared by the handlers and the SPA (types only). */
+/** Response shapes of the API, shared by the handlers and the SPA: zod schemas, types inferred from them. */
+import { z } from './zod';
+
 export const ROLES = ['author', 'explorer'] as const;
 export type Role = (typeof ROLES)[number];
 
-export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-}
+export const tokenPair = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number(),
+});
+export type TokenPair = z.infer<typeof tokenPair>;
 
-export interface MessageResponse {
-  message: string;
-}
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 
-export interface UserMe {
-  id: string;
-  email: string;
-  display_name: string;
-  avatar_url: string | null;
-  bio: string | null;
-  role: Role;
-  is_admin: boolean;
-  created_at: string;
-}
+export const userMe = z.object({
+  id: z.string(),
+  email: z.string(),
+  display_name: z.string(),
+  avatar_url: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
+  role: z.enum(ROLES),
+  is_admin: z.boolean(),
+  created_at: z.string(),
+});
+export type UserMe = z.infer<typeof userMe>;
 
-export interface UserStats {
-  books_read: number;
-  books_uploaded: number;
-  total_time_hours: number;
-  badges_earned: number;
-  quizzes_taken: number;
-  average_quiz_score: number;
-}
+export const userStats = z.object({
+  books_read: z.number(),
+  books_uploaded: z.number(),
+  total_time_hours: z.number(),
+  badges_earned: z.number(),
+  quizzes_taken: z.number(),
+  average_quiz_score: z.number(),
+});
+export type UserStats = z.infer<typeof userStats>;
 
-export interface ActivityItem {
-  id: string;
-  type: string;
-  title: string;
-  detail?: string;
-  ref?: string;
-  at: string;
-}
+export const activityItem = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  detail: z.optional(z.string()),
+  ref: z.optional(z.string()),
+  at: z.string(),
+});
+export type ActivityItem = z.infer<typeof activityItem>;
 
-export type BadgeRarity = 'common' | 'uncommon' | 'rare' | 'epic' | 'legendary';
+export const BADGE_RARITIES = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
+export type BadgeRarity = (typeof BADGE_RARITIES)[number];
 
-export interface Badge {
-  id: string;
-  name: string;
-  description: string;
-  rarity: BadgeRarity;
-  earned: boolean;
-  earned_at: string | null;
+export const badge = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  rarity: z.enum(BADGE_RARITIES),
+  earned: z.boolean(),
+  earned_at: z.nullable(z.string()),
   /** How far the user is towards the badge, for progress goals. */
-  progress: { current: number; target: number };
-}
+  progress: z.object({ current: z.number(), target: z.number() }),
+});
+export type Badge = z.infer<typeof badge>;
 
-export interface CreatorPrompt {
-  id: string;
-  kind: 'book' | 'script' | 'video';
-  prompt: string;
-  created_at: string;
-}
+export const creatorPrompt = z.object({
+  id: z.string(),
+  kind: z.enum(['book', 'script', 'video']),
+  prompt: z.string(),
+  created_at: z.string(),
+});
+export type CreatorPrompt = z.infer<typeof creatorPrompt>;
 
-export interface HealthResponse {
-  status: 'ok' | 'degraded';
-  services: Record<string, 'ok' | 'down'>;
-  detail?: string;
-}
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  services: z.record(z.string(), z.enum(['ok', 'down'])),
+  detail: z.optional(z.string()),
+});
+export type HealthResponse = z.infer<typeof healthResponse>;

@@ -5,6 +5,7 @@
  */
 import { MUSIC_STYLES } from '../engine/audio/types';
 import { VOICE_MODELS, type VoiceInfo, type VoiceModel } from '../engine/speech/types';
+import { z } from './zod';
 
 export { MUSIC_STYLES, VOICE_MODELS };
 export type { VoiceInfo, VoiceModel };
@@ -92,71 +93,75 @@ export const audioMessages = {
 } as const;
 
 /** An audio file of a chapter, as the audio routes answer it (the spec's fields, both spellings). */
-export interface AudioFile {
-  id: string;
-  name: string;
-  type: AudioType;
+export const audioFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(AUDIO_TYPES),
   /** What made it: a character's line, the narrator, the score, an effect or the ambiance bed. */
-  kind: AudioKind;
-  status: AudioStatus;
-  url: string | null;
-  audio_url: string | null;
-  script_id: string;
-  sceneNumber: number;
-  scene_number: number;
+  kind: z.enum(AUDIO_KINDS),
+  status: z.enum(AUDIO_STATUSES),
+  url: z.nullable(z.string()),
+  audio_url: z.nullable(z.string()),
+  script_id: z.string(),
+  sceneNumber: z.number(),
+  scene_number: z.number(),
   /** Seconds (null until completed). */
-  duration: number | null;
+  duration: z.nullable(z.number()),
   /** The speaking character of a dialogue line. */
-  character: string | null;
+  character: z.nullable(z.string()),
   /** The voice id that speaks it (narration and dialogue). */
-  voice: string | null;
+  voice: z.nullable(z.string()),
   /** The line or text spoken, the effect or the bed described. */
-  text: string;
+  text: z.string(),
   /** Linear gain in the mix, 1 = as generated. */
-  volume: number;
+  volume: z.number(),
   /** Seconds from the start of its scene. */
-  startTime: number;
-  endTime: number | null;
-  error: string | null;
-  job_id: string;
-  created_at: string;
-  updated_at: string;
-}
+  startTime: z.number(),
+  endTime: z.nullable(z.number()),
+  error: z.nullable(z.string()),
+  job_id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AudioFile = z.infer<typeof audioFile>;
 
 /** POST /chapters/{id}/audio/{kind}/{scene} */
-export interface AudioGenerationStarted {
-  job_id: string;
-  status: AudioStatus;
-  kind: AudioKind;
-  scene_number: number;
-  script_id: string;
-  files: AudioFile[];
-}
+export const audioGenerationStarted = z.object({
+  job_id: z.string(),
+  status: z.enum(AUDIO_STATUSES),
+  kind: z.enum(AUDIO_KINDS),
+  scene_number: z.number(),
+  script_id: z.string(),
+  files: z.array(audioFile),
+});
+export type AudioGenerationStarted = z.infer<typeof audioGenerationStarted>;
 
 /** POST /chapters/{id}/audio/export */
-export interface AudioExportStarted {
-  job_id: string;
-  status: AudioStatus;
-  assets: number;
-}
+export const audioExportStarted = z.object({
+  job_id: z.string(),
+  status: z.enum(AUDIO_STATUSES),
+  assets: z.number(),
+});
+export type AudioExportStarted = z.infer<typeof audioExportStarted>;
 
 /** GET /chapters/{id}/audio/status/{job}: a generation or an export. */
-export interface AudioJobStatus {
-  job_id: string;
-  job_type: 'generation' | 'export';
-  status: AudioStatus;
-  progress: number;
-  step: string;
+export const audioJobStatus = z.object({
+  job_id: z.string(),
+  job_type: z.enum(['generation', 'export']),
+  status: z.enum(AUDIO_STATUSES),
+  progress: z.number(),
+  step: z.string(),
   /** The exported mix, or the generated file (the first, when a scene's lines were spoken). */
-  url: string | null;
+  url: z.nullable(z.string()),
   /** Seconds. */
-  duration: number | null;
+  duration: z.nullable(z.number()),
   /** Integrated loudness (LUFS) of an exported mix. */
-  loudness: number | null;
+  loudness: z.nullable(z.number()),
   /** True peak (dBTP) of an exported mix. */
-  true_peak: number | null;
-  format: ExportFormat | null;
-  error: string | null;
+  true_peak: z.nullable(z.number()),
+  format: z.nullable(z.enum(EXPORT_FORMATS)),
+  error: z.nullable(z.string()),
   /** A generation's files. */
-  files: AudioFile[];
-}
+  files: z.array(audioFile),
+});
+export type AudioJobStatus = z.infer<typeof audioJobStatus>;

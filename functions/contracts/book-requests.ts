@@ -171,6 +171,7 @@ const structureChapter = z.object({
   ),
   summary: z.optional(z.string().check(z.maxLength(MAX_SUMMARY_LENGTH, structureMessages.summaryTooLong))),
   chapter_number: z.number().check(z.int(), z.minimum(1)),
+  /** chapter_number in the extracted structure this chapter comes from, to reuse its text. */
   source_chapter_number: z.optional(z.number().check(z.int(), z.minimum(1))),
   section_title: z.optional(
     z
@@ -183,6 +184,9 @@ const structureChapter = z.object({
   section_type: z.optional(z.string().check(z.maxLength(40, structureMessages.sectionTypeInvalid))),
   section_number: z.optional(z.number().check(z.int(), z.minimum(1))),
 });
+
+/** A chapter of the structure the owner confirms; `content` may be omitted to keep the extracted text. */
+export type SaveStructureChapter = z.output<typeof structureChapter>;
 
 /** POST /books/{id}/save-structure: the reviewed chapters, in order. */
 export const saveStructureRequest = z.object({

@@ -4,8 +4,16 @@
  * spec's words where it has them), limits and defaults, and the spec's rule for matching a script's
  * character names to the plot's characters. Shared by the handlers and the SPA.
  */
-import type { AspectRatio, ImageQuality, ImageStyle } from '../engine/image/types';
+import {
+  ASPECT_RATIOS,
+  IMAGE_QUALITIES,
+  IMAGE_STYLES,
+  type AspectRatio,
+  type ImageQuality,
+  type ImageStyle,
+} from '../engine/image/types';
 import { MAX_SCENES } from '../engine/text/types';
+import { z } from './zod';
 
 export { ASPECT_RATIOS, IMAGE_QUALITIES, IMAGE_STYLES } from '../engine/image/types';
 export type { AspectRatio, ImageQuality, ImageStyle } from '../engine/image/types';
@@ -67,111 +75,110 @@ export const CHAPTER_IMAGE_STATUSES = ['generating', 'completed', 'failed'] as c
 export type ChapterImageStatusValue = (typeof CHAPTER_IMAGE_STATUSES)[number];
 
 /** Where a character stands in a scene picture, in pixels (when the engine reports it). */
-export interface FigureRegion {
-  name: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export const figureRegion = z.object({
+  name: z.string(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+});
+export type FigureRegion = z.infer<typeof figureRegion>;
 
-export interface ChapterImageMetadata {
-  scene_number: number | null;
+export const chapterImageMetadata = z.object({
+  scene_number: z.nullable(z.number()),
   /** The description the picture was drawn from (what a text-to-image model is sent). */
-  image_prompt: string | null;
-  image_type: ChapterImageType;
-  character_name: string | null;
-  style: ImageStyle;
-  quality: ImageQuality;
-  aspect_ratio: AspectRatio;
+  image_prompt: z.nullable(z.string()),
+  image_type: z.enum(CHAPTER_IMAGE_TYPES),
+  character_name: z.nullable(z.string()),
+  style: z.enum(IMAGE_STYLES),
+  quality: z.enum(IMAGE_QUALITIES),
+  aspect_ratio: z.enum(ASPECT_RATIOS),
   /** Pixel size once completed. */
-  width: number | null;
-  height: number | null;
-  lighting_mood: string | null;
-  include_background: boolean;
-  use_character_references: boolean;
+  width: z.nullable(z.number()),
+  height: z.nullable(z.number()),
+  lighting_mood: z.nullable(z.string()),
+  include_background: z.boolean(),
+  use_character_references: z.boolean(),
   /** Plot characters drawn with the look their portrait fixed. */
-  referenced_characters: string[];
+  referenced_characters: z.array(z.string()),
   /** Scene pictures: where each character was drawn. */
-  figures: FigureRegion[];
-}
+  figures: z.array(figureRegion),
+});
 
 /** An image of GET /chapters/{id}/images. */
-export interface ChapterImage {
+export const chapterImage = z.object({
   /** The record id (the same as the generation's job id); a global portrait's is its character id. */
-  id: string;
+  id: z.string(),
   /** A short-lived signed URL; null until completed. */
-  image_url: string | null;
-  image_type: ChapterImageType;
-  character_name: string | null;
-  script_id: string | null;
-  status: ChapterImageStatusValue;
-  error: string | null;
+  image_url: z.nullable(z.string()),
+  image_type: z.enum(CHAPTER_IMAGE_TYPES),
+  character_name: z.nullable(z.string()),
+  script_id: z.nullable(z.string()),
+  status: z.enum(CHAPTER_IMAGE_STATUSES),
+  error: z.nullable(z.string()),
   /** The plot's portrait of a character: shown here, deleted only from the Plot tab (spec §6). */
-  global: boolean;
-  deletable: boolean;
+  global: z.boolean(),
+  deletable: z.boolean(),
   /** The generation to poll (GET /chapters/{id}/images/status/{job}); null for global portraits. */
-  job_id: string | null;
+  job_id: z.nullable(z.string()),
   /** The plot character the image shows, when it is one. */
-  character_id: string | null;
-  metadata: ChapterImageMetadata;
-  created_at: string;
-  updated_at: string;
-}
+  character_id: z.nullable(z.string()),
+  metadata: chapterImageMetadata,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ChapterImage = z.infer<typeof chapterImage>;
 
 /** GET /chapters/{id}/images[?script_id=] */
-export interface ChapterImages {
-  chapter_id: string;
+export const chapterImages = z.object({
+  chapter_id: z.string(),
   /** The script asked for; without it, images of every script and of none are listed. */
-  script_id: string | null;
+  script_id: z.nullable(z.string()),
   /** Scene images by scene number, then character images by name, then the plot's global portraits. */
-  images: ChapterImage[];
-}
+  images: z.array(chapterImage),
+});
+export type ChapterImages = z.infer<typeof chapterImages>;
+
+/** What a drawing job answers when it is queued: `image_url` stays null until the record is completed. */
+const queued = {
+  record_id: z.string(),
+  job_id: z.string(),
+  status: z.literal('generating'),
+  image_url: z.null(),
+  script_id: z.nullable(z.string()),
+};
 
 /**
  * POST /chapters/{id}/images/scenes/{scene}. The picture is drawn by a job: `image_url` is null
  * until the record is completed (poll the status route with `job_id`). A request while the same
  * scene is being drawn answers that drawing.
  */
-export interface SceneImageQueued {
-  record_id: string;
-  job_id: string;
-  status: 'generating';
-  image_url: null;
-  scene_number: number;
-  script_id: string | null;
-}
+export const sceneImageQueued = z.object({ ...queued, scene_number: z.number() });
+export type SceneImageQueued = z.infer<typeof sceneImageQueued>;
 
 /** POST /chapters/{id}/images/characters (a job, as for scenes). */
-export interface CharacterImageQueued {
-  record_id: string;
-  job_id: string;
-  status: 'generating';
-  image_url: null;
-  character_name: string;
-  script_id: string | null;
-}
+export const characterImageQueued = z.object({ ...queued, character_name: z.string() });
+export type CharacterImageQueued = z.infer<typeof characterImageQueued>;
 
 /** GET /chapters/{id}/images/status/{job} (poll every 3 s, for at most 5 minutes). */
-export interface ChapterImageStatus {
-  status: ChapterImageStatusValue;
-  image_url: string | null;
-  prompt: string | null;
-  script_id: string | null;
-  error: string | null;
-  record_id: string;
-  image_type: ChapterImageType;
-  scene_number: number | null;
-  character_name: string | null;
-  width: number | null;
-  height: number | null;
-}
+export const chapterImageStatus = z.object({
+  status: z.enum(CHAPTER_IMAGE_STATUSES),
+  image_url: z.nullable(z.string()),
+  prompt: z.nullable(z.string()),
+  script_id: z.nullable(z.string()),
+  error: z.nullable(z.string()),
+  record_id: z.string(),
+  image_type: z.enum(CHAPTER_IMAGE_TYPES),
+  scene_number: z.nullable(z.number()),
+  character_name: z.nullable(z.string()),
+  width: z.nullable(z.number()),
+  height: z.nullable(z.number()),
+});
+export type ChapterImageStatus = z.infer<typeof chapterImageStatus>;
 
 /** DELETE /chapters/{id}/images/scenes/{record} and …/characters/{record} */
-export interface ChapterImageDeleted {
-  id: string;
-  deleted: true;
-}
+export const chapterImageDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export type ChapterImageDeleted = z.infer<typeof chapterImageDeleted>;
 
 const nameKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
 

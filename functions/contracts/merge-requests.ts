@@ -1,6 +1,7 @@
 import {
-  AUDIO_BITRATES_KBPS,
-  AUDIO_CODECS,
+  choice,
+  ffmpegParams,
+  watermark,
   FFMPEG_DEFAULTS,
   FORMAT_CODECS,
   FORMAT_DEFAULT_CODECS,
@@ -9,11 +10,8 @@ import {
   MERGE_DEFAULTS,
   MERGE_LIMITS,
   OUTPUT_FORMATS,
-  PRESETS,
   PROCESSING_MODES,
   QUALITY_TIERS,
-  VIDEO_CODECS,
-  WATERMARK_POSITIONS,
   mergeMessages,
   type AudioCodec,
   type OutputFormat,
@@ -26,87 +24,6 @@ import { z } from './zod';
  * list the choices; unknown FFmpeg fields are 400s (nothing free-form reaches FFmpeg); ids and urls
  * that are not the caller's are 404s (checked by the service).
  */
-const choice = <T extends readonly [string, ...string[]]>(values: T, field: string) =>
-  z.enum(values, {
-    error: (issue) => `Unknown ${field} "${String(issue.input)}". Choose one of: ${values.join(', ')}.`,
-  });
-
-const RESOLUTION = /^(\d{1,5}\s*[x×]\s*\d{1,5}|\d{3,4}p)$/i;
-
-/** The spec's FFmpeg params (§3) and bitrates; only these fields. */
-export const ffmpegParams = z.strictObject(
-  {
-    video_codec: z.optional(choice(VIDEO_CODECS, 'video codec')),
-    audio_codec: z.optional(choice(AUDIO_CODECS, 'audio codec')),
-    resolution: z.optional(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.regex(RESOLUTION, 'Resolution must be WIDTHxHEIGHT (e.g. 1280x720) or a height such as 720p.'),
-        ),
-    ),
-    fps: z._default(
-      z
-        .number({ error: 'FPS must be a number from 1 to 120.' })
-        .check(
-          z.gte(MERGE_LIMITS.fps.min, 'FPS must be a number from 1 to 120.'),
-          z.lte(MERGE_LIMITS.fps.max, 'FPS must be a number from 1 to 120.'),
-        ),
-      FFMPEG_DEFAULTS.fps,
-    ),
-    preset: z._default(choice(PRESETS, 'preset'), FFMPEG_DEFAULTS.preset),
-    crf: z._default(
-      z
-        .int({ error: 'CRF must be a whole number from 0 (best) to 51 (smallest).' })
-        .check(
-          z.gte(MERGE_LIMITS.crf.min, 'CRF must be a whole number from 0 (best) to 51 (smallest).'),
-          z.lte(MERGE_LIMITS.crf.max, 'CRF must be a whole number from 0 (best) to 51 (smallest).'),
-        ),
-      FFMPEG_DEFAULTS.crf,
-    ),
-    video_bitrate: z.optional(
-      z
-        .int({ error: 'video_bitrate must be a whole number of kb/s from 100 to 50000.' })
-        .check(
-          z.gte(
-            MERGE_LIMITS.videoBitrateKbps.min,
-            'video_bitrate must be a whole number of kb/s from 100 to 50000.',
-          ),
-          z.lte(
-            MERGE_LIMITS.videoBitrateKbps.max,
-            'video_bitrate must be a whole number of kb/s from 100 to 50000.',
-          ),
-        ),
-    ),
-    audio_bitrate: z.optional(
-      z.union(
-        AUDIO_BITRATES_KBPS.map((b) => z.literal(b)),
-        { error: `audio_bitrate must be one of ${AUDIO_BITRATES_KBPS.join(', ')} (kb/s).` },
-      ),
-    ),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Unknown FFmpeg parameter ${issue.keys.map((k) => `"${k}"`).join(', ')}. Allowed: video_codec, audio_codec, resolution, fps, preset, crf, video_bitrate, audio_bitrate.`
-        : 'ffmpeg_params must be an object.',
-  },
-);
-
-export const watermark = z.nullable(
-  z.object({
-    text: z
-      .string({ error: 'The watermark text must be 1 to 100 characters long.' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'The watermark text must be 1 to 100 characters long.'),
-        z.maxLength(MERGE_LIMITS.watermarkMaxLength, 'The watermark text must be 1 to 100 characters long.'),
-      ),
-    position: z._default(choice(WATERMARK_POSITIONS, 'watermark position'), 'bottom-right'),
-  }),
-);
-
 /**
  * The spec's Input source (§3): defaults start 0, volume 1. `duration` is measured by the server.
  *

@@ -80,6 +80,8 @@ import {
   type WatermarkPosition,
 } from '../engine/video/types';
 
+import { z } from './zod';
+
 export { AUDIO_CODECS, OUTPUT_FORMATS, PRESETS, QUALITY_TIERS, VIDEO_CODECS, WATERMARK_POSITIONS };
 export type { AudioCodec, OutputFormat, Preset, QualityTier, VideoCodec, WatermarkPosition };
 
@@ -229,31 +231,94 @@ export const MERGE_QUICK_PRESETS: Record<
   },
 };
 
-/** FFmpeg params as the API answers them (the request schema is in merge-requests.ts). */
-export interface FfmpegParamsShape {
-  video_codec?: VideoCodec;
-  audio_codec?: AudioCodec;
-  /** "1280x720" or "720p". */
-  resolution?: string;
-  fps?: number;
-  preset?: Preset;
-  /**
-   * 0 (best) to 51 (smallest), within the plan's (`limits.min_crf`). With H.264, 0 is lossless: the
-   * file is written in the High 4:4:4 Predictive profile (4:2:0 still), which Chromium plays but
-   * hardware decoders (Safari, most phones) may not, and is many times larger. With VP9 and H.265, 0
-   * is their best lossy quality.
-   */
-  crf?: number;
-  /** kb/s; replaces the CRF when given. */
-  video_bitrate?: number;
-  /** kb/s, one of AUDIO_BITRATES_KBPS. */
-  audio_bitrate?: AudioBitrate;
-}
+/** A closed list of values, refused in words that list the choices. */
+export const choice = <T extends readonly [string, ...string[]]>(values: T, field: string) =>
+  z.enum(values, {
+    error: (issue) => `Unknown ${field} "${String(issue.input)}". Choose one of: ${values.join(', ')}.`,
+  });
 
-export interface WatermarkShape {
-  text: string;
-  position: WatermarkPosition;
-}
+const RESOLUTION = /^(\d{1,5}\s*[x×]\s*\d{1,5}|\d{3,4}p)$/i;
+
+/** The spec's FFmpeg params (§3) and bitrates; only these fields. */
+export const ffmpegParams = z.strictObject(
+  {
+    video_codec: z.optional(choice(VIDEO_CODECS, 'video codec')),
+    audio_codec: z.optional(choice(AUDIO_CODECS, 'audio codec')),
+    resolution: z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.regex(RESOLUTION, 'Resolution must be WIDTHxHEIGHT (e.g. 1280x720) or a height such as 720p.'),
+        ),
+    ),
+    fps: z._default(
+      z
+        .number({ error: 'FPS must be a number from 1 to 120.' })
+        .check(
+          z.gte(MERGE_LIMITS.fps.min, 'FPS must be a number from 1 to 120.'),
+          z.lte(MERGE_LIMITS.fps.max, 'FPS must be a number from 1 to 120.'),
+        ),
+      FFMPEG_DEFAULTS.fps,
+    ),
+    preset: z._default(choice(PRESETS, 'preset'), FFMPEG_DEFAULTS.preset),
+    crf: z._default(
+      z
+        .int({ error: 'CRF must be a whole number from 0 (best) to 51 (smallest).' })
+        .check(
+          z.gte(MERGE_LIMITS.crf.min, 'CRF must be a whole number from 0 (best) to 51 (smallest).'),
+          z.lte(MERGE_LIMITS.crf.max, 'CRF must be a whole number from 0 (best) to 51 (smallest).'),
+        ),
+      FFMPEG_DEFAULTS.crf,
+    ),
+    video_bitrate: z.optional(
+      z
+        .int({ error: 'video_bitrate must be a whole number of kb/s from 100 to 50000.' })
+        .check(
+          z.gte(
+            MERGE_LIMITS.videoBitrateKbps.min,
+            'video_bitrate must be a whole number of kb/s from 100 to 50000.',
+          ),
+          z.lte(
+            MERGE_LIMITS.videoBitrateKbps.max,
+            'video_bitrate must be a whole number of kb/s from 100 to 50000.',
+          ),
+        ),
+    ),
+    audio_bitrate: z.optional(
+      z.union(
+        AUDIO_BITRATES_KBPS.map((b) => z.literal(b)),
+        { error: `audio_bitrate must be one of ${AUDIO_BITRATES_KBPS.join(', ')} (kb/s).` },
+      ),
+    ),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown FFmpeg parameter ${issue.keys.map((k) => `"${k}"`).join(', ')}. Allowed: video_codec, audio_codec, resolution, fps, preset, crf, video_bitrate, audio_bitrate.`
+        : 'ffmpeg_params must be an object.',
+  },
+);
+
+export const watermark = z.nullable(
+  z.object({
+    text: z
+      .string({ error: 'The watermark text must be 1 to 100 characters long.' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'The watermark text must be 1 to 100 characters long.'),
+        z.maxLength(MERGE_LIMITS.watermarkMaxLength, 'The watermark text must be 1 to 100 characters long.'),
+      ),
+    position: z._default(choice(WATERMARK_POSITIONS, 'watermark position'), 'bottom-right'),
+  }),
+);
+
+/**
+ * FFmpeg params as the API answers them: the request's fields as they were checked, every one
+ * optional (a merge stored before a field existed answers without it).
+ */
+const ffmpegParamsAnswer = z.partial(ffmpegParams);
+export type FfmpegParamsShape = z.infer<typeof ffmpegParamsAnswer>;
 
 /** The spec's merge statuses (§4). `pending` = waiting in the user's queue. */
 export const MERGE_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
@@ -262,7 +327,6 @@ export type MergeStatusValue = (typeof MERGE_STATUSES)[number];
 export const MERGE_TERMINAL_STATUSES: readonly MergeStatusValue[] = ['completed', 'failed', 'cancelled'];
 
 export const PREVIEW_STATUSES = ['processing', 'completed', 'failed'] as const;
-export type PreviewStatusValue = (typeof PREVIEW_STATUSES)[number];
 
 /** A server-side upload: `uploading` until completed; `completed` once its bytes were checked. */
 export const UPLOAD_STATUSES = ['uploading', 'completed'] as const;
@@ -291,164 +355,167 @@ export const MERGE_STEPS = {
 
 // --- answers ---
 
-/** POST /merge/uploads: one presigned PUT per part. */
-export interface MergeUploadSession {
-  upload_id: string;
-  file_name: string;
-  file_type: InputType;
-  content_type: string;
-  size_bytes: number;
-  /** Every part but the last is this long; the last holds the rest. */
-  part_size: number;
-  part_count: number;
-  parts: MergeUploadPart[];
-  /** When the part URLs stop working (ISO); sign them again with /parts. */
-  expires_at: string;
-}
+export const mergeUploadPart = z.object({ part_number: z.number(), url: z.string() });
+export type MergeUploadPart = z.infer<typeof mergeUploadPart>;
 
-export interface MergeUploadPart {
-  part_number: number;
-  url: string;
-}
+/** POST /merge/uploads: one presigned PUT per part. */
+export const mergeUploadSession = z.object({
+  upload_id: z.string(),
+  file_name: z.string(),
+  file_type: z.enum(INPUT_TYPES),
+  content_type: z.string(),
+  size_bytes: z.number(),
+  /** Every part but the last is this long; the last holds the rest. */
+  part_size: z.number(),
+  part_count: z.number(),
+  parts: z.array(mergeUploadPart),
+  /** When the part URLs stop working (ISO); sign them again with /parts. */
+  expires_at: z.string(),
+});
+export type MergeUploadSession = z.infer<typeof mergeUploadSession>;
 
 /** POST /merge/uploads/{id}/parts */
-export interface MergeUploadParts {
-  upload_id: string;
-  parts: MergeUploadPart[];
-  expires_at: string;
-}
+export const mergeUploadParts = z.object({
+  upload_id: z.string(),
+  parts: z.array(mergeUploadPart),
+  expires_at: z.string(),
+});
+export type MergeUploadParts = z.infer<typeof mergeUploadParts>;
 
 /** A checked upload (the spec's Upload item as the server knows it). */
-export interface MergeUpload {
-  upload_id: string;
+export const mergeUpload = z.object({
+  upload_id: z.string(),
   /** What an input source's `url` names: `/api/v1/merge/uploads/{id}`. */
-  file_url: string;
-  file_name: string;
-  file_type: InputType;
-  content_type: string;
-  size_bytes: number;
-  status: UploadStatusValue;
+  file_url: z.string(),
+  file_name: z.string(),
+  file_type: z.enum(INPUT_TYPES),
+  content_type: z.string(),
+  size_bytes: z.number(),
+  status: z.enum(UPLOAD_STATUSES),
   /** Seconds (from the file's own streams); 0 until completed. */
-  duration: number;
-  width: number | null;
-  height: number | null;
-  fps: number | null;
-  video_codec: string | null;
-  audio_codec: string | null;
-  audio_sample_rate: number | null;
-  created_at: string;
+  duration: z.number(),
+  width: z.nullable(z.number()),
+  height: z.nullable(z.number()),
+  fps: z.nullable(z.number()),
+  video_codec: z.nullable(z.string()),
+  audio_codec: z.nullable(z.string()),
+  audio_sample_rate: z.nullable(z.number()),
+  created_at: z.string(),
   /** When the file is deleted (24 hours after the upload started). */
-  expires_at: string;
-}
+  expires_at: z.string(),
+});
+export type MergeUpload = z.infer<typeof mergeUpload>;
 
-export interface MergeUploadList {
-  uploads: MergeUpload[];
-}
+export const mergeUploadList = z.object({ uploads: z.array(mergeUpload) });
+export type MergeUploadList = z.infer<typeof mergeUploadList>;
 
 /** POST /merge/manual and POST /merge/retry/{id}. */
-export interface MergeStarted {
-  merge_id: string;
-  status: MergeStatusValue;
+export const mergeStarted = z.object({
+  merge_id: z.string(),
+  status: z.enum(MERGE_STATUSES),
   /** 0 while processing (or finished); n ≥ 1: n-th in the user's queue (1 = next to run). */
-  queue_position: number;
+  queue_position: z.number(),
   /** Decided from the inputs' streams when they are known, else null until the merge runs. */
-  processing_method: ProcessingMethod | null;
-  retry_count: number;
-  message: string;
-}
+  processing_method: z.nullable(z.enum(PROCESSING_METHODS)),
+  retry_count: z.number(),
+  message: z.string(),
+});
+export type MergeStarted = z.infer<typeof mergeStarted>;
+
+export const inputSourceShape = z.object({
+  url: z.string(),
+  type: z.enum(INPUT_TYPES),
+  /** Seconds, as the server measured it (0 when not yet known). */
+  duration: z.number(),
+  /** Seconds on the output's timeline: as the request gave it, or as placed (see `inputSource` in merge-requests). */
+  start_time: z.number(),
+  volume: z.number(),
+});
 
 /** GET /merge/status/{id} (the spec's Merge job). */
-export interface MergeStatus {
-  merge_id: string;
-  merge_name: string;
-  status: MergeStatusValue;
+export const mergeStatus = z.object({
+  merge_id: z.string(),
+  merge_name: z.string(),
+  status: z.enum(MERGE_STATUSES),
   /** 0–100, from FFmpeg's progress (time written vs the expected length). */
-  progress_percentage: number;
-  current_step: string;
-  processing_method: ProcessingMethod | null;
-  queue_position: number;
-  quality_tier: QualityTier;
-  output_format: OutputFormat;
-  processing_mode: ProcessingMode;
-  ffmpeg_params: FfmpegParamsShape;
-  watermark: WatermarkShape | null;
-  input_sources: InputSourceShape[];
-  video_generation_id: string | null;
+  progress_percentage: z.number(),
+  current_step: z.string(),
+  processing_method: z.nullable(z.enum(PROCESSING_METHODS)),
+  queue_position: z.number(),
+  quality_tier: z.enum(QUALITY_TIERS),
+  output_format: z.enum(OUTPUT_FORMATS),
+  processing_mode: z.enum(PROCESSING_MODES),
+  ffmpeg_params: ffmpegParamsAnswer,
+  watermark,
+  input_sources: z.array(inputSourceShape),
+  video_generation_id: z.nullable(z.string()),
   /** Signed, short-lived media URL of the result (completed, not expired), else null. */
-  output_url: string | null;
+  output_url: z.nullable(z.string()),
   /** Seconds; null until completed. */
-  duration: number | null;
-  file_size_bytes: number | null;
-  error_message: string | null;
-  retry_count: number;
-  max_retries: number;
+  duration: z.nullable(z.number()),
+  file_size_bytes: z.nullable(z.number()),
+  error_message: z.nullable(z.string()),
+  retry_count: z.number(),
+  max_retries: z.number(),
   /** True when the result was deleted after 24 hours. */
-  expired: boolean;
-  created_at: string;
-  updated_at: string;
+  expired: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
   /** When the result is deleted (completed merges), else null. */
-  expires_at: string | null;
-}
-
-export interface InputSourceShape {
-  url: string;
-  type: InputType;
-  /** Seconds, as the server measured it (0 when not yet known). */
-  duration: number;
-  /** Seconds on the output's timeline: as the request gave it, or as placed (see `inputSource` in merge-requests). */
-  start_time: number;
-  volume: number;
-}
+  expires_at: z.nullable(z.string()),
+});
+export type MergeStatus = z.infer<typeof mergeStatus>;
 
 /**
  * GET /merge/library: the caller's finished generated videos that can be merge inputs — completed
  * chapter films of the video pipeline and learning videos (tutor and chapter videos) — newest first.
  * `input_url` is what to send as an input source's `url` (the item's id).
  */
-export interface MergeLibraryItem {
-  id: string;
-  source: 'film' | 'learning_video';
-  title: string;
-  book_id: string;
-  book_title: string;
-  chapter_id: string | null;
+export const mergeLibraryItem = z.object({
+  id: z.string(),
+  source: z.enum(['film', 'learning_video']),
+  title: z.string(),
+  book_id: z.string(),
+  book_title: z.string(),
+  chapter_id: z.nullable(z.string()),
   /** Seconds. */
-  duration: number;
-  thumbnail_url: string | null;
-  video_url: string | null;
-  input_url: string;
-  created_at: string;
-}
+  duration: z.number(),
+  thumbnail_url: z.nullable(z.string()),
+  video_url: z.nullable(z.string()),
+  input_url: z.string(),
+  created_at: z.string(),
+});
+export type MergeLibraryItem = z.infer<typeof mergeLibraryItem>;
 
-export interface MergeLibrary {
-  videos: MergeLibraryItem[];
-}
+export const mergeLibrary = z.object({ videos: z.array(mergeLibraryItem) });
+export type MergeLibrary = z.infer<typeof mergeLibrary>;
 
 /** GET /merge/jobs: the caller's merges, newest first. */
-export interface MergeList {
-  merges: MergeStatus[];
-}
+export const mergeList = z.object({ merges: z.array(mergeStatus) });
+export type MergeList = z.infer<typeof mergeList>;
 
 /** GET /merge/{id}/download */
-export interface MergeDownload {
-  download_url: string;
-  filename: string;
-  file_size_bytes: number;
+export const mergeDownload = z.object({
+  download_url: z.string(),
+  filename: z.string(),
+  file_size_bytes: z.number(),
   /** When the download URL stops working (ISO). */
-  url_expires_at: string;
-}
+  url_expires_at: z.string(),
+});
+export type MergeDownload = z.infer<typeof mergeDownload>;
 
 /** POST /merge/preview and GET /merge/preview/status/{id} (the spec's Preview). */
-export interface PreviewStatus {
-  preview_id: string;
-  status: PreviewStatusValue;
-  preview_url: string | null;
+export const previewStatus = z.object({
+  preview_id: z.string(),
+  status: z.enum(PREVIEW_STATUSES),
+  preview_url: z.nullable(z.string()),
   /** Seconds rendered (30, or less when the inputs are shorter). */
-  preview_duration: number;
-  progress_percentage: number;
-  error_message: string | null;
-  created_at: string;
-}
+  preview_duration: z.number(),
+  progress_percentage: z.number(),
+  error_message: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type PreviewStatus = z.infer<typeof previewStatus>;
 
 // --- polling (§8, §9) ---
 

@@ -3,13 +3,13 @@
  * routes answer, their messages (the spec's words where it has them) and limits, shared by the
  * handlers and the SPA.
  */
-import type { CharacterRole, StoryType } from '../engine/text/types';
-import type { ImageStyle } from '../engine/image/types';
+import { CHARACTER_ROLES, STORY_TYPES } from '../engine/text/types';
+import { IMAGE_STYLES } from '../engine/image/types';
+import { z } from './zod';
 
 export { CHARACTER_ROLES } from '../engine/text/types';
 export type { CharacterRole, StoryType } from '../engine/text/types';
 export { ASPECT_RATIOS, IMAGE_QUALITIES, IMAGE_STYLES } from '../engine/image/types';
-export type { ImageStyle } from '../engine/image/types';
 
 export const MAX_CHARACTER_NAME_LENGTH = 100;
 export const MAX_CHARACTER_TEXT_LENGTH = 2000;
@@ -45,116 +45,128 @@ export const plotMessages = {
   descriptionChanged: 'Character description changed. Would you like to regenerate the character image?',
 } as const;
 
-/** A character as the plot and character routes answer it. */
-export interface Character {
-  id: string;
-  plot_id: string;
-  book_id: string;
-  name: string;
-  role: CharacterRole;
-  physical_description: string;
-  personality: string;
-  character_arc: string;
-  archetypes: string[];
-  want: string;
-  need: string;
-  lie: string;
-  ghost: string;
-  gender: 'female' | 'male' | 'unknown';
-  /** Stable per character: the same character looks and sounds the same everywhere. */
-  seed: number;
-  /** Voice id of the speech catalogue, kept across scenes and chapters. */
-  voice: string;
-  image_url: string | null;
-  /** The look the portrait fixed (seed, palette, hair, clothes), reused by scene images. */
-  look: CharacterLook | null;
-  /** The description changed after the portrait was drawn: offer to redraw it. */
-  image_outdated: boolean;
-  /** `generated` by the plot overview or created by the `user`. */
-  origin: 'generated' | 'user';
-  /** Created or edited by the user: a regenerated overview keeps it unless asked to replace it. */
-  user_edited: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
 /** What a portrait fixed about a character, so later images draw the same person. */
-export interface CharacterLook {
-  seed: number;
+export const characterLook = z.object({
+  seed: z.number(),
   /** The description the portrait was drawn from. */
-  physical_description: string;
-  style: ImageStyle;
-  hair: string;
-  eyes: string;
-  skin: string;
-  clothing: string;
+  physical_description: z.string(),
+  style: z.enum(IMAGE_STYLES),
+  hair: z.string(),
+  eyes: z.string(),
+  skin: z.string(),
+  clothing: z.string(),
   /** Main colours of the figure (skin, hair, clothing, accent), as #rrggbb. */
-  palette: string[];
-}
+  palette: z.array(z.string()),
+});
+export type CharacterLook = z.infer<typeof characterLook>;
+
+export const CHARACTER_GENDERS = ['female', 'male', 'unknown'] as const;
+
+/**
+ * A character as the plot and character routes answer it. The stored record (plots/model.ts) is
+ * this shape with its storage fields; the text engine's analysis (`CharacterProfile`) becomes one
+ * in `characterFromProfile` (plots/characters.ts).
+ */
+export const character = z.object({
+  id: z.string(),
+  plot_id: z.string(),
+  book_id: z.string(),
+  name: z.string(),
+  role: z.enum(CHARACTER_ROLES),
+  physical_description: z.string(),
+  personality: z.string(),
+  character_arc: z.string(),
+  archetypes: z.array(z.string()),
+  want: z.string(),
+  need: z.string(),
+  lie: z.string(),
+  ghost: z.string(),
+  gender: z.enum(CHARACTER_GENDERS),
+  /** Stable per character: the same character looks and sounds the same everywhere. */
+  seed: z.number(),
+  /** Voice id of the speech catalogue, kept across scenes and chapters. */
+  voice: z.string(),
+  image_url: z.nullable(z.string()),
+  /** The look the portrait fixed (seed, palette, hair, clothes), reused by scene images. */
+  look: z.nullable(characterLook),
+  /** The description changed after the portrait was drawn: offer to redraw it. */
+  image_outdated: z.boolean(),
+  /** `generated` by the plot overview or created by the `user`. */
+  origin: z.enum(['generated', 'user']),
+  /** Created or edited by the user: a regenerated overview keeps it unless asked to replace it. */
+  user_edited: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Character = z.infer<typeof character>;
 
 /** GET /plots/books/{id}/overview */
-export interface PlotOverview {
-  id: string;
-  book_id: string;
-  logline: string;
-  genre: string;
-  tone: string;
-  audience: string;
-  setting: string;
-  script_story_type: StoryType;
-  story_type: StoryType;
-  themes: string[];
-  characters: Character[];
-  created_at: string;
-  updated_at: string;
-}
+export const plotOverview = z.object({
+  id: z.string(),
+  book_id: z.string(),
+  logline: z.string(),
+  genre: z.string(),
+  tone: z.string(),
+  audience: z.string(),
+  setting: z.string(),
+  script_story_type: z.enum(STORY_TYPES),
+  story_type: z.enum(STORY_TYPES),
+  themes: z.array(z.string()),
+  characters: z.array(character),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PlotOverview = z.infer<typeof plotOverview>;
 
 /**
  * Answer of POST /plots/books/{id}/generate and of the polling route GET /plots/books/{id}/status
  * (poll every 2 s until `ready` or `failed`; then load the overview).
  */
-export interface PlotGenerationJob {
-  id: string;
-  book_id: string;
-  status: 'processing' | 'ready' | 'failed';
-  progress: number;
-  step: string;
-  error_message: string | null;
+export const plotGenerationJob = z.object({
+  id: z.string(),
+  book_id: z.string(),
+  status: z.enum(['processing', 'ready', 'failed']),
+  progress: z.number(),
+  step: z.string(),
+  error_message: z.nullable(z.string()),
   /** Set once the overview exists. */
-  plot_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  plot_id: z.nullable(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PlotGenerationJob = z.infer<typeof plotGenerationJob>;
 
 /** POST /characters/bulk-delete */
-export interface BulkDeleteResult {
-  deleted: string[];
-  deleted_count: number;
+export const bulkDeleteResult = z.object({
+  deleted: z.array(z.string()),
+  deleted_count: z.number(),
   /** Ids that are not the caller's characters (unknown or someone else's): nothing was done to them. */
-  not_found: string[];
-}
+  not_found: z.array(z.string()),
+});
+export type BulkDeleteResult = z.infer<typeof bulkDeleteResult>;
 
 /** POST /characters/{id}/generate-image */
-export interface CharacterImageQueued {
-  status: 'queued';
-  estimated_time_seconds: number;
-  character_id: string;
-  job_id: string;
-}
+export const characterImageQueued = z.object({
+  status: z.literal('queued'),
+  estimated_time_seconds: z.number(),
+  character_id: z.string(),
+  job_id: z.string(),
+});
+export type CharacterImageQueued = z.infer<typeof characterImageQueued>;
 
 export const CHARACTER_IMAGE_STATUSES = ['queued', 'generating', 'completed', 'failed'] as const;
-export type CharacterImageStatusValue = (typeof CHARACTER_IMAGE_STATUSES)[number];
 
 /** GET /characters/{id}/image-status (poll every second, up to 120 times). */
-export interface CharacterImageStatus {
-  status: CharacterImageStatusValue;
-  image_url: string | null;
-  error: string | null;
-  job_id: string | null;
+export const characterImageStatus = z.object({
+  status: z.enum(CHARACTER_IMAGE_STATUSES),
+  image_url: z.nullable(z.string()),
+  error: z.nullable(z.string()),
+  job_id: z.nullable(z.string()),
   /** Pixel size of the image when completed. */
-  width: number | null;
-  height: number | null;
-}
+  width: z.nullable(z.number()),
+  height: z.nullable(z.number()),
+});
+export type CharacterImageStatus = z.infer<typeof characterImageStatus>;
 
 /**
  * The spec's rule for archetypes added by prompt: trimmed, ignored when empty or already there (in

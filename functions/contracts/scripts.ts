@@ -5,21 +5,23 @@
  */
 import {
   DEFAULT_SCENES,
+  FOCUS_AREAS,
   MAX_SCENES,
   MIN_SCENES,
+  MOODS,
+  SCRIPT_STYLES,
   STORY_TYPES,
+  TARGET_DURATIONS,
+  TIMES_OF_DAY,
   type Act,
   type Beat,
   type CharacterProfile,
   type DialogueLine,
-  type FocusArea,
-  type Mood,
   type OmittedPassage,
   type ScriptStyle,
   type StoryType,
-  type TargetDuration,
-  type TimeOfDay,
 } from '../engine/text/types';
+import { engineShape, z } from './zod';
 
 export {
   DEFAULT_SCENES,
@@ -41,7 +43,6 @@ export type {
   ScriptStyle,
   StoryType,
   TargetDuration,
-  TimeOfDay,
 } from '../engine/text/types';
 
 /** A scene's narration paragraphs and lines of dialogue in story order, with who says each. */
@@ -117,69 +118,78 @@ export function storyTypeOf(value: string): StoryType | null {
 }
 
 /** A scene of a script: where and when, what is seen and heard, who is in it, and what is said. */
-export interface ScriptScene {
-  scene_number: number;
+export const scriptScene = z.object({
+  scene_number: z.number(),
   /** "EXT. HARBOUR, PORT KESSEL - NIGHT" */
-  heading: string;
-  location: string;
-  setting_type: 'INT' | 'EXT';
-  time_of_day: TimeOfDay;
+  heading: z.string(),
+  location: z.string(),
+  setting_type: z.enum(['INT', 'EXT']),
+  time_of_day: z.enum(TIMES_OF_DAY),
   /** Seconds. */
-  estimated_duration: number;
-  visual_description: string;
+  estimated_duration: z.number(),
+  visual_description: z.string(),
   /** The same as visual_description (both names occur). */
-  description: string;
-  key_actions: string[];
-  audio_requirements: string[];
+  description: z.string(),
+  key_actions: z.array(z.string()),
+  audio_requirements: z.array(z.string()),
   /** Names of the characters in the scene. */
-  characters: string[];
-  mood: Mood;
-  action: string[];
+  characters: z.array(z.string()),
+  mood: z.enum(MOODS),
+  action: z.array(z.string()),
   /** Lines of the characters; each says after how many narration paragraphs it comes (story order). */
-  dialogue: DialogueLine[];
+  dialogue: z.array(engineShape<DialogueLine>()),
   /** Voice-over: the passage's narration in the book's words, paragraphs separated by a blank line. */
-  narration: string;
+  narration: z.string(),
   /** Passages of the chapter a script of a set length leaves out, in order. */
-  omitted?: OmittedPassage[];
-}
+  omitted: z.optional(z.array(engineShape<OmittedPassage>())),
+});
+export type ScriptScene = z.infer<typeof scriptScene>;
 
 /** An entry of scene_descriptions: a scene without its lines. */
-export type SceneDescription = Omit<ScriptScene, 'heading' | 'action' | 'dialogue' | 'narration' | 'omitted'>;
+const sceneDescription = z.omit(scriptScene, {
+  heading: true,
+  action: true,
+  dialogue: true,
+  narration: true,
+  omitted: true,
+});
+export type SceneDescription = z.infer<typeof sceneDescription>;
 
 /**
  * A script, as generate-script-and-scenes, GET /ai/script/{id}, GET /ai/scripts/{chapter} and
  * PUT /ai/script/{id} answer it.
  */
-export interface Script {
-  id: string;
+export const script = z.object({
+  id: z.string(),
   /** The same as id (the generation call's name for it). */
-  script_id: string;
-  chapter_id: string;
-  book_id: string;
-  script_name: string;
-  script_style: ScriptStyle;
-  script_story_type: StoryType;
+  script_id: z.string(),
+  chapter_id: z.string(),
+  book_id: z.string(),
+  script_name: z.string(),
+  script_style: z.enum(SCRIPT_STYLES),
+  script_story_type: z.enum(STORY_TYPES),
   /** The same as script_story_type (both spellings occur). */
-  scriptStoryType: StoryType;
-  status: ScriptStatus;
+  scriptStoryType: z.enum(STORY_TYPES),
+  status: z.enum(SCRIPT_STATUSES),
   /** The whole script as Fountain text. */
-  script: string;
-  logline: string;
-  scene_descriptions: SceneDescription[];
-  scenes: ScriptScene[];
+  script: z.string(),
+  logline: z.string(),
+  scene_descriptions: z.array(sceneDescription),
+  scenes: z.array(scriptScene),
   /** Names of the characters who appear. */
-  characters: string[];
-  character_details: CharacterProfile[];
-  acts: Act[];
-  beats: Beat[];
-  target_duration: TargetDuration;
-  scene_count: number;
-  focus_areas: FocusArea[];
-  include_character_profiles: boolean;
+  characters: z.array(z.string()),
+  character_details: z.array(engineShape<CharacterProfile>()),
+  acts: z.array(engineShape<Act>()),
+  beats: z.array(engineShape<Beat>()),
+  target_duration: z.literal(TARGET_DURATIONS),
+  scene_count: z.number(),
+  focus_areas: z.array(z.enum(FOCUS_AREAS)),
+  include_character_profiles: z.boolean(),
   /** Seconds. */
-  estimated_duration: number;
+  estimated_duration: z.number(),
   /** The character who tells the story, when the chapter is told by a named "I": the voice of the narration. */
-  narrator?: string;
-  created_at: string;
-  updated_at: string;
-}
+  narrator: z.optional(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Script = z.infer<typeof script>;

@@ -1,10 +1,4 @@
-import {
-  BILLING_PERIODS,
-  paymentMessages,
-  subscriptionMessages,
-  TIERS,
-  type CheckoutRequestShape,
-} from './subscriptions';
+import { BILLING_PERIODS, paymentMessages, subscriptionMessages, TIERS } from './subscriptions';
 import { z } from './zod';
 
 /**
@@ -31,7 +25,10 @@ const returnUrl = (message: string) =>
     }, message),
   );
 
-/** POST /subscriptions/checkout: tier, billing_period (default monthly), success_url, cancel_url. */
+/**
+ * POST /subscriptions/checkout: tier, billing_period (default monthly: the dashboard variant omits
+ * it), success_url, cancel_url.
+ */
 export const checkoutRequest = z.object({
   tier: z.enum(TIERS, { error: subscriptionMessages.tierInvalid }),
   billing_period: z._default(
@@ -41,7 +38,7 @@ export const checkoutRequest = z.object({
   success_url: returnUrl(subscriptionMessages.urlInvalid),
   cancel_url: returnUrl(subscriptionMessages.urlInvalid),
 });
-export type CheckoutRequest = z.input<typeof checkoutRequest> & CheckoutRequestShape;
+export type CheckoutRequest = z.input<typeof checkoutRequest>;
 
 /** POST /subscriptions/portal */
 export const portalRequest = z.object({

@@ -68,6 +68,7 @@
  */
 
 import { PRESETS, type Preset } from '../engine/video/types';
+import { z } from './zod';
 
 // --- tiers ---
 
@@ -79,19 +80,20 @@ export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
 /** Output quality of a tier's videos (spec 3 §9 quality tiers: web 480p, medium 720p, high 1080p). */
 export const VIDEO_QUALITIES = ['480p', '720p', '1080p'] as const;
-export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
 
 export const SUPPORT_LEVELS = ['community', 'email', 'priority'] as const;
-export type SupportLevel = (typeof SUPPORT_LEVELS)[number];
 
-export interface TierFeatures {
-  max_file_size_mb: number;
-  export_formats: ('mp4' | 'webm' | 'mov')[];
-  custom_voices: boolean;
-  api_access: boolean;
-  team_collaboration: boolean;
-  support_level: SupportLevel;
-}
+const tierFeatures = z.object({
+  max_file_size_mb: z.number(),
+  export_formats: z.array(z.enum(['mp4', 'webm', 'mov'])),
+  custom_voices: z.boolean(),
+  api_access: z.boolean(),
+  team_collaboration: z.boolean(),
+  support_level: z.enum(SUPPORT_LEVELS),
+});
+
+/** A frame bound, either way round: its short and long side, pixels. */
+const frameBound = z.object({ short_side: z.number(), long_side: z.number() });
 
 /**
  * What a plan's videos may be, besides `max_video_duration`: one table per plan (each tier's
@@ -101,51 +103,53 @@ export interface TierFeatures {
  * preset, CRF, bitrate) beyond them are refused with 402 `plan_limit` in the plan's words
  * (`subscriptionMessages.overPlan`).
  */
-export interface PlanLimits {
+const planLimits = z.object({
   /**
    * The largest frame of the films the plan makes (chapter films, the studio's render, tutor and
    * chapter videos), either way round: its short and long side, pixels (the tier's video_quality).
    */
-  film_frame: { short_side: number; long_side: number };
+  film_frame: frameBound,
   /** The largest frame of a merge of the user's own clips (and its preview), either way round. */
-  merge_frame: { short_side: number; long_side: number };
+  merge_frame: frameBound,
   /** Frames per second. */
-  max_fps: number;
+  max_fps: z.number(),
   /** The slowest encoder preset a merge may ask for (`PRESETS` run from fastest to slowest). */
-  slowest_preset: Preset;
+  slowest_preset: z.enum(PRESETS),
   /** The lowest CRF a merge may ask for, i.e. the best quality: the lower, the larger and slower. */
-  min_crf: number;
+  min_crf: z.number(),
   /** kb/s: the highest video bitrate a merge may ask for. */
-  max_video_bitrate_kbps: number;
-}
+  max_video_bitrate_kbps: z.number(),
+});
+export type PlanLimits = z.infer<typeof planLimits>;
 
 /** A subscription tier as `GET /subscriptions/tiers` answers it (spec 3 §3 Subscription tier). */
-export interface SubscriptionTier {
-  tier: Tier;
-  display_name: string;
+export const subscriptionTier = z.object({
+  tier: z.enum(TIERS),
+  display_name: z.string(),
   /** US dollars a month; 0 for free. */
-  monthly_price: number;
+  monthly_price: z.number(),
   /** US dollars a year: 12 × monthly less 20 %, rounded to whole dollars (spec 3 §9). */
-  annual_price: number;
-  currency: 'usd';
-  description: string;
+  annual_price: z.number(),
+  currency: z.literal('usd'),
+  description: z.string(),
   /** Videos a month; -1 = unlimited. */
-  monthly_video_limit: number;
-  video_quality: VideoQuality;
-  has_watermark: boolean;
+  monthly_video_limit: z.number(),
+  video_quality: z.enum(VIDEO_QUALITIES),
+  has_watermark: z.boolean(),
   /** Seconds: the longest video the plan makes (each kind: see `PlanLimits`). */
-  max_video_duration: number;
+  max_video_duration: z.number(),
   /** The plan's other bounds on its videos. */
-  limits: PlanLimits;
-  priority_processing: boolean;
+  limits: planLimits,
+  priority_processing: z.boolean(),
   /** Books the tier lets a user have without paying per upload; -1 = unlimited. */
-  book_upload_limit: number;
+  book_upload_limit: z.number(),
   /** False: shown but not sold yet (the SPA's 'Coming Soon'); checkout refuses it. */
-  available: boolean;
-  features: TierFeatures;
+  available: z.boolean(),
+  features: tierFeatures,
   /** The tier's selling points in words, for the tier card. */
-  highlights: string[];
-}
+  highlights: z.array(z.string()),
+});
+export type SubscriptionTier = z.infer<typeof subscriptionTier>;
 
 export const ANNUAL_DISCOUNT = 0.2;
 
@@ -284,11 +288,12 @@ export const isUnlimited = (limit: number) => limit < 0;
  * The plan a video is made under, kept in its job's options when the job starts (so a retry makes
  * it the same way): its tier, for the plan's words, and its longest video.
  */
-export interface VideoPlanRule {
-  tier: Tier;
+export const videoPlanRule = z.object({
+  tier: z.enum(TIERS),
   /** Seconds: the tier's `max_video_duration`. */
-  max_seconds: number;
-}
+  max_seconds: z.number(),
+});
+export type VideoPlanRule = z.infer<typeof videoPlanRule>;
 
 export const videoPlanRuleOf = (tier: Tier): VideoPlanRule => ({
   tier,
@@ -323,9 +328,8 @@ export function spokenLength(seconds: number): string {
   return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
 }
 
-export interface TiersResponse {
-  tiers: SubscriptionTier[];
-}
+export const tiersResponse = z.object({ tiers: z.array(subscriptionTier) });
+export type TiersResponse = z.infer<typeof tiersResponse>;
 
 // --- the user's subscription ---
 
@@ -345,34 +349,37 @@ export const SUBSCRIPTION_STATUSES = [
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** GET /subscriptions/current (spec 3 §3 Subscription). A user with no subscription is on free, active. */
-export interface Subscription {
-  tier: Tier;
-  display_name: string;
-  status: SubscriptionStatus;
+export const subscription = z.object({
+  tier: z.enum(TIERS),
+  display_name: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
   /** null on free. */
-  billing_period: BillingPeriod | null;
-  monthly_video_limit: number;
-  video_quality: VideoQuality;
-  has_watermark: boolean;
-  book_upload_limit: number;
-  cancel_at_period_end: boolean;
+  billing_period: z.nullable(z.enum(BILLING_PERIODS)),
+  monthly_video_limit: z.number(),
+  video_quality: z.enum(VIDEO_QUALITIES),
+  has_watermark: z.boolean(),
+  book_upload_limit: z.number(),
+  cancel_at_period_end: z.boolean(),
   /** ISO; null on free. Access to the paid tier is kept until then. */
-  current_period_end: string | null;
+  current_period_end: z.nullable(z.string()),
   /** A downgrade waiting for the next billing cycle (spec 3 §4), with when it takes effect. */
-  scheduled_tier: Tier | null;
-  scheduled_change_at: string | null;
+  scheduled_tier: z.nullable(z.enum(TIERS)),
+  scheduled_change_at: z.nullable(z.string()),
   /** 'local' when payments run offline (the local checkout), 'stripe' otherwise. */
-  provider: 'local' | 'stripe';
+  provider: z.enum(['local', 'stripe']),
   /** True when `POST /subscriptions/portal` can open a billing portal for this user. */
-  portal_available: boolean;
-}
+  portal_available: z.boolean(),
+});
+export type Subscription = z.infer<typeof subscription>;
 
 // --- usage ---
 
 export const USAGE_WARNING_PERCENT = 80;
 export const USAGE_LIMIT_PERCENT = 100;
 
-export type UsageLevel = 'unlimited' | 'within' | 'approaching' | 'reached';
+const USAGE_LEVELS = ['unlimited', 'within', 'approaching', 'reached'] as const;
+export type UsageLevel = (typeof USAGE_LEVELS)[number];
+const USAGE_COLOUR_NAMES = ['green', 'yellow', 'red'] as const;
 
 export const USAGE_LABELS: Record<UsageLevel, string> = {
   unlimited: 'Unlimited',
@@ -382,20 +389,21 @@ export const USAGE_LABELS: Record<UsageLevel, string> = {
 };
 
 /** The bar's colour: green under 80 %, yellow from 80 %, red at 100 % (spec 3 §4 Usage bar). */
-export const USAGE_COLOURS: Record<UsageLevel, 'green' | 'yellow' | 'red'> = {
+export const USAGE_COLOURS: Record<UsageLevel, (typeof USAGE_COLOUR_NAMES)[number]> = {
   unlimited: 'green',
   within: 'green',
   approaching: 'yellow',
   reached: 'red',
 };
 
-export interface UsageBar {
+const usageBarSchema = z.object({
   /** 0–100 (capped); 0 when unlimited. */
-  percent: number;
-  level: UsageLevel;
-  label: string;
-  colour: 'green' | 'yellow' | 'red';
-}
+  percent: z.number(),
+  level: z.enum(USAGE_LEVELS),
+  label: z.string(),
+  colour: z.enum(USAGE_COLOUR_NAMES),
+});
+export type UsageBar = z.infer<typeof usageBarSchema>;
 
 /** The usage bar of `used` videos out of `limit` (-1 unlimited): < 80 % within, ≥ 80 % approaching, 100 % reached. */
 export function usageBar(used: number, limit: number): UsageBar {
@@ -415,20 +423,21 @@ export function usageBar(used: number, limit: number): UsageBar {
 }
 
 /** GET /subscriptions/usage (spec 3 §3 Usage), with the bar worked out. */
-export interface Usage {
+export const usage = z.object({
   /** The metering period, a UTC calendar month: 'YYYY-MM'. */
-  period: string;
-  current_period_videos: number;
+  period: z.string(),
+  current_period_videos: z.number(),
   /** -1 unlimited. */
-  period_limit: number;
+  period_limit: z.number(),
   /** -1 unlimited. */
-  remaining_videos: number;
-  can_generate_video: boolean;
+  remaining_videos: z.number(),
+  can_generate_video: z.boolean(),
   /** ISO: the first instant of the next UTC month, when usage resets. */
-  period_end: string;
-  tier: Tier;
-  usage: UsageBar;
-}
+  period_end: z.string(),
+  tier: z.enum(TIERS),
+  usage: usageBarSchema,
+});
+export type Usage = z.infer<typeof usage>;
 
 /** The metering period of an instant: its UTC month, 'YYYY-MM'. */
 export function periodKey(at: Date): string {
@@ -443,82 +452,76 @@ export function periodEnd(period: string): Date {
 
 // --- checkout, cancel, reactivate, portal ---
 
-/** POST /subscriptions/checkout (the dashboard variant omits billing_period: monthly). */
-export interface CheckoutRequestShape {
-  tier: Tier;
-  billing_period?: BillingPeriod;
-  success_url: string;
-  cancel_url: string;
-}
-
 /**
  * The browser navigates to `url`: the checkout page (Stripe's, or the local one), or — for a change
  * of plan of an existing paid subscription, which needs no checkout — `success_url` straight away.
  */
-export interface CheckoutResponse {
-  url: string;
+export const checkoutResponse = z.object({
+  url: z.string(),
   /** The checkout session, or null when the plan changed without one. */
-  session_id: string | null;
+  session_id: z.nullable(z.string()),
   /** checkout: pay on the page; upgraded: now; scheduled: a downgrade at the next cycle. */
-  outcome: 'checkout' | 'upgraded' | 'scheduled';
-}
+  outcome: z.enum(['checkout', 'upgraded', 'scheduled']),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 
-export interface SubscriptionChangeResponse {
-  message: string;
-  subscription: Subscription;
-}
+export const subscriptionChangeResponse = z.object({ message: z.string(), subscription });
+export type SubscriptionChangeResponse = z.infer<typeof subscriptionChangeResponse>;
 
-export interface PortalResponse {
-  url: string;
-}
+export const portalResponse = z.object({ url: z.string() });
+export type PortalResponse = z.infer<typeof portalResponse>;
 
 // --- book-upload payments ---
 
-export interface BookUploadCheckoutResponse {
-  url: string;
-  session_id: string;
-  book_id: string;
-  amount: number;
-  currency: 'usd';
-}
+export const bookUploadCheckoutResponse = z.object({
+  url: z.string(),
+  session_id: z.string(),
+  book_id: z.string(),
+  amount: z.number(),
+  currency: z.literal('usd'),
+});
+export type BookUploadCheckoutResponse = z.infer<typeof bookUploadCheckoutResponse>;
 
 export const BOOK_PAYMENT_STATUSES = ['pending', 'paid', 'cancelled', 'used'] as const;
 export type BookPaymentState = (typeof BOOK_PAYMENT_STATUSES)[number];
 
 /** GET /payments/check-payment-status/{id}: {id} is the book id or the checkout session id. */
-export interface BookPaymentStatus {
-  book_id: string;
-  session_id: string;
+export const bookPaymentStatus = z.object({
+  book_id: z.string(),
+  session_id: z.string(),
   /** pending: not paid yet; paid: the upload may go through; used: the book was uploaded; cancelled. */
-  status: BookPaymentState;
-  paid: boolean;
-  amount: number;
-  currency: 'usd';
-  paid_at: string | null;
-}
+  status: z.enum(BOOK_PAYMENT_STATUSES),
+  paid: z.boolean(),
+  amount: z.number(),
+  currency: z.literal('usd'),
+  paid_at: z.nullable(z.string()),
+});
+export type BookPaymentStatus = z.infer<typeof bookPaymentStatus>;
 
 /** GET /payments/user-book-count */
-export interface UserBookCount {
+export const userBookCount = z.object({
   /** The books the user has now. */
-  book_count: number;
-  tier: Tier;
+  book_count: z.number(),
+  tier: z.enum(TIERS),
   /** Books the tier includes; -1 unlimited. */
-  book_upload_limit: number;
+  book_upload_limit: z.number(),
   /** True when the next upload needs a paid upload (free tier with `FREE_BOOK_UPLOADS` or more books). */
-  requires_payment: boolean;
+  requires_payment: z.boolean(),
   /** Paid uploads not used yet (book ids that may be uploaded now). */
-  paid_book_ids: string[];
-  upload_price: number;
-  currency: 'usd';
-}
+  paid_book_ids: z.array(z.string()),
+  upload_price: z.number(),
+  currency: z.literal('usd'),
+});
+export type UserBookCount = z.infer<typeof userBookCount>;
 
 // --- webhook ---
 
-export interface WebhookResponse {
-  received: true;
+export const webhookResponse = z.object({
+  received: z.literal(true),
   /** False when this event id had been processed before (acknowledged, nothing done again). */
-  processed: boolean;
-}
+  processed: z.boolean(),
+});
+export type WebhookResponse = z.infer<typeof webhookResponse>;
 
 // --- the local (offline) checkout page ---
 

@@ -36,10 +36,7 @@ export const profileUpdateRequest = z.strictObject({
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequest>;
 
 /** The edit-profile form sends every field. */
-export interface ProfileForm {
-  display_name: string;
-  avatar_url: string;
-  bio: string;
-}
+export const profileForm = z.object({ display_name: z.string(), avatar_url: z.string(), bio: z.string() });
+export type ProfileForm = z.infer<typeof profileForm>;
 
 export const validateProfile = (form: ProfileForm) => firstError(profileUpdateRequest, form);

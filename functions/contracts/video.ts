@@ -4,6 +4,7 @@
  * publishes it. The shapes the pipeline routes answer, the video production the studio saves, the
  * status normalisation of the spec, and the messages and constants. Shared by the handlers and the SPA.
  */
+import { z } from './zod';
 
 /** The stages a generation can be retried from, in order. */
 export const PIPELINE_STEPS = ['audio', 'images', 'video', 'merge', 'lipsync'] as const;
@@ -88,173 +89,6 @@ export function normaliseGenerationStatus(raw: string | null | undefined): Norma
 export const isGenerating = (raw: string | null | undefined) =>
   !['completed', 'failed', 'cancelled'].includes(normaliseGenerationStatus(raw));
 
-export interface AudioProgress {
-  narrator_files: number;
-  character_files: number;
-  sound_effects: number;
-  background_music: number;
-}
-export interface ImageProgress {
-  total_characters: number;
-  characters_completed: number;
-  total_scenes: number;
-  scenes_completed: number;
-  total_images_generated: number;
-  /** Percent of the pictures asked for that exist (0–100). */
-  success_rate: number;
-}
-export interface VideoProgress {
-  total_scenes: number;
-  scenes_completed: number;
-  total_videos_generated: number;
-  successful_videos: number;
-  failed_videos: number;
-  success_rate: number;
-}
-export interface MergeProgress {
-  total_scenes_merged: number;
-  /** Seconds. */
-  total_duration: number;
-  audio_tracks_mixed: number;
-  file_size_mb: number;
-  /** Seconds the merge took. */
-  processing_time: number;
-  /**
-   * Percent of dialogue frames whose mouth (open or closed) agrees with the speech (voiced or
-   * silent), measured when lip-sync ran; 'unknown' before.
-   */
-  sync_accuracy: number | 'unknown';
-}
-export interface LipSyncProgress {
-  characters_lip_synced: number;
-  scenes_processed: number;
-  /** visemes | audio_envelope, or 'unknown' before lip-sync ran. */
-  processing_method: string;
-  total_scenes_processed: number;
-  scenes_with_lipsync: number;
-}
-
-export type StageState = 'pending' | 'running' | 'completed' | 'failed' | 'skipped' | 'cancelled';
-
-export interface StageStatus {
-  step: PipelineStep;
-  /** The workflow state that runs it (what an operator sees in the console). */
-  state: string;
-  status: StageState;
-  /** 0–100 within the stage. */
-  progress: number;
-  started_at: string | null;
-  finished_at: string | null;
-  /** Seconds. */
-  duration: number | null;
-}
-
-export interface MediaFile {
-  url: string | null;
-  /** Seconds. */
-  duration: number;
-  scene_number: number;
-}
-export interface CharacterAudioFile extends MediaFile {
-  character: string;
-  text: string;
-}
-export interface SceneVideo {
-  scene_number: number;
-  video_url: string | null;
-  thumbnail_url: string | null;
-  duration: number;
-  /** Shots of the clip: the scene's picture, then a close-up of each speaker for their line. */
-  shots: { kind: 'scene' | 'dialogue'; start: number; duration: number; character: string | null }[];
-}
-
-export interface FinalVideo {
-  video_url: string | null;
-  thumbnail_url: string | null;
-  /** The film's subtitles as WebVTT (null for films published before subtitles). */
-  subtitles_url: string | null;
-  /** The download sizes this film can be given in honestly (up to its own size). */
-  download_qualities: DownloadQuality[];
-  /** Seconds. */
-  duration: number;
-  /** e.g. "1280x720". */
-  resolution: string;
-  format: 'mp4' | 'webm' | 'mov';
-  file_size_bytes: number;
-  video_codec: string;
-  audio_codec: string;
-}
-
-/** A generation as every pipeline route answers it (the spec's Video generation record). */
-export interface VideoGeneration {
-  id: string;
-  video_generation_id: string;
-  script_id: string;
-  chapter_id: string;
-  book_id: string;
-  user_id: string;
-  quality_tier: GenerationQuality;
-  video_style: string;
-  generation_status: GenerationStatus;
-  /** The job's state: queued, running, ready, failed or cancelled. */
-  task_status: string;
-  /** The audio stage has no job of its own: it is this generation's id. */
-  audio_task_id: string;
-  video_url: string | null;
-  /** The film's subtitles as WebVTT, beside `video_url` (null until the film is published). */
-  subtitles_url: string | null;
-  error_message: string | null;
-  /** The stage a failed run stopped in (what a retry starts from by default). */
-  failed_step: PipelineStep | null;
-  /** 0–100 over the whole run, and the step in words. */
-  progress: number;
-  current_step: string;
-  attempt: number;
-  /** `vgen-<id>-<attempt>`: the Step Functions execution of the latest run. */
-  execution_name: string;
-  created_at: string;
-  updated_at: string;
-  audio_progress: AudioProgress;
-  image_progress: ImageProgress;
-  video_progress: VideoProgress;
-  merge_progress: MergeProgress;
-  lipsync_progress: LipSyncProgress;
-  scene_videos: { scene_number: number; video_url: string | null; duration: number }[];
-  audio_files: { narrator: MediaFile[]; characters: CharacterAudioFile[] };
-  final_video: FinalVideo | null;
-  task_metadata: { audio_task_state: StageState; step: string; progress: number; attempt: number };
-}
-
-export interface GenerationStarted {
-  video_generation_id: string;
-  audio_task_id: string;
-  task_status: string;
-  generation_status: GenerationStatus;
-  message: string;
-}
-
-/** GET /ai/video-generation/{id}/status. */
-export interface GenerationStepsStatus {
-  video_generation_id: string;
-  status: NormalisedStatus;
-  video_url: string | null;
-  error: string | null;
-  steps: Record<(typeof STEP_NAMES)[PipelineStep], { status: StageState; progress: number }>;
-}
-
-/** GET /ai/pipeline-status/{id}: each stage's state, timing and counters. */
-export interface PipelineStatus {
-  video_generation_id: string;
-  generation_status: GenerationStatus;
-  progress: number;
-  current_step: string;
-  execution_name: string;
-  failed_step: PipelineStep | null;
-  stages: StageStatus[];
-  /** Steps a retry may start from now (those whose earlier outputs all exist). */
-  retry_steps: PipelineStep[];
-}
-
 export const GENERATION_QUALITIES = ['basic', 'standard', 'premium'] as const;
 export type GenerationQuality = (typeof GENERATION_QUALITIES)[number];
 
@@ -295,31 +129,225 @@ export function honestDownloads(width: number, height: number): DownloadQuality[
   return DOWNLOAD_QUALITIES.filter((quality) => DOWNLOAD_HEIGHTS[quality] <= short);
 }
 
-/** GET /ai/final-video/{id}/download: ready (a short-lived URL) or being transcoded (poll again). */
-export type VideoDownload =
-  | {
-      status: 'ready';
-      quality: DownloadQuality;
-      download_url: string;
-      filename: string;
-      file_size_bytes: number;
-    }
-  | {
-      status: 'processing' | 'failed';
-      quality: DownloadQuality;
-      job_id: string;
-      error_message: string | null;
-    };
+const STAGE_STATES_LIST = ['pending', 'running', 'completed', 'failed', 'skipped', 'cancelled'] as const;
+export type StageState = (typeof STAGE_STATES_LIST)[number];
+const stageState = z.enum(STAGE_STATES_LIST);
 
-export interface CombinedVideo {
-  combine_id: string;
-  status: 'queued' | 'running' | 'ready' | 'failed' | 'cancelled';
-  progress: number;
-  video_url: string | null;
-  duration: number | null;
-  method: 'stream_copy' | 'encode' | null;
-  error_message: string | null;
-}
+const audioProgress = z.object({
+  narrator_files: z.number(),
+  character_files: z.number(),
+  sound_effects: z.number(),
+  background_music: z.number(),
+});
+const imageProgress = z.object({
+  total_characters: z.number(),
+  characters_completed: z.number(),
+  total_scenes: z.number(),
+  scenes_completed: z.number(),
+  total_images_generated: z.number(),
+  /** Percent of the pictures asked for that exist (0–100). */
+  success_rate: z.number(),
+});
+const videoProgress = z.object({
+  total_scenes: z.number(),
+  scenes_completed: z.number(),
+  total_videos_generated: z.number(),
+  successful_videos: z.number(),
+  failed_videos: z.number(),
+  success_rate: z.number(),
+});
+/**
+ * Percent of dialogue frames whose mouth (open or closed) agrees with the speech (voiced or
+ * silent), measured when lip-sync ran; 'unknown' before.
+ */
+const syncAccuracy = z.union([z.number(), z.literal('unknown')]);
+const mergeProgress = z.object({
+  total_scenes_merged: z.number(),
+  /** Seconds. */
+  total_duration: z.number(),
+  audio_tracks_mixed: z.number(),
+  file_size_mb: z.number(),
+  /** Seconds the merge took. */
+  processing_time: z.number(),
+  /**
+   * Percent of dialogue frames whose mouth (open or closed) agrees with the speech (voiced or
+   * silent), measured when lip-sync ran; 'unknown' before.
+   */
+  sync_accuracy: syncAccuracy,
+});
+const lipSyncProgress = z.object({
+  characters_lip_synced: z.number(),
+  scenes_processed: z.number(),
+  /** visemes | audio_envelope, or 'unknown' before lip-sync ran. */
+  processing_method: z.string(),
+  total_scenes_processed: z.number(),
+  scenes_with_lipsync: z.number(),
+});
+
+const stageStatus = z.object({
+  step: z.enum(PIPELINE_STEPS),
+  /** The workflow state that runs it (what an operator sees in the console). */
+  state: z.string(),
+  status: stageState,
+  /** 0–100 within the stage. */
+  progress: z.number(),
+  started_at: z.nullable(z.string()),
+  finished_at: z.nullable(z.string()),
+  /** Seconds. */
+  duration: z.nullable(z.number()),
+});
+export type StageStatus = z.infer<typeof stageStatus>;
+
+export const mediaFile = z.object({
+  url: z.nullable(z.string()),
+  /** Seconds. */
+  duration: z.number(),
+  scene_number: z.number(),
+});
+const characterAudioFile = z.extend(mediaFile, { character: z.string(), text: z.string() });
+export const sceneVideo = z.object({
+  scene_number: z.number(),
+  video_url: z.nullable(z.string()),
+  thumbnail_url: z.nullable(z.string()),
+  duration: z.number(),
+  /** Shots of the clip: the scene's picture, then a close-up of each speaker for their line. */
+  shots: z.array(
+    z.object({
+      kind: z.enum(['scene', 'dialogue']),
+      start: z.number(),
+      duration: z.number(),
+      character: z.nullable(z.string()),
+    }),
+  ),
+});
+
+export const finalVideo = z.object({
+  video_url: z.nullable(z.string()),
+  thumbnail_url: z.nullable(z.string()),
+  /** The film's subtitles as WebVTT (null for films published before subtitles). */
+  subtitles_url: z.nullable(z.string()),
+  /** The download sizes this film can be given in honestly (up to its own size). */
+  download_qualities: z.array(z.enum(DOWNLOAD_QUALITIES)),
+  /** Seconds. */
+  duration: z.number(),
+  /** e.g. "1280x720". */
+  resolution: z.string(),
+  format: z.enum(['mp4', 'webm', 'mov']),
+  file_size_bytes: z.number(),
+  video_codec: z.string(),
+  audio_codec: z.string(),
+});
+
+/** A generation as every pipeline route answers it (the spec's Video generation record). */
+export const videoGeneration = z.object({
+  id: z.string(),
+  video_generation_id: z.string(),
+  script_id: z.string(),
+  chapter_id: z.string(),
+  book_id: z.string(),
+  user_id: z.string(),
+  quality_tier: z.enum(GENERATION_QUALITIES),
+  video_style: z.string(),
+  generation_status: z.enum(GENERATION_STATUSES),
+  /** The job's state: queued, running, ready, failed or cancelled. */
+  task_status: z.string(),
+  /** The audio stage has no job of its own: it is this generation's id. */
+  audio_task_id: z.string(),
+  video_url: z.nullable(z.string()),
+  /** The film's subtitles as WebVTT, beside `video_url` (null until the film is published). */
+  subtitles_url: z.nullable(z.string()),
+  error_message: z.nullable(z.string()),
+  /** The stage a failed run stopped in (what a retry starts from by default). */
+  failed_step: z.nullable(z.enum(PIPELINE_STEPS)),
+  /** 0–100 over the whole run, and the step in words. */
+  progress: z.number(),
+  current_step: z.string(),
+  attempt: z.number(),
+  /** `vgen-<id>-<attempt>`: the Step Functions execution of the latest run. */
+  execution_name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  audio_progress: audioProgress,
+  image_progress: imageProgress,
+  video_progress: videoProgress,
+  merge_progress: mergeProgress,
+  lipsync_progress: lipSyncProgress,
+  scene_videos: z.array(
+    z.object({ scene_number: z.number(), video_url: z.nullable(z.string()), duration: z.number() }),
+  ),
+  audio_files: z.object({ narrator: z.array(mediaFile), characters: z.array(characterAudioFile) }),
+  final_video: z.nullable(finalVideo),
+  task_metadata: z.object({
+    audio_task_state: stageState,
+    step: z.string(),
+    progress: z.number(),
+    attempt: z.number(),
+  }),
+});
+export type VideoGeneration = z.infer<typeof videoGeneration>;
+
+export const generationStarted = z.object({
+  video_generation_id: z.string(),
+  audio_task_id: z.string(),
+  task_status: z.string(),
+  generation_status: z.enum(GENERATION_STATUSES),
+  message: z.string(),
+});
+export type GenerationStarted = z.infer<typeof generationStarted>;
+
+/** GET /ai/video-generation/{id}/status. */
+export const generationStepsStatus = z.object({
+  video_generation_id: z.string(),
+  status: z.enum(NORMALISED_STATUSES),
+  video_url: z.nullable(z.string()),
+  error: z.nullable(z.string()),
+  /** By the spec's step names (`STEP_NAMES`). */
+  steps: z.record(z.string(), z.object({ status: stageState, progress: z.number() })),
+});
+export type GenerationStepsStatus = z.infer<typeof generationStepsStatus>;
+
+/** GET /ai/pipeline-status/{id}: each stage's state, timing and counters. */
+export const pipelineStatus = z.object({
+  video_generation_id: z.string(),
+  generation_status: z.enum(GENERATION_STATUSES),
+  progress: z.number(),
+  current_step: z.string(),
+  execution_name: z.string(),
+  failed_step: z.nullable(z.enum(PIPELINE_STEPS)),
+  stages: z.array(stageStatus),
+  /** Steps a retry may start from now (those whose earlier outputs all exist). */
+  retry_steps: z.array(z.enum(PIPELINE_STEPS)),
+});
+export type PipelineStatus = z.infer<typeof pipelineStatus>;
+
+/** GET /ai/final-video/{id}/download: ready (a short-lived URL) or being transcoded (poll again). */
+export const videoDownload = z.union([
+  z.object({
+    status: z.literal('ready'),
+    quality: z.enum(DOWNLOAD_QUALITIES),
+    download_url: z.string(),
+    filename: z.string(),
+    file_size_bytes: z.number(),
+  }),
+  z.object({
+    status: z.enum(['processing', 'failed']),
+    quality: z.enum(DOWNLOAD_QUALITIES),
+    job_id: z.string(),
+    error_message: z.nullable(z.string()),
+  }),
+]);
+export type VideoDownload = z.infer<typeof videoDownload>;
+
+export const combinedVideo = z.object({
+  combine_id: z.string(),
+  status: z.enum(['queued', 'running', 'ready', 'failed', 'cancelled']),
+  progress: z.number(),
+  video_url: z.nullable(z.string()),
+  duration: z.nullable(z.number()),
+  method: z.nullable(z.enum(['stream_copy', 'encode'])),
+  error_message: z.nullable(z.string()),
+});
+export type CombinedVideo = z.infer<typeof combinedVideo>;
 
 // --- the video production (the studio's timeline, saved per chapter) ---
 
@@ -331,18 +359,19 @@ export const EXPORT_QUALITIES = ['low', 'medium', 'high', 'ultra'] as const;
 export const SCENE_TRANSITIONS = ['none', 'fade', 'fadeblack', 'fadewhite'] as const;
 export type SceneTransition = (typeof SCENE_TRANSITIONS)[number];
 
-export interface EditorSettings {
-  resolution: (typeof EXPORT_RESOLUTIONS)[number];
-  fps: (typeof EXPORT_FPS)[number];
-  aspectRatio: (typeof EXPORT_ASPECT_RATIOS)[number];
-  outputFormat: (typeof EXPORT_FORMATS)[number];
-  quality: (typeof EXPORT_QUALITIES)[number];
-  watermark: {
-    enabled: boolean;
-    text: string;
-    position: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
-  };
-}
+const editorSettings = z.object({
+  resolution: z.enum(EXPORT_RESOLUTIONS),
+  fps: z.literal(EXPORT_FPS),
+  aspectRatio: z.enum(EXPORT_ASPECT_RATIOS),
+  outputFormat: z.enum(EXPORT_FORMATS),
+  quality: z.enum(EXPORT_QUALITIES),
+  watermark: z.object({
+    enabled: z.boolean(),
+    text: z.string(),
+    position: z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right']),
+  }),
+});
+export type EditorSettings = z.infer<typeof editorSettings>;
 
 /** Editor defaults (spec 3 §9): 1080p, 30 fps, 16:9, mp4, high. */
 export const EDITOR_DEFAULTS: EditorSettings = {
@@ -368,39 +397,43 @@ export const NEW_SCENE_TRANSITION = { type: 'fade', duration: 0.5 } as const;
 export const MAX_PRODUCTION_SCENES = 60;
 export const MAX_SCENE_DURATION = 600;
 
-export interface ProductionScene {
-  id: string;
-  sceneNumber: number;
+const productionScene = z.object({
+  id: z.string(),
+  sceneNumber: z.number(),
   /** Seconds, > 0 (step 0.1). */
-  duration: number;
-  status: 'pending' | 'completed';
-  imageUrl: string | null;
-  thumbnailUrl: string | null;
-  video_url: string | null;
-  transitions: { type: SceneTransition; duration: number }[];
-  audioFiles: { id: string; url: string | null; name: string; duration: number }[];
-  characters: string[];
-  location: string;
-  time_of_day: string;
-  dialogue: { character: string; line: string }[];
-}
+  duration: z.number(),
+  status: z.enum(['pending', 'completed']),
+  imageUrl: z.nullable(z.string()),
+  thumbnailUrl: z.nullable(z.string()),
+  video_url: z.nullable(z.string()),
+  transitions: z.array(z.object({ type: z.enum(SCENE_TRANSITIONS), duration: z.number() })),
+  audioFiles: z.array(
+    z.object({ id: z.string(), url: z.nullable(z.string()), name: z.string(), duration: z.number() }),
+  ),
+  characters: z.array(z.string()),
+  location: z.string(),
+  time_of_day: z.string(),
+  dialogue: z.array(z.object({ character: z.string(), line: z.string() })),
+});
+export type ProductionScene = z.infer<typeof productionScene>;
 
-export interface VideoProduction {
-  chapter_id: string;
-  script_id: string | null;
-  scenes: ProductionScene[];
-  editorSettings: EditorSettings;
-  finalVideoUrl: string | null;
-  metadata: {
-    fileSize: number | null;
-    duration: number | null;
-    resolution: string | null;
-    format: string | null;
-  };
+export const videoProduction = z.object({
+  chapter_id: z.string(),
+  script_id: z.nullable(z.string()),
+  scenes: z.array(productionScene),
+  editorSettings,
+  finalVideoUrl: z.nullable(z.string()),
+  metadata: z.object({
+    fileSize: z.nullable(z.number()),
+    duration: z.nullable(z.number()),
+    resolution: z.nullable(z.string()),
+    format: z.nullable(z.string()),
+  }),
   /** The generation the final video comes from. */
-  video_generation_id: string | null;
-  updated_at: string | null;
-}
+  video_generation_id: z.nullable(z.string()),
+  updated_at: z.nullable(z.string()),
+});
+export type VideoProduction = z.infer<typeof videoProduction>;
 
 // --- polling and messages ---
 
@@ -457,66 +490,81 @@ export const MAX_DOWNLOAD_BYTES = 2 * 1024 ** 3;
 
 // --- the per-stage answers ---
 
-export interface MergeStatus {
-  video_generation_id: string;
-  status: StageState;
-  merge_progress: MergeProgress;
+/** The fields every per-stage answer starts with. */
+const stageAnswer = { video_generation_id: z.string(), status: stageState };
+
+export const mergeStatus = z.object({
+  ...stageAnswer,
+  merge_progress: mergeProgress,
   /** The merged film before lip-sync. */
-  merged_video_url: string | null;
-}
-export interface LipSyncStatus {
-  video_generation_id: string;
-  status: StageState;
-  lipsync_progress: LipSyncProgress;
-  sync_accuracy: number | 'unknown';
-}
-export interface FinalVideoAnswer extends FinalVideo {
-  video_generation_id: string;
-}
-export interface AudioFilesAnswer {
-  video_generation_id: string;
-  status: StageState;
-  audio_progress: AudioProgress;
-  audio_files: {
-    narrator: MediaFile[];
-    characters: CharacterAudioFile[];
-    sound_effects: MediaFile[];
-    background_music: MediaFile[];
+  merged_video_url: z.nullable(z.string()),
+});
+export type MergeStatus = z.infer<typeof mergeStatus>;
+export const lipSyncStatus = z.object({
+  ...stageAnswer,
+  lipsync_progress: lipSyncProgress,
+  sync_accuracy: syncAccuracy,
+});
+export type LipSyncStatus = z.infer<typeof lipSyncStatus>;
+export const finalVideoAnswer = z.extend(finalVideo, { video_generation_id: z.string() });
+export type FinalVideoAnswer = z.infer<typeof finalVideoAnswer>;
+export const audioFilesAnswer = z.object({
+  ...stageAnswer,
+  audio_progress: audioProgress,
+  audio_files: z.object({
+    narrator: z.array(mediaFile),
+    characters: z.array(characterAudioFile),
+    sound_effects: z.array(mediaFile),
+    background_music: z.array(mediaFile),
     /** Each scene's mixed sound, as the merge places it. */
-    scene_mixes: MediaFile[];
-  };
-}
-export interface CharacterImagesAnswer {
-  video_generation_id: string;
-  status: StageState;
-  image_progress: ImageProgress;
+    scene_mixes: z.array(mediaFile),
+  }),
+});
+export type AudioFilesAnswer = z.infer<typeof audioFilesAnswer>;
+export const characterImagesAnswer = z.object({
+  ...stageAnswer,
+  image_progress: imageProgress,
   /** `plot`: the plot's portrait, reused; `generated`: drawn by this run with the character's look. */
-  character_images: { character: string; image_url: string | null; source: 'plot' | 'generated' }[];
+  character_images: z.array(
+    z.object({
+      character: z.string(),
+      image_url: z.nullable(z.string()),
+      source: z.enum(['plot', 'generated']),
+    }),
+  ),
   /** `chapter`: the Images tab's picture of the scene, reused; `generated`: drawn by this run. */
-  scene_images: { scene_number: number; image_url: string | null; source: 'chapter' | 'generated' }[];
-}
-export interface SceneVideosAnswer {
-  video_generation_id: string;
-  status: StageState;
-  video_progress: VideoProgress;
-  scene_videos: SceneVideo[];
-}
-export interface LipSyncedVideosAnswer {
-  video_generation_id: string;
-  status: StageState;
-  lipsync_progress: LipSyncProgress;
-  lip_synced_videos: {
-    scene_number: number;
-    character: string;
-    /** Seconds into the final film. */
-    start: number;
-    duration: number;
-    video_url: string | null;
-  }[];
-}
-export interface ChapterGenerations {
-  generations: VideoGeneration[];
-}
+  scene_images: z.array(
+    z.object({
+      scene_number: z.number(),
+      image_url: z.nullable(z.string()),
+      source: z.enum(['chapter', 'generated']),
+    }),
+  ),
+});
+export type CharacterImagesAnswer = z.infer<typeof characterImagesAnswer>;
+export const sceneVideosAnswer = z.object({
+  ...stageAnswer,
+  video_progress: videoProgress,
+  scene_videos: z.array(sceneVideo),
+});
+export type SceneVideosAnswer = z.infer<typeof sceneVideosAnswer>;
+export const lipSyncedVideosAnswer = z.object({
+  ...stageAnswer,
+  lipsync_progress: lipSyncProgress,
+  lip_synced_videos: z.array(
+    z.object({
+      scene_number: z.number(),
+      character: z.string(),
+      /** Seconds into the final film. */
+      start: z.number(),
+      duration: z.number(),
+      video_url: z.nullable(z.string()),
+    }),
+  ),
+});
+export type LipSyncedVideosAnswer = z.infer<typeof lipSyncedVideosAnswer>;
+export const chapterGenerations = z.object({ generations: z.array(videoGeneration) });
+export type ChapterGenerations = z.infer<typeof chapterGenerations>;
 
 /**
  * The routes (all under /api/v1, signed in; someone else's ids are 404s):

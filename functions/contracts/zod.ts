@@ -9,3 +9,10 @@ import { en } from 'zod/locales';
 if (!z.config().localeError) z.config(en());
 
 export { z };
+
+/**
+ * A field of an answer whose shape the engine owns and defines (a script's dialogue lines, acts,
+ * beats and character profiles): typed by the engine's interface, and passed through unchecked when
+ * an answer is parsed, so the shape is written once, in the engine.
+ */
+export const engineShape = <T>() => z.custom<T>();

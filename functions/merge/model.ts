@@ -1,12 +1,9 @@
 import type {
-  FfmpegParamsShape,
   InputType,
+  MergeStatus,
   OutputFormat,
   ProcessingMethod,
-  ProcessingMode,
-  QualityTier,
   UploadStatusValue,
-  WatermarkShape,
 } from '../contracts/merge';
 import type { PlanLimits } from '../contracts/subscriptions';
 import type { JobRecord } from '../jobs';
@@ -117,15 +114,14 @@ export interface ResolvedInput {
   streams: StreamInfo | null;
 }
 
-export interface MergeSettings {
-  quality_tier: QualityTier;
-  output_format: OutputFormat;
-  processing_mode: ProcessingMode;
-  ffmpeg_params: FfmpegParamsShape;
-  watermark: WatermarkShape | null;
+/** A merge's settings as the request gave them once checked (and as the status answers them). */
+export type MergeSettings = Pick<
+  MergeStatus,
+  'quality_tier' | 'output_format' | 'processing_mode' | 'ffmpeg_params' | 'watermark'
+> & {
   /** The plan's largest merge frame when the merge was asked for (absent on older merges). */
   max_frame?: PlanLimits['merge_frame'] | null;
-}
+};
 
 export interface MergeOptions extends MergeSettings {
   merge_name: string;

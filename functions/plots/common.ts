@@ -32,6 +32,7 @@ export const nameKey = (name: string) => name.trim().toLowerCase().replace(/\s+/
 /** The stable seed of a character, from the name (as the text engine seeds its own profiles). */
 export const seedFor = (name: string) => hashString(nameKey(name));
 
+/** The answered character: the record's fields named one by one (the storage fields stay), its image signed. */
 export function characterView(c: CharacterRecord): Character {
   return {
     id: c.id,
@@ -100,7 +101,10 @@ export const IMAGE_STATUS = {
   cancelled: 'failed',
 } as const;
 
-/** A character as the engine knows it (for portraits and scenes). */
+/**
+ * The text engine's profile of a character and the record's story fields are one shape apart: the
+ * engine has no ids or portrait, and may not know the sex. These two functions are the mapping.
+ */
 export const profileOf = (c: CharacterRecord): CharacterProfile =>
   characterProfile({
     name: c.name,
@@ -118,6 +122,23 @@ export const profileOf = (c: CharacterRecord): CharacterProfile =>
     mentions: c.mentions,
     voice: c.voice,
   });
+
+/** The story fields of a character record from the engine's profile (`profileOf` the other way). */
+export const characterFromProfile = (profile: CharacterProfile) => ({
+  name: profile.name,
+  role: profile.role,
+  physical_description: profile.physical_description,
+  personality: profile.personality,
+  character_arc: profile.character_arc,
+  archetypes: profile.archetypes,
+  want: profile.want,
+  need: profile.need,
+  lie: profile.lie,
+  ghost: profile.ghost,
+  gender: profile.gender ?? 'unknown',
+  mentions: profile.mentions,
+  seed: profile.seed,
+});
 
 export const isPlotJob = (job: JobRecord): job is PlotJobRecord => job.kind === plotGenerationJob.kind;
 

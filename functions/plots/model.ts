@@ -1,4 +1,4 @@
-import type { CharacterLook, CharacterRole, StoryType } from '../contracts/plots';
+import type { Character, StoryType } from '../contracts/plots';
 import type { AspectRatio, ImageQuality, ImageStyle } from '../engine/image/types';
 import type { JobRecord } from '../jobs';
 
@@ -21,28 +21,14 @@ export interface PlotRecord {
   updated_at: string;
 }
 
-export interface CharacterRecord {
-  id: string;
-  plot_id: string;
-  book_id: string;
+/**
+ * A character as stored: the answered shape (`Character`, contracts/plots.ts) without its signed
+ * image URL, with the fields only the server keeps.
+ */
+export type CharacterRecord = Omit<Character, 'image_url'> & {
   owner_id: string;
-  name: string;
-  role: CharacterRole;
-  physical_description: string;
-  personality: string;
-  character_arc: string;
-  archetypes: string[];
-  want: string;
-  need: string;
-  lie: string;
-  ghost: string;
-  gender: 'female' | 'male' | 'unknown';
+  /** How many times the text engine found the character mentioned (0 for those the user created). */
   mentions: number;
-  seed: number;
-  voice: string;
-  origin: 'generated' | 'user';
-  /** Created or changed by the user: kept when the overview is regenerated (unless replaced). */
-  user_edited: boolean;
   /** Listing order: the overview's own order for generated characters, then creation. */
   order: number;
   image_key: string | null;
@@ -50,11 +36,7 @@ export interface CharacterRecord {
   image_height: number | null;
   /** The latest portrait job (its status is the image status). */
   image_job_id: string | null;
-  look: CharacterLook | null;
-  image_outdated: boolean;
-  created_at: string;
-  updated_at: string;
-}
+};
 
 export interface PlotGenerationOptions {
   replace_characters: boolean;

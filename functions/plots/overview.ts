@@ -7,7 +7,15 @@ import {
   type PlotJobRecord,
   type PlotRecord,
 } from './model';
-import { plotView, plotJobView, type PlotsContext, now, nameKey, isPlotJob } from './common';
+import {
+  characterFromProfile,
+  plotView,
+  plotJobView,
+  type PlotsContext,
+  now,
+  nameKey,
+  isPlotJob,
+} from './common';
 import { voiceFor, deletePortraits } from './characters';
 
 /**
@@ -108,30 +116,18 @@ export async function generatePlot(
     .filter((profile) => !keptNames.has(nameKey(profile.name)))
     .map((profile, order): CharacterRecord => {
       const same = reusable.get(nameKey(profile.name));
-      const gender = profile.gender ?? 'unknown';
+      const story = characterFromProfile(profile);
       return {
         id: same?.id ?? deps.uuid(),
         plot_id: plot.id,
         book_id: book.id,
         owner_id: book.owner_id,
-        name: profile.name,
-        role: profile.role,
-        physical_description: profile.physical_description,
-        personality: profile.personality,
-        character_arc: profile.character_arc,
-        archetypes: profile.archetypes,
-        want: profile.want,
-        need: profile.need,
-        lie: profile.lie,
-        ghost: profile.ghost,
-        gender,
-        mentions: profile.mentions,
-        seed: profile.seed,
+        ...story,
         // A voice chosen for another sex (read wrongly before) is chosen again.
         voice:
           profile.voice ||
-          (same?.gender === gender ? same.voice : '') ||
-          voiceFor(deps, book, gender, profile.seed),
+          (same?.gender === story.gender ? same.voice : '') ||
+          voiceFor(deps, book, story.gender, profile.seed),
         origin: 'generated',
         user_edited: false,
         order,

@@ -4,8 +4,10 @@ import {
   createApiClient,
   FALLBACK_ERROR,
   storageTokenStore,
+  UNEXPECTED_ANSWER,
   type TokenStore,
 } from '../../web/src/lib/api-client';
+import { plotGenerationJob } from '../../functions/contracts/plots';
 
 /** An in-memory stand-in for the browser's Storage. */
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -252,6 +254,56 @@ describe('api client', () => {
     await expect(client.download('/ai/script/gone/export')).rejects.toMatchObject({
       message: 'Script not found.',
       status: 404,
+    });
+  });
+
+  describe('an answer parsed with its contract schema', () => {
+    const job = {
+      id: 'job-1',
+      book_id: 'book-1',
+      status: 'processing',
+      progress: 40,
+      step: 'Finding the characters',
+      error_message: null,
+      plot_id: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:01.000Z',
+    };
+
+    it('answers the typed value, without fields the contract does not name', async () => {
+      const { client } = setup([() => json(200, { ...job, owner_id: 'user-1' })]);
+      const answer = await client.get('/plots/books/book-1/status', { schema: plotGenerationJob });
+      expect(answer).toEqual(job);
+      expect(answer.status).toBe('processing');
+    });
+
+    it('is an API error when the shape is not the contract’s (an unknown status, a missing field)', async () => {
+      const { client } = setup([
+        () => json(200, { ...job, status: 'thinking' }),
+        () => json(200, { ...job, progress: undefined }),
+      ]);
+      const quietConsole = console.error;
+      console.error = () => {};
+      try {
+        for (let i = 0; i < 2; i++)
+          await expect(
+            client.get('/plots/books/book-1/status', { schema: plotGenerationJob }),
+          ).rejects.toMatchObject({
+            name: 'ApiError',
+            message: FALLBACK_ERROR,
+            status: 200,
+            code: UNEXPECTED_ANSWER,
+          });
+      } finally {
+        console.error = quietConsole;
+      }
+    });
+
+    it('leaves a 204 without a body as success (nothing to parse)', async () => {
+      const { client } = setup([() => new Response(null, { status: 204 })]);
+      await expect(
+        client.get('/plots/books/book-1/status', { schema: plotGenerationJob }),
+      ).resolves.toBeUndefined();
     });
   });
 });

@@ -101,7 +101,43 @@ function chapterOwnershipChecks(): string[] {
   return checks;
 }
 
+/**
+ * Object types written by hand in `functions/contracts/`: exported interfaces, and exported type
+ * aliases with an object literal anywhere in them (`Foo & { … }` included). The contracts' shapes
+ * are zod schemas with their types inferred (`z.infer`), so the SPA can parse what it is answered.
+ */
+function handWrittenContractTypes(): string[] {
+  const found: string[] = [];
+  for (const { name, source } of files) {
+    if (!name.startsWith('functions/contracts/')) continue;
+    for (const statement of source.statements) {
+      const exported = ts.canHaveModifiers(statement)
+        ? ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+        : false;
+      if (!exported) continue;
+      let literal = ts.isInterfaceDeclaration(statement);
+      if (ts.isTypeAliasDeclaration(statement))
+        walk(statement.type, (node) => {
+          if (ts.isTypeLiteralNode(node)) literal = true;
+        });
+      if (literal && (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)))
+        found.push(`${name}:${lineOf(source, statement.getStart())} ${statement.name.text}`);
+    }
+  }
+  return found;
+}
+/** The level the contracts are kept at: a shape of an answer or a request is a schema first. */
+const MAX_HAND_WRITTEN_CONTRACT_TYPES = 0;
+
 describe('the shape of the server code', () => {
+  it(`writes at most ${MAX_HAND_WRITTEN_CONTRACT_TYPES} contract object types by hand (the rest inferred from zod schemas)`, () => {
+    const types = handWrittenContractTypes();
+    console.log(
+      `hand-written contract object types: ${types.length} (at most ${MAX_HAND_WRITTEN_CONTRACT_TYPES})`,
+    );
+    expect(types.length, types.join(', ')).toBeLessThanOrEqual(MAX_HAND_WRITTEN_CONTRACT_TYPES);
+  });
+
   it('reads no other domain’s records except through its read port', () => {
     const reads = foreignRepositoryReads();
     console.log(`cross-domain repository reads: ${reads.length} (target 0)`);

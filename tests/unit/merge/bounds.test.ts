@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ffmpegParams } from '../../../functions/contracts/merge-requests';
+import { ffmpegParams } from '../../../functions/contracts/merge';
 import { SUBSCRIPTION_TIERS, TIERS } from '../../../functions/contracts/subscriptions';
 import { fitFrame, resolveMergeSettings } from '../../../functions/engine/video/local/params';
 import {

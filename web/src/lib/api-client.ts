@@ -2,6 +2,8 @@
  * The one API client of the SPA, following the product's rules: base path /api/v1, JSON bodies,
  * a Bearer token when one is stored, errors carrying the server's `detail` (or "An API error
  * occurred"), one token refresh and one retry after a 401, and 204 as success without a body.
+ * A call may name the zod schema of its answer (functions/contracts): the answer is then parsed
+ * with it, so a shape the SPA does not expect is an error here rather than a broken screen later.
  */
 export const API_BASE = '/api/v1';
 export const FALLBACK_ERROR = 'An API error occurred';
@@ -67,6 +69,20 @@ export interface RequestOptions {
   quiet?: boolean;
 }
 
+/**
+ * The schema an answer is parsed with: a zod schema of functions/contracts (its `parse` answers
+ * the typed value, without fields the schema does not name, and throws when the shape is wrong).
+ * Structural, so the client itself carries no schema library.
+ */
+export interface AnswerSchema<T> {
+  parse(data: unknown): T;
+}
+
+/** The code of the error a call answers when its answer does not have its schema's shape. */
+export const UNEXPECTED_ANSWER = 'unexpected_answer';
+
+type ParsedOptions<T> = RequestOptions & { schema?: AnswerSchema<T> };
+
 /** Reads `detail` (a string, or FastAPI-style list of issues) from an error body. */
 export function errorMessage(body: unknown): string {
   if (body && typeof body === 'object' && 'detail' in body) {
@@ -78,6 +94,16 @@ export function errorMessage(body: unknown): string {
     }
   }
   return FALLBACK_ERROR;
+}
+
+function parseAnswer<T>(schema: AnswerSchema<T>, answer: unknown, status: number): T {
+  try {
+    return schema.parse(answer);
+  } catch (error) {
+    // The API and the SPA disagree about a shape: worth a trace for whoever reads the console.
+    console.error('Unexpected API answer', error);
+    throw new ApiError(FALLBACK_ERROR, status, UNEXPECTED_ANSWER, answer);
+  }
 }
 
 export function createApiClient(options: ApiClientOptions) {
@@ -134,7 +160,7 @@ export function createApiClient(options: ApiClientOptions) {
     path: string,
     body?: unknown,
     multipart = false,
-    opts: RequestOptions = {},
+    opts: ParsedOptions<T> = {},
   ): Promise<T> {
     if (!opts.quiet) options.onActivity?.(1);
     try {
@@ -161,7 +187,9 @@ export function createApiClient(options: ApiClientOptions) {
             : undefined;
         throw new ApiError(errorMessage(parsed), response.status, code, parsed);
       }
-      return parsed as T;
+      return opts.schema && parsed !== undefined
+        ? parseAnswer(opts.schema, parsed, response.status)
+        : (parsed as T);
     } finally {
       if (!opts.quiet) options.onActivity?.(-1);
     }
@@ -227,10 +255,10 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
-    get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, false, opts),
-    post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    get: <T>(path: string, opts?: ParsedOptions<T>) => request<T>('GET', path, undefined, false, opts),
+    post: <T>(path: string, body?: unknown, opts?: ParsedOptions<T>) =>
       request<T>('POST', path, body ?? {}, false, opts),
-    put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    put: <T>(path: string, body?: unknown, opts?: ParsedOptions<T>) =>
       request<T>('PUT', path, body ?? {}, false, opts),
     delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, false, opts),
     postMultipart: <T>(path: string, form: FormData, opts?: RequestOptions) =>

@@ -3,10 +3,9 @@ import type {
   BookStatusResponse,
   BookType,
   BookWithChapters,
-  SaveStructureChapter,
   UploadUrlResponse,
 } from '@contracts/books';
-import type { BookDetailsRequest } from '@contracts/book-requests';
+import type { BookDetailsRequest, SaveStructureChapter } from '@contracts/book-requests';
 import useSWR, { type SWRConfiguration } from 'swr';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';

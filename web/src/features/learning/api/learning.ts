@@ -9,6 +9,7 @@ import type {
   TutorialStyle,
   VideoAvatar,
 } from '@contracts/learning';
+import { learningJob } from '@contracts/learning';
 import useSWR, { mutate } from 'swr';
 import { api } from '@/lib/api';
 import { bookKeys } from '@/lib/data/books';
@@ -65,7 +66,7 @@ export const startRealisticVideo = (
   });
 
 export const checkJobStatus = (jobId: string) =>
-  api.get<LearningJob>(`/ai/check-video-status/${jobId}`, { quiet: true });
+  api.get<LearningJob>(`/ai/check-video-status/${jobId}`, { quiet: true, schema: learningJob });
 
 /** After new content is ready: the chapter's players and the chapter-list marks. */
 export const refreshContent = (bookId: string, chapterId: string) =>

@@ -8,6 +8,7 @@ import type {
   MergeUploadSession,
   PreviewStatus,
 } from '@contracts/merge';
+import { mergeStatus, previewStatus } from '@contracts/merge';
 import type {
   CompleteUploadRequest,
   MergeRequest,
@@ -41,7 +42,9 @@ export const abortUpload = (uploadId: string) =>
 
 export const startMerge = (body: MergeRequest) => api.post<MergeStarted>('/merge/manual', body);
 
-export const getMergeStatus = (id: string) => api.get<MergeStatus>(mergeKeys.status(id), { quiet: true });
+/** Parsed with its schema: the studio follows the merge by these fields. */
+export const getMergeStatus = (id: string) =>
+  api.get<MergeStatus>(mergeKeys.status(id), { quiet: true, schema: mergeStatus });
 
 export const retryMerge = (id: string) => api.post<MergeStarted>(`/merge/retry/${id}`, {});
 
@@ -50,7 +53,7 @@ export const getMergeDownload = (id: string) => api.get<MergeDownload>(`/merge/$
 export const startPreview = (body: PreviewRequest) => api.post<PreviewStatus>('/merge/preview', body);
 
 export const getPreviewStatus = (id: string) =>
-  api.get<PreviewStatus>(mergeKeys.previewStatus(id), { quiet: true });
+  api.get<PreviewStatus>(mergeKeys.previewStatus(id), { quiet: true, schema: previewStatus });
 
 /** The user's merges, newest first; a failure (or a server without the route) reads as none. */
 export const useMergeJobs = () =>

@@ -6,6 +6,7 @@ import type {
   AudioKind,
   VoiceInfo,
 } from '@contracts/audio';
+import { audioJobStatus as audioJobStatusSchema } from '@contracts/audio';
 import type { AudioExportRequest, AudioGenerationRequest } from '@contracts/audio-requests';
 import useSWR, { mutate } from 'swr';
 import { api } from '@/lib/api';
@@ -32,7 +33,10 @@ export const startAudio = (chapterId: string, kind: AudioKind, scene: number, bo
   api.post<AudioGenerationStarted>(`/chapters/${chapterId}/audio/${kind}/${scene}`, body);
 
 export const audioJobStatus = (chapterId: string, jobId: string) =>
-  api.get<AudioJobStatus>(`/chapters/${chapterId}/audio/status/${jobId}`, { quiet: true });
+  api.get<AudioJobStatus>(`/chapters/${chapterId}/audio/status/${jobId}`, {
+    quiet: true,
+    schema: audioJobStatusSchema,
+  });
 
 export const deleteAudioFile = (chapterId: string, fileId: string) =>
   api.delete<unknown>(`/chapters/${chapterId}/audio/${fileId}`);

@@ -6,6 +6,7 @@ import type {
   CharacterImageQueued,
   SceneImageQueued,
 } from '@contracts/images';
+import { chapterImageStatus as chapterImageStatusSchema } from '@contracts/images';
 import type { CharacterImageRequest, SceneImageRequest } from '@contracts/images-requests';
 import useSWR, { mutate } from 'swr';
 import { api } from '@/lib/api';
@@ -34,7 +35,10 @@ export const startCharacterImage = (chapterId: string, body: CharacterImageReque
   api.post<CharacterImageQueued>(`/chapters/${chapterId}/images/characters`, body);
 
 export const chapterImageStatus = (chapterId: string, jobId: string) =>
-  api.get<ChapterImageStatus>(`/chapters/${chapterId}/images/status/${jobId}`, { quiet: true });
+  api.get<ChapterImageStatus>(`/chapters/${chapterId}/images/status/${jobId}`, {
+    quiet: true,
+    schema: chapterImageStatusSchema,
+  });
 
 export const deleteChapterImage = (chapterId: string, image: Pick<ChapterImage, 'id' | 'image_type'>) =>
   api.delete<ChapterImageDeleted>(

@@ -6,6 +6,7 @@ import type {
   PlotGenerationJob,
   PlotOverview,
 } from '@contracts/plots';
+import { characterImageStatus, plotGenerationJob } from '@contracts/plots';
 import type { CreateCharacterRequest, UpdateCharacterRequest } from '@contracts/plot-requests';
 import useSWR, { mutate } from 'swr';
 import { api } from '@/lib/api';
@@ -52,7 +53,7 @@ export const startPlotGeneration = (bookId: string) =>
   api.post<PlotGenerationJob>(`/plots/books/${bookId}/generate`, {});
 
 export const getPlotStatus = (bookId: string) =>
-  api.get<PlotGenerationJob>(plotKeys.status(bookId), { quiet: true });
+  api.get<PlotGenerationJob>(plotKeys.status(bookId), { quiet: true, schema: plotGenerationJob });
 
 export const createCharacter = (plotId: string, body: CreateCharacterRequest) =>
   api.post<Character>(`/characters/plot/${plotId}`, body);
@@ -71,4 +72,7 @@ export const queueCharacterImage = (character: Pick<Character, 'id' | 'physical_
   });
 
 export const getCharacterImageStatus = (id: string) =>
-  api.get<CharacterImageStatus>(`/characters/${id}/image-status`, { quiet: true });
+  api.get<CharacterImageStatus>(`/characters/${id}/image-status`, {
+    quiet: true,
+    schema: characterImageStatus,
+  });

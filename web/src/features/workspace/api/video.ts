@@ -9,7 +9,7 @@ import type {
   VideoGeneration,
   VideoProduction,
 } from '@contracts/video';
-import { VIDEO_DEFAULTS, WORKSPACE_POLL_MS } from '@contracts/video';
+import { pipelineStatus, VIDEO_DEFAULTS, videoGeneration, WORKSPACE_POLL_MS } from '@contracts/video';
 import type { SaveProductionRequest } from '@contracts/video-requests';
 import useSWR, { mutate } from 'swr';
 import { api } from '@/lib/api';
@@ -97,12 +97,18 @@ export function runningGenerationOf(error: unknown): string | null {
 
 /** A generation by its id, or the latest of a script by the script's id; null for "none yet" (204). */
 export const getGenerationStatus = async (id: string): Promise<VideoGeneration | null> =>
-  (await api.get<VideoGeneration | undefined>(`/ai/video-generation-status/${id}`, { quiet: true })) ?? null;
+  (await api.get<VideoGeneration | undefined>(`/ai/video-generation-status/${id}`, {
+    quiet: true,
+    schema: videoGeneration,
+  })) ?? null;
 
 /** Best effort: null when it fails. */
 export const getPipelineStatus = async (id: string): Promise<PipelineStatus | null> => {
   try {
-    return await api.get<PipelineStatus>(`/ai/pipeline-status/${id}`, { quiet: true });
+    return await api.get<PipelineStatus>(`/ai/pipeline-status/${id}`, {
+      quiet: true,
+      schema: pipelineStatus,
+    });
   } catch {
     return null;
   }

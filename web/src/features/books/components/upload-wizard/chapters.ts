@@ -1,4 +1,5 @@
-import type { RemovedMatter, SaveStructureChapter, StructureChapter } from '@contracts/books';
+import type { SaveStructureChapter } from '@contracts/book-requests';
+import type { RemovedMatter, StructureChapter } from '@contracts/books';
 
 /** The chapter list of the review step: what the owner renames, reorders, edits, removes and adds. */
 export interface EditableChapter {
