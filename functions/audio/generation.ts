@@ -8,6 +8,7 @@ import {
   type AudioKind,
 } from '../contracts/audio';
 import type { AudioGenerationInput } from '../contracts/audio-requests';
+import { sceneBed, sceneEffects } from '../engine/text/sound-effects';
 import type { ScriptScene } from '../engine/text/types';
 import type { VoiceModel } from '../engine/speech/types';
 import type { JobRecord } from '../jobs';
@@ -137,12 +138,9 @@ export function planFiles(
     ];
   }
   if (kind === 'sound_effect') {
-    const seen = new Set<string>();
-    const effects = [...scene.audio_requirements, ...scene.key_actions]
-      .map((text) => text.trim())
-      .filter((text) => text && !seen.has(text.toLowerCase()) && seen.add(text.toLowerCase()))
-      .slice(0, MAX_SCENE_EFFECTS);
-    if (!effects.length) effects.push(`${scene.location} ${scene.time_of_day}`.trim() || 'room tone');
+    // Effects are named for the sound the passage tells of, never after one of its sentences.
+    const effects = sceneEffects(scene.audio_requirements, MAX_SCENE_EFFECTS);
+    if (!effects.length) effects.push(sceneBed(scene.audio_requirements));
     return effects.map((text, order) => ({
       name: clip(`Scene ${n} · Effect: ${text}`, 120),
       text: clip(text, 500),

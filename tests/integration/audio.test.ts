@@ -170,7 +170,13 @@ describe('chapter audio', () => {
     expect(files.find((f) => f.kind === 'background_music')).toMatchObject({ type: 'ambiance' });
     const effects = files.filter((f) => f.kind === 'sound_effect');
     expect(effects.length).toBeGreaterThan(0);
-    for (const effect of effects) expect(effect).toMatchObject({ type: 'effects', status: 'completed' });
+    for (const effect of effects) {
+      expect(effect).toMatchObject({ type: 'effects', status: 'completed' });
+      // Named for the sound ("door slam", "footsteps on stone"), never after a sentence of the book.
+      const sound = effect.name.replace(/^Scene 1 · Effect: /, '');
+      expect(sound.split(' ').length, effect.name).toBeLessThanOrEqual(5);
+      expect(sound).not.toMatch(/[.,;!?]/);
+    }
   });
 
   it('changing a character’s voice changes the voice of their next lines; redoing a scene replaces only it', async () => {

@@ -14,6 +14,7 @@ import type { EditorSettings } from '../../contracts/video';
 import { fitFrame } from '../../engine/video/local/params';
 import { spokenSeconds, type ReadingPace } from '../../engine/productions/spoken-length';
 import { spokenLines } from '../../engine/text/fountain';
+import { sceneEffects } from '../../engine/text/sound-effects';
 import { onFrames } from '../model';
 import type {
   FilmExport,
@@ -155,11 +156,7 @@ export function planProduction(input: PlanInput): ProductionPlan {
     const lines = beats.flatMap((b) => (b.kind === 'dialogue' ? [withoutKind(b)] : []));
     for (const name of scene.characters) if (name.trim()) characterFor(name.trim());
     const narration = beats.flatMap((b) => (b.kind === 'narration' ? [b.text] : [])).join('\n\n');
-    const seen = new Set<string>();
-    const effects = [...scene.audio_requirements, ...scene.key_actions]
-      .map((t) => t.trim())
-      .filter((t) => t && !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()))
-      .slice(0, MAX_EFFECTS);
+    const effects = sceneEffects(scene.audio_requirements, MAX_EFFECTS);
     const image = input.images
       .filter(
         (r) =>

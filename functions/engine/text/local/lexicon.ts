@@ -203,16 +203,57 @@ export const MOOD_WORDS: Record<Mood, Set<string>> = {
   ),
 };
 
-/** Sounds a scene needs, keyed by the words that mention them. */
+/**
+ * Sounds a scene needs, named for the sound itself ("door slam", "thunder", "horse hooves"), each
+ * keyed by the words that tell of it in the passage (phrases are matched as whole words).
+ */
 export const SOUND_CUES: readonly [string, readonly string[]][] = [
-  ['rain', ['rain', 'raining', 'rainfall', 'drizzle', 'downpour']],
-  ['thunder', ['thunder', 'thunderclap']],
-  ['wind', ['wind', 'gale', 'gust', 'breeze', 'howled']],
+  ['rain', ['rain', 'raining', 'rainfall', 'drizzle', 'downpour', 'rain-soaked']],
+  ['thunder', ['thunder', 'thunderclap', 'thunderstorm']],
+  ['wind', ['wind', 'gale', 'gust', 'gusts', 'breeze', 'tempest', 'howled']],
   ['waves', ['waves', 'surf', 'breakers', 'tide']],
   ['gulls', ['gull', 'gulls', 'seagull', 'seagulls']],
-  ['bells', ['bell', 'bells', 'chime', 'chimed']],
-  ['footsteps', ['footsteps', 'footstep', 'limping', 'boots on', 'stairs']],
-  ['door', ['door banged', 'door slammed', 'creaked open', 'knocked', 'knock', 'pushed open', 'banged open']],
+  ['church bell', ['bell', 'bells', 'chime', 'chimed', 'tolled', 'tolling']],
+  [
+    'footsteps',
+    [
+      'footsteps',
+      'footstep',
+      'footfall',
+      'footfalls',
+      'limping',
+      'boots on',
+      'steps grew',
+      'sound of steps',
+      'quick steps',
+      'heavy tread',
+    ],
+  ],
+  [
+    'door slam',
+    [
+      'door banged',
+      'door slammed',
+      'slammed the door',
+      'banged the door',
+      'banged open',
+      'slammed shut',
+      'slammed',
+    ],
+  ],
+  ['knock at the door', ['knocked', 'knock', 'knocking', 'rapped at', 'rap at']],
+  [
+    'door creak',
+    [
+      'creaked open',
+      'door creaked',
+      'pushed open',
+      'swung open',
+      'creaking door',
+      'door opened',
+      'opened the door',
+    ],
+  ],
   [
     'music',
     [
@@ -232,15 +273,17 @@ export const SOUND_CUES: readonly [string, readonly string[]][] = [
     ],
   ],
   ['laughter', ['laughed', 'laughter', 'laughing']],
-  ['crowd murmur', ['crowd', 'chatter', 'loud with', 'murmur of voices']],
-  ['horses', ['horse', 'horses', 'hooves', 'neighed']],
-  ['dog barking', ['dog', 'dogs', 'barking', 'barked']],
-  ['crackling fire', ['fire', 'crackling', 'hearth', 'coals', 'embers', 'grate']],
+  ['crowd murmur', ['crowd', 'chatter', 'loud with', 'murmur of voices', 'throng', 'multitude']],
+  ['horse hooves', ['horse', 'horses', 'hooves', 'neighed', 'galloped', 'gallop', 'galloping', 'trotted']],
+  ['carriage wheels', ['carriage', 'coach', 'cart', 'calèche', 'wagon']],
+  ['dog barking', ['dog barked', 'dogs barked', 'barking', 'barked', 'dog began to howl']],
+  ['wolves howling', ['wolves', 'wolf']],
+  ['crackling fire', ['fire', 'crackling', 'hearth', 'coals', 'embers', 'grate', 'flames']],
   ['clock ticking', ['clock', 'ticking']],
-  ['scream', ['scream', 'screamed', 'screaming', 'shriek']],
-  ['gunshot', ['gunshot', 'gunfire', 'pistol shot', 'rifle']],
+  ['scream', ['scream', 'screamed', 'screaming', 'shriek', 'shrieked']],
+  ['gunshot', ['gunshot', 'gunfire', 'pistol shot', 'rifle', 'fired', 'musket', 'muskets']],
   [
-    'clashing steel',
+    'clashing swords',
     [
       'swords clashed',
       'clash of steel',
@@ -248,14 +291,30 @@ export const SOUND_CUES: readonly [string, readonly string[]][] = [
       'drew his sword',
       'drew her blade',
       'drew his blade',
+      'cutlass',
+      'cutlasses',
     ],
   ],
-  ['birdsong', ['birdsong', 'birds sang', 'rooks', 'crows', 'blackbird', 'larks']],
+  ['birdsong', ['birdsong', 'birds sang', 'rooks', 'crows', 'blackbird', 'larks', 'birds']],
   ['running water', ['river', 'stream', 'waterfall', 'brook']],
   ['engine', ['engine', 'engines', 'motor']],
   ['creaking timbers', ['timbers', 'creaking', 'rigging']],
   ['breaking glass', ['shattered', 'broken glass', 'smashed']],
   ['explosion', ['explosion', 'exploded', 'blast']],
+  ['rattling chains', ['chain', 'chains', 'clanking', 'clank', 'rattling']],
+];
+
+/** Footsteps named for the ground they sound on, as the passage names it ("footsteps on stone"). */
+export const FOOTSTEP_GROUNDS: readonly [string, readonly string[]][] = [
+  [
+    'footsteps on stone',
+    ['stone', 'stones', 'flagstones', 'cobbles', 'cobblestones', 'pavement', 'marble', 'flagged'],
+  ],
+  ['footsteps on gravel', ['gravel', 'shingle', 'pebbles']],
+  ['footsteps on wooden boards', ['boards', 'floorboards', 'planks', 'deck', 'wooden floor']],
+  ['footsteps on the stairs', ['stairs', 'staircase', 'stair']],
+  ['footsteps in snow', ['snow']],
+  ['footsteps through leaves', ['leaves', 'undergrowth', 'bracken']],
 ];
 
 /** Themes and the vocabulary that signals them. */

@@ -3,11 +3,12 @@
  * looks and sounds like: every field is taken from the passage itself, and every sentence it shows
  * is the passage's own, never rewritten.
  */
-import { MOODS, TIMES_OF_DAY, type Mood, type TimeOfDay } from '../types';
+import { TIMES_OF_DAY, type Mood, type TimeOfDay } from '../types';
 import { type Quote } from './dialogue';
+import { moodOf } from './mood';
 import { mentionsIn } from './reading/tags';
 import {
-  MOOD_WORDS,
+  FOOTSTEP_GROUNDS,
   NAME_TITLES,
   PHYSICAL_CUES,
   SOUND_CUES,
@@ -280,22 +281,6 @@ function timeOfDay(narration: readonly string[]): TimeOfDay | undefined {
   return best;
 }
 
-function moodOf(text: string): Mood {
-  const words = lowerWords(text);
-  let best: Mood = 'calm';
-  let bestScore = 0;
-  for (const mood of MOODS) {
-    const vocabulary = MOOD_WORDS[mood];
-    let score = 0;
-    for (const w of words) if (vocabulary.has(w)) score++;
-    if (score > bestScore) {
-      best = mood;
-      bestScore = score;
-    }
-  }
-  return best;
-}
-
 /** The place and time, then the passage's most concrete narration sentences (light, colour, looks) as written. */
 function describeVisually(sentences: readonly PassageSentence[], location: string, time: TimeOfDay): string {
   const chosen = sentences
@@ -394,9 +379,19 @@ const NOT_ACTIONS = new Set(
   ),
 );
 
-const SOUND_PATTERNS = SOUND_CUES.map(
-  ([sound, cues]) => [sound, new RegExp(`\\b(?:${cues.map(escapeRegExp).join('|')})\\b`, 'i')] as const,
-);
+const cuePattern = (cues: readonly string[]) =>
+  new RegExp(`\\b(?:${cues.map(escapeRegExp).join('|')})\\b`, 'i');
+const SOUND_PATTERNS = SOUND_CUES.map(([sound, cues]) => [sound, cuePattern(cues)] as const);
+const GROUND_PATTERNS = FOOTSTEP_GROUNDS.map(([sound, cues]) => [sound, cuePattern(cues)] as const);
+
+/** Footsteps on the ground the passage names nearest after them (or anywhere in it). */
+function footstepsOn(narration: string, at: number): string {
+  const grounds = GROUND_PATTERNS.map(([sound, pattern]) => {
+    const after = narration.slice(at).search(pattern);
+    return { sound, rank: after >= 0 ? after : narration.search(pattern) >= 0 ? narration.length : -1 };
+  }).filter((g) => g.rank >= 0);
+  return grounds.sort((a, b) => a.rank - b.rank)[0]?.sound ?? 'footsteps';
+}
 
 /** Sounds the passage mentions, in order, plus the ambience of the place when it names few. */
 function soundsOf(narration: string, noun: string | undefined, settingType: SettingType): string[] {
@@ -407,7 +402,7 @@ function soundsOf(narration: string, noun: string | undefined, settingType: Sett
   const found = SOUND_PATTERNS.map(([sound, pattern]) => ({ sound, at: common.search(pattern) }))
     .filter((s) => s.at >= 0)
     .sort((a, b) => a.at - b.at)
-    .map((s) => s.sound)
+    .map((s) => (s.sound === 'footsteps' ? footstepsOn(common, s.at) : s.sound))
     .slice(0, MAX_SOUNDS);
   if (found.length < 2)
     found.push(noun ? `${noun} ambience` : settingType === 'INT' ? 'room tone' : 'outdoor ambience');

@@ -118,7 +118,9 @@ describe('screenplay scenes', () => {
     expect(harbour.scenes.map((s) => s.setting_type)).toEqual(['EXT', 'INT', 'INT']);
     expect(harbour.scenes[0]!.location).toContain('Port Kessel');
     expect(harbour.scenes[1]!.location).toBe('Tavern');
-    expect(harbour.scenes[1]!.audio_requirements).toEqual(expect.arrayContaining(['music', 'rain', 'door']));
+    expect(harbour.scenes[1]!.audio_requirements).toEqual(
+      expect.arrayContaining(['music', 'rain', 'door creak', 'door slam']),
+    );
     expect(harbour.scenes[1]!.audio_requirements).not.toContain('gulls');
     expect(harbour.scenes[2]!.audio_requirements).toEqual(expect.arrayContaining(['wind', 'waves']));
     expect(harbour.scenes[1]!.heading).toBe('INT. TAVERN - EVENING');
