@@ -161,6 +161,7 @@ const editorSettings = z.object({
     }),
     EDITOR_DEFAULTS.watermark,
   ),
+  burnSubtitles: z._default(z.boolean({ error: 'burnSubtitles must be true or false.' }), false),
 });
 
 /** PUT /chapters/{id}/video-production */

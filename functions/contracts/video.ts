@@ -210,6 +210,8 @@ export const sceneVideo = z.object({
   video_url: z.nullable(z.string()),
   thumbnail_url: z.nullable(z.string()),
   duration: z.number(),
+  /** The scene's subtitles as WebVTT (also in the clip as its subtitle stream; null for older clips). */
+  subtitles_url: z.nullable(z.string()),
   /** Shots of the clip: the scene's picture, then a close-up of each speaker for their line. */
   shots: z.array(
     z.object({
@@ -370,6 +372,8 @@ const editorSettings = z.object({
     text: z.string(),
     position: z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right']),
   }),
+  /** The subtitles drawn into the picture too (every player shows them); the soft stream is always there. */
+  burnSubtitles: z.boolean(),
 });
 export type EditorSettings = z.infer<typeof editorSettings>;
 
@@ -381,10 +385,14 @@ export const EDITOR_DEFAULTS: EditorSettings = {
   outputFormat: 'mp4',
   quality: 'high',
   watermark: { enabled: false, text: '', position: 'bottom-right' },
+  burnSubtitles: false,
 };
 
 /** The quick presets of the Settings tab. */
-export const EXPORT_PRESETS: Record<string, Omit<EditorSettings, 'outputFormat' | 'watermark'>> = {
+export const EXPORT_PRESETS: Record<
+  string,
+  Omit<EditorSettings, 'outputFormat' | 'watermark' | 'burnSubtitles'>
+> = {
   YouTube: { resolution: '1080p', fps: 30, aspectRatio: '16:9', quality: 'high' },
   Instagram: { resolution: '1080p', fps: 30, aspectRatio: '1:1', quality: 'high' },
   TikTok: { resolution: '720p', fps: 30, aspectRatio: '9:16', quality: 'medium' },

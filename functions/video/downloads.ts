@@ -152,6 +152,7 @@ export async function sceneVideos(
         scene_number: i.scene_number ?? 0,
         video_url: mediaUrl(String(i.data.clip_key)),
         thumbnail_url: mediaUrl(String(i.data.thumbnail_key)),
+        subtitles_url: mediaUrl(typeof i.data.subtitles_key === 'string' ? i.data.subtitles_key : null),
         duration: round(num(i.data.duration), 2),
         shots: ((i.data.shots as Shot[] | undefined) ?? []).map((s) => ({
           kind: s.kind,

@@ -62,6 +62,8 @@ export interface FilmExport {
   format: 'mp4' | 'webm' | 'mov';
   quality: 'low' | 'medium' | 'high' | 'ultra';
   watermark: { text: string; position: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' } | null;
+  /** The subtitles drawn into the picture (absent on older runs: not drawn). */
+  burn_subtitles?: boolean;
 }
 
 export interface VideoGenerationOutputs {
@@ -278,6 +280,8 @@ export const videoKeys = {
     `${videoKeys.prefix(bookId, id)}scenes/scene-${pad(scene)}.mp4`,
   sceneThumbnail: (bookId: string, id: string, scene: number) =>
     `${videoKeys.prefix(bookId, id)}scenes/scene-${pad(scene)}.jpg`,
+  sceneSubtitles: (bookId: string, id: string, scene: number) =>
+    `${videoKeys.prefix(bookId, id)}scenes/scene-${pad(scene)}.vtt`,
   talkingShot: (bookId: string, id: string, scene: number, shot: number) =>
     `${videoKeys.prefix(bookId, id)}lipsync/scene-${pad(scene)}-shot-${pad(shot, 3)}.mp4`,
   merged: (bookId: string, id: string) => `${videoKeys.prefix(bookId, id)}merged.mp4`,

@@ -8,6 +8,7 @@ import { probe, runFfmpeg, runFilterGraph } from '../media/ffmpeg';
 import type { ProbeResult, ProgressListener, Size } from '../types';
 import { audioEncoderArgs, clipSettings, containerArgs, evenSize, videoEncoderArgs } from '../video/encoding';
 import { watermarkFilter } from '../video/local/watermark';
+import { burnedSubtitlesFilter } from './subtitle-stream';
 import type { WatermarkPosition } from '../video/types';
 import { cameraMove, moveOverFrames, stillToMotion, type CameraMove } from '../video/local/kenburns';
 import { concatInput, concatList } from '../video/local/concat';
@@ -288,6 +289,8 @@ export interface FilmExportRequest {
   watermark: { text: string; position: WatermarkPosition } | null;
   /** Encode even when a copy would do (low and medium quality, WebM and a watermark always encode). */
   encode: boolean;
+  /** Subtitles (WebVTT) to draw into the picture: burned in, which always encodes. */
+  burnSubtitlesPath?: string;
   outputPath: string;
   workDir: string;
   onProgress?: ProgressListener;
@@ -307,7 +310,7 @@ const EXPORT_CRF = {
  */
 export async function exportFilm(request: FilmExportRequest): Promise<ProbeResult> {
   const webm = request.format === 'webm';
-  const encode = request.encode || webm || request.watermark !== null;
+  const encode = request.encode || webm || request.watermark !== null || Boolean(request.burnSubtitlesPath);
   if (!encode) {
     await runFfmpeg([
       '-i',
@@ -337,6 +340,10 @@ export async function exportFilm(request: FilmExportRequest): Promise<ProbeResul
     await writeFile(textFile, request.watermark.text);
     graph.push(watermarkFilter('0:v', textFile, request.watermark.position, 'marked'));
     picture = 'marked';
+  }
+  if (request.burnSubtitlesPath) {
+    graph.push(burnedSubtitlesFilter(picture, request.burnSubtitlesPath, 'subtitled'));
+    picture = 'subtitled';
   }
   const outputs = [
     '-map',

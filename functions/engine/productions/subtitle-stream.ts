@@ -1,4 +1,5 @@
-import { runFfmpeg } from '../media/ffmpeg';
+import { dirname } from 'node:path';
+import { filterEscape, fontPath, runFfmpeg } from '../media/ffmpeg';
 import { containerArgs } from '../video/encoding';
 
 /** How each container carries soft subtitles: MP4 and MOV as timed text, WebM as WebVTT. */
@@ -37,4 +38,18 @@ export async function addSubtitleStream(
     ...containerArgs(format),
     outputPath,
   ]);
+}
+
+/**
+ * How burned-in subtitles look: the project's bold sans (the fonts shipped with it, so a machine
+ * without fonts draws the same), white with a dark outline, low in the frame. Sizes are in libass's
+ * script units (288 lines high), so they scale with the picture.
+ */
+const BURNED_STYLE =
+  'FontName=DejaVu Sans,Bold=1,FontSize=18,PrimaryColour=&H00FFFFFF,OutlineColour=&H99000000,BorderStyle=1,Outline=1.6,Shadow=0,MarginV=18';
+
+/** A filter-graph step drawing the subtitles (a WebVTT file) into the picture `input`, named `output`. */
+export function burnedSubtitlesFilter(input: string, subtitlesPath: string, output: string): string {
+  const fonts = dirname(fontPath('sans-bold'));
+  return `[${input}]subtitles=filename=${filterEscape(subtitlesPath)}:fontsdir=${filterEscape(fonts)}:force_style=${filterEscape(BURNED_STYLE)}[${output}]`;
 }

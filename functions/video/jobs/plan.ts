@@ -257,6 +257,7 @@ export function filmSettingsOf(settings: EditorSettings): {
       format: settings.outputFormat,
       quality: settings.quality,
       watermark: text ? { text, position: settings.watermark.position } : null,
+      burn_subtitles: settings.burnSubtitles === true,
     },
   };
 }
@@ -366,6 +367,7 @@ export function tierFilm(
       format: film.export?.format ?? 'mp4',
       quality: film.export?.quality ?? 'high',
       watermark: { text: rule.watermark, position: 'bottom-right' },
+      burn_subtitles: film.export?.burn_subtitles === true,
     },
   };
 }
@@ -373,7 +375,13 @@ export function tierFilm(
 /** Whether Publish must encode the film again (else it is the rendered picture, remuxed at most). */
 export function needsEncode(exp: FilmExport | null | undefined): boolean {
   if (!exp) return false;
-  return exp.format === 'webm' || exp.watermark !== null || exp.quality === 'low' || exp.quality === 'medium';
+  return (
+    exp.format === 'webm' ||
+    exp.watermark !== null ||
+    exp.burn_subtitles === true ||
+    exp.quality === 'low' ||
+    exp.quality === 'medium'
+  );
 }
 
 /**

@@ -47,11 +47,12 @@ export async function publishStage(deps: PublishDeps, { job_id }: { job_id: stri
   const subtitlesKey = videoKeys.finalSubtitles(bookId, job.id, job.attempt);
   const subtitles = toWebVtt(await subtitlesOf(deps, job, plan));
   const final = await deps.tempDir('video-publish', async (dir) => {
-    const film = await assembleFilm(deps, shots, merged, dir);
-    const exported = await exportAsAsked(deps, plan.export ?? null, film, dir);
-    // The sidecar, and the same cues as the film's soft subtitle stream (a copy of the rest).
+    // The sidecar, and the same cues as the film's soft subtitle stream (a copy of the rest) and,
+    // when the studio asks, drawn into the picture as well.
     const vtt = join(dir, 'final.vtt');
     await writeFile(vtt, subtitles);
+    const film = await assembleFilm(deps, shots, merged, dir);
+    const exported = await exportAsAsked(deps, plan.export ?? null, film, dir, vtt);
     const out = join(dir, `subtitled.${format}`);
     await deps.film.addSubtitleStream(exported.path, vtt, format, out);
     const thumb = join(dir, 'final.jpg');
@@ -150,6 +151,7 @@ async function exportAsAsked(
   exp: FilmExport | null,
   film: { path: string; probed: ProbeResult },
   dir: string,
+  subtitlesPath: string,
 ): Promise<{ path: string; probed: ProbeResult }> {
   if (!exp || (exp.format === 'mp4' && !needsEncode(exp))) return film;
   const path = join(dir, `final.${exp.format}`);
@@ -159,6 +161,7 @@ async function exportAsAsked(
     quality: exp.quality,
     watermark: exp.watermark,
     encode: needsEncode(exp),
+    ...(exp.burn_subtitles ? { burnSubtitlesPath: subtitlesPath } : {}),
     outputPath: path,
     workDir: dir,
   });

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getJson } from '../../lib/json-files';
 import {
@@ -11,6 +11,7 @@ import {
   type VideoGenerationJob,
 } from '../model';
 import { filmedScenes, sceneSeconds } from '../jobs/plan';
+import { filmCues, toWebVtt } from '../subtitles';
 import {
   activeGeneration,
   advanceStage,
@@ -51,6 +52,8 @@ export interface VideoItemData {
   transition?: { type: string; duration: number } | null;
   /** The shots filmed talking in the render stage (items made before it have none). */
   talking?: number[];
+  /** The scene's subtitles (WebVTT), also the clip's subtitle stream (absent on older items). */
+  subtitles_key?: string;
 }
 
 export async function renderStage(deps: RenderDeps, { job_id, scene_number }: SceneTask) {
@@ -187,12 +190,33 @@ async function filmSceneFiles(
   );
   const clipKey = videoKeys.sceneClip(bookOf(job), job.id, scene.scene_number);
   const thumbKey = videoKeys.sceneThumbnail(bookOf(job), job.id, scene.scene_number);
+  const subtitlesKey = videoKeys.sceneSubtitles(bookOf(job), job.id, scene.scene_number);
+  const subtitled = await withSceneSubtitles(deps, cut, clipPath, dir);
   await Promise.all([
     ...shots.map((s, i) => deps.media.upload(s.key, outputs[i]!, 'video/mp4')),
-    deps.media.upload(clipKey, clipPath, 'video/mp4'),
+    deps.media.upload(clipKey, subtitled.clipPath, 'video/mp4'),
     deps.media.upload(thumbKey, thumbPath, 'image/jpeg'),
+    deps.media.upload(subtitlesKey, subtitled.subtitlesPath, 'text/vtt'),
   ]);
-  return [...shots.map((s) => s.key), clipKey, thumbKey];
+  return [...shots.map((s) => s.key), clipKey, thumbKey, subtitlesKey];
+}
+
+/**
+ * The scene clip with its own subtitles: the scene's recorded words as a WebVTT sidecar and as the
+ * clip's soft subtitle stream (picture and sound copied). The merge takes only the clips' pictures,
+ * so the film's subtitles are made once, for the whole film, at Publish.
+ */
+async function withSceneSubtitles(
+  deps: Pick<RenderDeps, 'film'>,
+  cut: SceneCut,
+  clipPath: string,
+  dir: string,
+): Promise<{ clipPath: string; subtitlesPath: string }> {
+  const subtitlesPath = join(dir, 'scene.vtt');
+  await writeFile(subtitlesPath, toWebVtt(filmCues([{ duration: cut.duration, manifest: cut.manifest }])));
+  const subtitledPath = join(dir, 'clip-subtitled.mp4');
+  await deps.film.addSubtitleStream(clipPath, subtitlesPath, 'mp4', subtitledPath);
+  return { clipPath: subtitledPath, subtitlesPath };
 }
 
 function videoItem(
@@ -206,6 +230,7 @@ function videoItem(
     shots: cut.shots,
     clip_key: videoKeys.sceneClip(bookOf(job), job.id, n),
     thumbnail_key: videoKeys.sceneThumbnail(bookOf(job), job.id, n),
+    subtitles_key: videoKeys.sceneSubtitles(bookOf(job), job.id, n),
     duration: cut.duration,
     mix_key: cut.manifest.mix_key,
     mix_duration: cut.manifest.duration,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { EDITOR_DEFAULTS } from '../../../functions/contracts/video';
+import { filmSettingsOf } from '../../../functions/video/jobs/plan';
 import { itemName, videoKeys, type ProductionPlan } from '../../../functions/video/model';
 import { beatsOf } from '../../../functions/video/pipeline/audio';
 import { mergeStage } from '../../../functions/video/pipeline/merge';
@@ -119,6 +121,32 @@ describe('the publish stage', () => {
     expect(await world.generation(job.id)).toMatchObject({
       outputs: { final_key: key, final: { format: 'webm', width: 854, height: 480 } },
     });
+  });
+
+  it('burns the subtitles into the picture only when the studio asks', async () => {
+    const burnedWith = async (burn: boolean) => {
+      const { world, job } = await rendered();
+      await mergeStage(world.deps, { job_id: job.id });
+      const plan = described(await world.storage.media.getBytes(videoKeys.plan(BOOK, job.id)));
+      const exp = { format: 'mp4', quality: 'high', watermark: null, burn_subtitles: burn };
+      await world.storage.media.put(
+        videoKeys.plan(BOOK, job.id),
+        JSON.stringify({ ...plan, export: exp }),
+        'application/json',
+      );
+      await publishStage(world.deps, { job_id: job.id });
+      const exported = world.doubles.calls.find((c) => c.name === 'film.exportFilm');
+      return exported?.request as { burnSubtitlesPath?: string; encode: boolean } | undefined;
+    };
+    // Burning changes the picture: the film is encoded with the sidecar's cues drawn in.
+    expect(await burnedWith(true)).toMatchObject({
+      encode: true,
+      burnSubtitlesPath: expect.stringMatching(/final\.vtt$/),
+    });
+    // Off (the default), an MP4 at high quality is the rendered picture as it is: no export at all.
+    expect(await burnedWith(false)).toBeUndefined();
+    expect(filmSettingsOf({ ...EDITOR_DEFAULTS, burnSubtitles: true }).export.burn_subtitles).toBe(true);
+    expect(filmSettingsOf(EDITOR_DEFAULTS).export.burn_subtitles).toBe(false);
   });
 
   it('stores the subtitles beside the film and carries them in it as a subtitle stream', async () => {

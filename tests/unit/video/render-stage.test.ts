@@ -58,7 +58,12 @@ describe('the render stage', () => {
     const { world, job } = await rendered();
     await renderStage(world.deps, { job_id: job.id, scene_number: 1 });
     const clip = (n: number) => world.storage.media.getBytes(videoKeys.sceneClip(BOOK, job.id, n));
-    expect(described(await clip(1))).toEqual({ made: 'scene clip', sound: 'scene sound', copied: true });
+    expect(described(await clip(1))).toEqual({
+      made: 'scene clip',
+      sound: 'scene sound',
+      copied: true,
+      subtitles: 'WEBVTT',
+    });
     const stretched = pipelineWorld();
     const other = await stretched.startGeneration({}, (id) => {
       const plan = twoScenes(id);
@@ -75,8 +80,28 @@ describe('the render stage', () => {
         made: 'scene clip',
         sound: 'mix',
         copied: false,
+        subtitles: 'WEBVTT',
       },
     );
+  });
+
+  it('gives each scene clip its own subtitles: the scene’s spoken words, from the scene’s start', async () => {
+    const { world, job } = await rendered();
+    await renderStage(world.deps, { job_id: job.id, scene_number: 1 });
+    const bytes = await world.storage.media.getBytes(videoKeys.sceneSubtitles(BOOK, job.id, 1));
+    const vtt = Buffer.from(bytes).toString('utf8');
+    expect(vtt.startsWith('WEBVTT')).toBe(true);
+    const text = vtt.replace(/\s+/g, ' ');
+    for (const words of ['The storm came in fast', 'Close the shutters now', 'They will not hold'])
+      expect(text).toContain(words);
+    // The clip carries the same file as its subtitle stream.
+    const stream = world.doubles.calls.find((c) => c.name === 'film.addSubtitleStream')!.request as {
+      format: string;
+    };
+    expect(stream.format).toBe('mp4');
+    expect(await world.items.getItem(BOOK, job.id, 'video', itemName.scene(1))).toMatchObject({
+      data: { subtitles_key: videoKeys.sceneSubtitles(BOOK, job.id, 1) },
+    });
   });
 
   it('stores every shot, the clip and its thumbnail, and moves the bar', async () => {
@@ -89,6 +114,7 @@ describe('the render stage', () => {
       videoKeys.shot(BOOK, job.id, 2, 0),
       videoKeys.sceneClip(BOOK, job.id, 2),
       videoKeys.sceneThumbnail(BOOK, job.id, 2),
+      videoKeys.sceneSubtitles(BOOK, job.id, 2),
     ]);
     for (const key of item.keys) expect(await world.storage.media.head(key)).not.toBeNull();
     expect(described(await world.storage.media.getBytes(videoKeys.sceneThumbnail(BOOK, job.id, 2)))).toEqual({

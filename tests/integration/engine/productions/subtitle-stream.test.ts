@@ -102,3 +102,46 @@ describe('the soft subtitle stream', () => {
     expectCueTimes(readBack(out));
   });
 });
+
+/** The mean grey level of the frame at `seconds`, in its lowest fifth (where subtitles are drawn). */
+function lowerBrightness(path: string, seconds: number): number {
+  const raw = ffmpeg([
+    '-ss',
+    String(seconds),
+    '-i',
+    path,
+    '-frames:v',
+    '1',
+    '-vf',
+    'crop=iw:ih/5:0:ih*4/5,scale=64:8,format=gray',
+    '-f',
+    'rawvideo',
+    'pipe:1',
+  ]);
+  return raw.reduce((sum, v) => sum + v, 0) / raw.length;
+}
+
+describe('burned-in subtitles', () => {
+  const film = colourClip(scratch.path('dark.mp4'), { colour: 'navy', seconds: 3 });
+  const vtt = scratch.path('burn.vtt');
+  writeFileSync(vtt, toWebVtt(cues));
+
+  it('draws each cue into the picture while it is up, and nothing between cues', async () => {
+    const out = scratch.path('burned.mp4');
+    await exportFilm({
+      inputPath: film,
+      format: 'mp4',
+      quality: 'high',
+      watermark: null,
+      encode: false,
+      burnSubtitlesPath: vtt,
+      outputPath: out,
+      workDir: scratch.dir,
+    });
+    const plain = lowerBrightness(film, 1);
+    // White letters on navy: the lower band is brighter while a cue is up (0.25–1.3 s, 1.5–2.8 s).
+    expect(lowerBrightness(out, 0.8) - plain).toBeGreaterThan(4);
+    expect(lowerBrightness(out, 2.2) - plain).toBeGreaterThan(4);
+    expect(Math.abs(lowerBrightness(out, 1.4) - plain)).toBeLessThan(2);
+  });
+});

@@ -134,6 +134,21 @@ export function SettingsTab({
           </SelectField>
         </div>
       </fieldset>
+      <fieldset className="space-y-2 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+        <legend className="px-1 text-sm font-medium">Subtitles</legend>
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={settings.burnSubtitles ?? false}
+            onChange={(e) => set('burnSubtitles', e.target.checked)}
+          />
+          Burn subtitles into the picture
+        </label>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          Every film carries its subtitles as a track players can switch on. Burned in, they show on every
+          player and cannot be turned off.
+        </p>
+      </fieldset>
     </div>
   );
 }
