@@ -194,6 +194,8 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
     .getByRole('region', { name: 'Rendered Video' })
     .getByRole('button', { name: 'Download' })
     .click();
+  // The free plan's film is 480p: the menu offers that size and no upscaled larger one.
+  await expect(page.getByRole('menuitem')).toHaveText([/^Low \(480p\)/]);
   await page.getByRole('menuitem', { name: 'Low (480p)' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/480p.*\.mp4$|\.mp4$/);
@@ -216,6 +218,10 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
   await video.getByLabel('Show a watermark').check();
   await video.getByLabel('Watermark text').fill('Storm Lamp Films');
   await video.getByLabel('Watermark position').selectOption('top-left');
+  // Burned-in subtitles: off unless asked for.
+  const burn = video.getByLabel('Burn subtitles into the picture');
+  await expect(burn).not.toBeChecked();
+  await burn.check();
   await video.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Video production saved')).toBeVisible();
   await page.reload();
@@ -224,6 +230,7 @@ test('a creator generates the chapter video, watches its stages, plays it, reord
   await expect(video.getByLabel('Show a watermark')).toBeChecked();
   await expect(video.getByLabel('Watermark text')).toHaveValue('Storm Lamp Films');
   await expect(video.getByLabel('Watermark position')).toHaveValue('top-left');
+  await expect(video.getByLabel('Burn subtitles into the picture')).toBeChecked();
 
   // The Merge tab: the merge studio, with the chapter's generated video offered as an input.
   await video.getByRole('tab', { name: 'Merge' }).click();
