@@ -2,6 +2,9 @@ import type { BookWithChapters, Chapter } from '../../functions/contracts/books'
 import type { Script } from '../../functions/contracts/scripts';
 import type { VideoGeneration, VideoProduction } from '../../functions/contracts/video';
 import { EDITOR_DEFAULTS } from '../../functions/contracts/video';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { probe } from '../../functions/engine/media/ffmpeg';
 import { getAdapters } from '../../functions/lib/adapters';
 import { getJson } from '../../functions/lib/json-files';
 import type { AudioManifest } from '../../functions/video/model';
@@ -37,12 +40,21 @@ export async function realChapter(t: TestRuntime) {
   if (missing) throw new Error(missing);
   const found = (await corpusBook(REAL_BOOK)).find((c) => c.title.includes(REAL_TITLE));
   if (!found) throw new Error(`${REAL_BOOK} has no chapter titled ${REAL_TITLE}`);
+  return uploadChapter(t, REAL_BOOK.replace(/\.\w+$/, ''), found);
+}
+
+/** A book of one chapter uploaded by a new author, as a user would, and its plot made. */
+export async function uploadChapter(
+  t: TestRuntime,
+  title: string,
+  found: { title: string; content: string },
+) {
   const owner = (await createUser(t, { role: 'author' })).accessToken;
   const upload = await uploadBook(t, {
     token: owner,
     bookType: 'entertainment',
-    title: REAL_BOOK.replace(/\.\w+$/, ''),
-    text: `# ${REAL_BOOK.replace(/\.\w+$/, '')}\n\n## ${found.title}\n\n${found.content}`,
+    title,
+    text: `# ${title}\n\n## ${found.title}\n\n${found.content}`,
   });
   if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${JSON.stringify(upload.body)}`);
   await confirmAsExtracted(t, String(upload.body.id), owner);
@@ -53,6 +65,57 @@ export async function realChapter(t: TestRuntime) {
   const text = (await t.api<Chapter>('GET', `/books/${book.id}/chapters/${chapter.id}`, { token: owner }))
     .body.content;
   return { owner, book, chapter, text };
+}
+
+/**
+ * The chapter filmed through the public API as the studio would: a script with target `auto`, its
+ * timeline saved, the generation started and run to its end on the local state machine, and the
+ * film downloaded to `dir`. The figures of what it tells, shows and how long it lasts.
+ */
+export async function filmChapter(
+  t: TestRuntime,
+  uploaded: Awaited<ReturnType<typeof uploadChapter>>,
+  dir: string,
+): Promise<ChapterFigures & { generation: VideoGeneration }> {
+  const { owner, book, chapter, text } = uploaded;
+  const call = async <T>(method: string, path: string, body?: unknown) => {
+    const answer = await t.api<T>(method, path, { token: owner, ...(body === undefined ? {} : { body }) });
+    if (answer.status >= 300)
+      throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+  const script = await call<Script>('POST', '/ai/generate-script-and-scenes', {
+    chapter_id: chapter.id,
+    ...autoScript,
+  });
+  await saveTimeline(t, owner, chapter.id, script);
+  const started = await call<{ video_generation_id: string }>('POST', '/ai/generate-entertainment-video', {
+    script_id: script.id,
+    chapter_id: chapter.id,
+    quality_tier: 'basic',
+    video_style: 'realistic',
+    mode: 'basic',
+  });
+  await t.runtime.stepFunctions.idle();
+  const generation = await call<VideoGeneration>(
+    'GET',
+    `/ai/video-generation-status/${started.video_generation_id}`,
+  );
+  if (generation.generation_status !== 'completed')
+    throw new Error(`The film ended ${generation.generation_status}: ${generation.error_message}`);
+  const film = join(dir, `${generation.id}.mp4`);
+  const response = await fetch(new URL(generation.video_url!, t.runtime.apiUrl).toString());
+  writeFileSync(film, Buffer.from(await response.arrayBuffer()));
+  const probed = await probe(film);
+  const figures = await chapterFigures(t, owner, {
+    bookId: book.id,
+    chapterId: chapter.id,
+    text,
+    generation,
+    film,
+    fileSeconds: probed.duration,
+  });
+  return { ...figures, generation };
 }
 
 export const autoScript = {

@@ -24,14 +24,19 @@ import {
 
 /**
  * `npm run bench:pipeline`: the chapter video pipeline on the whole local stack (API, Step Functions,
- * the worker-thread Lambda pool, storage), local engine. A 5-scene `cinematic_movie` script of the
- * fixture novel's third chapter (its lines have four speakers; BENCH_CHAPTER picks another chapter),
- * filmed at `basic` quality (1280×720, 24 fps), from the start call to `completed`:
+ * the worker-thread Lambda pool, storage), local engine. A real chapter from ../shared/corpus
+ * (BENCH_BOOK, BENCH_TITLE; Treasure Island's "The Black Spot" by default) with target duration
+ * `auto` — or, with BENCH_SOURCE=fixture, a 5-scene script of the fixture novel's third chapter
+ * (BENCH_CHAPTER picks another) — filmed at `basic` quality (1280×720, 24 fps), from the start call
+ * to `completed`. Of the real chapter: the share of its words spoken and shown in the subtitles, the
+ * share of spoken lines that are its own sentences and of subtitle word pairs that are its own, the
+ * share of still 8-s windows, and the timeline, status and file lengths (see pipeline-chapter.ts);
+ * and of every run:
  *
  * - total wall time (start call → the execution's end, and when a client polling every 2 s saw it),
  *   each stage's time from the execution's history (cross-checked with the stage items' times that
  *   `GET /ai/pipeline-status/{id}` answers) and its CPU seconds (this process and its children, from
- *   /proc), the film's length and the real-time factor (film s ÷ wall s, target ≥ 2×);
+ *   /proc), the film's length and the real-time factor (film s ÷ wall s, target ≥ 1.5× on 2 cores);
  * - the render stages (RenderSceneVideos + MergeAudioAndVideo) against the raw FFmpeg floor: the
  *   finished film re-encoded once, picture and sound, with the pipeline's own encoder settings, in the
  *   same run, in wall and in CPU seconds (target ≤ 1.3×), and the sound's share of that floor;
@@ -577,7 +582,7 @@ function printRun(run: number, f: RunFigures) {
   );
   const redo = f.retry;
   const rows: [string, string, string, boolean][] = [
-    ['real-time factor (film s ÷ wall s)', `${factor.toFixed(2)}×`, '≥ 2×', factor >= 2],
+    ['real-time factor (film s ÷ wall s)', `${factor.toFixed(2)}×`, '≥ 1.5×', factor >= 1.5],
     [
       'render stages ÷ FFmpeg floor',
       `${renderRatio.toFixed(2)}× (${s(f.render)} ÷ ${s(f.floor.wall)})`,
