@@ -272,8 +272,9 @@ export const videoKeys = {
     `${videoKeys.prefix(bookId, id)}audio/scene-${pad(scene)}/${name}`,
   character: (bookId: string, id: string, index: number) =>
     `${videoKeys.prefix(bookId, id)}images/character-${pad(index)}.png`,
-  sceneImage: (bookId: string, id: string, scene: number) =>
-    `${videoKeys.prefix(bookId, id)}images/scene-${pad(scene)}.png`,
+  /** The scene's picture (`moment` 0) and the later moments a long scene is drawn in. */
+  sceneImage: (bookId: string, id: string, scene: number, moment = 0) =>
+    `${videoKeys.prefix(bookId, id)}images/scene-${pad(scene)}${moment ? `-${pad(moment, 2)}` : ''}.png`,
   shot: (bookId: string, id: string, scene: number, shot: number) =>
     `${videoKeys.prefix(bookId, id)}scenes/scene-${pad(scene)}/shot-${pad(shot, 3)}.mp4`,
   sceneClip: (bookId: string, id: string, scene: number) =>

@@ -24,14 +24,19 @@ import {
 
 /**
  * `npm run bench:pipeline`: the chapter video pipeline on the whole local stack (API, Step Functions,
- * the worker-thread Lambda pool, storage), local engine. A 5-scene `cinematic_movie` script of the
- * fixture novel's third chapter (its lines have four speakers; BENCH_CHAPTER picks another chapter),
- * filmed at `basic` quality (1280×720, 24 fps), from the start call to `completed`:
+ * the worker-thread Lambda pool, storage), local engine. A real chapter from ../shared/corpus
+ * (BENCH_BOOK, BENCH_TITLE; Treasure Island's "The Black Spot" by default) with target duration
+ * `auto` — or, with BENCH_SOURCE=fixture, a 5-scene script of the fixture novel's third chapter
+ * (BENCH_CHAPTER picks another) — filmed at `basic` quality (1280×720, 24 fps), from the start call
+ * to `completed`. Of the real chapter: the share of its words spoken and shown in the subtitles, the
+ * share of spoken lines that are its own sentences and of subtitle word pairs that are its own, the
+ * share of still 8-s windows, and the timeline, status and file lengths (see pipeline-chapter.ts);
+ * and of every run:
  *
  * - total wall time (start call → the execution's end, and when a client polling every 2 s saw it),
  *   each stage's time from the execution's history (cross-checked with the stage items' times that
  *   `GET /ai/pipeline-status/{id}` answers) and its CPU seconds (this process and its children, from
- *   /proc), the film's length and the real-time factor (film s ÷ wall s, target ≥ 2×);
+ *   /proc), the film's length and the real-time factor (film s ÷ wall s, target ≥ 1.5× on 2 cores);
  * - the render stages (RenderSceneVideos + MergeAudioAndVideo) against the raw FFmpeg floor: the
  *   finished film re-encoded once, picture and sound, with the pipeline's own encoder settings, in the
  *   same run, in wall and in CPU seconds (target ≤ 1.3×), and the sound's share of that floor;
@@ -51,6 +56,8 @@ import {
  */
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const PROFILE = process.env.BENCH_PROFILE === 'ffmpeg';
+/** BENCH_REDO=0 skips the lip-sync redo (the chapter's figures and the run's alone). */
+const REDO = process.env.BENCH_REDO !== '0';
 const QUALITY = 'basic' as const;
 /** The workspace polls a running generation every 2 s (spec 2); a faster poll would load the stack. */
 const POLL_MS = 2000;
@@ -309,7 +316,7 @@ interface RunFigures {
   memory: TreePeaks;
   /** This process's resident memory before the run (local services, idle worker threads). */
   baseline: number;
-  retry: { wall: number; lipsync: number; publish: number; plan: number; rerendered: string[] };
+  retry: { wall: number; lipsync: number; publish: number; plan: number; rerendered: string[] } | null;
 }
 
 async function main() {
@@ -364,10 +371,34 @@ async function main() {
     const waitFor = async (id: string) => {
       for (;;) {
         // The job's state, not generation_status: a redo keeps saying completed until it is planned.
-        const g = await api<VideoGeneration>('GET', `/ai/video-generation-status/${id}`);
-        if (['ready', 'failed', 'cancelled'].includes(g.task_status)) return g;
+        const answer = await t.api<VideoGeneration>('GET', `/ai/video-generation-status/${id}`, {
+          token: owner,
+        });
+        // A poll the busy stack could not answer in time is tried again, as the workspace does.
+        if (answer.status === 503) console.log(`a status poll answered 503 (load average ${load()})`);
+        else if (answer.status >= 300)
+          throw new Error(`status: ${answer.status} ${JSON.stringify(answer.body)}`);
+        else if (['ready', 'failed', 'cancelled'].includes(answer.body.task_status)) return answer.body;
         await new Promise((r) => setTimeout(r, POLL_MS));
       }
+    };
+
+    const redoLipSync = async (done: VideoGeneration) => {
+      const retryStarted = Date.now() / 1000;
+      const retried = await api<VideoGeneration>('POST', `/ai/trigger-lip-sync/${done.id}`);
+      const redone = await waitFor(done.id);
+      if (redone.generation_status !== 'completed')
+        throw new Error(`The lip-sync redo ended ${redone.generation_status}: ${redone.error_message}`);
+      await t.runtime.stepFunctions.idle();
+      const retryHistory = await executionTimes(t, retried.execution_name);
+      if (profile) readProfile(profile.log);
+      return {
+        wall: retryHistory.stopDate - retryStarted,
+        lipsync: retryHistory.states.ApplyLipSync ?? NaN,
+        publish: retryHistory.states.Publish ?? NaN,
+        plan: retryHistory.states.PlanProduction ?? NaN,
+        rerendered: BEFORE_LIPSYNC.filter((n) => retryHistory.entered.has(n)),
+      };
     };
 
     const runs: RunFigures[] = [];
@@ -443,15 +474,7 @@ async function main() {
       const loudness = await filmLoudness(film);
 
       // Redo the lip-sync on the finished film: only ApplyLipSync and Publish should run.
-      const retryStarted = Date.now() / 1000;
-      const retried = await api<VideoGeneration>('POST', `/ai/trigger-lip-sync/${done.id}`);
-      const redone = await waitFor(done.id);
-
-      if (redone.generation_status !== 'completed')
-        throw new Error(`The lip-sync redo ended ${redone.generation_status}: ${redone.error_message}`);
-      await t.runtime.stepFunctions.idle();
-      const retryHistory = await executionTimes(t, retried.execution_name);
-      if (profile) readProfile(profile.log);
+      const retry = REDO ? await redoLipSync(done) : null;
 
       const lipSynced = await api<{ lip_synced_videos: { character?: string; duration: number }[] }>(
         'GET',
@@ -481,13 +504,7 @@ async function main() {
         speakers: done.lipsync_progress.characters_lip_synced,
         memory,
         baseline,
-        retry: {
-          wall: retryHistory.stopDate - retryStarted,
-          lipsync: retryHistory.states.ApplyLipSync ?? NaN,
-          publish: retryHistory.states.Publish ?? NaN,
-          plan: retryHistory.states.PlanProduction ?? NaN,
-          rerendered: BEFORE_LIPSYNC.filter((n) => retryHistory.entered.has(n)),
-        },
+        retry,
       };
       runs.push(figures);
       printRun(run, figures);
@@ -563,8 +580,9 @@ function printRun(run: number, f: RunFigures) {
   console.log(
     `  on 2 otherwise idle cores the run could not take less than ${s(f.cpu / 2)} (CPU s ÷ 2): film ÷ that = ${(f.film / (f.cpu / 2)).toFixed(2)}×; ApplyLipSync ${((2 * f.film) / (f.stateCpu.ApplyLipSync ?? NaN)).toFixed(2)}×`,
   );
+  const redo = f.retry;
   const rows: [string, string, string, boolean][] = [
-    ['real-time factor (film s ÷ wall s)', `${factor.toFixed(2)}×`, '≥ 2×', factor >= 2],
+    ['real-time factor (film s ÷ wall s)', `${factor.toFixed(2)}×`, '≥ 1.5×', factor >= 1.5],
     [
       'render stages ÷ FFmpeg floor',
       `${renderRatio.toFixed(2)}× (${s(f.render)} ÷ ${s(f.floor.wall)})`,
@@ -590,12 +608,16 @@ function printRun(run: number, f: RunFigures) {
       Math.abs(f.loudness.lufs + 16) <= 1 && f.loudness.peak <= -1,
     ],
     ['one worker, bound (see below)', `${mb(workerBound(f))}`, '≤ 1.5 GB', workerBound(f) <= 1.5 * 2 ** 30],
-    [
-      'lip-sync redo: ApplyLipSync + Publish',
-      `${s(f.retry.lipsync + f.retry.publish)} (${s(f.retry.lipsync)} + ${s(f.retry.publish)})`,
-      'only these',
-      f.retry.rerendered.length === 0,
-    ],
+    ...(redo
+      ? ([
+          [
+            'lip-sync redo: ApplyLipSync + Publish',
+            `${s(redo.lipsync + redo.publish)} (${s(redo.lipsync)} + ${s(redo.publish)})`,
+            'only these',
+            redo.rerendered.length === 0,
+          ],
+        ] as [string, string, string, boolean][])
+      : []),
   ];
   for (const [label, value, target, ok] of rows)
     console.log(`${label.padEnd(44)} ${value.padEnd(34)} target ${target.padEnd(10)} ${verdict(ok)}`);
@@ -607,9 +629,10 @@ function printRun(run: number, f: RunFigures) {
       .map(([kind, rss]) => `${kind} ${mb(rss)}`)
       .join(', ')}`,
   );
-  console.log(
-    `lip-sync redo: ${s(f.retry.wall)} click → completed (PlanProduction ${s(f.retry.plan)}); stages before lip-sync entered: ${f.retry.rerendered.join(', ') || 'none'}`,
-  );
+  if (redo)
+    console.log(
+      `lip-sync redo: ${s(redo.wall)} click → completed (PlanProduction ${s(redo.plan)}); stages before lip-sync entered: ${redo.rerendered.join(', ') || 'none'}`,
+    );
   console.log(
     `FFmpeg floor: ${s(f.floor.wall)} wall, ${f.floor.cpu.toFixed(1)} CPU s (the sound alone ${f.floor.soundCpu.toFixed(2)}; render stages ÷ the picture's share ${(renderCpu(f) / (f.floor.cpu - f.floor.soundCpu)).toFixed(2)}×), ${mb(f.floor.peak)} peak; FFmpeg children seen: ${f.memory.childCount.get('ffmpeg') ?? 0} (at most ${f.memory.mostAtOnce} processes at once)`,
   );
@@ -681,14 +704,14 @@ function printMedian(runs: RunFigures[]) {
       m((f) => (f.memory.childPeak.get('ffmpeg') ?? 0) / 2 ** 20),
       all((f) => (f.memory.childPeak.get('ffmpeg') ?? 0) / 2 ** 20, 0),
     ],
-    ['redo: ApplyLipSync, s', m((f) => f.retry.lipsync), all((f) => f.retry.lipsync)],
-    ['redo: Publish, s', m((f) => f.retry.publish), all((f) => f.retry.publish)],
+    ['redo: ApplyLipSync, s', m((f) => f.retry?.lipsync ?? NaN), all((f) => f.retry?.lipsync ?? NaN)],
+    ['redo: Publish, s', m((f) => f.retry?.publish ?? NaN), all((f) => f.retry?.publish ?? NaN)],
     [
       'redo: ApplyLipSync + Publish, s',
-      m((f) => f.retry.lipsync + f.retry.publish),
-      all((f) => f.retry.lipsync + f.retry.publish),
+      m((f) => (f.retry ? f.retry.lipsync + f.retry.publish : NaN)),
+      all((f) => (f.retry ? f.retry.lipsync + f.retry.publish : NaN)),
     ],
-    ['redo: click → completed, s', m((f) => f.retry.wall), all((f) => f.retry.wall)],
+    ['redo: click → completed, s', m((f) => f.retry?.wall ?? NaN), all((f) => f.retry?.wall ?? NaN)],
   ];
   for (const [label, value, each] of lines)
     console.log(`${label.padEnd(36)} ${value.toFixed(2).padStart(9)}   (${each})`);

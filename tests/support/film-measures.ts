@@ -8,7 +8,11 @@ import type { AudioManifest } from '../../functions/video/model';
  */
 
 /** Words as a reader counts them: runs of letters, apostrophes inside a word kept, lower case. */
-const wordsOf = (text: string) => text.toLowerCase().match(/\p{L}+(?:['’]\p{L}+)*/gu) ?? [];
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .match(/\p{L}+(?:'\p{L}+)*/gu) ?? [];
 
 /** Text compared as printed: one space between words, straight quotes, no dashes' variants. */
 const printed = (text: string) =>
@@ -35,23 +39,75 @@ export function spokenCoverage(
   ]);
   const book = printed(chapter);
   const foreign = said.filter((text) => !book.includes(printed(text)));
-  const spokenCount = new Map<string, number>();
-  for (const word of said.flatMap(wordsOf)) spokenCount.set(word, (spokenCount.get(word) ?? 0) + 1);
   const chapterWords = wordsOf(chapter);
-  let covered = 0;
-  for (const word of chapterWords) {
-    const left = spokenCount.get(word) ?? 0;
-    if (left > 0) {
-      covered += 1;
-      spokenCount.set(word, left - 1);
-    }
-  }
   return {
-    wordsShare: chapterWords.length ? covered / chapterWords.length : 0,
+    wordsShare: shareCovered(chapterWords, said.flatMap(wordsOf)),
     sentenceShare: said.length ? (said.length - foreign.length) / said.length : 0,
     recordings: said.length,
     foreign: foreign.slice(0, 5),
   };
+}
+
+export interface SubtitleCoverage {
+  cues: number;
+  /** Share of the chapter's words (counted with repeats) that the subtitles show. */
+  wordsShare: number;
+  /** Share of the cues' consecutive word pairs that are consecutive words somewhere in the chapter. */
+  pairShare: number;
+  /** Pairs not found in the chapter (at most five, for a report). */
+  foreignPairs: string[];
+}
+
+/** The text of each cue of a WebVTT file, its lines joined. */
+export function cueTexts(vtt: string): string[] {
+  return vtt
+    .replace(/\r/g, '')
+    .split(/\n{2,}/)
+    .map((block) => block.split('\n'))
+    .filter((lines) => lines.some((l) => l.includes('-->')))
+    .map((lines) =>
+      lines
+        .slice(lines.findIndex((l) => l.includes('-->')) + 1)
+        .join(' ')
+        .replace(/<[^>]+>/g, ''),
+    );
+}
+
+/**
+ * What a film's subtitles tell of the chapter: how many of its words they show, and whether they
+ * show them in the book's own order (each pair of words that follow each other in a cue follows in
+ * the chapter too).
+ */
+export function subtitleCoverage(chapter: string, vtt: string): SubtitleCoverage {
+  const cues = cueTexts(vtt);
+  const chapterWords = wordsOf(chapter);
+  const bookPairs = new Set(chapterWords.slice(1).map((w, i) => `${chapterWords[i]} ${w}`));
+  const pairs = cues.flatMap((cue) => {
+    const words = wordsOf(cue);
+    return words.slice(1).map((w, i) => `${words[i]} ${w}`);
+  });
+  const foreign = pairs.filter((pair) => !bookPairs.has(pair));
+  return {
+    cues: cues.length,
+    wordsShare: shareCovered(chapterWords, cues.flatMap(wordsOf)),
+    pairShare: pairs.length ? (pairs.length - foreign.length) / pairs.length : 0,
+    foreignPairs: foreign.slice(0, 5),
+  };
+}
+
+/** Share of `wanted` (with repeats) found among `found` (each found word used once). */
+function shareCovered(wanted: string[], found: string[]): number {
+  const left = new Map<string, number>();
+  for (const word of found) left.set(word, (left.get(word) ?? 0) + 1);
+  let covered = 0;
+  for (const word of wanted) {
+    const n = left.get(word) ?? 0;
+    if (n > 0) {
+      covered += 1;
+      left.set(word, n - 1);
+    }
+  }
+  return wanted.length ? covered / wanted.length : 0;
 }
 
 export interface Stillness {

@@ -87,7 +87,8 @@ const withoutKind = <T extends { kind: string }>({ kind: _kind, ...rest }: T) =>
 /**
  * What a scene says, in the book's order: each stretch of its narration in the narrator's voice and
  * each line in its speaker's (`speaker` names and voices them), word for word as the script has them.
- * A scene with neither is told by its description, so no scene is silent.
+ * A scene with neither is told by its description (one written in the studio, not read from the
+ * chapter), so such a scene is not silent.
  */
 export function sceneBeats(
   scene: ScriptRecord['scenes'][number],
@@ -105,6 +106,9 @@ export function sceneBeats(
     return [{ kind: 'dialogue', character: name, text, voice }];
   });
   if (beats.length) return beats;
+  // A scene read from the chapter that speaks none of it (its passage lies inside a quotation the
+  // scene before speaks whole) is shown, not told in words the book does not have.
+  if (scene.source_end > scene.source_start) return [];
   const told = scene.visual_description.trim() || scene.action.join(' ').trim();
   return told ? [{ kind: 'narration', text: told, voice: narrator }] : [];
 }

@@ -1,13 +1,15 @@
 import { join } from 'node:path';
 import type { CharacterReference } from '../../engine/image/types';
+import { getJson } from '../../lib/json-files';
 import {
   itemName,
   videoKeys,
+  type AudioManifest,
   type PlannedScene,
   type ProductionPlan,
   type VideoGenerationJob,
 } from '../model';
-import { imageStyleOf } from '../jobs/plan';
+import { imageStyleOf, sceneSeconds } from '../jobs/plan';
 import {
   activeGeneration,
   advanceStage,
@@ -19,6 +21,7 @@ import {
   sceneOf,
   stageNow,
 } from './generation';
+import { sceneMoments } from './moments';
 import type { PipelineDeps, SceneTask } from './ports';
 
 /**
@@ -96,25 +99,41 @@ export async function drawSceneStage(deps: ImagesDeps, { job_id, scene_number }:
   const scene = sceneOf(plan, scene_number);
   const started_at = stageNow(deps);
   const item = { stage: 'images' as const, item: itemName.scene(scene_number), scene_number, started_at };
-  if (scene.chapter_image_key && (await deps.media.head(scene.chapter_image_key))) {
-    await saveItem(deps, job, {
-      ...item,
-      counters: { generated: 0 },
-      keys: [],
-      data: { kind: 'scene', image_key: scene.chapter_image_key, source: 'chapter' },
-    });
-  } else {
-    const key = videoKeys.sceneImage(bookOf(job), job.id, scene_number);
-    await drawScene(deps, job, plan, scene, key);
-    await saveItem(deps, job, {
-      ...item,
-      counters: { generated: 1 },
-      keys: [key],
-      data: { kind: 'scene', image_key: key, source: 'generated' },
-    });
-  }
+  const moments = await momentsOf(deps, job, plan, scene);
+  // The Images tab's picture of the scene opens it; the later moments are drawn.
+  const reused = scene.chapter_image_key && (await deps.media.head(scene.chapter_image_key));
+  const keys = moments.map((_, i) =>
+    i === 0 && reused ? scene.chapter_image_key! : videoKeys.sceneImage(bookOf(job), job.id, scene_number, i),
+  );
+  const drawn = moments.flatMap((moment, i) => (i === 0 && reused ? [] : [{ moment, key: keys[i]!, i }]));
+  for (const { moment, key, i } of drawn)
+    await drawScene(deps, job, plan, { ...scene, description: moment.description }, key, i);
+  await saveItem(deps, job, {
+    ...item,
+    counters: { generated: drawn.length },
+    keys: drawn.map((d) => d.key),
+    data: {
+      kind: 'scene',
+      image_key: keys[0],
+      images: moments.map((m, i) => ({ key: keys[i], start: m.start })),
+      source: reused ? 'chapter' : 'generated',
+    },
+  });
   await advanceStage(deps, job, 'images', picturesOf(plan));
-  return { scene_number };
+  return { scene_number, pictures: moments.length };
+}
+
+/** The moments the scene is drawn in, from what its sound says when (one, before any sound). */
+async function momentsOf(
+  deps: ImagesDeps,
+  job: VideoGenerationJob,
+  plan: ProductionPlan,
+  scene: PlannedScene,
+) {
+  const audio = await deps.items.getItem(bookOf(job), job.id, 'audio', itemName.scene(scene.scene_number));
+  if (audio?.status !== 'completed') return [{ start: 0, description: scene.description }];
+  const manifest = await getJson<AudioManifest>(deps.media, String(audio.data.manifest_key));
+  return sceneMoments(scene, manifest, sceneSeconds(scene, manifest.duration, plan.fps));
 }
 
 /** The scene drawn with its characters as their portraits show them, stored at `key`. */
@@ -124,6 +143,7 @@ async function drawScene(
   plan: ProductionPlan,
   scene: PlannedScene,
   key: string,
+  moment: number,
 ) {
   const known = await portraitsOf(deps, job, plan);
   const cast = scene.description.characters
@@ -138,7 +158,8 @@ async function drawScene(
   await deps.tempDir('video-scene', async (dir) => {
     const drawn = await deps.engine.image.scene({
       ...drawingOf(plan),
-      seed: plan.seed + scene.scene_number,
+      // Each moment of a scene is its own composition (where people stand, the camera's view).
+      seed: plan.seed + scene.scene_number + moment * MOMENT_SEED_STEP,
       outputPath: join(dir, 'scene.png'),
       scene: scene.description,
       characters: cast.map((c) => c.profile),
@@ -148,3 +169,6 @@ async function drawScene(
     await deps.media.upload(key, drawn.path, 'image/png');
   });
 }
+
+/** Far enough apart that no scene's later moment shares another scene's seed. */
+const MOMENT_SEED_STEP = 100_003;

@@ -28,6 +28,7 @@ import {
   type NewStageItem,
 } from './generation';
 import type { PipelineDeps, SceneTask } from './ports';
+import { momentOf } from './moments';
 import { cameraOf, faceFiles, planShots, talkingGraph, withCamera } from './shots';
 
 /**
@@ -87,7 +88,8 @@ async function keptByRedo(deps: Pick<RenderDeps, 'items'>, job: VideoGenerationJ
 /** How the scene is filmed: its length, its shots, which of them talk, and where its sound and picture are. */
 interface SceneCut {
   manifest: AudioManifest;
-  imageKey: string;
+  /** The scene's pictures, each from where it is first shown (seconds from the scene's start). */
+  stills: { key: string; start: number }[];
   /** Each speaker's portrait key, by name. */
   portraits: Map<string, string>;
   duration: number;
@@ -106,7 +108,12 @@ async function cutScene(
 ): Promise<SceneCut> {
   const n = scene.scene_number;
   const audio = await sceneAudio(deps, job, n);
-  const picture = await itemData<{ image_key: string }>(deps, job, 'images', itemName.scene(n));
+  const picture = await itemData<{ image_key: string; images?: { key: string; start: number }[] }>(
+    deps,
+    job,
+    'images',
+    itemName.scene(n),
+  );
   const manifest = await getJson<AudioManifest>(deps.media, audio.manifest_key);
   const portraits = await portraitsOf(deps, job, plan);
   const duration = sceneSeconds(scene, manifest.duration, plan.fps);
@@ -122,7 +129,8 @@ async function cutScene(
     shot.kind === 'dialogue' && shot.line !== null && manifest.lines[shot.line]?.visemes.length ? [i] : [],
   );
   const soundEncoded = manifest.sound_key !== undefined && duration === manifest.duration;
-  return { manifest, imageKey: picture.image_key, portraits, duration, shots, talking, soundEncoded };
+  const stills = picture.images?.length ? picture.images : [{ key: picture.image_key, start: 0 }];
+  return { manifest, stills, portraits, duration, shots, talking, soundEncoded };
 }
 
 /** The scene filmed in `dir` and its files stored: each shot, the clip and its thumbnail (their keys). */
@@ -136,15 +144,16 @@ async function filmSceneFiles(
 ): Promise<string[]> {
   const { manifest, shots, talking, soundEncoded } = cut;
   const size = { width: plan.width, height: plan.height };
-  const still = join(dir, 'scene.png');
+  const stills = cut.stills.map((s, i) => ({ ...s, path: join(dir, `scene-${i}.png`) }));
   const sound = join(dir, soundEncoded ? 'sound.m4a' : 'mix.wav');
   const faces = faceFiles(shots, dir);
   await Promise.all([
-    deps.media.download(cut.imageKey, still),
+    ...stills.map((s) => deps.media.download(s.key, s.path)),
     deps.media.download(soundEncoded ? manifest.sound_key! : manifest.mix_key, sound),
     ...[...faces].map(([name, path]) => deps.media.download(cut.portraits.get(name)!, path)),
   ]);
-  const imageOf = (shot: Shot) => (shot.kind === 'dialogue' ? faces.get(shot.character!)! : still);
+  const imageOf = (shot: Shot) =>
+    shot.kind === 'dialogue' ? faces.get(shot.character!)! : momentOf(stills, shot).path;
   // The whole scene in one run and one encoder: camera moves, close-ups and talking shots.
   const parts = join(dir, 'parts');
   const shotDir = join(dir, 'shots');

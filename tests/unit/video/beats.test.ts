@@ -82,6 +82,16 @@ describe("a scene's beats", () => {
     expect(sceneBeats(scene({ visual_description: '', action: [] }), 'n', voiced)).toEqual([]);
   });
 
+  it('never tell a scene read from the chapter by its description, whose words are not the book’s', () => {
+    // The passage of characters 1253–1639 lies inside a quotation the scene before speaks whole.
+    const inside = scene({
+      visual_description: 'Unspecified location, day.',
+      source_start: 1253,
+      source_end: 1639,
+    });
+    expect(sceneBeats(inside, 'n', voiced)).toEqual([]);
+  });
+
   it("make the scene's planned length the whole of what it says", () => {
     const long = scene({
       narration: Array.from({ length: 12 }, () => 'I walked on through the rain.').join('\n\n'),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SceneDescription } from '../../../functions/engine/text/types';
 import { itemName, videoKeys } from '../../../functions/video/model';
 import { drawCharacterStage, drawSceneStage } from '../../../functions/video/pipeline/images';
 import {
@@ -8,6 +9,7 @@ import {
   NELL_PORTRAIT,
   pipelineWorld,
   produce,
+  twoScenePlan,
 } from '../../support/video-pipeline';
 
 /**
@@ -74,9 +76,11 @@ describe('the images stage', () => {
     // Only Tobias has a fixed look; the reference reads the portrait the images stage drew.
     expect(scene.references.map((r) => r.name)).toEqual(['Tobias']);
     expect(described(await scene.references[0]!.image!())).toEqual({ made: 'portrait', name: 'Tobias' });
+    // Drawn before any sound (no audio stage ran): one picture for the whole scene.
     expect((await world.items.getItem(BOOK, job.id, 'images', itemName.scene(1)))!.data).toEqual({
       kind: 'scene',
       image_key: videoKeys.sceneImage(BOOK, job.id, 1),
+      images: [{ key: videoKeys.sceneImage(BOOK, job.id, 1), start: 0 }],
       source: 'generated',
     });
     expect((await world.items.getItem(BOOK, job.id, 'images', itemName.scene(2)))!).toMatchObject({
@@ -89,6 +93,50 @@ describe('the images stage', () => {
       step: 'Drawing picture 4 of 4',
       outputs: { stage: 'images', generation_status: 'images_completed' },
     });
+  });
+
+  it('draws a long scene more than once: each later picture the moment its passage tells, with who is there then', async () => {
+    const world = pipelineWorld();
+    const quiet = 'The rain fell on the roofs of the town and nobody moved in the street below the hill.';
+    const job = await world.startGeneration({}, (id) => {
+      const plan = twoScenePlan(id);
+      plan.scenes[0] = {
+        ...plan.scenes[0]!,
+        narration: { text: `${quiet} ${quiet}`, voice: 'narrator-voice' },
+        lines: [
+          {
+            character: 'Tobias',
+            text: 'I saw the ghastly thing on the stair and I fled from it into the night as fast as I could',
+            voice: 'tobias-plain',
+          },
+        ],
+      };
+      return plan;
+    });
+    await produce(world, job.id, 'images');
+    // 38 words of narration and 22 of dialogue at half a second a word: over 30 s, two pictures.
+    const drawings = world.doubles.calls
+      .filter((c) => c.name === 'image.scene')
+      .map((c) => c.request as { seed: number; scene: SceneDescription; characters: { name: string }[] })
+      .filter((r) => r.scene.scene_number === 1);
+    expect(drawings).toHaveLength(2);
+    const [first, later] = drawings as [(typeof drawings)[0], (typeof drawings)[0]];
+    expect(first.scene.characters).toEqual(['Nell', 'Tobias']);
+    // Nell is neither named nor speaking in the scene's second half: only Tobias is drawn there.
+    expect(later.scene.characters).toEqual(['Tobias']);
+    expect(later.characters.map((c) => c.name)).toEqual(['Tobias']);
+    expect(later.scene.key_actions.join(' ')).toContain('ghastly thing on the stair');
+    expect(later.scene.location).toBe(first.scene.location);
+    expect(later.seed).not.toBe(first.seed);
+    const item = (await world.items.getItem(BOOK, job.id, 'images', itemName.scene(1)))!;
+    const images = (item.data as { images: { key: string; start: number }[] }).images;
+    expect(images.map((i) => i.key)).toEqual([
+      videoKeys.sceneImage(BOOK, job.id, 1),
+      videoKeys.sceneImage(BOOK, job.id, 1, 1),
+    ]);
+    expect(images[1]!.start).toBeGreaterThan(14);
+    expect(item).toMatchObject({ counters: { generated: 2 }, keys: images.map((i) => i.key) });
+    for (const { key } of images) expect(await world.storage.media.head(key)).not.toBeNull();
   });
 
   it('a generation deleted while a picture is drawn stops, and the picture is removed', async () => {

@@ -119,13 +119,38 @@ describe('the render stage', () => {
     for (const key of item.keys) expect(await world.storage.media.head(key)).not.toBeNull();
     expect(described(await world.storage.media.getBytes(videoKeys.sceneThumbnail(BOOK, job.id, 2)))).toEqual({
       made: 'thumbnail',
-      of: 'scene.png',
+      of: 'scene-0.png',
     });
     expect(item.data).toMatchObject({ transition: { type: 'fade', duration: 0.5 }, talking: [] });
     expect(await world.generation(job.id)).toMatchObject({
       step: 'Filming scene 1 of 2',
       outputs: { stage: 'video', generation_status: 'generating_video' },
     });
+  });
+
+  it("films a long scene's shots over the picture of the moment each one shows", async () => {
+    const world = pipelineWorld();
+    const passage = 'The rain fell on the roofs of the town and nobody moved in the street below the hill.';
+    const job = await world.startGeneration({}, (id) => {
+      const plan = twoScenes(id);
+      plan.scenes[0] = {
+        ...plan.scenes[0]!,
+        narration: { text: [passage, passage, passage, passage].join(' '), voice: 'narrator-voice' },
+        lines: [],
+      };
+      return plan;
+    });
+    await produce(world, job.id, 'images');
+    await renderStage(world.deps, { job_id: job.id, scene_number: 1 });
+    const [request] = filmRequests(world);
+    const data = (await world.items.getItem(BOOK, job.id, 'video', itemName.scene(1)))!
+      .data as unknown as VideoItemData;
+    // 76 words at half a second each: three pictures, each seen from its own moment on.
+    const still = (i: number) => request!.shots[i]!.image.split('/').at(-1);
+    const pictures = data.shots.map((_, i) => still(i));
+    expect(new Set(pictures)).toEqual(new Set(['scene-0.png', 'scene-1.png', 'scene-2.png']));
+    expect(pictures).toEqual([...pictures].sort());
+    expect(data.shots.every((s) => s.duration <= 6.5)).toBe(true);
   });
 
   it('a redo of one scene keeps the clips of the others as they are', async () => {

@@ -59,6 +59,8 @@ export function referencedLook(character: CharacterProfile, reference: Character
 
 export interface CharacterLook {
   name: string;
+  /** What a character who is not a person is ("creature", "ghost", "rabbit"); people have none. */
+  being?: string;
   presentation: 'feminine' | 'masculine' | 'neutral';
   age: Age;
   build: 'slim' | 'average' | 'broad';
@@ -282,8 +284,58 @@ const CLOTHING_NOUNS = [
   'hood',
 ];
 
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const COUNT = `(\\d{1,3}|(?:${Object.keys(NUMBER_WORDS).join('|')})(?:[- ](?:${Object.keys(NUMBER_WORDS).join('|')}))?)`;
+/** "seventeen years old", "aged 60", "a girl of twelve": an age the text states. */
+const STATED_AGE = new RegExp(
+  `\\b${COUNT}[- ]years?[- ]old\\b|\\baged ${COUNT}\\b|\\bage of ${COUNT}\\b|\\b(?:girl|boy|child|man|woman|lady) of ${COUNT}\\b`,
+  'i',
+);
+
+function yearsOf(count: string): number {
+  if (/^\d+$/.test(count)) return Number(count);
+  return count
+    .toLowerCase()
+    .split(/[- ]/)
+    .reduce((sum, word) => sum + (NUMBER_WORDS[word] ?? 0), 0);
+}
+
 function ageOf(described: string): Age {
-  return mentions(described, ['child', 'boy', 'girl', 'little', 'kid', 'toddler'])
+  const stated = STATED_AGE.exec(described);
+  if (stated) {
+    const years = yearsOf(stated.slice(1).find(Boolean)!);
+    return years < 13 ? 'child' : years < 25 ? 'young' : years >= 60 ? 'elderly' : 'adult';
+  }
+  // "Little" alone is not an age ("the book says little", "a little pale"): a little girl is.
+  return mentions(described, ['child', 'boy', 'girl', 'kid', 'toddler', 'infant', 'baby', 'little one'])
     ? 'child'
     : mentions(described, [
           'old',
@@ -294,12 +346,67 @@ function ageOf(described: string): Age {
           'grandfather',
           'wrinkled',
           'white-haired',
+          'grey-haired',
+          'gray-haired',
         ])
       ? 'elderly'
-      : mentions(described, ['young', 'youthful', 'teenage', 'teenager', 'teen', 'adolescent'])
+      : mentions(described, [
+            'young',
+            'youthful',
+            'teenage',
+            'teenager',
+            'teen',
+            'adolescent',
+            'youth',
+            'maiden',
+          ])
         ? 'young'
         : 'adult';
 }
+
+/**
+ * Characters who are not people, by the word the book calls them ("the creature", "Marley's
+ * Ghost", "the Rabbit"): drawn as that, with the colouring that tells them apart from the people.
+ */
+const BEINGS: { words: string[]; being: (word: string) => string; skin: string; height: number }[] = [
+  {
+    words: ['creature', 'monster', 'fiend', 'daemon', 'demon', 'giant', 'ogre', 'troll'],
+    being: () => 'creature',
+    skin: '#c9c08e',
+    height: 1.22,
+  },
+  {
+    words: ['ghost', 'spirit', 'phantom', 'spectre', 'specter', 'apparition', 'wraith'],
+    being: () => 'ghost',
+    skin: '#dfe7ec',
+    height: 1.02,
+  },
+  {
+    words: ['scarecrow', 'woodman', 'automaton', 'robot'],
+    being: (word) => word,
+    skin: '#d8c27a',
+    height: 1,
+  },
+  {
+    words: ['rabbit', 'hare', 'lion', 'dog', 'cat', 'wolf', 'fox', 'mouse', 'bear', 'caterpillar', 'toad'],
+    being: (word) => word,
+    skin: '#b59a78',
+    height: 0.75,
+  },
+];
+
+function beingOf(character: CharacterProfile) {
+  const name = character.name.toLowerCase();
+  for (const kind of BEINGS) {
+    const word = kind.words.find((w) => mentions(name, [w]));
+    if (word) return { ...kind, being: kind.being(word) };
+  }
+  return undefined;
+}
+
+/** The text engine's sentences about what the book leaves unsaid describe nothing. */
+const UNSAID =
+  /\b(?:the book (?:does not say|says little)[^.;]*|[^.;]*is seen mostly through what others[^.;]*)[.;]?/gi;
 
 function buildOf(described: string): CharacterLook['build'] {
   return mentions(described, [
@@ -319,8 +426,11 @@ function buildOf(described: string): CharacterLook['build'] {
 }
 
 export function characterLook(character: CharacterProfile): CharacterLook {
-  const text = `${character.physical_description} ${character.personality}`.toLowerCase();
-  const described = character.physical_description.toLowerCase();
+  const text = `${character.physical_description} ${character.personality}`
+    .replace(UNSAID, ' ')
+    .toLowerCase();
+  const described = character.physical_description.replace(UNSAID, ' ').toLowerCase();
+  const being = beingOf(character);
   const random = createRandom(character.seed);
   // Every seeded choice is drawn in a fixed order, whatever the text says, so adding a word to the
   // description changes only that feature.
@@ -343,18 +453,23 @@ export function characterLook(character: CharacterProfile): CharacterLook {
 
   const feminineScore = FEMININE.filter((w) => mentions(text, [w])).length;
   const masculineScore = MASCULINE.filter((w) => mentions(text, [w])).length;
+  // The sex the text gives (its pronouns, titles and names) decides; else the description's words;
+  // a character whose sex nothing tells is drawn neither as a man nor as a woman.
   const presentation =
-    feminineScore > masculineScore
+    character.gender === 'female'
       ? 'feminine'
-      : masculineScore > feminineScore
+      : character.gender === 'male'
         ? 'masculine'
-        : mentions(text, ['person', 'figure'])
-          ? 'neutral'
-          : seeded.presentation;
+        : feminineScore > masculineScore
+          ? 'feminine'
+          : masculineScore > feminineScore
+            ? 'masculine'
+            : 'neutral';
 
   const age = ageOf(described);
 
-  const skinIndex = SKIN_WORDS.find(([phrases]) => mentions(described, phrases))?.[1] ?? seeded.skin;
+  const skinWord = SKIN_WORDS.find(([phrases]) => mentions(described, phrases))?.[1];
+  const skinIndex = skinWord ?? seeded.skin;
 
   const bald = mentions(described, ['bald', 'shaved head', 'hairless']);
   const hairName =
@@ -415,11 +530,12 @@ export function characterLook(character: CharacterProfile): CharacterLook {
 
   return {
     name: character.name,
+    ...(being ? { being: being.being } : {}),
     presentation,
     age,
     build,
-    height: age === 'child' ? 0.68 : heightWord,
-    skin: SKIN_TONES[skinIndex]!,
+    height: age === 'child' ? 0.68 : being ? being.height : heightWord,
+    skin: being && skinWord === undefined ? being.skin : SKIN_TONES[skinIndex]!,
     hair: {
       colour: hairName ? HAIR_COLOURS[hairName]! : SEED_HAIR[seeded.hair]!,
       colourName: hairName ?? SEED_HAIR_NAMES[seeded.hair]!,
@@ -430,10 +546,10 @@ export function characterLook(character: CharacterProfile): CharacterLook {
         (length === 'long' && presentation === 'feminine' && seeded.bun),
     },
     eyes: { colour: EYE_COLOURS[eyeName]!, colourName: eyeName },
-    beard,
+    beard: being ? 'none' : beard,
     glasses:
       mentions(described, ['glasses', 'spectacles', 'bespectacled', 'monocle', 'pince-nez']) ||
-      seeded.glasses,
+      (!being && seeded.glasses),
     freckles: mentions(described, ['freckles', 'freckled']),
     hat: firstMatch(described, HATS) ?? 'none',
     garment,
@@ -448,7 +564,8 @@ const withArticle = (phrase: string) => `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'
 /** "a young woman with long curly red hair, green eyes and a beard, wearing a blue coat and glasses" */
 export function describeLook(look: CharacterLook): string {
   const person =
-    look.age === 'child'
+    look.being ??
+    (look.age === 'child'
       ? look.presentation === 'feminine'
         ? 'girl'
         : look.presentation === 'masculine'
@@ -458,7 +575,7 @@ export function describeLook(look: CharacterLook): string {
         ? 'woman'
         : look.presentation === 'masculine'
           ? 'man'
-          : 'person';
+          : 'person');
   const ageWord = look.age === 'elderly' ? 'elderly ' : look.age === 'young' ? 'young ' : '';
   const buildWord = look.build === 'average' ? '' : `${look.build} `;
   const hair =

@@ -107,3 +107,108 @@ describe('referencedLook', () => {
     expect(look.clothing.colour).toBe(characterLook(anna).clothing.colour);
   });
 });
+
+/**
+ * Cast entries as the local text engine writes them for real chapters (Frankenstein, The Wonderful
+ * Wizard of Oz, A Christmas Carol, Little Women, Dracula): the sex the text gives, its own sentences
+ * about what the book leaves unsaid, and characters known only by what they are.
+ */
+describe('characterLook on cast entries of real chapters', () => {
+  const unsaid = (pronoun: 'he' | 'she') =>
+    `${pronoun === 'she' ? 'A woman' : 'A man'}; the book says little more of how ${pronoun} looks.`;
+
+  it('draws a man of whom the book says little as a grown man, not a child', () => {
+    const clerval = characterLook(
+      character({ name: 'Clerval', gender: 'male', physical_description: unsaid('he') }),
+    );
+    expect(clerval).toMatchObject({ presentation: 'masculine', age: 'adult' });
+    expect(describeLook(clerval)).toMatch(/^Clerval, an? (?:\w+ )?man with/);
+  });
+
+  it('draws Elizabeth young and a woman, and never grey unless the text says so', () => {
+    const elizabeth = characterLook(
+      character({
+        name: 'Elizabeth',
+        gender: 'female',
+        physical_description: 'A young woman; the book says little more of how she looks.',
+        personality: 'The book says little of what Elizabeth is like.',
+      }),
+    );
+    expect(elizabeth).toMatchObject({ presentation: 'feminine', age: 'young', beard: 'none' });
+    expect(['grey', 'white', 'silver']).not.toContain(elizabeth.hair.colourName);
+  });
+
+  it('takes the sex from the text even when the description names none (Jo of Little Women)', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const jo = characterLook(
+        character({
+          name: 'Jo',
+          seed,
+          gender: 'female',
+          physical_description: 'The book does not say what Jo looks like.',
+        }),
+      );
+      expect(jo.presentation).toBe('feminine');
+      expect(jo.beard).toBe('none');
+    }
+  });
+
+  it('draws a character whose sex the text does not give neither as a man nor as a woman', () => {
+    const looks = [1, 2, 3, 4, 5, 6].map((seed) =>
+      characterLook(
+        character({
+          name: 'The Narrator',
+          seed,
+          gender: 'unknown',
+          physical_description: 'The book does not say what The Narrator looks like.',
+        }),
+      ),
+    );
+    for (const look of looks) {
+      expect(look.presentation).toBe('neutral');
+      expect(look.beard).toBe('none');
+      expect(describeLook(look)).toMatch(/^The Narrator, an? (?:\w+ )?person with/);
+    }
+  });
+
+  it('reads an age the text states in years', () => {
+    const age = (physical_description: string) =>
+      characterLook(character({ gender: 'female', physical_description })).age;
+    expect(age('A girl of twelve with a blue ribbon.')).toBe('child');
+    expect(age('She was seventeen years old, with dark eyes.')).toBe('young');
+    expect(age('A woman aged 34.')).toBe('adult');
+    expect(age('An old woman in a grey shawl.')).toBe('elderly');
+    expect(age('A woman, sixty-five years old.')).toBe('elderly');
+    expect(age('A woman; the book says little more of how she looks.')).toBe('adult');
+  });
+
+  it('draws the creature, a ghost and a scarecrow as what they are, apart from the people', () => {
+    const creature = characterLook(
+      character({
+        name: 'The Creature',
+        gender: 'male',
+        physical_description: 'The book does not say what The Creature looks like.',
+      }),
+    );
+    const ghost = characterLook(
+      character({ name: "Marley's Ghost", gender: 'male', physical_description: 'A man, in a pigtail.' }),
+    );
+    const scarecrow = characterLook(
+      character({
+        name: 'The Scarecrow',
+        gender: 'male',
+        physical_description: 'The book does not say what The Scarecrow looks like.',
+      }),
+    );
+    const man = characterLook(character({ name: 'Victor', gender: 'male', physical_description: 'A man.' }));
+    expect(creature).toMatchObject({ being: 'creature', beard: 'none', glasses: false });
+    expect(creature.height).toBeGreaterThan(1.15);
+    expect(describeLook(creature)).toMatch(/^The Creature, an? (?:\w+ )?creature with/);
+    expect(ghost.being).toBe('ghost');
+    expect(scarecrow.being).toBe('scarecrow');
+    expect(man.being).toBeUndefined();
+    const skins = new Set([creature.skin, ghost.skin, scarecrow.skin]);
+    expect(skins.size).toBe(3);
+    expect(skins.has(man.skin)).toBe(false);
+  });
+});
