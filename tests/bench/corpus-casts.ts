@@ -63,7 +63,7 @@ const BOOKS: CorpusBook[] = [
       ['The Witch of the North', 'Good Witch of the North'],
       ['Boq'],
       ['The Queen of the Mice', 'Queen of the Mice'],
-      ['The Monkey King', 'King of the Winged Monkeys'],
+      ['The Monkey King', 'King of the Winged Monkeys', 'King of the Monkeys'],
       ['King Crow'],
       ['Mr. Joker', 'Joker'],
       ['The Princess', 'China Princess'],

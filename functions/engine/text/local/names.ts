@@ -426,8 +426,19 @@ export function mainCharacters(cast: Cast): Character[] {
     PERSONAL_TITLES.has(c.title);
   // One addressed in a scene ("“Belle,” said the husband") is there, though the book names her once.
   return cast.characters.filter(
-    (c) => (c.mentions >= least && person(c)) || (!c.role && (c.addressed ?? 0) > 0),
+    (c) => !saint(c) && ((c.mentions >= least && person(c)) || (!c.role && (c.addressed ?? 0) > 0)),
   );
+}
+
+/** A name mostly written with a saint's title ("St. Mary's Church"): a church or an oath, not one of the story. */
+function saint(c: Character): boolean {
+  let saintly = 0;
+  let all = 0;
+  for (const [surface, count] of c.surfaces) {
+    all += count;
+    if (/^(?:St\.?|Saint)\s/.test(surface)) saintly += count;
+  }
+  return saintly > 0 && saintly * 2 >= all;
 }
 
 /** Titles only people bear (not "Saint", "Old", "Little"). */

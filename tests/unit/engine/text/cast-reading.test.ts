@@ -107,6 +107,21 @@ describe('peoples who act as characters', () => {
   });
 });
 
+describe('one role written two ways', () => {
+  it('joins "the Crow Queen" and "the Queen of the Crows"', () => {
+    const text = [
+      'The Queen of the Crows flew down. “Who calls?” said the Queen of the Crows.',
+      'Mira bowed. “I do,” said Mira. The Crow Queen laughed, and the Crow Queen flew round her.',
+      '“Then follow me,” cried the Crow Queen. The Queen of the Crows turned, and Mira followed.',
+    ].join('\n\n');
+    const crows = findCast(text).characters.filter(
+      (c) => c.role && c.aliases.some((a) => a.includes('Crow')),
+    );
+    expect(crows).toHaveLength(1);
+    expect(crows[0]!.aliases).toEqual(expect.arrayContaining(['Queen of the Crows', 'Crow Queen']));
+  });
+});
+
 describe('names that are no one of the story', () => {
   it('keeps an inn named after someone and a saint of oaths out', () => {
     const text = [
@@ -119,5 +134,16 @@ describe('names that are no one of the story', () => {
     expect(cast).toContain('Jem');
     expect(cast).not.toContain('Admiral Crane');
     expect(cast).not.toContain('St. Hild');
+  });
+
+  it('keeps a church named after a saint out, though the bare name is written too', () => {
+    const text = [
+      'Lena walked past St. Oda’s Church. The bells of St. Oda’s Church rang, and Lena stopped.',
+      'The windows of St. Oda’s Church shone. “Look,” said Lena. Lena ran up to St. Oda’s Church.',
+      'Oda knew the sea, the old stories said, and Oda built it. Lena waited by St. Oda’s Church till dark.',
+    ].join('\n\n');
+    const cast = listed(text);
+    expect(cast).toContain('Lena');
+    expect(cast.filter((name) => name.includes('Oda'))).toEqual([]);
   });
 });

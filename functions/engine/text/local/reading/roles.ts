@@ -102,6 +102,7 @@ export function findRoles(
     if (s.key.includes(' of ') || qualified.length !== 1) continue;
     groups.find((g) => g[0] === qualified[0])?.push(s);
   }
+  joinInverted(groups);
   for (const s of shaped.filter((x) => !x.key.includes(' '))) {
     const owners = groups.filter((g) => head(g[0]!.key.split(' ')) === s.key);
     if (owners.length === 1) owners[0]!.push(s);
@@ -120,6 +121,23 @@ export function findRoles(
       })),
       known: [],
     }));
+}
+
+/** "the Monkey King" is "the King of the Monkeys": a kind before the head, or the head "of the" kinds. */
+function joinInverted(groups: PhraseStats[][]) {
+  for (let i = groups.length - 1; i >= 0; i--) {
+    const words = groups[i]![0]!.key.split(' ');
+    if (words.length !== 2) continue;
+    const [kind, rank] = words as [string, string];
+    const inverted = groups.findIndex(
+      (g, k) =>
+        k !== i &&
+        [`${rank} of the ${kind}s`, `${rank} of the ${kind}es`, `${rank} of the ${kind}`].includes(g[0]!.key),
+    );
+    if (inverted < 0) continue;
+    groups[inverted]!.push(...groups[i]!);
+    groups.splice(i, 1);
+  }
 }
 
 /** "The White Rabbit": the fullest form the text uses more than once, with its article. */
