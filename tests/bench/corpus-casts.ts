@@ -63,11 +63,13 @@ const BOOKS: CorpusBook[] = [
       ['The Witch of the North', 'Good Witch of the North'],
       ['Boq'],
       ['The Queen of the Mice', 'Queen of the Mice'],
-      ['The Monkey King', 'King of the Winged Monkeys'],
+      ['The Monkey King', 'King of the Winged Monkeys', 'King of the Monkeys'],
       ['King Crow'],
       ['Mr. Joker', 'Joker'],
       ['The Princess', 'China Princess'],
       ['The Winged Monkey', 'Winged Monkeys'],
+      // The people of the West who serve the Witch and then the Tin Woodman: a people acting together.
+      ['The Winkies', 'Winkies'],
     ],
   },
   {
@@ -143,6 +145,8 @@ const BOOKS: CorpusBook[] = [
       ['Renfield'],
     ],
     others: [
+      // The gypsies who carry the Count's box and fight for it at the end: a people acting together.
+      ['The Szgany', 'Szgany'],
       ['Peter Hawkins', 'Mr. Hawkins'],
       ['Mrs. Westenra'],
       ['Skinsky'],

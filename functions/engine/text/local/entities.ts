@@ -31,6 +31,11 @@ export interface PhraseStats {
   nounsBefore: Map<string, number>;
   afterThe: number;
   beforePersonVerb: number;
+  /**
+   * Occurrences followed by a verb a people does together ("the Morlocks had taken", "the Eloi
+   * were"): auxiliaries and deeds that agree with a plural subject, beside the person verbs.
+   */
+  beforeGroupVerb: number;
   afterSpeechVerb: number;
   /** Occurrences right after "the" that follows a speech verb ("said the Hatter"). */
   afterSpeechVerbThe: number;
@@ -114,6 +119,7 @@ export function scanEntities(text: string): EntityScan {
     for (;;) {
       if (j < tokens.length && tokens[j]!.capitalised && joinsName(text, tokens[j - 1]!, tokens[j]!)) j++;
       else if (joinsRole(tokens, i, j)) j += tokens[j + 1]!.word === 'the' ? 3 : 2;
+      else if (continuesRole(tokens, i, j)) j += 2;
       else break;
     }
     runs.push([i, j]);
@@ -160,6 +166,13 @@ function isCommonWord(
   return (lowercase.get(word.toLowerCase()) ?? 0) > (midSentence.get(word) ?? 0);
 }
 
+/** Verbs that follow a people acting together, beside `PERSON_VERBS`: "the Eloi were", "the Morlocks had". */
+const GROUP_VERBS = new Set(
+  'were are had have did do could would should might must made seemed appeared lived live fought attacked carried dwelt'.split(
+    ' ',
+  ),
+);
+
 /** Capitalised words that never end a role's name ("the Queen of The…", "the King of I…"). */
 const FUNCTION_CAPITALS = new Set([
   'I',
@@ -186,6 +199,22 @@ function joinsRole(tokens: readonly Token[], from: number, at: number): boolean 
   if (of?.word !== 'of' || at - from > 2 || !article) return false;
   const next = tokens[at + 1]?.word === 'the' ? tokens[at + 2] : tokens[at + 1];
   return next !== undefined && next.capitalised && !next.initial && !FUNCTION_CAPITALS.has(next.word);
+}
+
+/**
+ * "the Ghost of Christmas Yet to Come": a role already joined by "of" goes on through "to" when a
+ * capitalised word follows in the same sentence.
+ */
+function continuesRole(tokens: readonly Token[], from: number, at: number): boolean {
+  const next = tokens[at + 1];
+  return (
+    tokens[at]?.word === 'to' &&
+    tokens.slice(from, at).some((t) => t.word === 'of') &&
+    next !== undefined &&
+    next.capitalised &&
+    !next.initial &&
+    !FUNCTION_CAPITALS.has(next.word)
+  );
 }
 
 function isAllCaps(word: string): boolean {
@@ -311,6 +340,12 @@ function recordPhrase(
     if (adjacentBefore === 'the' && SPEECH_VERBS.has(beforeThat?.word.toLowerCase() ?? ''))
       stats.afterSpeechVerbThe++;
     if (after && !after.initial && PERSON_VERBS.has(after.word.toLowerCase())) stats.beforePersonVerb++;
+    // A people is written with its article ("the Eloi were", "these Morlocks had"), flowers without ("Mayflowers are").
+    const grouped = ['the', 'these', 'those'].includes(adjacentBefore);
+    if (grouped && after && !after.initial && text.slice(tokens[b - 1]!.end, after.start).trim() === '') {
+      const verb = after.word.toLowerCase();
+      if (PERSON_VERBS.has(verb) || GROUP_VERBS.has(verb)) stats.beforeGroupVerb++;
+    }
     phrases.set(key, stats);
   }
 }
@@ -345,6 +380,7 @@ function newStats(key: string, firstOffset: number): PhraseStats {
     nounsBefore: new Map(),
     afterThe: 0,
     beforePersonVerb: 0,
+    beforeGroupVerb: 0,
     afterSpeechVerb: 0,
     afterSpeechVerbThe: 0,
     inCapitals: 0,

@@ -17,7 +17,8 @@ import {
   type TitleClass,
 } from './reading/people';
 import { TAG_VERBS } from './reading/lexicon';
-import { findRoles, roleName } from './reading/roles';
+import { findRoles, NATIONS, roleName } from './reading/roles';
+import { currentRoleMentions } from './reading/current-role';
 import { namesApart } from './reading/apart';
 import { attributeQuotations } from './reading/attribution';
 import { scanQuotations } from './reading/quotations';
@@ -42,6 +43,10 @@ export interface Character {
   surfaces: ReadonlyMap<string, number>;
   /** Known by a role ("the Scarecrow", "the Time Traveller") rather than by a name. */
   role?: boolean;
+  /** A people of the story acting together ("the Eloi", "the Morlocks") rather than one person. */
+  people?: boolean;
+  /** Mentions that address the character in a tagged line ("“Belle,” said the husband"). */
+  addressed?: number;
   /** Mentions where the character speaks or acts ("said Alice", "Alice laughed"): what a person does. */
   acts?: number;
 }
@@ -88,15 +93,18 @@ function castOf(text: string, scan: EntityScan, options: CastOptions): Cast {
   const titlesInUse = new Set(
     [...scan.phrases.values()].flatMap((s) => [...s.titles.keys()].map(normaliseTitle)),
   );
-  const roles = findRoles(scan.phrases.values(), titlesInUse);
+  const roles = findRoles(scan.phrases.values(), titlesInUse, scan.lowercase);
   const claimed = new Set(roles.flatMap((r) => r.forms.map((f) => f.surface)));
   const people: PhraseStats[] = [];
+  const addressed = addressedNames(text, scan.lowercase);
   for (const stats of scan.phrases.values()) {
     // A name only ever written in capitals ("IRENE NORTON" signing a letter) is no character of its own.
     if (
       !claimed.has(stats.key) &&
       stats.inCapitals < stats.count &&
-      classifyPhrase(stats, scan.lowercase) === 'person'
+      !placeOrSaint(stats) &&
+      !NATIONS.test(stats.key) &&
+      (classifyPhrase(stats, scan.lowercase) === 'person' || addressed.has(stats.key))
     )
       people.push(stats);
   }
@@ -111,9 +119,18 @@ function castOf(text: string, scan: EntityScan, options: CastOptions): Cast {
     ...roles.filter((r) => !r.forms.every((f) => isPlural(f.surface, words))).map(roleCharacter),
   ];
   const mentions = locateMentions(text, characters);
+  // "the Spirit" of a chapter about "the Ghost of Christmas Present" is that ghost.
+  const current = currentRoleMentions(text, scan.phrases.values(), characters, mentions);
+  if (current.length > 0) mentions.push(...current);
+  mentions.sort((a, b) => a.start - b.start);
   for (const mention of mentions) {
     mention.character.mentions++;
     if (acts(text, mention)) mention.character.acts = (mention.character.acts ?? 0) + 1;
+    if (
+      VOCATIVE_BEFORE.test(text.slice(Math.max(0, mention.start - 2), mention.start)) &&
+      addressesOne(text, mention.end)
+    )
+      mention.character.addressed = (mention.character.addressed ?? 0) + 1;
   }
   for (const character of characters) {
     const first = mentions.find((m) => m.character === character);
@@ -123,6 +140,18 @@ function castOf(text: string, scan: EntityScan, options: CastOptions): Cast {
   const present = characters.filter((c) => c.mentions > 0);
   present.sort((a, b) => b.mentions - a.mentions || a.firstOffset - b.firstOffset);
   return { characters: present, mentions: mentions.filter((m) => m.character.mentions > 0) };
+}
+
+/**
+ * Names that are no one of the story though a title stands before them: an inn or a ship named after
+ * someone ("the Admiral Benbow", written after "the" as no person is) and a saint of oaths, churches
+ * and places ("St. Mary's"), written only with the saint's title.
+ */
+function placeOrSaint(stats: PhraseStats): boolean {
+  const titled = [...stats.titles.values()].reduce((sum, n) => sum + n, 0);
+  if (titled > 0 && stats.afterThe >= stats.count * 0.5) return true;
+  const saintly = (stats.titles.get('st') ?? 0) + (stats.titles.get('saint') ?? 0);
+  return saintly > 0 && saintly >= stats.count;
 }
 
 /** The written forms of a phrase: "Captain Morrow" (2), "Morrow" (5). */
@@ -261,6 +290,7 @@ function roleCharacter(person: Person): Character {
     mentions: 0,
     firstOffset: Math.min(...person.forms.map((f) => f.firstOffset)),
     role: true,
+    ...(person.people ? { people: true } : {}),
   };
 }
 
@@ -269,6 +299,39 @@ const ACTION_AFTER = new RegExp(
   'u',
 );
 const SPEECH_BEFORE = new RegExp(`\\b(?:${[...TAG_VERBS].join('|')})\\s+(?:the\\s+)?$`, 'u');
+
+/**
+ * A name that is a whole opening quotation, the line tagged and resumed speaking to someone: "“Belle,”
+ * said the husband, turning to his wife, “I saw an old friend of yours”". The name is the one spoken
+ * to; an interjection ("“Hullo,” cried the policeman, “who's there?”") addresses no one.
+ */
+const VOCATIVE_BEFORE = /["“]\s*$/u;
+const VOCATIVE_AFTER = new RegExp(
+  `^,\\s*["”]\\s+(?:[^"“”.!?]{0,40}\\s)?(?:${[...TAG_VERBS].join('|')})\\b[^"“”.!?]{0,80}["“]([^"“”]{0,160})`,
+  'u',
+);
+const SECOND_PERSON = /\b(?:you|your|yours|yourself|thee|thou|thy|thine)\b/i;
+
+function addressesOne(text: string, end: number): boolean {
+  const resumed = VOCATIVE_AFTER.exec(text.slice(end, end + 300))?.[1];
+  return resumed !== undefined && SECOND_PERSON.test(resumed);
+}
+
+const OPENING_NAME = /["“](\p{Lu}[\p{L}\p{M}]+),/gu;
+
+/**
+ * Names spoken to in a tagged line (see `addressesOne`): people of the scene, even when the book
+ * names them only there. A word the text also writes in lower case ("Well," "Come,") is none.
+ */
+function addressedNames(text: string, lowercase: ReadonlyMap<string, number>): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(OPENING_NAME)) {
+    const name = match[1]!;
+    if ((lowercase.get(name.toLowerCase()) ?? 0) > 0 || NOT_NAMES.has(name)) continue;
+    if (addressesOne(text, match.index + match[0].length - 1)) names.add(name);
+  }
+  return names;
+}
 
 /** Whether a mention is a person doing something: "Alice laughed", "said Alice", "cried the Queen". */
 function acts(text: string, mention: Mention): boolean {
@@ -311,6 +374,8 @@ function locateMentions(text: string, characters: Character[]): Mention[] {
 
 /** Titles first, then the first name, then the pronouns that follow the character's mentions. */
 function genderOf(character: Character, text: string, mentions: Mention[]): Gender {
+  // A people is "they".
+  if (character.people) return 'unknown';
   const titleGender = character.title ? NAME_TITLES.get(character.title) : undefined;
   if (titleGender === 'female' || titleGender === 'male') return titleGender;
   let female = 0;
@@ -355,8 +420,25 @@ export function mainCharacters(cast: Cast): Character[] {
   const least = Math.max(3, Math.ceil(total * MAIN_SHARE));
   // A person is titled ("Mrs. Goddard"), or speaks and acts ("said Perry"): "Journal" and "Hampstead Heath" do neither.
   const person = (c: Character) =>
-    (c.acts ?? 0) > 0 || (!c.role && titleClass(c.title) !== undefined) || PERSONAL_TITLES.has(c.title);
-  return cast.characters.filter((c) => c.mentions >= least && person(c));
+    (c.acts ?? 0) > 0 ||
+    c.people === true ||
+    (!c.role && titleClass(c.title) !== undefined) ||
+    PERSONAL_TITLES.has(c.title);
+  // One addressed in a scene ("“Belle,” said the husband") is there, though the book names her once.
+  return cast.characters.filter(
+    (c) => !saint(c) && ((c.mentions >= least && person(c)) || (!c.role && (c.addressed ?? 0) > 0)),
+  );
+}
+
+/** A name mostly written with a saint's title ("St. Mary's Church"): a church or an oath, not one of the story. */
+function saint(c: Character): boolean {
+  let saintly = 0;
+  let all = 0;
+  for (const [surface, count] of c.surfaces) {
+    all += count;
+    if (/^(?:St\.?|Saint)\s/.test(surface)) saintly += count;
+  }
+  return saintly > 0 && saintly * 2 >= all;
 }
 
 /** Titles only people bear (not "Saint", "Old", "Little"). */

@@ -356,3 +356,27 @@ describe('descriptions with a possessive', () => {
     expect(said(text)).toEqual([['It is later than I thought,', 'Holmes']]);
   });
 });
+
+describe('a narrative paragraph ends an exchange', () => {
+  it('lets "she" be the last speaker again when narration about her comes between', () => {
+    const text = [
+      'Clara and Nora walked to the gate of the old house.',
+      '“It is late,” said Nora.',
+      'Nora looked at the dark windows of the house for a long while, and thought of the morning.',
+      '“I wish we could go in,” said she.',
+    ].join('\n\n');
+    expect(said(text).at(-1)).toEqual(['I wish we could go in,', 'Nora']);
+  });
+
+  it('starts the turns again after a paragraph of narration', () => {
+    const text = [
+      'Tom and Ann met in the lane by the mill.',
+      '“Where were you?” said Tom.',
+      '“At the mill,” said Ann.',
+      'Ann took off her wet cloak and hung it by the fire. The rain had stopped, and the yard was full of light.',
+      '“The wheel is mended at last, and the miller is glad of it.”',
+      '“Good,” said Tom. “Then we can grind the corn on Monday.”',
+    ].join('\n\n');
+    expect(said(text)[2]).toEqual(['The wheel is mended at last, and the miller is glad of it.', 'Ann']);
+  });
+});

@@ -66,8 +66,11 @@ export interface Attribution {
   narrator?: Character;
 }
 
-/** How many paragraphs a conversation may skip between turns (a line of narration between two lines). */
-const CONVERSATION_GAP = 1;
+/**
+ * How many paragraphs a conversation may skip between turns: none. A paragraph of narration between two
+ * lines ends the exchange; the turns after it start again (the one it is about often speaks next).
+ */
+const CONVERSATION_GAP = 0;
 
 interface Context extends SceneContext {
   descriptions: DescriptionBook;

@@ -36,7 +36,7 @@ export const TURN_WEIGHTS = {
   answers: 5,
   actor: 4,
   laterActor: 1,
-  opener: 2.25,
+  opener: 1.25,
   repeat: 1.25,
   alternate: 2.5,
   newcomer: 1,

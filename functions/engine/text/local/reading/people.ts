@@ -97,6 +97,8 @@ export interface NameForm {
 export interface Person {
   forms: NameForm[];
   known: string[];
+  /** A people of the story acting together ("the Morlocks"), not one person. */
+  people?: boolean;
 }
 
 const gender = (title: string) => NAME_TITLES.get(title) ?? (title === 'dr' ? 'unknown' : undefined);

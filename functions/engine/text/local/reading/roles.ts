@@ -12,6 +12,10 @@ import { NAME_TITLES, NOT_NAMES, PLACE_SUFFIXES } from '../lexicon';
 import { PERSON_NOUNS } from './lexicon';
 import type { NameForm, Person } from './people';
 
+/** Peoples and faiths of the world ("the French", "the Sikhs"): who they are is no character of a story. */
+export const NATIONS =
+  /^(?:\p{Lu}\p{L}*(?:ians|ese|ish|ans|ards|ians)|French|Dutch|Swiss|Greeks|Turks|Arabs|Jews|Moors|Sikhs|Hindoos|Hindus|Moslems|Muslims|Christians|Catholics|Protestants|Scots|Danes|Swedes|Poles|Finns|Lapps|Gipsies|Gypsies|Saxons|Normans|Britons|Romans|Kaffirs|Zulus|Maoris|Tartars|Cossacks|Yankees)$/u;
+
 /** Whether a capitalised phrase is written like a role: mostly after "the", never titled, not a place's name. */
 function roleShaped(stats: PhraseStats, titlesInUse: ReadonlySet<string>): boolean {
   const words = stats.key.split(' ');
@@ -32,8 +36,34 @@ function head(words: readonly string[]): string {
   return (of > 0 ? words.slice(0, of) : words).at(-1)!;
 }
 
+/**
+ * Whether a role is a people of the story acting together ("the Morlocks had taken", "the Eloi
+ * were masters"): a name of its own (never written in lower case), not a nation of the world, the
+ * subject of what a people does in a good share of its mentions, seldom after a word of place.
+ */
+function actsAsPeople(group: readonly PhraseStats[], lowercase: ReadonlyMap<string, number>): boolean {
+  const [form] = group;
+  if (group.length !== 1 || !form || form.key.includes(' ')) return false;
+  if ((lowercase.get(form.key.toLowerCase()) ?? 0) > 0) return false;
+  const deeds = form.beforeGroupVerb;
+  return form.count >= 5 && deeds >= 3 && deeds >= form.count * 0.1 && form.afterPlaceWord * 2 <= deeds;
+}
+
+/**
+ * "the Silver Shoes", "the Spirits": a plural role whose last word the text also writes in lower
+ * case ("her shoes") names things or a kind, not a character.
+ */
+function pluralOfThings(group: readonly PhraseStats[], lowercase: ReadonlyMap<string, number>): boolean {
+  return group.every((s) => {
+    const last = s.key.split(' ').at(-1)!;
+    return /[^s]s$/.test(last) && !s.key.includes(' of ') && (lowercase.get(last.toLowerCase()) ?? 0) > 0;
+  });
+}
+
 /** Whether the forms of one role, together, name a character: it speaks and acts, or a word of kind is "of" something. */
-function actsAsCharacter(group: readonly PhraseStats[]): boolean {
+function actsAsCharacter(group: readonly PhraseStats[], lowercase: ReadonlyMap<string, number>): boolean {
+  if (pluralOfThings(group, lowercase) || group.some((s) => NATIONS.test(s.key))) return false;
+  if (actsAsPeople(group, lowercase)) return true;
   const sum = (pick: (s: PhraseStats) => number) => group.reduce((total, s) => total + pick(s), 0);
   const count = sum((s) => s.count);
   const acts = sum((s) => s.afterSpeechVerbThe * 2 + s.beforePersonVerb);
@@ -53,26 +83,61 @@ function actsAsCharacter(group: readonly PhraseStats[]): boolean {
  * Rabbit" is "the White Rabbit", "the Queen" is "the Queen of Hearts"). `titlesInUse` are the
  * titles of named characters.
  */
-export function findRoles(phrases: Iterable<PhraseStats>, titlesInUse: ReadonlySet<string>): Person[] {
+export function findRoles(
+  phrases: Iterable<PhraseStats>,
+  titlesInUse: ReadonlySet<string>,
+  lowercase: ReadonlyMap<string, number> = new Map(),
+): Person[] {
   const shaped = [...phrases].filter((s) => roleShaped(s, titlesInUse));
   const groups: PhraseStats[][] = [];
   const long = shaped.filter((s) => s.key.includes(' '));
-  for (const s of long) groups.push([s]);
+  for (const s of long) {
+    // "the Wicked Witch" is "the Wicked Witch of the West" when she is the only one so qualified.
+    const qualified = long.filter((q) => q.key.startsWith(`${s.key} of `));
+    if (!s.key.includes(' of ') && qualified.length === 1) continue;
+    groups.push([s]);
+  }
+  for (const s of long) {
+    const qualified = long.filter((q) => q.key.startsWith(`${s.key} of `));
+    if (s.key.includes(' of ') || qualified.length !== 1) continue;
+    groups.find((g) => g[0] === qualified[0])?.push(s);
+  }
+  joinInverted(groups);
   for (const s of shaped.filter((x) => !x.key.includes(' '))) {
     const owners = groups.filter((g) => head(g[0]!.key.split(' ')) === s.key);
     if (owners.length === 1) owners[0]!.push(s);
     else groups.push([s]);
   }
-  return groups.filter(actsAsCharacter).map((group) => ({
-    forms: group.map((s): NameForm => ({
-      surface: s.key,
-      words: s.key.split(' '),
-      title: '',
-      count: s.count,
-      firstOffset: s.firstOffset,
-    })),
-    known: [],
-  }));
+  return groups
+    .filter((group) => actsAsCharacter(group, lowercase))
+    .map((group) => ({
+      ...(actsAsPeople(group, lowercase) ? { people: true } : {}),
+      forms: group.map((s): NameForm => ({
+        surface: s.key,
+        words: s.key.split(' '),
+        title: '',
+        count: s.count,
+        firstOffset: s.firstOffset,
+      })),
+      known: [],
+    }));
+}
+
+/** "the Monkey King" is "the King of the Monkeys": a kind before the head, or the head "of the" kinds. */
+function joinInverted(groups: PhraseStats[][]) {
+  for (let i = groups.length - 1; i >= 0; i--) {
+    const words = groups[i]![0]!.key.split(' ');
+    if (words.length !== 2) continue;
+    const [kind, rank] = words as [string, string];
+    const inverted = groups.findIndex(
+      (g, k) =>
+        k !== i &&
+        [`${rank} of the ${kind}s`, `${rank} of the ${kind}es`, `${rank} of the ${kind}`].includes(g[0]!.key),
+    );
+    if (inverted < 0) continue;
+    groups[inverted]!.push(...groups[i]!);
+    groups.splice(i, 1);
+  }
 }
 
 /** "The White Rabbit": the fullest form the text uses more than once, with its article. */

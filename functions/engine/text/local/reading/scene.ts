@@ -96,7 +96,12 @@ export function nearest(
   const fitting = gender === 'unknown' ? recent : recent.filter((c) => c.gender === gender);
   const maybe = recent.filter((c) => c.gender === 'unknown');
   const previous = previousTurn(context, index);
-  const lastSpeaker = previous && previous.paragraph !== part.paragraph ? previous.speaker : undefined;
+  // The turn passes to someone else only across adjacent paragraphs: a paragraph of narration between
+  // them ends the exchange, and the one it is about may well speak again.
+  const lastSpeaker =
+    previous && previous.paragraph !== part.paragraph && previous.paragraph >= part.paragraph - 1
+      ? previous.speaker
+      : undefined;
   const pick = (list: Character[]) => list.find((c) => c !== lastSpeaker) ?? list[0];
   const paragraph = context.scan.paragraphs[part.paragraph]!;
   const here = mentionsIn(context.narration, paragraph.start, part.start)
