@@ -60,7 +60,7 @@ test('an author signs up, verifies through the mailbox, signs in, edits the prof
   await page.getByLabel('Bio').fill('I write about lighthouses.');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile updated!')).toBeVisible();
-  await expect(page.getByText('I write about lighthouses.')).toBeVisible();
+  await expect(page.getByRole('paragraph').filter({ hasText: 'I write about lighthouses.' })).toBeVisible();
   await expect(page.getByText('Updated your profile')).toBeVisible();
 
   const html = page.locator('html');
