@@ -123,14 +123,20 @@ export async function characterImages(
         image_url: mediaUrl(String(i.data.portrait_key)),
         source: i.data.source === 'plot' ? ('plot' as const) : ('generated' as const),
       })),
+    // Every picture a scene was filmed over, in order: a long scene is drawn once per moment, and
+    // only its first picture can be the Images tab's (items made before moments list one picture).
     scene_images: items
       .filter((i) => i.data.kind === 'scene')
       .sort((a, b) => (a.scene_number ?? 0) - (b.scene_number ?? 0))
-      .map((i) => ({
-        scene_number: i.scene_number ?? 0,
-        image_url: mediaUrl(String(i.data.image_key)),
-        source: i.data.source === 'chapter' ? ('chapter' as const) : ('generated' as const),
-      })),
+      .flatMap((i) =>
+        ((i.data.images as { key: string }[] | undefined) ?? [{ key: String(i.data.image_key) }]).map(
+          (picture, n) => ({
+            scene_number: i.scene_number ?? 0,
+            image_url: mediaUrl(picture.key),
+            source: n === 0 && i.data.source === 'chapter' ? ('chapter' as const) : ('generated' as const),
+          }),
+        ),
+      ),
   };
 }
 

@@ -239,7 +239,9 @@ describe('the video pipeline', () => {
     const audio = (await api<AudioFilesAnswer>('GET', `/ai/audio-files/${generation.id}`)).body;
     expect(audio.audio_files.characters.length).toBe(generation.audio_progress.character_files);
     const pictures = (await api<CharacterImagesAnswer>('GET', `/ai/character-images/${generation.id}`)).body;
-    expect(pictures.scene_images).toHaveLength(5);
+    // Every scene has its pictures (a long scene several), each one listed.
+    expect(new Set(pictures.scene_images.map((s) => s.scene_number)).size).toBe(5);
+    expect(pictures.scene_images.every((s) => s.image_url)).toBe(true);
     const reused = pictures.character_images.filter((c) => c.source === 'plot').map((c) => c.character);
     if (pictures.character_images.some((c) => c.character === portrayed)) expect(reused).toContain(portrayed);
     expect(pictures.character_images.every((c) => c.image_url)).toBe(true);
