@@ -78,13 +78,20 @@ export function stillToMotion(
 ): string {
   if (move.zoomFrom === move.zoomTo) return panOverStill(input, move, frames, size, fps, output);
   const canvas = canvasFor(size);
-  const lerp = easedLerp('on', frames);
-  const zoom = lerp(move.zoomFrom, move.zoomTo);
   return (
     coverCanvas(input, canvas) +
-    `zoompan=z='${zoom}':x='(iw-iw/zoom)*${lerp(move.xFrom, move.xTo)}':y='(ih-ih/zoom)*${lerp(move.yFrom, move.yTo)}':d=${frames}:s=${size.width}x${size.height}:fps=${fps},` +
+    `${zoomOver(move, frames, frames, size, fps)},` +
     `trim=end_frame=${frames},setpts=PTS-STARTPTS[${output}]`
   );
+}
+
+/**
+ * FFmpeg's zoompan along an eased move over `frames` output frames, each input frame held for
+ * `hold` of them (a still: all of them; moving pictures: one).
+ */
+function zoomOver(move: CameraMove, frames: number, hold: number, size: Size, fps: number): string {
+  const lerp = easedLerp('on', frames);
+  return `zoompan=z='${lerp(move.zoomFrom, move.zoomTo)}':x='(iw-iw/zoom)*${lerp(move.xFrom, move.xTo)}':y='(ih-ih/zoom)*${lerp(move.yFrom, move.yTo)}':d=${hold}:s=${size.width}x${size.height}:fps=${fps}`;
 }
 
 /**
@@ -155,9 +162,5 @@ export function moveOverFrames(
   fps: number,
   output: string,
 ): string {
-  const lerp = easedLerp('on', frames);
-  return (
-    `[${input}]zoompan=z='${lerp(move.zoomFrom, move.zoomTo)}':x='(iw-iw/zoom)*${lerp(move.xFrom, move.xTo)}':y='(ih-ih/zoom)*${lerp(move.yFrom, move.yTo)}':d=1:s=${size.width}x${size.height}:fps=${fps},` +
-    `setsar=1[${output}]`
-  );
+  return `[${input}]${zoomOver(move, frames, 1, size, fps)},setsar=1[${output}]`;
 }
