@@ -6,10 +6,10 @@ import { EngineError, type Size } from '../types';
 import type { CharacterProfile } from '../text/types';
 import type { ImageEngine, ImageRequest, ImageResult } from './types';
 import { bedrockError, contentFiltered, isContentFilterMessage } from '../bedrock-errors';
-import { describePortrait, describeScene } from './local/describe';
-import { characterLook, portraitLook, referencedLook } from './local/look';
+import { describeScene } from './local/describe';
+import { portraitLook } from './local/look';
 import { writeExactSize } from './output';
-import { validateImageRequest } from './request';
+import { characterKey, imageAllowance, portraitPrompt, validateImageRequest } from './request';
 import { planScene, type ScenePlan } from './local/scene-plan';
 
 /**
@@ -144,16 +144,13 @@ export async function sceneBody(
     : textToImageBody(prompt, size, request.quality, seed);
 }
 
-const characterKey = (c: CharacterProfile) => `${c.name.trim().toLowerCase()}#${c.seed}`;
-
 export function createBedrockImageEngine(options: BedrockImageEngineOptions = {}): ImageEngine {
   const config = engineConfig();
   const modelId = options.modelId ?? config.BEDROCK_IMAGE_MODEL_ID;
-  const maxImages = options.maxImages ?? config.ENGINE_MAX_IMAGES_PER_REQUEST;
+  const count = imageAllowance(options.maxImages ?? config.ENGINE_MAX_IMAGES_PER_REQUEST);
   const portraits = new Map<string, string>();
   const referenceFor = (c: CharacterProfile) =>
     options.referencePortrait?.(c) ?? portraits.get(characterKey(c));
-  let made = 0;
 
   async function generate(
     body: NovaRequest,
@@ -161,13 +158,7 @@ export function createBedrockImageEngine(options: BedrockImageEngineOptions = {}
     outputPath: string,
     prompt: string,
   ): Promise<ImageResult> {
-    if (made >= maxImages) {
-      throw new EngineError(
-        'invalid_input',
-        `This request asks for more than ${maxImages} images, the most one request may create.`,
-      );
-    }
-    made++;
+    count();
     let payload: { images?: string[]; error?: string | null };
     try {
       const client = options.client ?? aws.bedrock;
@@ -195,11 +186,7 @@ export function createBedrockImageEngine(options: BedrockImageEngineOptions = {}
 
   return {
     async portrait(request) {
-      const size = validateImageRequest(request);
-      const look = request.reference
-        ? referencedLook(request.character, request.reference)
-        : characterLook(request.character);
-      const prompt = describePortrait(look, request.style, request.customPrompt);
+      const { size, look, prompt } = portraitPrompt(request);
       const result = await generate(
         textToImageBody(prompt, size, request.quality, request.reference?.seed ?? request.character.seed),
         size,

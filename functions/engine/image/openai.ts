@@ -11,14 +11,13 @@ import { ConfigError } from '../../lib/errors';
 import { DEFAULT_OPENAI_IMAGE_MODEL, engineConfig } from '../config';
 import { modelBadAnswerError, modelHttpError, type ModelServer } from '../model-errors';
 import { callModel, fetchMedia, type ModelResponse, type RetryPolicy } from '../model-http';
-import { EngineError, type Size } from '../types';
-import type { CharacterProfile } from '../text/types';
+import type { Size } from '../types';
 import { clipPrompt } from './bedrock';
-import { describePortrait, describeScene } from './local/describe';
-import { characterLook, portraitLook, referencedLook } from './local/look';
+import { describeScene } from './local/describe';
+import { portraitLook } from './local/look';
 import { planScene } from './local/scene-plan';
 import { writeExactSize } from './output';
-import { validateImageRequest } from './request';
+import { characterKey, imageAllowance, portraitPrompt, validateImageRequest } from './request';
 import type { ImageEngine, ImageQuality, ImageResult } from './types';
 
 export interface OpenAIImageOptions {
@@ -105,27 +104,12 @@ export function createOpenAIImageEngine(options: OpenAIImageOptions = {}): Image
       ...options.retry,
     },
   };
-  const maxImages = options.maxImages ?? config.ENGINE_MAX_IMAGES_PER_REQUEST;
+  const count = imageAllowance(options.maxImages ?? config.ENGINE_MAX_IMAGES_PER_REQUEST);
   const portraits = new Map<string, string>();
-  let made = 0;
-
-  function count(): void {
-    if (made >= maxImages) {
-      throw new EngineError(
-        'invalid_input',
-        `This request asks for more than ${maxImages} images, the most one request may create.`,
-      );
-    }
-    made++;
-  }
 
   return {
     async portrait(request) {
-      const size = validateImageRequest(request);
-      const look = request.reference
-        ? referencedLook(request.character, request.reference)
-        : characterLook(request.character);
-      const prompt = describePortrait(look, request.style, request.customPrompt);
+      const { size, look, prompt } = portraitPrompt(request);
       count();
       const image = await generate(settings, prompt, size, request.quality);
       await writeExactSize(image, size, request.outputPath);
@@ -153,8 +137,6 @@ export function createOpenAIImageEngine(options: OpenAIImageOptions = {}): Image
     },
   };
 }
-
-const characterKey = (c: CharacterProfile) => `${c.name.trim().toLowerCase()}#${c.seed}`;
 
 /** The portraits that can be read (one that cannot only costs consistency, not the picture). */
 async function readReferences(loaders: ((() => Promise<Uint8Array>) | undefined)[]): Promise<Uint8Array[]> {

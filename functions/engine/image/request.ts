@@ -1,6 +1,11 @@
-import { ASPECT_RATIOS, IMAGE_QUALITIES, IMAGE_STYLES, type ImageRequest } from './types';
+import { ASPECT_RATIOS, IMAGE_QUALITIES, IMAGE_STYLES, type ImageEngine, type ImageRequest } from './types';
 import { EngineError, type Size } from '../types';
+import type { CharacterProfile } from '../text/types';
 import { imageSize } from './sizes';
+import { describePortrait } from './local/describe';
+import { characterLook, referencedLook, type CharacterLook } from './local/look';
+
+type PortraitRequest = Parameters<ImageEngine['portrait']>[0];
 
 /** Checks the options every image request shares and returns the output size. */
 export function validateImageRequest(request: ImageRequest): Size {
@@ -32,4 +37,37 @@ export function validateImageRequest(request: ImageRequest): Size {
     );
   }
   return imageSize(request.aspectRatio, request.quality);
+}
+
+/** What a portrait request draws: its size, the character's look (or the reference's) and the prompt. */
+export function portraitPrompt(request: PortraitRequest): {
+  size: Size;
+  look: CharacterLook;
+  prompt: string;
+} {
+  const size = validateImageRequest(request);
+  const look = request.reference
+    ? referencedLook(request.character, request.reference)
+    : characterLook(request.character);
+  return { size, look, prompt: describePortrait(look, request.style, request.customPrompt) };
+}
+
+/** The portraits an engine made, by character, for its later scenes to take as references. */
+export const characterKey = (c: CharacterProfile) => `${c.name.trim().toLowerCase()}#${c.seed}`;
+
+/**
+ * The images one engine may make for one request (ENGINE_MAX_IMAGES_PER_REQUEST): call it before each
+ * image; past the bound it refuses in words.
+ */
+export function imageAllowance(maxImages: number): () => void {
+  let made = 0;
+  return () => {
+    if (made >= maxImages) {
+      throw new EngineError(
+        'invalid_input',
+        `This request asks for more than ${maxImages} images, the most one request may create.`,
+      );
+    }
+    made++;
+  };
 }

@@ -1,10 +1,10 @@
 import type { ImageEngine } from '../types';
-import { describePortrait, describeScene } from './describe';
+import { describeScene } from './describe';
 import { FACE_METADATA_KEY, type FaceMetadata } from './face-metadata';
-import { characterLook, portraitLook, referencedLook } from './look';
+import { portraitLook } from './look';
 import { writeSvgAsPng } from '../../drawing/png';
 import { buildPortraitSvg, portraitLayout } from './portrait-svg';
-import { validateImageRequest } from '../request';
+import { portraitPrompt, validateImageRequest } from '../request';
 import { planScene } from './scene-plan';
 import { buildScene } from './scene-svg';
 
@@ -22,10 +22,7 @@ export interface LocalImageEngineOptions {
 export function createLocalImageEngine(options: LocalImageEngineOptions = {}): ImageEngine {
   return {
     async portrait(request) {
-      const size = validateImageRequest(request);
-      const look = request.reference
-        ? referencedLook(request.character, request.reference)
-        : characterLook(request.character);
+      const { size, look, prompt } = portraitPrompt(request);
       const { svg, skin } = buildPortraitSvg({
         look,
         style: request.style,
@@ -39,7 +36,7 @@ export function createLocalImageEngine(options: LocalImageEngineOptions = {}): I
       return {
         path: request.outputPath,
         ...size,
-        prompt: describePortrait(look, request.style, request.customPrompt),
+        prompt,
         look: portraitLook(look),
       };
     },
