@@ -3,28 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP, runEngineCommand, type CliOutput } from '../../cli/engine-commands';
+import { HELP } from '../../cli/engine-commands';
+import { engine } from '../support/engine-cli';
 import { probe } from '../../functions/engine/media/ffmpeg';
 import { REAL_NOVELS } from '../fixtures/real-novels';
 
 /** `npm run engine -- …` run in-process on a real story: what each command prints and writes. */
-interface Run {
-  code: number;
-  out: string[];
-  err: string[];
-}
-
-async function engine(...argv: string[]): Promise<Run> {
-  const run: Run = { code: 0, out: [], err: [] };
-  const io: CliOutput = {
-    log: (line) => run.out.push(line),
-    error: (line) => run.err.push(line),
-    progress: () => undefined,
-  };
-  run.code = await runEngineCommand(argv, io);
-  return run;
-}
-
 const novel = REAL_NOVELS.find((book) => book.slug.includes('bohemia'))!;
 /** The story's opening, about 400 words from its first chapter. */
 const opening = novel.text

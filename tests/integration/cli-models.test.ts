@@ -8,29 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runEngineCommand, type CliOutput } from '../../cli/engine-commands';
+import { engine } from '../support/engine-cli';
 import { getEngine, resetEngine } from '../../functions/engine';
 import { resetEngineConfig } from '../../functions/engine/config';
 import { characterSeed } from '../../functions/engine/text/local/characters';
 import { characterProfile, type SceneDescription } from '../../functions/engine/text/types';
 import { SAMPLE_RATE, startModelServer, type ModelServer } from '../support/model-server';
-
-interface Run {
-  code: number;
-  out: string[];
-  err: string[];
-}
-
-async function engine(...argv: string[]): Promise<Run> {
-  const run: Run = { code: 0, out: [], err: [] };
-  const io: CliOutput = {
-    log: (line) => run.out.push(line),
-    error: (line) => run.err.push(line),
-    progress: () => undefined,
-  };
-  run.code = await runEngineCommand(argv, io);
-  return run;
-}
 
 const ENV_KEYS = [
   'ENGINE_IMAGE_PROVIDER',
