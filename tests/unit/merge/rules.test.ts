@@ -16,6 +16,7 @@ import { filterEscape, progressFraction } from '../../../functions/engine/media/
 import { audioEncoderArgs, videoEncoderArgs } from '../../../functions/engine/video/encoding';
 import { watermarkFilter } from '../../../functions/engine/video/local/watermark';
 import type { JobRecord } from '../../../functions/jobs';
+import { jobRecord } from '../../support/job-record';
 import type { MergeSettings, ResolvedInput, StreamInfo } from '../../../functions/merge/model';
 import {
   downloadFileName,
@@ -247,24 +248,16 @@ describe('planning a merge', () => {
   });
 });
 
-const job = (id: string, status: JobRecord['status'], at: string, deferred?: boolean): JobRecord => ({
-  id,
-  kind: 'merge',
-  owner_id: 'u',
-  target: {},
-  status,
-  step: '',
-  progress: 0,
-  error_message: null,
-  options: {},
-  outputs: {},
-  execution_arn: null,
-  attempt: 1,
-  created_at: at,
-  started_at: at,
-  updated_at: at,
-  ...(deferred === undefined ? {} : { deferred }),
-});
+const job = (id: string, status: JobRecord['status'], at: string, deferred?: boolean): JobRecord =>
+  jobRecord(at, {
+    id,
+    kind: 'merge',
+    owner_id: 'u',
+    status,
+    progress: 0,
+    started_at: at,
+    ...(deferred === undefined ? {} : { deferred }),
+  });
 
 describe('the queue', () => {
   it('runs waiting merges oldest request first; running and finished ones are not in it', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Book } from '../../../functions/contracts/books';
 import { createAnalyticsService } from '../../../functions/analytics/service';
 import type { ReadingEvent } from '../../../functions/events';
+import { jobRecord } from '../../support/job-record';
 import type { JobRecord } from '../../../functions/jobs';
 import { NotFoundError } from '../../../functions/lib/errors';
 
@@ -26,24 +27,14 @@ const read = (type: string, user: string, at: string, facts: Partial<ReadingEven
   at,
   ...facts,
 });
-const job = (kind: string, finished: string, extra: Partial<JobRecord> = {}): JobRecord => ({
-  id: `j${n++}`,
-  kind,
-  owner_id: 'author',
-  target: { book_id: 'a' },
-  status: 'ready',
-  step: '',
-  progress: 100,
-  error_message: null,
-  options: {},
-  outputs: {},
-  execution_arn: null,
-  attempt: 1,
-  created_at: finished,
-  updated_at: finished,
-  finished_at: finished,
-  ...extra,
-});
+const job = (kind: string, finished: string, extra: Partial<JobRecord> = {}): JobRecord =>
+  jobRecord(finished, {
+    kind,
+    owner_id: 'author',
+    target: { book_id: 'a' },
+    finished_at: finished,
+    ...extra,
+  });
 
 function service(events: Record<string, ReadingEvent[]>, jobs: Record<string, JobRecord[]>) {
   return createAnalyticsService({

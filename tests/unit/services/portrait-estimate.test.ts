@@ -1,31 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { CHARACTER_IMAGE_ESTIMATE_SECONDS } from '../../../functions/contracts/plots';
 import type { JobRecord } from '../../../functions/jobs';
+import { jobRecord } from '../../support/job-record';
 import { portraitEstimateSeconds } from '../../../functions/plots/characters';
 
-let n = 0;
 /** A portrait job that ran `ms` milliseconds, finished at minute `minute`. */
 function portrait(ms: number, minute: number, overrides: Partial<JobRecord> = {}): JobRecord {
   const finished = Date.UTC(2026, 10, 27, 12, minute);
-  return {
-    id: `job-${n++}`,
+  return jobRecord(new Date(finished - ms - 5000).toISOString(), {
     kind: 'character-image',
-    owner_id: 'owner',
     target: { book_id: 'book' },
-    status: 'ready',
-    step: '',
-    progress: 100,
-    error_message: null,
-    options: {},
-    outputs: {},
-    execution_arn: null,
-    attempt: 1,
-    created_at: new Date(finished - ms - 5000).toISOString(),
     started_at: new Date(finished - ms).toISOString(),
     updated_at: new Date(finished).toISOString(),
     finished_at: new Date(finished).toISOString(),
     ...overrides,
-  };
+  });
 }
 
 describe('the portrait estimate', () => {
