@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
+import type { LearningContentItem, LearningJob } from '@contracts/learning';
 import { signUpAndSignIn, uploadPastedBook } from './helpers';
 
 /** Three chapters of about 300 words each, built from topic sentences so each chapter reads differently. */
@@ -218,10 +219,11 @@ test('a long video generation is polled 10 s × 10, then every 30 s up to 60 che
           duration: null,
           progress: 40,
           step: 'Rendering part 2 of 4',
+          chapter_marks: [],
           error_message: null,
           created_at: new Date().toISOString(),
         },
-      ],
+      ] satisfies LearningContentItem[],
     }),
   );
   await page.route(`**/api/v1/ai/check-video-status/${jobId}`, (route) => {
@@ -238,12 +240,14 @@ test('a long video generation is polled 10 s × 10, then every 30 s up to 60 che
         content_url: null,
         video_url: null,
         audio_url: null,
+        thumbnail_url: null,
         hosted_url: `/book/${bookId}?chapter=routed`,
         duration: null,
+        chapter_marks: [],
         error_message: null,
         created_at: new Date().toISOString(),
         updated_at: new Date().toISOString(),
-      },
+      } satisfies LearningJob,
     });
   });
   await page.clock.install();

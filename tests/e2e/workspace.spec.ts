@@ -140,8 +140,12 @@ test('a creator plans a plot, casts and draws a character, writes and exports a 
   await page.evaluate(() => {
     const seen = { texts: [] as string[], most: 0, cards: [] as string[] };
     (window as unknown as { toastsSeen: typeof seen }).toastsSeen = seen;
+    // Toasts of the steps before (a deletion, an update) may still be leaving: only new ones count.
+    const earlier = new Set(document.querySelectorAll('[role="status"][aria-live]'));
     new MutationObserver(() => {
-      const toasts = [...document.querySelectorAll('[role="status"][aria-live]')];
+      const toasts = [...document.querySelectorAll('[role="status"][aria-live]')].filter(
+        (toast) => !earlier.has(toast),
+      );
       seen.most = Math.max(seen.most, toasts.length);
       for (const toast of toasts)
         if (!seen.texts.includes(toast.textContent ?? '')) seen.texts.push(toast.textContent ?? '');
