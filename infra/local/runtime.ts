@@ -19,7 +19,7 @@ import { startCognito, type LocalCognito } from './cognito';
 import { createGateway, type MediaSource } from './gateway';
 import { closeServer, drainable, holdPort, listenOn } from './http-util';
 import { Mailbox } from './mailbox';
-import { LambdaPool } from './lambda-pool';
+import { LambdaPool, type CachedReads } from './lambda-pool';
 import { s3MultipartExtras } from './s3-multipart';
 import { createDynamoReadCache, guardJsonService, guardS3, loadLocalSecrets } from './service-guard';
 import type { LocalCredentials } from './sigv4';
@@ -71,6 +71,8 @@ export interface LocalRuntime {
 }
 
 const HOST = '127.0.0.1';
+/** Threads that answer API requests (the workflow tasks have their own pool, sized to the cores). */
+const API_THREADS = 2;
 
 /**
  * Starts the whole stack on loopback: DynamoDB (dynalite), S3 (s3rver), Cognito (cognito-local),
@@ -201,14 +203,20 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
 
   // Cognito, with the user pool triggers running the real trigger handler.
   const mailbox = new Mailbox(join(dataDir, 'mailbox.json'));
-  // Every function runs in the local Lambda pool; threads start on first use, after the
+  // Every function runs in a local Lambda pool; threads start on first use, after the
   // environment below is complete. Their reads of DynamoDB ask its read cache first, without a
-  // round trip over HTTP (dynamo-reads.ts).
-  const lambdas = new LambdaPool(PROJECT_ROOT, undefined, {
+  // round trip over HTTP (dynamo-reads.ts). API requests and workflow tasks have a pool each, as
+  // each Lambda invocation has its own container on AWS: a sign-up or a status check never waits
+  // for a thread busy drawing a scene or reading a novel.
+  const reads: CachedReads = {
     endpoint: env.DYNAMODB_ENDPOINT!,
     lookup: (operation, body) => dynamoReads.lookup(operation, body),
+  };
+  const apiLambdas = new LambdaPool(PROJECT_ROOT, API_THREADS, reads);
+  const jobLambdas = new LambdaPool(PROJECT_ROOT, undefined, reads);
+  stoppers.set('lambda', async () => {
+    await Promise.all([apiLambdas.close(), jobLambdas.close()]);
   });
-  stoppers.set('lambda', () => lambdas.close());
   const cognito: LocalCognito = await startCognito({
     dataDir: join(dataDir, 'cognito'),
     port: held.cognito,
@@ -219,7 +227,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
       refreshTokenSeconds: userPool.refreshTokenDays * 24 * 3600,
     },
     trigger: (event) =>
-      lambdas.invoke(
+      apiLambdas.invoke(
         { entry: 'functions/auth/triggers.ts', handler: 'handler', name: 'auth-triggers', timeoutSeconds: 5 },
         event,
       ),
@@ -240,7 +248,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
   Object.assign(
     env,
     await registerStateMachines(PROJECT_ROOT, stepFunctions, names.stateMachine, (worker, input) =>
-      lambdas.invoke(worker, input),
+      jobLambdas.invoke(worker, input),
     ),
   );
   Object.assign(process.env, env);
@@ -271,7 +279,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
       return payload as Record<string, unknown>;
     }),
     invoke: (group, event) =>
-      lambdas.invoke(
+      apiLambdas.invoke(
         {
           entry: lambdaGroups[group].entry,
           handler: 'handler',
@@ -286,7 +294,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
 
   // The Merge studio's 24-hour expiry (lifecycle rules on AWS): once now, then every hour.
   const sweepMerges = () =>
-    lambdas
+    jobLambdas
       .invoke(
         { entry: 'functions/merge/sweep.ts', handler: 'handler', name: 'mergeExpiry', timeoutSeconds: 300 },
         {},
