@@ -45,7 +45,7 @@ export const lambdaGroups = {
     entry: 'functions/creator/api.ts',
     memoryMb: 256,
     timeoutSeconds: 15,
-    access: { table: 'readwrite' },
+    access: { table: 'readwrite', modelProviders: true },
   },
   books: {
     entry: 'functions/books/api.ts',
@@ -65,6 +65,7 @@ export const lambdaGroups = {
     timeoutSeconds: 29,
     copiedPackages: ['sharp', '@echogarden/espeak-ng-emscripten'],
     access: {
+      modelProviders: true,
       table: 'readwrite',
       uploadsBucket: 'read',
       mediaBucket: 'readwrite',
@@ -76,6 +77,7 @@ export const lambdaGroups = {
     memoryMb: 512,
     timeoutSeconds: 29,
     access: {
+      modelProviders: true,
       table: 'readwrite',
       mediaBucket: 'readwrite',
       uploadsBucket: 'readwrite',
@@ -88,7 +90,7 @@ export const lambdaGroups = {
     timeoutSeconds: 29,
     // pdfkit reads its font metrics from files next to its code.
     copiedPackages: ['pdfkit'],
-    access: { table: 'readwrite', uploadsBucket: 'read' },
+    access: { table: 'readwrite', uploadsBucket: 'read', modelProviders: true },
   },
   images: {
     entry: 'functions/images/api.ts',
@@ -96,6 +98,7 @@ export const lambdaGroups = {
     timeoutSeconds: 29,
     // Reads chapters and scripts (uploads), deletes pictures (media), cancels drawings (work files).
     access: {
+      modelProviders: true,
       table: 'readwrite',
       uploadsBucket: 'readwrite',
       mediaBucket: 'readwrite',
@@ -107,6 +110,7 @@ export const lambdaGroups = {
     memoryMb: 512,
     timeoutSeconds: 29,
     access: {
+      modelProviders: true,
       table: 'readwrite',
       uploadsBucket: 'readwrite',
       mediaBucket: 'readwrite',
@@ -119,6 +123,7 @@ export const lambdaGroups = {
     timeoutSeconds: 29,
     // Reads the chapter's script, images and audio; starts, stops and cleans up generations.
     access: {
+      modelProviders: true,
       table: 'readwrite',
       uploadsBucket: 'readwrite',
       mediaBucket: 'readwrite',

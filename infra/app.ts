@@ -14,6 +14,8 @@ import { EdgeStack } from './stacks/edge-stack';
  * the account's region, which reads the web ACL through a cross-region reference. Options:
  * `-c apiDomainName=… -c apiCertificateArn=…` (see infra/constructs/api.ts),
  * `-c cognitoPlan=essentials` (no threat protection), `-c workerConcurrency=N` (0 = none reserved).
+ * The engine's providers come from the shell's ENGINE_*, BEDROCK_*, POLLY_ENGINE, OPENAI_* and
+ * ELEVENLABS_BASE_URL variables (README, Using your own models); their keys from SSM.
  */
 const app = new App();
 const stage = String(app.node.tryGetContext('stage') ?? 'prod');
@@ -53,6 +55,8 @@ const stack = new AppStack(app, `BookStudio-${stage}`, {
       : undefined,
   threatProtection: app.node.tryGetContext('cognitoPlan') !== 'essentials',
   workerConcurrency: Number(app.node.tryGetContext('workerConcurrency') ?? 10),
+  // The model providers, as this shell's ENGINE_* … variables choose them (keys stay in SSM).
+  engineSettings: process.env,
 });
 if (missingKey)
   Annotations.of(stack).addWarningV2(

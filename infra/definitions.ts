@@ -78,6 +78,9 @@ export function resourceNames(stage: string) {
     /** SecureString parameters the operator creates (README, Subscriptions & payments). */
     stripeSecretKeyParameter: `/${APP_NAME}/${stage}/stripe-secret-key`,
     stripeWebhookSecretParameter: `/${APP_NAME}/${stage}/stripe-webhook-secret`,
+    /** The model providers' keys, SecureStrings too (README, Using your own models). */
+    openaiApiKeyParameter: `/${APP_NAME}/${stage}/openai-api-key`,
+    elevenlabsApiKeyParameter: `/${APP_NAME}/${stage}/elevenlabs-api-key`,
     stateMachine: (name: string) => `${prefix}-${name}`,
   };
 }

@@ -65,6 +65,17 @@ export function applyNagSuppressions(stack: Stack): void {
       ],
     },
     {
+      id: 'AwsSolutions-IAM5',
+      reason:
+        'Bedrock (when chosen): a cross-region inference profile routes to its one model in any of its regions, and the status of an asynchronous video invocation is read by an id Bedrock assigns; Polly SynthesizeSpeech has no resource but lexicons. The media bucket prefix is where Nova Reel writes.',
+      appliesTo: [
+        { regex: '/^Resource::arn:<AWS::Partition>:bedrock:\\*::foundation-model\\/.+$/' },
+        { regex: '/^Resource::arn:<AWS::Partition>:bedrock:.*:async-invoke\\/\\*$/' },
+        { regex: '/^Resource::<DataMediaBucket[A-Za-z0-9]+\\.Arn>\\/bedrock-video\\/\\*$/' },
+        { regex: '/^Resource::arn:<AWS::Partition>:s3:::[^/]+\\/.*\\*$/' },
+      ],
+    },
+    {
       id: 'AwsSolutions-L1',
       reason:
         'Functions run on Node.js 22, the runtime the product is built and tested for; the CDK deployment helper runtime is managed by CDK.',

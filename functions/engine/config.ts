@@ -79,6 +79,12 @@ const schema = z
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
       httpUrl.default('https://api.elevenlabs.io'),
     ),
+    /**
+     * On AWS the keys are SecureString parameters of SSM, named here by the stack; each process reads
+     * them into OPENAI_API_KEY and ELEVENLABS_API_KEY before its first request (lib/aws/engine-secrets).
+     */
+    OPENAI_API_KEY_PARAMETER: optional(z.string().trim()),
+    ELEVENLABS_API_KEY_PARAMETER: optional(z.string().trim()),
   })
   .superRefine((config, context) => {
     if (config.ENGINE_TEXT_PROVIDER === 'openai' && !config.OPENAI_MODEL) {
@@ -99,18 +105,21 @@ const schema = z
       context.addIssue({
         code: 'custom',
         path: ['OPENAI_API_KEY'],
-        message: `required when ${openAIUsers.map((name) => `${name}=openai`).join(' and ')} with OpenAI's own server (${config.OPENAI_BASE_URL}); set OPENAI_BASE_URL to use a server of your own, which needs no key`,
+        message: `required when ${openAIUsers.map((name) => `${name}=openai`).join(' and ')} with OpenAI's own server (${config.OPENAI_BASE_URL}); set OPENAI_BASE_URL to use a server of your own, which needs no key${inParameter(config.OPENAI_API_KEY_PARAMETER)}`,
       });
     }
     if (config.ENGINE_SPEECH_PROVIDER === 'elevenlabs' && !config.ELEVENLABS_API_KEY) {
       context.addIssue({
         code: 'custom',
         path: ['ELEVENLABS_API_KEY'],
-        message:
-          'required when ENGINE_SPEECH_PROVIDER=elevenlabs: the API key of your ElevenLabs account (Profile → API keys)',
+        message: `required when ENGINE_SPEECH_PROVIDER=elevenlabs: the API key of your ElevenLabs account (Profile → API keys)${inParameter(config.ELEVENLABS_API_KEY_PARAMETER)}`,
       });
     }
   });
+
+/** Where a deployed key is expected, for the message of a missing one. */
+const inParameter = (parameter: string | undefined) =>
+  parameter ? `; on AWS, create it as the SecureString parameter ${parameter}` : '';
 
 const isOpenAI = (baseUrl: string) => {
   try {
@@ -128,17 +137,26 @@ export const DEFAULT_OPENAI_TTS_MODEL = 'gpt-4o-mini-tts';
 export type EngineConfig = z.infer<typeof schema>;
 let parsed: EngineConfig | undefined;
 
+/**
+ * The engine settings of an environment, or every wrong one at once, one line each, so a start-up
+ * (or a deployment's synthesis) is fixed in one go.
+ */
+export function parseEngineSettings(
+  env: Record<string, string | undefined>,
+): { ok: true; config: EngineConfig } | { ok: false; problems: string[] } {
+  const result = schema.safeParse(env);
+  if (result.success) return { ok: true, config: result.data };
+  const lines = result.error.issues.map(
+    (issue) => `Invalid engine setting ${issue.path.join('.')}: ${issue.message}`,
+  );
+  return { ok: false, problems: [...new Set(lines)] };
+}
+
 export function engineConfig(): EngineConfig {
   if (!parsed) {
-    const result = schema.safeParse(process.env);
-    if (!result.success) {
-      // Every wrong setting at once, one line each, so a start-up failure is fixed in one go.
-      const lines = result.error.issues.map(
-        (issue) => `Invalid engine setting ${issue.path.join('.')}: ${issue.message}`,
-      );
-      throw new ConfigError([...new Set(lines)].join('\n'));
-    }
-    parsed = result.data;
+    const result = parseEngineSettings(process.env);
+    if (!result.ok) throw new ConfigError(result.problems.join('\n'));
+    parsed = result.config;
   }
   return parsed;
 }

@@ -5,6 +5,7 @@ import { getAdapters } from './adapters';
 import { keys } from './keys';
 import { createSessions } from './sessions';
 import { prepareMediaUrls } from './media-urls';
+import { prepareEngineSecrets } from './aws/engine-secrets';
 import { toResult, type RouteHandler } from './http';
 import { authorise } from './middleware/authorise';
 import { faultInjection } from './middleware/faults';
@@ -51,7 +52,7 @@ export function createApiHandler(
     .use(faultInjection<ChainEvent>((request) => currentRoute(request).route.handler))
     .use(httpErrors())
     .handler(async (event) => {
-      await prepareMediaUrls();
+      await Promise.all([prepareMediaUrls(), prepareEngineSecrets()]);
       const input = event.input!;
       const { input: _input, ...apiEvent } = event;
       return toResult(

@@ -15,6 +15,11 @@ export interface ResourceAccess {
   paymentSecrets?: boolean;
   /** Read-only describe calls on every dependency, for the health check. */
   describeDependencies?: boolean;
+  /**
+   * Calls the engine's model providers as deployed (their keys in SSM, Bedrock models, Polly): the
+   * workflow workers, and the API groups that list voices or check a provider's settings.
+   */
+  modelProviders?: boolean;
 }
 
 export interface FunctionSettings {

@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import type { z } from 'zod';
+import { prepareEngineSecrets } from './aws/engine-secrets';
 import { logger } from './logger';
 import { faultInjection } from './middleware/faults';
 import { observability } from './middleware/observability';
@@ -53,6 +54,7 @@ export function defineWorker<S extends z.ZodType, R>(
       const parsed = input.safeParse(fields);
       if (!parsed.success)
         throw new InvalidTaskInputError(`${name}: ${parsed.error.issues[0]?.message ?? 'invalid input'}`);
+      await prepareEngineSecrets();
       return run(parsed.data);
     });
 }

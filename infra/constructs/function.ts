@@ -11,6 +11,7 @@ import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { ResourceAccess } from '../../functions/lib/resources';
 import type { WorkflowName } from '../../functions/workflows';
+import { engineEnvironment, grantEngine, type EngineDeployment } from './engine-access';
 import { copyCommands } from './package-copy';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '../..');
@@ -24,6 +25,8 @@ export interface AppResources {
   userPool?: cognito.IUserPool;
   /** Names of the SSM parameters payments read: Stripe's keys and the app URL (return pages). */
   paymentParameters?: { secretKey: string; webhookSecret: string; appUrl: string };
+  /** The engine's providers as deployed: their settings and what they need granted. */
+  engine?: EngineDeployment;
 }
 
 export interface AppFunctionProps {
@@ -128,6 +131,11 @@ export class AppFunction extends NodejsFunction {
           ),
         }),
       );
+    }
+    if (access.modelProviders && resources.engine) {
+      for (const [name, value] of Object.entries(engineEnvironment(resources.engine, resources.mediaBucket)))
+        this.addEnvironment(name, value);
+      grantEngine(this, resources.engine, resources.mediaBucket);
     }
     if (access.describeDependencies) {
       this.addToRolePolicy(

@@ -98,7 +98,8 @@ export class Pipelines extends Construct {
       copiedPackages: worker.copiedPackages,
       ...(props.workerConcurrency > 0 ? { reservedConcurrentExecutions: props.workerConcurrency } : {}),
     });
-    fn.grantAccess(access, props.resources);
+    // Jobs are where the model calls run: every worker may use the configured providers.
+    fn.grantAccess({ ...access, modelProviders: true }, props.resources);
     if (startExecution.length) {
       const names = startExecution.map((name) => props.machineName(workflows[name as WorkflowName].file));
       fn.addToRolePolicy(

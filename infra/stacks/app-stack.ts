@@ -4,6 +4,7 @@ import { buckets, resourceNames } from '../definitions';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { engineDeployment } from '../constructs/engine-access';
 import { MediaLayer } from '../constructs/media-layer';
 import { MediaSigning } from '../constructs/media-signing';
 import type { AppResources } from '../constructs/function';
@@ -24,6 +25,11 @@ export interface AppStackProps extends StackProps {
   threatProtection?: boolean;
   /** Reserved concurrency of each job worker (0 = none). Default 10. */
   workerConcurrency?: number;
+  /**
+   * The engine's settings (ENGINE_*, BEDROCK_*, OPENAI_* but the key…), as the shell that deploys
+   * sets them; none: everything offline. See infra/constructs/engine-access.ts.
+   */
+  engineSettings?: Record<string, string | undefined>;
 }
 
 /** The whole product in one stack: data, pipelines, auth, API and web hosting. */
@@ -51,6 +57,10 @@ export class AppStack extends Stack {
         webhookSecret: names.stripeWebhookSecretParameter,
         appUrl: names.appUrlParameter,
       },
+      engine: engineDeployment(props.engineSettings ?? {}, {
+        openai: names.openaiApiKeyParameter,
+        elevenlabs: names.elevenlabsApiKeyParameter,
+      }),
     };
     const environment: Record<string, string> = {
       STAGE: props.stage,
