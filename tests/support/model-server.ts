@@ -16,6 +16,7 @@ import busboy from 'busboy';
 import sharp from 'sharp';
 import { encodeWav } from '../../functions/engine/media/wav';
 import { hashString } from '../../functions/engine/random';
+import { answerFromSchema } from './schema-answer';
 
 export type Route =
   | 'chat'
@@ -80,7 +81,10 @@ export interface ModelServer {
     /** False: ElevenLabs' `/with-timestamps` answers 404. */
     timestamps: boolean;
   };
-  /** Chat replies, in order (the last repeats); JSON bodies of chat completions. */
+  /**
+   * Chat replies, in order (the last repeats); JSON bodies of chat completions. None: each request is
+   * answered with a value matching the JSON Schema at the end of its prompt (schema-answer.ts).
+   */
   chat(...contents: string[]): void;
   /** The words of the last synthesised audio with their true times. */
   lastSpoken(): SpokenWord[];
@@ -206,7 +210,11 @@ export async function startModelServer(): Promise<ModelServer> {
 
     switch (route) {
       case 'chat': {
-        const content = chatReplies.length > 1 ? chatReplies.shift()! : (chatReplies[0] ?? '{}');
+        const messages = (record.json?.messages ?? []) as { content?: string }[];
+        const content =
+          chatReplies.length > 1
+            ? chatReplies.shift()!
+            : (chatReplies[0] ?? answerFromSchema(String(messages.at(-1)?.content ?? '')));
         return answer(200, {
           id: 'chatcmpl-stand-in',
           object: 'chat.completion',
