@@ -4,7 +4,7 @@
  * prompt's own sentences and the names it uses most. Not a good answer — a valid one, so a whole
  * pipeline can run on a text model without the network.
  */
-interface JsonSchema {
+export interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -30,7 +30,11 @@ export function answerFromSchema(prompt: string): string {
   const marker = prompt.lastIndexOf('JSON Schema:\n');
   if (marker < 0) return '{}';
   const schema = JSON.parse(prompt.slice(marker + 'JSON Schema:\n'.length)) as JsonSchema;
-  const text = prompt.slice(0, marker);
+  return JSON.stringify(valueOfSchema(schema, prompt.slice(0, marker)));
+}
+
+/** A value matching `schema`, its strings taken from `text` (a tool's input, as Bedrock asks for one). */
+export function valueOfSchema(schema: JsonSchema, text: string): unknown {
   const sentences = text.match(/[^.!?\n]{12,}[.!?]/g)?.map((s) => s.trim()) ?? ['Something happens.'];
   const counts = new Map<string, number>();
   for (const word of text.match(/\b[A-Z][a-z]{2,}\b/g) ?? [])
@@ -66,5 +70,5 @@ export function answerFromSchema(prompt: string): string {
     if (type === 'boolean') return true;
     return NAME_FIELDS.test(key) ? name(index) : sentence();
   };
-  return JSON.stringify(fill(schema, '', 0));
+  return fill(schema, '', 0);
 }
