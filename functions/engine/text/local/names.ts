@@ -78,17 +78,24 @@ export interface CastOptions {
 export function findCast(raw: string, options: CastOptions = {}): Cast {
   const text = readingText(raw);
   const scan = options.scan ?? scanEntities(text);
-  const cast = castOf(text, scan, options);
+  const together = inOneSentence(text);
+  const cast = castOf(text, scan, options, together);
   if (options.apart) return cast;
   // Names the dialogue shows to be two people (a father and son who answer each other) are cast again apart.
   const apart = namesApart(
     text,
     attributeQuotations(text, scanQuotations(text), cast, { describedSpeakers: false }),
+    together,
   );
-  return apart.size > 0 ? castOf(text, scan, { ...options, apart }) : cast;
+  return apart.size > 0 ? castOf(text, scan, { ...options, apart }, together) : cast;
 }
 
-function castOf(text: string, scan: EntityScan, options: CastOptions): Cast {
+function castOf(
+  text: string,
+  scan: EntityScan,
+  options: CastOptions,
+  together: (a: string, b: string) => boolean,
+): Cast {
   // Titles people bear in this text ("Dr. Kemp"): "the Doctor" is then one of them, not a role of its own.
   const titlesInUse = new Set(
     [...scan.phrases.values()].flatMap((s) => [...s.titles.keys()].map(normaliseTitle)),
@@ -110,7 +117,10 @@ function castOf(text: string, scan: EntityScan, options: CastOptions): Cast {
   }
   const knownNames = options.knownNames ?? [];
   const persons = withoutFamilies(
-    groupForms([...knownForms(knownNames), ...people.flatMap(formsOf)], { apart: options.apart }),
+    groupForms([...knownForms(knownNames), ...people.flatMap(formsOf)], {
+      apart: options.apart,
+      together,
+    }),
   );
   const words = new Set(persons.flatMap((p) => p.forms.map((f) => f.words.at(-1)!)));
   const characters = [
@@ -152,6 +162,39 @@ function placeOrSaint(stats: PhraseStats): boolean {
   if (titled > 0 && stats.afterThe >= stats.count * 0.5) return true;
   const saintly = (stats.titles.get('st') ?? 0) + (stats.titles.get('saint') ?? 0);
   return saintly > 0 && saintly >= stats.count;
+}
+
+/** A sentence ends between two names: a stop that is no title's ("Mr."), or a paragraph break. */
+const SENTENCE_END = /(?<!\b(?:Mr|Mrs|Ms|Dr|St|Mt))[.!?][”"’']?\s+[“"‘']?\p{Lu}|\n/u;
+/** How far apart two names of one sentence may stand, in characters. */
+const SENTENCE_REACH = 300;
+
+/** Whether the text writes two names in one sentence, each as a whole word. */
+function inOneSentence(text: string): (a: string, b: string) => boolean {
+  const places = new Map<string, number[]>();
+  const at = (name: string) => {
+    let found = places.get(name);
+    if (found) return found;
+    const pattern = new RegExp(
+      `(?<![\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`,
+      'gu',
+    );
+    found = [...text.matchAll(pattern)].map((m) => m.index);
+    places.set(name, found);
+    return found;
+  };
+  return (a, b) => {
+    const [pa, pb] = [at(a), at(b)];
+    return pa.some((x) =>
+      pb.some((y) => {
+        const [first, second] = x < y ? [x, y] : [y, x];
+        const firstName = x < y ? a : b;
+        return (
+          second - first <= SENTENCE_REACH && !SENTENCE_END.test(text.slice(first + firstName.length, second))
+        );
+      }),
+    );
+  };
 }
 
 /** The written forms of a phrase: "Captain Morrow" (2), "Morrow" (5). */

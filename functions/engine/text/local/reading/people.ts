@@ -34,6 +34,7 @@ const TITLE_CLASSES: Record<string, TitleClass> = {
 const SAME_TITLE: Record<string, string> = {
   doctor: 'dr',
   capt: 'captain',
+  "cap'n": 'captain',
   prof: 'professor',
   sgt: 'sergeant',
   mister: 'mr',
@@ -176,6 +177,11 @@ function compatible(person: Person, wanted: 'male' | 'female' | 'unknown' | unde
 export interface GroupOptions {
   /** Titled surnames ("Mr. Emerson") that name someone other than the full names with that surname. */
   apart?: ReadonlySet<string>;
+  /**
+   * Whether the text writes two names in one sentence: "Mr. Knightley and Mr. John Knightley" are two
+   * people, while a "Dr. Mortimer" never beside "Dr. James Mortimer" is that doctor.
+   */
+  together?: (a: string, b: string) => boolean;
 }
 
 export function groupForms(forms: readonly NameForm[], options: GroupOptions = {}): Person[] {
@@ -216,7 +222,7 @@ export function groupForms(forms: readonly NameForm[], options: GroupOptions = {
     const [title, word] = key.split('|') as [string, string];
     // "Mr. Emerson" whom the text has talk with "George Emerson" is his father, not George.
     const apart = group.some((f) => options.apart?.has(f.surface));
-    const target = apart ? undefined : titledTarget(title, word, full, titledGroups);
+    const target = apart ? undefined : titledTarget(title, word, full, titledGroups, options.together);
     if (target === 'drop') {
       dropped.add(key);
       continue;
@@ -284,7 +290,27 @@ function sameFullName(fa: NameForm, fb: NameForm): boolean {
     const suffix = contains(long, short) && !(extraGiven && firstNameGender(short[0]!) !== 'unknown');
     return (a[0] === b[0] && a.at(-1) === b.at(-1)) || startsWith(long, short) || suffix;
   }
-  return a.at(-1) === b.at(-1) && a.slice(0, -1).every((w, k) => sameGiven(w, b[k]!));
+  return (
+    a.at(-1) === b.at(-1) && a.slice(0, -1).every((w, k) => sameGiven(w, b[k]!) || spelledAlike(w, b[k]!))
+  );
+}
+
+/**
+ * One given name spelt two ways in one book ("Catharine" and "Catherine", a dropped letter in
+ * "Atheney"): long names that begin alike and differ by one vowel written for another, or one
+ * letter more inside the word.
+ */
+export function spelledAlike(a: string, b: string): boolean {
+  if (a === b || Math.min(a.length, b.length) < 6 || a.slice(0, 2) !== b.slice(0, 2)) return false;
+  if (a.length === b.length) {
+    const differ = [...a].flatMap((ch, k) => (ch === b[k] ? [] : [k]));
+    return differ.length === 1 && /[aeiouy]/.test(a[differ[0]!]!) && /[aeiouy]/.test(b[differ[0]!]!);
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  if (long.length - short.length !== 1) return false;
+  return [...long].some(
+    (_, k) => k > 1 && k < long.length - 1 && long.slice(0, k) + long.slice(k + 1) === short,
+  );
 }
 
 function titledTarget(
@@ -292,6 +318,7 @@ function titledTarget(
   word: string,
   full: readonly Person[],
   titledGroups: ReadonlyMap<string, NameForm[]>,
+  together?: (a: string, b: string) => boolean,
 ): Person | 'drop' | undefined {
   const cls = titleClass(title);
   // Ranks of the services are men's in the books this reads ("Captain Harville" is not his sister Fanny).
@@ -325,10 +352,19 @@ function titledTarget(
   const titledCount = (titledGroups.get(`${title}|${word}`) ?? []).reduce((sum, f) => sum + f.count, 0);
   const fullCount = (p: Person) =>
     p.forms.filter((f) => f.words.length > 1).reduce((sum, f) => sum + f.count, 0);
+  const group = titledGroups.get(`${title}|${word}`) ?? [];
+  // Without the text to show them side by side, a name far more written than the full one is another's.
+  const besideEachOther = (p: Person) =>
+    !together ||
+    group.some((g) =>
+      p.forms.some((f) => f.words.length > 1 && f.title === title && together(g.surface, f.surface)),
+    );
   const candidates =
     fitting.length > 1
       ? fitting.filter((p) => !toldApartByGivenName(p, title))
-      : fitting.filter((p) => !(toldApartByGivenName(p, title) && titledCount >= 3 * fullCount(p)));
+      : fitting.filter(
+          (p) => !(toldApartByGivenName(p, title) && titledCount >= 3 * fullCount(p) && besideEachOther(p)),
+        );
   if (cls === 'daughter') {
     const women = candidates.filter(
       (p) => personGender(p) === 'female' || p.forms.some((f) => classOf(f) === 'daughter'),

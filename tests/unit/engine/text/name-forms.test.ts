@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { findCast } from '../../../../functions/engine/text/local/names';
+import { spelledAlike } from '../../../../functions/engine/text/local/reading/people';
+
+const holding = (text: string, alias: string) =>
+  findCast(text).characters.filter((c) => c.aliases.includes(alias));
+
+describe('one person written two ways', () => {
+  it('joins a titled surname with the titled full name it is never written beside', () => {
+    const text = [
+      'The visitor left his card: Dr. Edwin Harrow. Dr. Edwin Harrow was a tall, thin man.',
+      'Dr. Harrow sat down. “I have come about the dog,” said Dr. Harrow. Dr. Harrow lit his pipe.',
+      'Later Dr. Harrow walked home. Dr. Harrow slept. “Good night,” said Dr. Harrow.',
+      'In the morning Dr. Harrow wrote a letter, and Dr. Harrow signed it.',
+    ].join('\n\n');
+    const doctor = holding(text, 'Dr. Harrow');
+    expect(doctor).toHaveLength(1);
+    expect(doctor[0]!.aliases).toContain('Dr. Edwin Harrow');
+  });
+
+  it('keeps them apart when one sentence names both', () => {
+    const text = [
+      'Mr. Harrow came in. Mr. Harrow sat down. “It is late,” said Mr. Harrow.',
+      'Mr. Edwin Harrow followed Mr. Harrow, and Mr. Edwin Harrow shut the door.',
+      'Mr. Harrow laughed. Mr. Harrow slept. Mr. Harrow woke. Mr. Harrow ate.',
+    ].join('\n\n');
+    expect(holding(text, 'Mr. Harrow')[0]!.aliases).not.toContain('Mr. Edwin Harrow');
+  });
+
+  it('reads a given name spelt two ways in one book as one name', () => {
+    expect(spelledAlike('Catharine', 'Catherine')).toBe(true);
+    expect(spelledAlike('Atheney', 'Athelney')).toBe(true);
+    expect(spelledAlike('Martha', 'Bertha')).toBe(false);
+    expect(spelledAlike('Anne', 'Anna')).toBe(false);
+    const text = [
+      'Miss Rosamund Vale came to tea. “Thank you,” said Miss Rosamund Vale.',
+      '“More tea?” asked Miss Rosamond Vale. “No,” said the vicar, and Miss Rosamond Vale laughed.',
+    ].join('\n\n');
+    expect(holding(text, 'Rosamund Vale')[0]!.aliases).toContain('Miss Rosamond Vale');
+  });
+
+  it('reads "Cap\'n" as the title it shortens', () => {
+    const text = [
+      'Tom Rigby was the cabin boy. Rigby swept the deck, and Rigby sang.',
+      '“Cap’n Rigby,” said the mate, “the wind is up.” Tom Rigby ran to the mast.',
+      'Rigby climbed, and Rigby looked out to sea.',
+    ].join('\n\n');
+    const names = findCast(text).characters.map((c) => c.name);
+    expect(names.filter((n) => n.includes('Rigby') || n === 'Tom')).toHaveLength(1);
+  });
+});
