@@ -164,7 +164,7 @@ function placeOrSaint(stats: PhraseStats): boolean {
   return saintly > 0 && saintly >= stats.count;
 }
 
-/** A sentence ends between two names: a stop that is no title's ("Mr."), or a paragraph break. */
+/** A sentence ends between two names (the second's capital included): a stop that is no title's ("Mr."), or a line break. */
 const SENTENCE_END = /(?<!\b(?:Mr|Mrs|Ms|Dr|St|Mt))[.!?][”"’']?\s+[“"‘']?\p{Lu}|\n/u;
 /** How far apart two names of one sentence may stand, in characters. */
 const SENTENCE_REACH = 300;
@@ -190,7 +190,8 @@ function inOneSentence(text: string): (a: string, b: string) => boolean {
         const [first, second] = x < y ? [x, y] : [y, x];
         const firstName = x < y ? a : b;
         return (
-          second - first <= SENTENCE_REACH && !SENTENCE_END.test(text.slice(first + firstName.length, second))
+          second - first <= SENTENCE_REACH &&
+          !SENTENCE_END.test(text.slice(first + firstName.length, second + 1))
         );
       }),
     );

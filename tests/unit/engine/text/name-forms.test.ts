@@ -48,4 +48,16 @@ describe('one person written two ways', () => {
     const names = findCast(text).characters.map((c) => c.name);
     expect(names.filter((n) => n.includes('Rigby') || n === 'Tom')).toHaveLength(1);
   });
+
+  it('gives "Mrs." and a surname to the one woman written with a given name and that surname', () => {
+    const wife = [
+      'On the porch sat Clara Denholm. Mr. Denholm read his paper, and Mr. Denholm frowned.',
+      '“It is hot,” said Mrs. Denholm. Mrs. Denholm fanned herself. “Go in,” said Mr. Denholm.',
+      'Then Clara Denholm went in. Mrs. Denholm slept.',
+    ].join('\n\n');
+    expect(holding(wife, 'Mrs. Denholm')[0]!.aliases).toContain('Clara Denholm');
+    // A daughter of the house ("Miss Denholm") makes "Mrs. Denholm" her mother.
+    const daughter = `${wife}\n\n“Good night,” said Miss Denholm. Miss Denholm went up.`;
+    expect(holding(daughter, 'Mrs. Denholm')[0]?.aliases ?? []).not.toContain('Clara Denholm');
+  });
 });

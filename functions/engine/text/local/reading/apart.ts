@@ -45,13 +45,14 @@ export function namesApart(
     ] as const) {
       // "Mr. Knightley" answered by "Mr. John Knightley": the other name carries a given name.
       const word = titled.split(/\s+/).at(-1)!;
-      // One man tagged by two names in turn, with a voice answering between ("said Mr. Thomas Marvel" …
-      // "said Mr. Marvel"), is no pair: a pair is also written side by side in the narration.
+      // A line answered at once is two people talking; one man tagged by two names in turn with a
+      // voice answering between ("said Mr. Thomas Marvel" … "said Mr. Marvel") is no pair unless the
+      // narration also writes both names in one sentence.
       if (
         TITLED_SURNAME.test(titled) &&
         !TITLED_SURNAME.test(other) &&
         other.endsWith(` ${word}`) &&
-        together(titled, other)
+        (answer === 1 || together(titled, other))
       )
         note(titled, 1);
     }

@@ -336,7 +336,8 @@ function titledTarget(
   if (cls === 'wife') {
     // "Mrs. Lynde" is "Mrs. Rachel Lynde", never the unmarried "Elizabeth Lynde".
     const married = bySurname.filter((p) => p.forms.some((f) => classOf(f) === 'wife' && !isWifeOf(f)));
-    return married.length === 1 ? married[0] : undefined;
+    if (married.length > 0) return married.length === 1 ? married[0] : undefined;
+    return theOneWoman(title, word, bySurname, titledGroups, together);
   }
   // "Mr. Knightley" is not "Mr. John Knightley": the given name after the title tells brothers apart.
   // Of two Cratchits, "Mr. Cratchit" is not the one the text titles otherwise ("Master Peter Cratchit").
@@ -382,6 +383,36 @@ function titledTarget(
     return women.length > 1 || (family && (women.length > 0 || mother)) ? 'drop' : undefined;
   }
   return candidates.length === 1 ? candidates[0] : undefined;
+}
+
+/**
+ * "Mrs. Pontellier" is the "Edna Pontellier" of the book when she is the one woman written with a
+ * given name and that surname, never called "Miss" (no daughter of the house), no other "Mrs." of
+ * the name is written with a given name, and the two names never stand in one sentence.
+ */
+function theOneWoman(
+  title: string,
+  word: string,
+  bySurname: readonly Person[],
+  titledGroups: ReadonlyMap<string, NameForm[]>,
+  together?: (a: string, b: string) => boolean,
+): Person | undefined {
+  const daughters = [...titledGroups.keys()].some(
+    (k) => k.endsWith(`|${word}`) && titleClass(k.split('|')[0]!) === 'daughter',
+  );
+  const women = bySurname.filter(
+    (p) =>
+      personGender(p) === 'female' &&
+      p.forms.every((f) => classOf(f) !== 'daughter') &&
+      p.forms.some((f) => f.words.length > 1 && firstNameGender(f.words[0]!) === 'female'),
+  );
+  if (daughters || women.length !== 1 || !together) return undefined;
+  const woman = women[0]!;
+  const group = titledGroups.get(`${title}|${word}`) ?? [];
+  const beside = group.some((g) =>
+    woman.forms.some((f) => f.words.length > 1 && together(g.surface, f.surface)),
+  );
+  return beside ? undefined : woman;
 }
 
 /**
