@@ -257,8 +257,9 @@ function isSentenceGap(gap: string): boolean {
 /** "Elias Morrow" and "Mr. Darcy" are one name; "Nell, Brannigan" is two. */
 function joinsName(text: string, previous: Token, next: Token): boolean {
   const gap = text.slice(previous.end, next.start);
-  if (gap === ' ') return true;
-  return gap === '. ' && ABBREVIATED_TITLES.has(previous.word.toLowerCase());
+  // Books wrap their lines: "Green\nGables" is one name, as "Green Gables" (a blank line is not).
+  if (gap === ' ' || /^[ \t]*\r?\n[ \t]*$/.test(gap)) return true;
+  return /^\.(?: |[ \t]*\r?\n[ \t]*)$/.test(gap) && ABBREVIATED_TITLES.has(previous.word.toLowerCase());
 }
 
 function recordPhrase(

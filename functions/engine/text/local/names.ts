@@ -20,6 +20,7 @@ import { TAG_VERBS } from './reading/lexicon';
 import { findRoles, NATIONS, roleName } from './reading/roles';
 import { currentRoleMentions } from './reading/current-role';
 import { namesApart } from './reading/apart';
+import { bookOrAuthor } from './reading/works';
 import { attributeQuotations } from './reading/attribution';
 import { scanQuotations } from './reading/quotations';
 import { readingText } from './reading/text';
@@ -111,7 +112,8 @@ function castOf(
       stats.inCapitals < stats.count &&
       !placeOrSaint(stats) &&
       !NATIONS.test(stats.key) &&
-      (classifyPhrase(stats, scan.lowercase) === 'person' || addressed.has(stats.key))
+      (classifyPhrase(stats, scan.lowercase) === 'person' || addressed.has(stats.key)) &&
+      !bookOrAuthor(text, stats)
     )
       people.push(stats);
   }
@@ -164,22 +166,20 @@ function placeOrSaint(stats: PhraseStats): boolean {
   return saintly > 0 && saintly >= stats.count;
 }
 
-/** A sentence ends between two names (the second's capital included): a stop that is no title's ("Mr."), or a line break. */
-const SENTENCE_END = /(?<!\b(?:Mr|Mrs|Ms|Dr|St|Mt))[.!?][”"’']?\s+[“"‘']?\p{Lu}|\n/u;
+/** A sentence ends between two names (the second's capital included): a stop that is no title's ("Mr."), or a blank line. */
+const SENTENCE_END = /(?<!\b(?:Mr|Mrs|Ms|Dr|St|Mt))[.!?][”"’']?\s+[“"‘']?\p{Lu}|\n\s*\n/u;
 /** How far apart two names of one sentence may stand, in characters. */
 const SENTENCE_REACH = 300;
 
-/** Whether the text writes two names in one sentence, each as a whole word. */
+/** Whether the text writes two names in one sentence, each as a whole word (wrapped lines too). */
 function inOneSentence(text: string): (a: string, b: string) => boolean {
-  const places = new Map<string, number[]>();
+  const places = new Map<string, { start: number; end: number }[]>();
   const at = (name: string) => {
     let found = places.get(name);
     if (found) return found;
-    const pattern = new RegExp(
-      `(?<![\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`,
-      'gu',
-    );
-    found = [...text.matchAll(pattern)].map((m) => m.index);
+    const words = escapeRegExp(name).replace(/ /g, '\\s+');
+    const pattern = new RegExp(`(?<![\\p{L}])${words}(?![\\p{L}])`, 'gu');
+    found = [...text.matchAll(pattern)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
     places.set(name, found);
     return found;
   };
@@ -187,11 +187,10 @@ function inOneSentence(text: string): (a: string, b: string) => boolean {
     const [pa, pb] = [at(a), at(b)];
     return pa.some((x) =>
       pb.some((y) => {
-        const [first, second] = x < y ? [x, y] : [y, x];
-        const firstName = x < y ? a : b;
+        const [first, second] = x.start < y.start ? [x, y] : [y, x];
         return (
-          second - first <= SENTENCE_REACH &&
-          !SENTENCE_END.test(text.slice(first + firstName.length, second + 1))
+          second.start - first.start <= SENTENCE_REACH &&
+          !SENTENCE_END.test(text.slice(first.end, second.start + 1))
         );
       }),
     );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { scanEntities } from '../../../../functions/engine/text/local/entities';
 import { findCast } from '../../../../functions/engine/text/local/names';
 import { spelledAlike } from '../../../../functions/engine/text/local/reading/people';
 
@@ -59,5 +60,42 @@ describe('one person written two ways', () => {
     // A daughter of the house ("Miss Denholm") makes "Mrs. Denholm" her mother.
     const daughter = `${wife}\n\n“Good night,” said Miss Denholm. Miss Denholm went up.`;
     expect(holding(daughter, 'Mrs. Denholm')[0]?.aliases ?? []).not.toContain('Clara Denholm');
+  });
+});
+
+describe('names that are no one of the story', () => {
+  const names = (text: string) => findCast(text).characters.map((c) => c.name);
+
+  it('leaves out a book the characters read and the author who wrote it', () => {
+    const text = [
+      'Lucy Brand sat by the fire. “Have you gone on with Castellane?” asked Tom Avery. Lucy Brand smiled.',
+      '“I have read Castellane twice,” said Lucy Brand. “Castellane was written by Mrs. Ormsby, you know.”',
+      '“I have read all Mrs. Ormsby’s novels,” said Tom Avery. Lucy Brand laughed, and Tom Avery went out.',
+      'Lucy Brand finished Castellane that night. “Mrs. Ormsby’s works are the best,” said Lucy Brand.',
+    ].join('\n\n');
+    const found = names(text);
+    expect(found).toEqual(expect.arrayContaining(['Lucy Brand', 'Tom Avery']));
+    expect(found).not.toContain('Castellane');
+    expect(found.some((n) => n.includes('Ormsby'))).toBe(false);
+  });
+
+  it('reads a name wrapped over two lines as one name ("Green\\nGables")', () => {
+    const text = [
+      'The door opened and in came Ann\nLeigh. “Good day,” said Ann\nLeigh, and sat down.',
+      'Tom looked at Ann\nLeigh. “Tea?” asked Tom. Then Ann\nLeigh laughed, and Ann Leigh drank.',
+    ].join('\n\n');
+    const phrases = scanEntities(text).phrases;
+    expect(phrases.get('Ann Leigh')?.count).toBe(5);
+    expect(phrases.has('Leigh')).toBe(false);
+    // A blank line between two capitals parts them.
+    expect(scanEntities('It was Ann\n\nLeigh came in.').phrases.has('Ann Leigh')).toBe(false);
+  });
+
+  it('takes "the Doctor" for the doctor the book names, not a role of its own', () => {
+    const text = [
+      'Doctor Vance came at noon. “Sit down,” said Doctor Vance. Mira sat down.',
+      '“You are well,” said the Doctor. The Doctor smiled. Mira thanked the Doctor, and the Doctor left.',
+    ].join('\n\n');
+    expect(names(text)).not.toContain('The Doctor');
   });
 });
