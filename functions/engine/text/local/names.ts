@@ -298,7 +298,10 @@ function toCharacter(
   }
   const ranked = [...surfaces.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length);
   // A woman written "Mrs. Ford" goes by that name, though the bare "Ford" (of "Ford's") is more frequent.
-  const bare = ranked[0] && !ranked[0][0].includes(' ') ? ranked[0][0] : undefined;
+  // A given name ("Louisa" of "Louisa Musgrove") is her name as it is, though "Miss Louisa" is written too.
+  const givenName = (word: string) => person.forms.some((f) => f.words.length > 1 && f.words[0] === word);
+  const bare =
+    ranked[0] && !ranked[0][0].includes(' ') && !givenName(ranked[0][0]) ? ranked[0][0] : undefined;
   const titledWoman = ranked.find(([surface]) => {
     const cls = nameTitleClass(surface);
     return (cls === 'wife' || cls === 'daughter') && surface.split(/\s+/).at(-1) === bare;

@@ -28,6 +28,24 @@ describe('one person written two ways', () => {
     expect(holding(text, 'Mr. Harrow')[0]!.aliases).not.toContain('Mr. Edwin Harrow');
   });
 
+  it('keeps them apart when his wife goes by his full name ("Mrs. John Knightley")', () => {
+    const text = [
+      'Mr. Harrow came in. Mr. Harrow sat down. “It is late,” said Mr. Harrow.',
+      'Mr. Edwin Harrow arrived from town. Mrs. Edwin Harrow came with him.',
+      'Mr. Harrow laughed. Mr. Harrow slept. Mr. Harrow woke. Mr. Harrow ate.',
+      'Mr. Edwin Harrow read. Mrs. Edwin Harrow sewed. Mr. Harrow walked out.',
+    ].join('\n\n');
+    expect(holding(text, 'Mr. Harrow')[0]!.aliases).not.toContain('Mr. Edwin Harrow');
+  });
+
+  it('names a woman by her given name though "Miss" is written before it too', () => {
+    const text = [
+      'Louisa Vane ran down the hill. Louisa laughed. “Come,” said Louisa. Louisa ran on.',
+      '“Miss Louisa!” cried the maid. Miss Louisa stopped, and Louisa turned. Louisa Vane smiled.',
+    ].join('\n\n');
+    expect(holding(text, 'Louisa')[0]!.name).toBe('Louisa');
+  });
+
   it('reads a given name spelt two ways in one book as one name', () => {
     expect(spelledAlike('Catharine', 'Catherine')).toBe(true);
     expect(spelledAlike('Atheney', 'Athelney')).toBe(true);

@@ -355,8 +355,15 @@ function titledTarget(
     p.forms.filter((f) => f.words.length > 1).reduce((sum, f) => sum + f.count, 0);
   const group = titledGroups.get(`${title}|${word}`) ?? [];
   // Without the text to show them side by side, a name far more written than the full one is another's.
+  // Nor when his wife goes by his full name ("Mrs. John Knightley"): the full name is the family's way
+  // of telling this couple from the house's own "Mr. Knightley".
+  const wifeByHisName = (p: Person) =>
+    full.some((w) =>
+      w.forms.some((f) => isWifeOf(f) && p.forms.some((g) => g.words.join(' ') === f.words.join(' '))),
+    );
   const besideEachOther = (p: Person) =>
     !together ||
+    wifeByHisName(p) ||
     group.some((g) =>
       p.forms.some((f) => f.words.length > 1 && f.title === title && together(g.surface, f.surface)),
     );
