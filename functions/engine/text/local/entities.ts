@@ -425,6 +425,9 @@ export function classifyPhrase(stats: PhraseStats, lowercase: ReadonlyMap<string
   const lower = words.length === 1 ? (lowercase.get(stats.key.toLowerCase()) ?? 0) : 0;
   const commonWord = lower > 0 && lower >= stats.nonInitial && titled === 0;
   if (commonWord) return 'other';
+  // "England" written as a place, once "Cap'n England" after a pirate: a place of the world, not a character.
+  const worldPlace = isKnownPlaceName(stats.key) && stats.afterPlaceWord >= 2 && titled * 2 < stats.count;
+  if (worldPlace && place >= 2) return 'place';
   if (person >= 2 && person > place) return 'person';
   if (place >= 2 && place >= person) return 'place';
   return 'other';

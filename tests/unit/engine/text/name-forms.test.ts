@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { scanEntities } from '../../../../functions/engine/text/local/entities';
+import { classifyPhrase, scanEntities } from '../../../../functions/engine/text/local/entities';
 import { findCast } from '../../../../functions/engine/text/local/names';
-import { spelledAlike } from '../../../../functions/engine/text/local/reading/people';
+import { isNicknameOf, spelledAlike } from '../../../../functions/engine/text/local/reading/people';
 
 const holding = (text: string, alias: string) =>
   findCast(text).characters.filter((c) => c.aliases.includes(alias));
@@ -44,6 +44,17 @@ describe('one person written two ways', () => {
       '“Miss Louisa!” cried the maid. Miss Louisa stopped, and Louisa turned. Louisa Vane smiled.',
     ].join('\n\n');
     expect(holding(text, 'Louisa')[0]!.name).toBe('Louisa');
+  });
+
+  it('takes a given name cut short ("Art") for the one full given name it begins', () => {
+    expect(isNicknameOf('Art', 'Arthur')).toBe(true);
+    // A name of its own is no short form: "Eli" is not "Elizabeth".
+    expect(isNicknameOf('Eli', 'Elizabeth')).toBe(false);
+    const text = [
+      'Arthur Holm came in. Arthur sat down. “Hello, Art,” said Quincey Moss. “Art, old man, sit.”',
+      '“Art is tired,” said Quincey Moss. Arthur smiled, and Art laughed.',
+    ].join('\n\n');
+    expect(holding(text, 'Arthur Holm')[0]!.aliases).toContain('Art');
   });
 
   it('reads a given name spelt two ways in one book as one name', () => {
@@ -115,5 +126,18 @@ describe('names that are no one of the story', () => {
       '“You are well,” said the Doctor. The Doctor smiled. Mira thanked the Doctor, and the Doctor left.',
     ].join('\n\n');
     expect(names(text)).not.toContain('The Doctor');
+  });
+});
+
+describe('places of the world', () => {
+  it('keeps a country written as a place a place, though a pirate is once called after it', () => {
+    const text = [
+      'Tom Reed sailed from England in May, and Tom Reed missed England. He wrote home to England, for England knew him.',
+      '“I sailed with Cap’n England once,” said Tom Reed. “Back in England we had bread, and England had beer,” said Tom Reed.',
+      'Tom Reed came back to England at last, where England waited and England smiled.',
+    ].join('\n\n');
+    const scan = scanEntities(text);
+    expect(classifyPhrase(scan.phrases.get('England')!, scan.lowercase)).toBe('place');
+    expect(findCast(text).characters.map((c) => c.name)).toContain('Tom Reed');
   });
 });

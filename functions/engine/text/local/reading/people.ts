@@ -133,6 +133,15 @@ const surnames = (person: Person) =>
 export function isNicknameOf(short: string, formal: string): boolean {
   if (short === formal) return false;
   if (NICKNAMES.get(short)?.includes(formal)) return true;
+  // "Art" for "Arthur", "Fred" for "Frederick": a given name cut short, itself no other given name.
+  if (
+    short.length >= 3 &&
+    formal.length >= short.length + 2 &&
+    formal.startsWith(short) &&
+    firstNameGender(formal) !== 'unknown' &&
+    firstNameGender(short) === 'unknown'
+  )
+    return true;
   // "Siddy" for "Sid", "Tommy" for "Tom", "Johnny" for "John".
   return (
     formal.length >= 3 &&
