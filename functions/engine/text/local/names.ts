@@ -50,6 +50,8 @@ export interface Character {
   addressed?: number;
   /** Mentions where the character speaks or acts ("said Alice", "Alice laughed"): what a person does. */
   acts?: number;
+  /** Mentions in the narration, outside quotations: none for a name only talked of ("Captain Kidd"). */
+  narrated?: number;
 }
 
 export interface Mention {
@@ -135,8 +137,14 @@ function castOf(
   const current = currentRoleMentions(text, scan.phrases.values(), characters, mentions);
   if (current.length > 0) mentions.push(...current);
   mentions.sort((a, b) => a.start - b.start);
+  const quoted = scanQuotations(text).parts;
+  for (const character of characters) character.narrated = 0;
+  let q = 0;
   for (const mention of mentions) {
     mention.character.mentions++;
+    while (q < quoted.length && quoted[q]!.end <= mention.start) q++;
+    if (!(quoted[q] && quoted[q]!.start <= mention.start))
+      mention.character.narrated = (mention.character.narrated ?? 0) + 1;
     if (acts(text, mention)) mention.character.acts = (mention.character.acts ?? 0) + 1;
     if (
       VOCATIVE_BEFORE.test(text.slice(Math.max(0, mention.start - 2), mention.start)) &&
@@ -471,8 +479,12 @@ export function mainCharacters(cast: Cast): Character[] {
     (!c.role && titleClass(c.title) !== undefined) ||
     PERSONAL_TITLES.has(c.title);
   // One addressed in a scene ("“Belle,” said the husband") is there, though the book names her once.
+  // A name only talked of, a few times, is a person of the talk (a pirate of old, a writer), not of the story.
+  const talkedOf = (c: Character) => c.narrated === 0 && c.mentions < 2 * least;
   return cast.characters.filter(
-    (c) => !saint(c) && ((c.mentions >= least && person(c)) || (!c.role && (c.addressed ?? 0) > 0)),
+    (c) =>
+      !saint(c) &&
+      ((c.mentions >= least && person(c) && !talkedOf(c)) || (!c.role && (c.addressed ?? 0) > 0)),
   );
 }
 

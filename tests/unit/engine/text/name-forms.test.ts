@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyPhrase, scanEntities } from '../../../../functions/engine/text/local/entities';
-import { findCast } from '../../../../functions/engine/text/local/names';
+import { findCast, mainCharacters } from '../../../../functions/engine/text/local/names';
 import { isNicknameOf, spelledAlike } from '../../../../functions/engine/text/local/reading/people';
 
 const holding = (text: string, alias: string) =>
@@ -139,5 +139,20 @@ describe('places of the world', () => {
     const scan = scanEntities(text);
     expect(classifyPhrase(scan.phrases.get('England')!, scan.lowercase)).toBe('place');
     expect(findCast(text).characters.map((c) => c.name)).toContain('Tom Reed');
+  });
+});
+
+describe('people of the talk', () => {
+  it('lists no one only talked of a few times, and keeps those the narration shows', () => {
+    const scene = (n: number) =>
+      `Tom Reed walked to the quay, and Tom Reed looked at the ships. Nell Bright waved to Tom Reed. “It is late,” said Nell Bright. Tom Reed nodded (${n}).`;
+    const text = [
+      ...Array.from({ length: 8 }, (_, n) => scene(n)),
+      '“Cap’n Flint sailed here,” said Tom Reed. “Cap’n Flint was a hard man. Cap’n Flint hanged them all.”',
+      '“I met Cap’n Flint once,” said Nell Bright.',
+    ].join('\n\n');
+    const listed = mainCharacters(findCast(text)).map((c) => c.name);
+    expect(listed).toEqual(expect.arrayContaining(['Tom Reed', 'Nell Bright']));
+    expect(listed.some((n) => n.includes('Flint'))).toBe(false);
   });
 });
