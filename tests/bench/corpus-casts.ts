@@ -159,6 +159,8 @@ const BOOKS: CorpusBook[] = [
       ['Thomas Snelling'],
       ['Mitchell'],
       ['Patrick Hennessey'],
+      // The carrier the hunters visit in Walworth for the boxes: "Mr. Joseph Smollet at home".
+      ['Joseph Smollet', 'Mr. Joseph Smollet', 'Smollet'],
     ],
   },
   {
@@ -270,7 +272,7 @@ const BOOKS: CorpusBook[] = [
  */
 export const PDNC_OTHERS: Record<string, string[][]> = {
   ARoomWithAView: [],
-  AnneOfGreenGables: [['Mr. Bell']],
+  AnneOfGreenGables: [['Mr. Bell'], ['Prissy Andrews', 'Prissy']],
   DaisyMiller: [['Dr. Davis']],
   Emma: [
     ['Robert Martin', 'Mr. Martin'],

@@ -79,6 +79,27 @@ export function scoreCast(listed: readonly Character[], knowns: readonly KnownCh
     misses,
     duplicates: [...owners.values()]
       .filter((cs) => cs.length > 1)
-      .map((cs) => cs.map((c) => c.name).join(' = ')),
+      .map((cs) => `${cs.map((c) => c.name).join(' = ')} (${whyTwice(cs)})`),
   };
+}
+
+/**
+ * Why the reading lists one known character under two names, read from the names alone, for a
+ * reader of the benchmark: the kind of link the co-reference rules do not make.
+ */
+function whyTwice(listed: readonly Character[]): string {
+  const names = listed.map((c) => c.name);
+  const cls = names.map((n) => nameTitleClass(n));
+  const surname = (n: string) => n.split(/\s+/).at(-1)!;
+  if (cls.includes('daughter') && cls.includes('wife') && new Set(names.map(surname)).size > 1)
+    return 'a maiden and a married name the text links only in passing';
+  if (cls.filter((c) => c === 'wife').length > 1 && new Set(names.map(surname)).size > 1)
+    return "a widow's names before and after she marries again";
+  if (cls.includes('man') && (cls.includes('wife') || cls.includes('daughter')))
+    return 'a man and a woman of one family, both under the name the benchmark knows';
+  if (listed.some((c) => c.role) && listed.some((c) => !c.role))
+    return 'a role and a name never written together';
+  if (new Set(names.map(surname)).size === 1)
+    return 'one surname the reading keeps apart: another person bears it, or the two are written side by side';
+  return 'a given name, a new title or a nickname never written with the other name';
 }

@@ -257,8 +257,9 @@ function isSentenceGap(gap: string): boolean {
 /** "Elias Morrow" and "Mr. Darcy" are one name; "Nell, Brannigan" is two. */
 function joinsName(text: string, previous: Token, next: Token): boolean {
   const gap = text.slice(previous.end, next.start);
-  if (gap === ' ') return true;
-  return gap === '. ' && ABBREVIATED_TITLES.has(previous.word.toLowerCase());
+  // Books wrap their lines: "Green\nGables" is one name, as "Green Gables" (a blank line is not).
+  if (gap === ' ' || /^[ \t]*\r?\n[ \t]*$/.test(gap)) return true;
+  return /^\.(?: |[ \t]*\r?\n[ \t]*)$/.test(gap) && ABBREVIATED_TITLES.has(previous.word.toLowerCase());
 }
 
 function recordPhrase(
@@ -424,6 +425,9 @@ export function classifyPhrase(stats: PhraseStats, lowercase: ReadonlyMap<string
   const lower = words.length === 1 ? (lowercase.get(stats.key.toLowerCase()) ?? 0) : 0;
   const commonWord = lower > 0 && lower >= stats.nonInitial && titled === 0;
   if (commonWord) return 'other';
+  // "England" written as a place, once "Cap'n England" after a pirate: a place of the world, not a character.
+  const worldPlace = isKnownPlaceName(stats.key) && stats.afterPlaceWord >= 2 && titled * 2 < stats.count;
+  if (worldPlace && place >= 2) return 'place';
   if (person >= 2 && person > place) return 'person';
   if (place >= 2 && place >= person) return 'place';
   return 'other';

@@ -20,7 +20,7 @@ export const NAME_TITLES = new Map<string, 'male' | 'female' | 'unknown'>([
   ].map((t) => [t, 'female'] as const),
   ...[
     ...words(
-      'dr doctor prof professor captain capt inspector detective sergeant sgt lieutenant lt colonel col general major admiral ' +
+      "dr doctor prof professor captain capt cap'n inspector detective sergeant sgt lieutenant lt colonel col general major admiral " +
         'commander officer constable judge reverend rev saint st old young little big',
     ),
   ].map((t) => [t, 'unknown'] as const),

@@ -20,6 +20,7 @@ import { TAG_VERBS } from './reading/lexicon';
 import { findRoles, NATIONS, roleName } from './reading/roles';
 import { currentRoleMentions } from './reading/current-role';
 import { namesApart } from './reading/apart';
+import { bookOrAuthor } from './reading/works';
 import { attributeQuotations } from './reading/attribution';
 import { scanQuotations } from './reading/quotations';
 import { readingText } from './reading/text';
@@ -49,6 +50,8 @@ export interface Character {
   addressed?: number;
   /** Mentions where the character speaks or acts ("said Alice", "Alice laughed"): what a person does. */
   acts?: number;
+  /** Mentions in the narration, outside quotations: none for a name only talked of ("Captain Kidd"). */
+  narrated?: number;
 }
 
 export interface Mention {
@@ -78,17 +81,24 @@ export interface CastOptions {
 export function findCast(raw: string, options: CastOptions = {}): Cast {
   const text = readingText(raw);
   const scan = options.scan ?? scanEntities(text);
-  const cast = castOf(text, scan, options);
+  const together = inOneSentence(text);
+  const cast = castOf(text, scan, options, together);
   if (options.apart) return cast;
   // Names the dialogue shows to be two people (a father and son who answer each other) are cast again apart.
   const apart = namesApart(
     text,
     attributeQuotations(text, scanQuotations(text), cast, { describedSpeakers: false }),
+    together,
   );
-  return apart.size > 0 ? castOf(text, scan, { ...options, apart }) : cast;
+  return apart.size > 0 ? castOf(text, scan, { ...options, apart }, together) : cast;
 }
 
-function castOf(text: string, scan: EntityScan, options: CastOptions): Cast {
+function castOf(
+  text: string,
+  scan: EntityScan,
+  options: CastOptions,
+  together: (a: string, b: string) => boolean,
+): Cast {
   // Titles people bear in this text ("Dr. Kemp"): "the Doctor" is then one of them, not a role of its own.
   const titlesInUse = new Set(
     [...scan.phrases.values()].flatMap((s) => [...s.titles.keys()].map(normaliseTitle)),
@@ -104,13 +114,17 @@ function castOf(text: string, scan: EntityScan, options: CastOptions): Cast {
       stats.inCapitals < stats.count &&
       !placeOrSaint(stats) &&
       !NATIONS.test(stats.key) &&
-      (classifyPhrase(stats, scan.lowercase) === 'person' || addressed.has(stats.key))
+      (classifyPhrase(stats, scan.lowercase) === 'person' || addressed.has(stats.key)) &&
+      !bookOrAuthor(text, stats)
     )
       people.push(stats);
   }
   const knownNames = options.knownNames ?? [];
   const persons = withoutFamilies(
-    groupForms([...knownForms(knownNames), ...people.flatMap(formsOf)], { apart: options.apart }),
+    groupForms([...knownForms(knownNames), ...people.flatMap(formsOf)], {
+      apart: options.apart,
+      together,
+    }),
   );
   const words = new Set(persons.flatMap((p) => p.forms.map((f) => f.words.at(-1)!)));
   const characters = [
@@ -123,8 +137,14 @@ function castOf(text: string, scan: EntityScan, options: CastOptions): Cast {
   const current = currentRoleMentions(text, scan.phrases.values(), characters, mentions);
   if (current.length > 0) mentions.push(...current);
   mentions.sort((a, b) => a.start - b.start);
+  const quoted = scanQuotations(text).parts;
+  for (const character of characters) character.narrated = 0;
+  let q = 0;
   for (const mention of mentions) {
     mention.character.mentions++;
+    while (q < quoted.length && quoted[q]!.end <= mention.start) q++;
+    if (!(quoted[q] && quoted[q]!.start <= mention.start))
+      mention.character.narrated = (mention.character.narrated ?? 0) + 1;
     if (acts(text, mention)) mention.character.acts = (mention.character.acts ?? 0) + 1;
     if (
       VOCATIVE_BEFORE.test(text.slice(Math.max(0, mention.start - 2), mention.start)) &&
@@ -152,6 +172,37 @@ function placeOrSaint(stats: PhraseStats): boolean {
   if (titled > 0 && stats.afterThe >= stats.count * 0.5) return true;
   const saintly = (stats.titles.get('st') ?? 0) + (stats.titles.get('saint') ?? 0);
   return saintly > 0 && saintly >= stats.count;
+}
+
+/** A sentence ends between two names (the second's capital included): a stop that is no title's ("Mr."), or a blank line. */
+const SENTENCE_END = /(?<!\b(?:Mr|Mrs|Ms|Dr|St|Mt))[.!?][”"’']?\s+[“"‘']?\p{Lu}|\n\s*\n/u;
+/** How far apart two names of one sentence may stand, in characters. */
+const SENTENCE_REACH = 300;
+
+/** Whether the text writes two names in one sentence, each as a whole word (wrapped lines too). */
+function inOneSentence(text: string): (a: string, b: string) => boolean {
+  const places = new Map<string, { start: number; end: number }[]>();
+  const at = (name: string) => {
+    let found = places.get(name);
+    if (found) return found;
+    const words = escapeRegExp(name).replace(/ /g, '\\s+');
+    const pattern = new RegExp(`(?<![\\p{L}])${words}(?![\\p{L}])`, 'gu');
+    found = [...text.matchAll(pattern)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+    places.set(name, found);
+    return found;
+  };
+  return (a, b) => {
+    const [pa, pb] = [at(a), at(b)];
+    return pa.some((x) =>
+      pb.some((y) => {
+        const [first, second] = x.start < y.start ? [x, y] : [y, x];
+        return (
+          second.start - first.start <= SENTENCE_REACH &&
+          !SENTENCE_END.test(text.slice(first.end, second.start + 1))
+        );
+      }),
+    );
+  };
 }
 
 /** The written forms of a phrase: "Captain Morrow" (2), "Morrow" (5). */
@@ -255,7 +306,10 @@ function toCharacter(
   }
   const ranked = [...surfaces.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length);
   // A woman written "Mrs. Ford" goes by that name, though the bare "Ford" (of "Ford's") is more frequent.
-  const bare = ranked[0] && !ranked[0][0].includes(' ') ? ranked[0][0] : undefined;
+  // A given name ("Louisa" of "Louisa Musgrove") is her name as it is, though "Miss Louisa" is written too.
+  const givenName = (word: string) => person.forms.some((f) => f.words.length > 1 && f.words[0] === word);
+  const bare =
+    ranked[0] && !ranked[0][0].includes(' ') && !givenName(ranked[0][0]) ? ranked[0][0] : undefined;
   const titledWoman = ranked.find(([surface]) => {
     const cls = nameTitleClass(surface);
     return (cls === 'wife' || cls === 'daughter') && surface.split(/\s+/).at(-1) === bare;
@@ -425,8 +479,12 @@ export function mainCharacters(cast: Cast): Character[] {
     (!c.role && titleClass(c.title) !== undefined) ||
     PERSONAL_TITLES.has(c.title);
   // One addressed in a scene ("“Belle,” said the husband") is there, though the book names her once.
+  // A name only talked of, a few times, is a person of the talk (a pirate of old, a writer), not of the story.
+  const talkedOf = (c: Character) => c.narrated === 0 && c.mentions < 2 * least;
   return cast.characters.filter(
-    (c) => !saint(c) && ((c.mentions >= least && person(c)) || (!c.role && (c.addressed ?? 0) > 0)),
+    (c) =>
+      !saint(c) &&
+      ((c.mentions >= least && person(c) && !talkedOf(c)) || (!c.role && (c.addressed ?? 0) > 0)),
   );
 }
 

@@ -14,7 +14,11 @@ const TITLED_SURNAME = /^(?:Mr|Mrs|Miss|Ms|Dr|Captain|Colonel|Major|Madame|Monsi
 /** How many answering tags it takes to keep two names apart. */
 const ANSWERS = 2;
 
-export function namesApart(text: string, attribution: Pick<Attribution, 'parts' | 'tags'>): Set<string> {
+export function namesApart(
+  text: string,
+  attribution: Pick<Attribution, 'parts' | 'tags'>,
+  together: (a: string, b: string) => boolean = () => true,
+): Set<string> {
   const { parts, tags } = attribution;
   const surfaceOf = (index: number) => {
     const tag = tags[index];
@@ -41,7 +45,15 @@ export function namesApart(text: string, attribution: Pick<Attribution, 'parts' 
     ] as const) {
       // "Mr. Knightley" answered by "Mr. John Knightley": the other name carries a given name.
       const word = titled.split(/\s+/).at(-1)!;
-      if (TITLED_SURNAME.test(titled) && !TITLED_SURNAME.test(other) && other.endsWith(` ${word}`))
+      // A line answered at once is two people talking; one man tagged by two names in turn with a
+      // voice answering between ("said Mr. Thomas Marvel" … "said Mr. Marvel") is no pair unless the
+      // narration also writes both names in one sentence.
+      if (
+        TITLED_SURNAME.test(titled) &&
+        !TITLED_SURNAME.test(other) &&
+        other.endsWith(` ${word}`) &&
+        (answer === 1 || together(titled, other))
+      )
         note(titled, 1);
     }
   });

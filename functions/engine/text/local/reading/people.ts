@@ -34,6 +34,7 @@ const TITLE_CLASSES: Record<string, TitleClass> = {
 const SAME_TITLE: Record<string, string> = {
   doctor: 'dr',
   capt: 'captain',
+  "cap'n": 'captain',
   prof: 'professor',
   sgt: 'sergeant',
   mister: 'mr',
@@ -132,6 +133,15 @@ const surnames = (person: Person) =>
 export function isNicknameOf(short: string, formal: string): boolean {
   if (short === formal) return false;
   if (NICKNAMES.get(short)?.includes(formal)) return true;
+  // "Art" for "Arthur", "Fred" for "Frederick": a given name cut short, itself no other given name.
+  if (
+    short.length >= 3 &&
+    formal.length >= short.length + 2 &&
+    formal.startsWith(short) &&
+    firstNameGender(formal) !== 'unknown' &&
+    firstNameGender(short) === 'unknown'
+  )
+    return true;
   // "Siddy" for "Sid", "Tommy" for "Tom", "Johnny" for "John".
   return (
     formal.length >= 3 &&
@@ -176,6 +186,11 @@ function compatible(person: Person, wanted: 'male' | 'female' | 'unknown' | unde
 export interface GroupOptions {
   /** Titled surnames ("Mr. Emerson") that name someone other than the full names with that surname. */
   apart?: ReadonlySet<string>;
+  /**
+   * Whether the text writes two names in one sentence: "Mr. Knightley and Mr. John Knightley" are two
+   * people, while a "Dr. Mortimer" never beside "Dr. James Mortimer" is that doctor.
+   */
+  together?: (a: string, b: string) => boolean;
 }
 
 export function groupForms(forms: readonly NameForm[], options: GroupOptions = {}): Person[] {
@@ -216,7 +231,7 @@ export function groupForms(forms: readonly NameForm[], options: GroupOptions = {
     const [title, word] = key.split('|') as [string, string];
     // "Mr. Emerson" whom the text has talk with "George Emerson" is his father, not George.
     const apart = group.some((f) => options.apart?.has(f.surface));
-    const target = apart ? undefined : titledTarget(title, word, full, titledGroups);
+    const target = apart ? undefined : titledTarget(title, word, full, titledGroups, options.together);
     if (target === 'drop') {
       dropped.add(key);
       continue;
@@ -284,7 +299,27 @@ function sameFullName(fa: NameForm, fb: NameForm): boolean {
     const suffix = contains(long, short) && !(extraGiven && firstNameGender(short[0]!) !== 'unknown');
     return (a[0] === b[0] && a.at(-1) === b.at(-1)) || startsWith(long, short) || suffix;
   }
-  return a.at(-1) === b.at(-1) && a.slice(0, -1).every((w, k) => sameGiven(w, b[k]!));
+  return (
+    a.at(-1) === b.at(-1) && a.slice(0, -1).every((w, k) => sameGiven(w, b[k]!) || spelledAlike(w, b[k]!))
+  );
+}
+
+/**
+ * One given name spelt two ways in one book ("Catharine" and "Catherine", a dropped letter in
+ * "Atheney"): long names that begin alike and differ by one vowel written for another, or one
+ * letter more inside the word.
+ */
+export function spelledAlike(a: string, b: string): boolean {
+  if (a === b || Math.min(a.length, b.length) < 6 || a.slice(0, 2) !== b.slice(0, 2)) return false;
+  if (a.length === b.length) {
+    const differ = [...a].flatMap((ch, k) => (ch === b[k] ? [] : [k]));
+    return differ.length === 1 && /[aeiouy]/.test(a[differ[0]!]!) && /[aeiouy]/.test(b[differ[0]!]!);
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  if (long.length - short.length !== 1) return false;
+  return [...long].some(
+    (_, k) => k > 1 && k < long.length - 1 && long.slice(0, k) + long.slice(k + 1) === short,
+  );
 }
 
 function titledTarget(
@@ -292,6 +327,7 @@ function titledTarget(
   word: string,
   full: readonly Person[],
   titledGroups: ReadonlyMap<string, NameForm[]>,
+  together?: (a: string, b: string) => boolean,
 ): Person | 'drop' | undefined {
   const cls = titleClass(title);
   // Ranks of the services are men's in the books this reads ("Captain Harville" is not his sister Fanny).
@@ -309,7 +345,8 @@ function titledTarget(
   if (cls === 'wife') {
     // "Mrs. Lynde" is "Mrs. Rachel Lynde", never the unmarried "Elizabeth Lynde".
     const married = bySurname.filter((p) => p.forms.some((f) => classOf(f) === 'wife' && !isWifeOf(f)));
-    return married.length === 1 ? married[0] : undefined;
+    if (married.length > 0) return married.length === 1 ? married[0] : undefined;
+    return theOneWoman(title, word, bySurname, titledGroups, together);
   }
   // "Mr. Knightley" is not "Mr. John Knightley": the given name after the title tells brothers apart.
   // Of two Cratchits, "Mr. Cratchit" is not the one the text titles otherwise ("Master Peter Cratchit").
@@ -325,10 +362,26 @@ function titledTarget(
   const titledCount = (titledGroups.get(`${title}|${word}`) ?? []).reduce((sum, f) => sum + f.count, 0);
   const fullCount = (p: Person) =>
     p.forms.filter((f) => f.words.length > 1).reduce((sum, f) => sum + f.count, 0);
+  const group = titledGroups.get(`${title}|${word}`) ?? [];
+  // Without the text to show them side by side, a name far more written than the full one is another's.
+  // Nor when his wife goes by his full name ("Mrs. John Knightley"): the full name is the family's way
+  // of telling this couple from the house's own "Mr. Knightley".
+  const wifeByHisName = (p: Person) =>
+    full.some((w) =>
+      w.forms.some((f) => isWifeOf(f) && p.forms.some((g) => g.words.join(' ') === f.words.join(' '))),
+    );
+  const besideEachOther = (p: Person) =>
+    !together ||
+    wifeByHisName(p) ||
+    group.some((g) =>
+      p.forms.some((f) => f.words.length > 1 && f.title === title && together(g.surface, f.surface)),
+    );
   const candidates =
     fitting.length > 1
       ? fitting.filter((p) => !toldApartByGivenName(p, title))
-      : fitting.filter((p) => !(toldApartByGivenName(p, title) && titledCount >= 3 * fullCount(p)));
+      : fitting.filter(
+          (p) => !(toldApartByGivenName(p, title) && titledCount >= 3 * fullCount(p) && besideEachOther(p)),
+        );
   if (cls === 'daughter') {
     const women = candidates.filter(
       (p) => personGender(p) === 'female' || p.forms.some((f) => classOf(f) === 'daughter'),
@@ -346,6 +399,36 @@ function titledTarget(
     return women.length > 1 || (family && (women.length > 0 || mother)) ? 'drop' : undefined;
   }
   return candidates.length === 1 ? candidates[0] : undefined;
+}
+
+/**
+ * "Mrs. Pontellier" is the "Edna Pontellier" of the book when she is the one woman written with a
+ * given name and that surname, never called "Miss" (no daughter of the house), no other "Mrs." of
+ * the name is written with a given name, and the two names never stand in one sentence.
+ */
+function theOneWoman(
+  title: string,
+  word: string,
+  bySurname: readonly Person[],
+  titledGroups: ReadonlyMap<string, NameForm[]>,
+  together?: (a: string, b: string) => boolean,
+): Person | undefined {
+  const daughters = [...titledGroups.keys()].some(
+    (k) => k.endsWith(`|${word}`) && titleClass(k.split('|')[0]!) === 'daughter',
+  );
+  const women = bySurname.filter(
+    (p) =>
+      personGender(p) === 'female' &&
+      p.forms.every((f) => classOf(f) !== 'daughter') &&
+      p.forms.some((f) => f.words.length > 1 && firstNameGender(f.words[0]!) === 'female'),
+  );
+  if (daughters || women.length !== 1 || !together) return undefined;
+  const woman = women[0]!;
+  const group = titledGroups.get(`${title}|${word}`) ?? [];
+  const beside = group.some((g) =>
+    woman.forms.some((f) => f.words.length > 1 && together(g.surface, f.surface)),
+  );
+  return beside ? undefined : woman;
 }
 
 /**

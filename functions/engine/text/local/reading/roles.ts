@@ -10,7 +10,7 @@
 import type { PhraseStats } from '../entities';
 import { NAME_TITLES, NOT_NAMES, PLACE_SUFFIXES } from '../lexicon';
 import { PERSON_NOUNS } from './lexicon';
-import type { NameForm, Person } from './people';
+import { normaliseTitle, type NameForm, type Person } from './people';
 
 /** Peoples and faiths of the world ("the French", "the Sikhs"): who they are is no character of a story. */
 export const NATIONS =
@@ -25,7 +25,12 @@ function roleShaped(stats: PhraseStats, titlesInUse: ReadonlySet<string>): boole
   if (words.length > 1 && PLACE_SUFFIXES.has(words.at(-1)!.toLowerCase())) return false;
   const single = words.length === 1 ? words[0]!.toLowerCase() : undefined;
   // "the Queen" when nobody is titled Queen; "the Doctor" beside "Dr. Kemp" is Kemp.
-  if (single && PERSON_NOUNS.has(single) && (!NAME_TITLES.has(single) || titlesInUse.has(single)))
+  // "the Doctor" beside "Dr. Mandelet": the title is in use whichever way it is written.
+  if (
+    single &&
+    PERSON_NOUNS.has(single) &&
+    (!NAME_TITLES.has(single) || titlesInUse.has(single) || titlesInUse.has(normaliseTitle(single)))
+  )
     return false;
   return stats.afterThe >= stats.count * 0.5 && stats.titles.size === 0;
 }
