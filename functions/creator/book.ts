@@ -23,14 +23,22 @@ export interface Outline {
   chapters: OutlineChapter[];
 }
 
-const CHAPTER_LINE = /^(?:chapter|ch\.?)\s*(\d+|[ivxlc]+)\s*[:.\-–—)]\s*(.+)$/i;
+const CHAPTER_LINE =
+  /^(?:chapter|ch\.?)\s*(\d+|[ivxlc]+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*[:.\-–—)]\s*(.+)$/i;
+/** A line a chapter's prose may hold that book processing would take for a heading of its own. */
+const HEADING_LIKE =
+  /^(?:[#*\s]*)(?:chapter|part|book)\s+(?:\d+|[ivxlc]+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i;
 
 /** The model's outline: its title and its chapter lines, in order (at most MAX_BOOK_CHAPTERS). */
 export function readOutline(answer: string, fallbackTitle: string): Outline {
   let title = fallbackTitle;
   const chapters: OutlineChapter[] = [];
   for (const raw of answer.split(/\n/)) {
-    const line = raw.replace(/^[#*\s\-•]+|[*\s]+$/g, '').trim();
+    const line = raw
+      .replace(/\*\*|__/g, '')
+      .replace(/^[#*\s\-•]+|[*\s]+$/g, '')
+      .replace(/^\d+[.)]\s+/, '')
+      .trim();
     const titled = /^(?:book\s+)?title\s*:\s*(.+)$/i.exec(line);
     if (titled) {
       title = titled[1]!.replace(/^["“]|["”]$/g, '').trim() || title;
@@ -62,15 +70,21 @@ export const outlineText = (outline: Outline) =>
     .map((c, i) => `Chapter ${i + 1}: ${c.title}${c.summary ? ` - ${c.summary}` : ''}`)
     .join('\n');
 
-/** A chapter's prose without a heading the model may have repeated at its top. */
+/**
+ * A chapter's prose without a heading the model may have repeated at its top, and without lines
+ * that would read as a heading of their own (book processing would split the chapter there).
+ */
 function bodyOf(text: string, title: string): string {
   const lines = text.trim().split(/\n/);
   const first = lines[0]!
     .replace(/^[#*\s]+|[*\s]+$/g, '')
     .trim()
     .toLowerCase();
-  if (CHAPTER_LINE.test(first) || first === title.toLowerCase()) lines.shift();
-  return lines.join('\n').trim();
+  if (first === title.toLowerCase()) lines.shift();
+  return lines
+    .filter((line) => !HEADING_LIKE.test(line.trim()))
+    .join('\n')
+    .trim();
 }
 
 /** The book as pasted text, each chapter under the heading book processing splits at. */

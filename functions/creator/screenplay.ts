@@ -30,8 +30,12 @@ const SCENE_CUE =
   /^(?:later|meanwhile|elsewhere|suddenly,|the next (?:morning|day|night|evening)|next (?:morning|day)|that (?:night|evening|morning|afternoon)|(?:hours|days|weeks|months|years) later|back (?:at|in|on)|at (?:dawn|dusk|night|midnight|noon)|in the (?:morning|evening)|the following|finally,|in the end)\b/i;
 const TRANSITION = /^(?:fade (?:in|out)|cut to|dissolve to|smash cut to|match cut to)[:.]?$/i;
 const QUOTE = /[“"]([^”"]+)[”"]/g;
-const SPEECH_VERBS =
-  'said|says|asks|asked|whispers|whispered|shouts|shouted|replies|replied|cries|cried|murmurs|murmured|answers|answered|calls|called|mutters|muttered|yells|yelled|adds|added|insists|insisted|snaps|snapped|begs|begged|warns|warned|tells|told';
+const VERBS =
+  'said|says|asks|asked|whispers|whispered|shouts|shouted|replies|replied|cries|cried|murmurs|murmured|answers|answered|calls|called|mutters|muttered|yells|yelled|adds|added|insists|insisted|snaps|snapped|begs|begged|warns|warned|tells|told'.split(
+    '|',
+  );
+/** Verbs of speech, also capitalised as they open a sentence ("Said Ada, …"); names stay case-sensitive. */
+const SPEECH_VERBS = [...VERBS, ...VERBS.map((v) => v[0]!.toUpperCase() + v.slice(1))].join('|');
 const NAME = "\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+)?";
 const NAME_THEN_VERB = new RegExp(`(${NAME})\\s+(?:${SPEECH_VERBS})\\b`, 'u');
 const VERB_THEN_NAME = new RegExp(`\\b(?:${SPEECH_VERBS})\\s+(${NAME})`, 'u');
@@ -48,7 +52,7 @@ const TIMES: [RegExp, TimeOfDay][] = [
   [/\b(?:day|noon|midday|daylight)\b/i, 'day'],
 ];
 const PLACE =
-  /\b(?:in|at|on|inside|aboard|outside|into|onto)\s+(?:the|a|an|his|her|their|an old|a small)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)/iu;
+  /\b(?:in|at|on|inside|aboard|outside|into|onto|across|through|along|near|beside|beneath|under)\s+(?:the|a|an|his|her|their|an old|a small)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)/iu;
 
 const timeIn = (text: string): TimeOfDay | null => TIMES.find(([pattern]) => pattern.test(text))?.[1] ?? null;
 
@@ -167,7 +171,12 @@ export function arrangePrompt(prompt: string): DraftScript {
 /** "A three-scene screenplay where two rivals share a lifeboat." → its first sentence, shortened. */
 function titleFrom(prompt: string): string {
   const first = splitSentences(prompt.replace(SCENE_LABEL, ''))[0] ?? 'Untitled';
-  const bare = first.replace(/[“”"]/g, '').replace(/[.!?…]+$/, '');
+  // A title page holds no markup: quotes, emphasis and note brackets are left out.
+  const bare = first
+    .replace(/[“”"*_]|\[\[|\]\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.!?…]+$/, '');
   if (bare.length <= 60) return bare;
   return `${bare.slice(0, bare.lastIndexOf(' ', 60)).trim()}…`;
 }
@@ -196,7 +205,11 @@ export function readWrittenScript(answer: string, fallbackTitle: string): DraftS
     return scenes.at(-1)!;
   };
   for (const raw of answer.split(/\n/)) {
-    const line = raw.replace(/^[#*\s]+|[*\s]+$/g, '').trim();
+    // Markdown a model adds anyway (headings, bold) is not part of the script.
+    const line = raw
+      .replace(/\*\*|__/g, '')
+      .replace(/^[#*\s]+|[*\s]+$/g, '')
+      .trim();
     if (!line) {
       cue = null;
       continue;
