@@ -45,7 +45,7 @@ export const lambdaGroups = {
     entry: 'functions/creator/api.ts',
     memoryMb: 256,
     timeoutSeconds: 15,
-    access: { table: 'readwrite', modelProviders: true },
+    access: { table: 'readwrite', modelProviders: true, startExecution: ['creatorGeneration'] },
   },
   books: {
     entry: 'functions/books/api.ts',
@@ -672,6 +672,19 @@ export const routes: readonly RouteDefinition[] = [
     path: '/creator/prompts/{id}',
     group: 'creator',
     handler: 'deletePrompt',
+    auth: 'author',
+  },
+  // Creator Mode's generate actions: each keeps its prompt as a draft and answers 202 with the
+  // creation (a job) the page follows.
+  { method: 'GET', path: '/creator/capabilities', group: 'creator', handler: 'capabilities', auth: 'author' },
+  { method: 'POST', path: '/creator/scripts', group: 'creator', handler: 'generateScript', auth: 'author' },
+  { method: 'POST', path: '/creator/books', group: 'creator', handler: 'generateBook', auth: 'author' },
+  { method: 'GET', path: '/creator/creations', group: 'creator', handler: 'listCreations', auth: 'author' },
+  {
+    method: 'GET',
+    path: '/creator/creations/{id}',
+    group: 'creator',
+    handler: 'creationStatus',
     auth: 'author',
   },
 

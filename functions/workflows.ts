@@ -1,6 +1,7 @@
 import { chapterAudioExport } from './audio/jobs/export.workflow';
 import { chapterAudio } from './audio/jobs/generation.workflow';
 import { bookProcessing } from './books/jobs/processing.workflow';
+import { creatorGeneration } from './creator/jobs/creation.workflow';
 import { chapterImage } from './images/jobs/image.workflow';
 import { learningContent } from './learning/jobs/content.workflow';
 import type { WorkflowDefinition } from './lib/workflows';
@@ -30,6 +31,7 @@ export const workflows = {
   videoCombine,
   mergeMedia,
   mergePreview,
+  creatorGeneration,
 } as const satisfies Record<string, WorkflowDefinition>;
 
 export type WorkflowName = keyof typeof workflows;

@@ -1,14 +1,22 @@
 import { z } from 'zod';
-import { promptRequest } from '../contracts/creator';
+import { creatorBookRequest, creatorScriptRequest, promptRequest } from '../contracts/creator';
 import { PROMPT_KINDS } from '../contracts/validation';
+import { getJobs } from '../jobs';
 import { getAdapters } from '../lib/adapters';
 import { createApiHandler } from '../lib/api-handler';
-import { created, defineHandler, noContent, ok, requireUser } from '../lib/http';
+import { accepted, created, defineHandler, noContent, ok, requireUser } from '../lib/http';
 import { sortableId } from '../lib/ids';
+import { creatorCapabilitiesOf, hasTextModel } from './capabilities';
 import { createCreatorService, type CreatorService } from './service';
 
 let service: CreatorService | undefined;
-const creator = () => (service ??= createCreatorService({ ...getAdapters(), sortableId }));
+const creator = () =>
+  (service ??= createCreatorService({
+    ...getAdapters(),
+    sortableId,
+    jobs: getJobs(),
+    textModel: hasTextModel,
+  }));
 
 const listPrompts = defineHandler(
   { query: z.object({ kind: z.enum(PROMPT_KINDS).optional() }) },
@@ -27,5 +35,32 @@ const deletePrompt = defineHandler(
   },
 );
 
-export const handlers = { listPrompts, createPrompt, deletePrompt };
+const capabilities = defineHandler({}, async () => ok(creatorCapabilitiesOf()));
+
+const generateScript = defineHandler({ body: creatorScriptRequest }, async (ctx) =>
+  accepted(await creator().startScript(requireUser(ctx).userId, ctx.body.prompt)),
+);
+
+const generateBook = defineHandler({ body: creatorBookRequest }, async (ctx) =>
+  accepted(await creator().startBook(requireUser(ctx).userId, ctx.body.prompt, ctx.body.book_type)),
+);
+
+const listCreations = defineHandler({}, async (ctx) =>
+  ok(await creator().creations(requireUser(ctx).userId)),
+);
+
+const creationStatus = defineHandler({ params: z.object({ id: z.string().uuid() }) }, async (ctx) =>
+  ok(await creator().creation(requireUser(ctx).userId, ctx.params.id)),
+);
+
+export const handlers = {
+  listPrompts,
+  createPrompt,
+  deletePrompt,
+  capabilities,
+  generateScript,
+  generateBook,
+  listCreations,
+  creationStatus,
+};
 export const handler = createApiHandler('creator', handlers);

@@ -36,6 +36,8 @@ interface Resources {
   quizId: string;
   jobId: string;
   promptId: string;
+  /** A finished Creator Mode script (a creation is a job of its author's). */
+  creationId: string;
   plotId: string;
   characterId: string;
   scriptId: string;
@@ -597,6 +599,21 @@ const cases: Record<string, Case> = {
     allowed: ['owner'],
     fresh: async () => ({ promptId: await createPrompt() }),
   },
+  'GET /creator/capabilities': { path: () => '/creator/capabilities', allowed: AUTHORS },
+  'POST /creator/scripts': {
+    path: () => '/creator/scripts',
+    body: () => ({ prompt: 'A keeper rows out at night.' }),
+    allowed: AUTHORS,
+  },
+  // Offline, a book is refused for want of a text model (400), but only after the role check.
+  'POST /creator/books': {
+    path: () => '/creator/books',
+    body: () => ({ prompt: 'A saga of the harbour.' }),
+    allowed: [],
+    reachable: AUTHORS,
+  },
+  'GET /creator/creations': { path: () => '/creator/creations', allowed: AUTHORS },
+  'GET /creator/creations/{id}': { path: (r) => `/creator/creations/${r.creationId}`, allowed: ['owner'] },
 };
 
 /** Lets the runtime finish what earlier cases started (a generation runs one at a time per chapter). */
@@ -621,6 +638,16 @@ async function createGeneration(): Promise<string> {
   if (done.body.generation_status !== 'completed')
     throw new Error(`generation: ${JSON.stringify(done.body)}`);
   return started.body.video_generation_id;
+}
+
+async function createCreation(): Promise<string> {
+  const started = await t.api<{ id: string }>('POST', '/creator/scripts', {
+    token: tokens.owner!,
+    body: { prompt: 'The keeper lights the lamp at dusk.' },
+  });
+  if (started.status !== 202) throw new Error(`creation: ${JSON.stringify(started.body)}`);
+  await t.runtime.stepFunctions.idle();
+  return started.body.id;
 }
 
 async function createPrompt(): Promise<string> {
@@ -791,6 +818,7 @@ beforeAll(async () => {
     quizId: quiz.body.id,
     jobId: job.body.id,
     promptId: '',
+    creationId: '',
     plotId: overview.body.id,
     characterId: '',
     scriptId: '',
@@ -807,6 +835,7 @@ beforeAll(async () => {
     paymentBookId,
   };
   owned.promptId = await createPrompt();
+  owned.creationId = await createCreation();
   owned.characterId = await createCharacter();
   owned.scriptId = await createScript();
   // Scene 3: the cases redraw scenes 1 and 2, which would replace it.
@@ -849,6 +878,7 @@ beforeAll(async () => {
     owned.quizId,
     owned.jobId,
     owned.promptId,
+    owned.creationId,
     owned.plotId,
     owned.characterId,
     owned.scriptId,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { authAnswers, createAuthService } from '../../../functions/auth/service';
 import { createCreatorService } from '../../../functions/creator/service';
 import { createUserActivity } from '../../../functions/events';
+import { createJobs } from '../../../functions/jobs';
 import { authMessages } from '../../../functions/lib/identity-errors';
 import { IdentityError, type Identity, type IdentityErrorKind } from '../../../functions/lib/ports';
 import { createUsersService } from '../../../functions/users/service';
@@ -156,6 +157,8 @@ describe('the creator service', () => {
     const creator = createCreatorService({
       ...adapters,
       sortableId: () => `00000000${++n}${'a'.repeat(16)}`,
+      jobs: createJobs({ ...adapters, work: adapters.storage.uploads }),
+      textModel: () => false,
     });
     await creator.create('a1', 'book', '  A saga  ');
     await creator.create('a1', 'video', 'A trailer');

@@ -1,5 +1,5 @@
 import type { CreatorPrompt } from '@contracts/api';
-import { promptRequest } from '@contracts/creator';
+import { promptRequest, type Creation, type CreatorCapabilities } from '@contracts/creator';
 import { firstError, MAX_PROMPT_LENGTH, type PromptKind } from '@contracts/validation';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -7,7 +7,16 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextArea } from '@/components/ui/field';
 import { errorText } from '@/lib/api-client';
+import { useJobStatus } from '@/lib/use-job-status';
+import {
+  checkCreation,
+  CREATION_SCHEDULE,
+  creationPath,
+  generateBook,
+  generateScript,
+} from '../api/creations';
 import { createPrompt, deletePrompt } from '../api/prompts';
+import { CreationResult } from './creation-result';
 
 const titles: Record<PromptKind, { title: string; placeholder: string }> = {
   book: {
@@ -21,18 +30,61 @@ const titles: Record<PromptKind, { title: string; placeholder: string }> = {
   video: { title: 'Video', placeholder: 'A 60-second trailer for chapter one, moody and cinematic…' },
 };
 
+/** What a generate action starts: a creation the box follows, or (video, for now) a saved draft. */
+const starters: Partial<Record<PromptKind, (prompt: string) => Promise<Creation>>> = {
+  script: generateScript,
+  book: generateBook,
+};
+
+/** Why the action cannot run on this server, said before the user tries (a book needs a text model). */
+function unavailable(kind: PromptKind, capabilities: CreatorCapabilities | undefined): string | null {
+  if (kind === 'book' && capabilities && !capabilities.book.available) return capabilities.book.reason;
+  return null;
+}
+
+function scriptHint(kind: PromptKind, capabilities: CreatorCapabilities | undefined): string | null {
+  if (kind !== 'script' || !capabilities) return null;
+  return capabilities.script.mode === 'written'
+    ? 'The text model writes the script from your prompt.'
+    : 'No text model is set up: your prompt’s own sentences will be arranged into scenes.';
+}
+
 export function PromptBox({
   kind,
   saved,
+  latest,
+  capabilities,
   onChange,
 }: {
   kind: PromptKind;
   saved: CreatorPrompt[];
+  /** The newest creation of this kind, shown until another is started. */
+  latest: Creation | undefined;
+  capabilities: CreatorCapabilities | undefined;
   onChange: () => Promise<unknown>;
 }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const [started, setStarted] = useState<Creation | null>(null);
+  const [lost, setLost] = useState<string | null>(null);
   const { title, placeholder } = titles[kind];
+  const start = starters[kind];
+  const blocked = unavailable(kind, capabilities);
+  const shown = started ?? latest ?? null;
+  const following = shown?.status === 'processing' ? creationPath(shown.id) : null;
+
+  const job = useJobStatus(following, checkCreation, CREATION_SCHEDULE, {
+    onAnswer: (answer) => setStarted(answer),
+    onEnd: (answer, followed) => {
+      void onChange();
+      if (!followed) return;
+      if (answer.status === 'ready') toast.success(`${title} ready!`);
+      else toast.error(answer.error_message ?? `${title} generation failed.`);
+    },
+    onCheckFailed: () => setLost('Could not check the progress; trying again…'),
+    onLost: (error) => setLost(errorText(error)),
+  });
+  const creation = (job.data as Creation | undefined) ?? shown;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -42,11 +94,17 @@ export function PromptBox({
       return;
     }
     setBusy(true);
+    setLost(null);
     try {
-      await createPrompt(kind, text);
+      if (start) {
+        setStarted(await start(text));
+        toast.success(`${title} generation started. Your prompt is kept in your drafts.`);
+      } else {
+        await createPrompt(kind, text);
+        toast.success(`${title} prompt saved to your drafts!`);
+      }
       setText('');
       await onChange();
-      toast.success(`${title} prompt saved to your drafts!`);
     } catch (err) {
       toast.error(errorText(err));
     } finally {
@@ -63,8 +121,9 @@ export function PromptBox({
     }
   };
 
+  const hint = blocked ?? scriptHint(kind, capabilities);
   return (
-    <Card className="flex flex-col p-6">
+    <Card className="flex flex-col p-6" data-testid={`creator-${kind}`}>
       <form onSubmit={submit} noValidate className="space-y-3">
         <h2 className="text-lg font-semibold">{title}</h2>
         <TextArea
@@ -75,10 +134,21 @@ export function PromptBox({
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <Button type="submit" busy={busy} className="w-full">
-          {busy ? 'Saving...' : `Generate ${title}`}
+        {hint && <p className={`text-xs ${blocked ? 'text-amber-700' : 'text-slate-500'}`}>{hint}</p>}
+        <Button
+          type="submit"
+          busy={busy}
+          disabled={Boolean(blocked) || creation?.status === 'processing'}
+          className="w-full"
+        >
+          {busy ? 'Starting...' : `Generate ${title}`}
         </Button>
       </form>
+      {creation && (
+        <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <CreationResult creation={creation} lost={lost} />
+        </div>
+      )}
       <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-800">
         <h3 className="text-sm font-medium text-slate-600 dark:text-slate-400">Drafts ({saved.length})</h3>
         {saved.length === 0 ? (

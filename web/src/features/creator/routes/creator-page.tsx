@@ -2,11 +2,15 @@ import { PROMPT_KINDS } from '@contracts/validation';
 import { useAuth } from '@/lib/auth/use-auth';
 import { usePrompts } from '@/lib/data/prompts';
 import { AuthorGate } from '@/components/auth/author-gate';
+import { useCreations, useCreatorCapabilities } from '../api/creations';
 import { PromptBox } from '../components/prompt-box';
 
 function CreatorWorkspace() {
   const { user } = useAuth();
-  const { data, mutate } = usePrompts(user?.role === 'author');
+  const isAuthor = user?.role === 'author';
+  const { data, mutate } = usePrompts(isAuthor);
+  const { data: capabilities } = useCreatorCapabilities(isAuthor);
+  const { data: creations, mutate: refreshCreations } = useCreations(isAuthor);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold">Creator Mode</h1>
@@ -19,7 +23,9 @@ function CreatorWorkspace() {
             key={kind}
             kind={kind}
             saved={(data ?? []).filter((p) => p.kind === kind)}
-            onChange={() => mutate()}
+            latest={(creations ?? []).find((c) => c.kind === kind)}
+            capabilities={capabilities}
+            onChange={() => Promise.all([mutate(), refreshCreations()])}
           />
         ))}
       </div>

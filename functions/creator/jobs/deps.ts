@@ -1,0 +1,18 @@
+import { books } from '../../books/instance';
+import { getEngine } from '../../engine';
+import { getJobs } from '../../jobs';
+import { hasTextModel } from '../capabilities';
+import type { CreationStageDeps } from './creation.stages';
+
+/** The Creator stages on the production adapters: the one place their dependencies are made. */
+export function creationStageDeps(): CreationStageDeps {
+  return {
+    jobs: getJobs(),
+    // Made on first use: a failure recorder never needs the engine.
+    get engine() {
+      return getEngine();
+    },
+    textModel: hasTextModel(),
+    books: books(),
+  };
+}
