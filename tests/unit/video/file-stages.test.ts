@@ -166,6 +166,42 @@ describe('the combine stage', () => {
     expect(await storage.media.head(key)).not.toBeNull();
   });
 
+  it("joins the films' subtitles too, each film's cues moved to where it starts", async () => {
+    const { deps, jobs, asked, storage } = setup();
+    for (const name of ['a', 'b', 'c'])
+      await storage.media.put(`media/books/book-1/video/${name}.mp4`, name, 'video/mp4');
+    await storage.media.put(
+      'media/books/book-1/video/a.vtt',
+      'WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.500\nFirst &amp; foremost\n',
+      'text/vtt',
+    );
+    await storage.media.put(
+      'media/books/book-1/video/c.vtt',
+      'WEBVTT\n\n1\n00:00:00.500 --> 00:00:01.500\nThird\nline two\n',
+      'text/vtt',
+    );
+    const job = await jobs.start(videoCombineJob, {
+      owner: 'owner',
+      target,
+      options: {
+        source_keys: ['a', 'b', 'c'].map((n) => `media/books/book-1/video/${n}.mp4`),
+        subtitles_keys: ['media/books/book-1/video/a.vtt', null, 'media/books/book-1/video/c.vtt'],
+      },
+    });
+    await combineStage(deps, { job_id: job.id });
+    // Films of 30, 20 and 20 s: the third film's cue starts 50 s in.
+    expect(asked.subtitles).toHaveLength(1);
+    expect(asked.subtitles[0]!.vtt).toBe(
+      'WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.500\nFirst &amp; foremost\n\n2\n00:00:50.500 --> 00:00:51.500\nThird\nline two\n',
+    );
+    const sidecar = videoKeys.combinedSubtitles('book-1', job.id);
+    expect(Buffer.from(await storage.media.getBytes(sidecar)).toString('utf8')).toBe(asked.subtitles[0]!.vtt);
+    expect(Buffer.from(await storage.media.getBytes(videoKeys.combined('book-1', job.id))).toString()).toBe(
+      'joined+subtitles',
+    );
+    expect(await jobs.get(job.id)).toMatchObject({ outputs: { subtitles_key: sidecar } });
+  });
+
   it("a failure is recorded in the words of the job's own kind", async () => {
     const { deps, jobs } = setup();
     const job = await jobs.start(videoCombineJob, { owner: 'owner', target, options: { source_keys: [] } });
