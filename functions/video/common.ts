@@ -355,10 +355,12 @@ export async function chapterGenerations(
 export const itemsOf = (deps: VideoContext, job: VideoGenerationJob) =>
   deps.repo.listItems(job.target.book_id!, job.id);
 
+/** A generation as the routes answer it; `tier`: the owner's plan now, when the caller has read it. */
 export async function view(
   deps: VideoContext,
   job: VideoGenerationJob,
   items?: StageItemRecord[],
+  tier?: Tier,
 ): Promise<VideoGeneration> {
   const all = items ?? (await itemsOf(deps, job));
   const progress = progressOf(all, job);
@@ -376,7 +378,7 @@ export async function view(
   const final = job.outputs.final;
   const subtitlesUrl = finalUrl ? mediaUrl(final?.subtitles_key ?? null) : null;
   // The sizes offered depend on the owner's plan now (an upgrade films larger, without a watermark).
-  const methods = final ? downloadMethodsOf(job, await deps.metering.plan(job.owner_id)) : null;
+  const methods = final ? downloadMethodsOf(job, tier ?? (await deps.metering.plan(job.owner_id))) : null;
   return {
     id: job.id,
     video_generation_id: job.id,

@@ -353,5 +353,7 @@ export async function chapterHistory(deps: VideoContext, userId: string, chapter
   const { book, chapter } = await deps.books.ownedChapter(userId, chapterId);
   const list = await chapterGenerations(deps, book.id, chapter.id);
   const settled = await Promise.all(list.map((j) => deps.jobs.settle(j) as Promise<VideoGenerationJob>));
-  return { generations: await Promise.all(settled.map((j) => view(deps, j))) };
+  // One reading of the plan for every film's download sizes.
+  const tier = await deps.metering.plan(userId);
+  return { generations: await Promise.all(settled.map((j) => view(deps, j, undefined, tier))) };
 }

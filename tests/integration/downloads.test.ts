@@ -62,9 +62,10 @@ async function readyFile(quality: string, name: string) {
   return fetchFile(ready.body.download_url, name);
 }
 
+let streams = 0;
 /** The subtitle cues of a video's first subtitle stream (read back as WebVTT). */
 function streamCues(path: string) {
-  const out = join(work, `stream-${Date.now()}.vtt`);
+  const out = join(work, `stream-${(streams += 1)}.vtt`);
   ffmpeg(['-i', path, '-map', '0:s:0', '-c:s', 'webvtt', out]);
   return fromWebVtt(readFileSync(out, 'utf8'));
 }
@@ -228,8 +229,18 @@ describe('downloads by quality for the plan', () => {
     const toClean = meanDifference(region(file.path, at, box), region(clean480, at, box));
     const toMarked = meanDifference(region(file.path, at, box), region(watermarked, at, box));
     expect(toMarked, `to the watermarked ${toMarked}, to the clean ${toClean}`).toBeGreaterThan(toClean + 3);
-    // The film itself is the 720p one now: 720p is a copy, 480p an encode down.
-    expect((await finalVideo()).download_methods).toMatchObject({ web: 'encode', medium: 'copy' });
+    // The film itself is the 720p one now: 720p is a copy, 480p an encode down; each download
+    // carries the film's subtitles as its subtitle stream.
+    const final = await finalVideo();
+    expect(final.download_methods).toMatchObject({ web: 'encode', medium: 'copy' });
+    const cues = fromWebVtt(await (await fetch(`${origin()}${final.subtitles_url!}`)).text());
+    expect(cues.length).toBeGreaterThan(0);
+    expect(streamCues(file.path)).toHaveLength(cues.length);
+    expect((await download('web')).status).toBe(202);
+    await t.runtime.stepFunctions.idle();
+    const smaller = await readyFile('web', 'encoded-480.mp4');
+    expect(smaller.probe.video).toMatchObject({ width: 854, height: 480 });
+    expect(streamCues(smaller.path)).toHaveLength(cues.length);
   }, 600_000);
 });
 
