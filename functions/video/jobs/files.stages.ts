@@ -138,7 +138,14 @@ export async function combineStage(deps: VideoFileDeps, { job_id }: { job_id: st
       subtitles_key: subtitlesKey,
     };
   });
-  await finishWith(deps, job_id, key, outputs, 'the videos were joined');
+  try {
+    await finishWith(deps, job_id, key, outputs, 'the videos were joined');
+  } catch (error) {
+    // A job that ended meanwhile keeps no sidecar either.
+    if (error instanceof JobGoneError && outputs.subtitles_key)
+      await deps.media.delete(outputs.subtitles_key);
+    throw error;
+  }
   return { job_id, method: outputs.method };
 }
 

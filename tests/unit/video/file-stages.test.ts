@@ -59,6 +59,7 @@ function setup() {
         },
         async merge(request) {
           asked.merge.push(request);
+          await during?.();
           await writeFile(request.outputPath, 'joined');
           return {
             path: request.outputPath,
@@ -200,6 +201,30 @@ describe('the combine stage', () => {
       'joined+subtitles',
     );
     expect(await jobs.get(job.id)).toMatchObject({ outputs: { subtitles_key: sidecar } });
+  });
+
+  it('a job cancelled while the films are joined keeps neither the video nor its subtitles', async () => {
+    const { deps, jobs, storage, whileMaking } = setup();
+    for (const name of ['a', 'b']) {
+      await storage.media.put(`media/books/book-1/video/${name}.mp4`, name, 'video/mp4');
+      await storage.media.put(
+        `media/books/book-1/video/${name}.vtt`,
+        'WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n',
+        'text/vtt',
+      );
+    }
+    const job = await jobs.start(videoCombineJob, {
+      owner: 'owner',
+      target,
+      options: {
+        source_keys: ['a', 'b'].map((n) => `media/books/book-1/video/${n}.mp4`),
+        subtitles_keys: ['a', 'b'].map((n) => `media/books/book-1/video/${n}.vtt`),
+      },
+    });
+    whileMaking(async () => jobs.cancel((await jobs.get(job.id))!));
+    await expect(combineStage(deps, { job_id: job.id })).rejects.toMatchObject({ name: 'JobGoneError' });
+    expect(await storage.media.head(videoKeys.combined('book-1', job.id))).toBeNull();
+    expect(await storage.media.head(videoKeys.combinedSubtitles('book-1', job.id))).toBeNull();
   });
 
   it("a failure is recorded in the words of the job's own kind", async () => {
