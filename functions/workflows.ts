@@ -2,6 +2,7 @@ import { chapterAudioExport } from './audio/jobs/export.workflow';
 import { chapterAudio } from './audio/jobs/generation.workflow';
 import { bookProcessing } from './books/jobs/processing.workflow';
 import { chapterImage } from './images/jobs/image.workflow';
+import { learningAssist } from './learning/jobs/assist.workflow';
 import { learningContent } from './learning/jobs/content.workflow';
 import type { WorkflowDefinition } from './lib/workflows';
 import { mergeMedia, mergePreview } from './merge/jobs/merge.workflow';
@@ -20,6 +21,7 @@ export const workflows = {
   userOnboarding,
   bookProcessing,
   learningContent,
+  learningAssist,
   plotGeneration,
   characterImage,
   chapterImage,

@@ -10,7 +10,7 @@ import { learningKeys } from './model';
 
 /**
  * What the learning view offers around the content itself: the presenters (with a drawn preview
- * each), the narrator voices, free text generation and a chapter's safety report.
+ * each) and the narrator voices.
  */
 const PREVIEW_VERSION = 'v1';
 
@@ -66,10 +66,6 @@ export function createLearningAssistant(deps: { media: ObjectStore; engine: () =
         throw new BadRequestError('Unknown voice. Choose one from /ai/voices.', 'unknown_voice');
       return { voice };
     },
-
-    generateText: (prompt: string, context?: string) => deps.engine().text.generate({ prompt, context }),
-
-    analyzeSafety: (text: string) => deps.engine().text.analyzeSafety({ text }),
   };
 }
 

@@ -66,7 +66,7 @@ describe('plot overview and characters', () => {
 
   it('plans the plot as a job and names the main characters with roles', async () => {
     const started = await api<PlotGenerationJob>('POST', `/plots/books/${book.id}/generate`, {});
-    expect(started.status).toBe(200);
+    expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ status: 'processing', book_id: book.id });
     await t.runtime.stepFunctions.idle();
     const status = await api<PlotGenerationJob>('GET', `/plots/books/${book.id}/status`);

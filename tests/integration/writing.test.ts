@@ -68,7 +68,7 @@ afterAll(async () => {
 describe('the plot of a first-person book', () => {
   it('makes the narrator the protagonist and writes every description about the character', async () => {
     const started = await api<PlotGenerationJob>('POST', `/plots/books/${book.id}/generate`, {});
-    expect(started.status).toBe(200);
+    expect(started.status).toBe(202);
     await t.runtime.stepFunctions.idle();
     const overview = (await api<PlotOverview>('GET', `/plots/books/${book.id}/overview`)).body;
     const protagonists = overview.characters.filter((c) => c.role === 'protagonist');

@@ -9,6 +9,7 @@ import { runFfmpeg } from '../../functions/engine/media/ffmpeg';
 import { routeKey, routes } from '../../functions/routes';
 import {
   createUser,
+  runJob,
   settledStatus,
   startTestRuntime,
   uploadBook,
@@ -35,6 +36,10 @@ interface Resources {
   chapterId: string;
   quizId: string;
   jobId: string;
+  /** The jobs that wrote the quiz, a text and the chapter's safety report. */
+  quizJobId: string;
+  textJobId: string;
+  safetyJobId: string;
   promptId: string;
   plotId: string;
   characterId: string;
@@ -245,6 +250,18 @@ const cases: Record<string, Case> = {
   'POST /ai/analyze-chapter-safety': {
     path: () => '/ai/analyze-chapter-safety',
     body: (r) => ({ chapter_id: r.chapterId }),
+    allowed: ['owner'],
+  },
+  'GET /ai/generate-quiz/status/{job}': {
+    path: (r) => `/ai/generate-quiz/status/${r.quizJobId}`,
+    allowed: ['owner'],
+  },
+  'GET /ai/generate-text/status/{job}': {
+    path: (r) => `/ai/generate-text/status/${r.textJobId}`,
+    allowed: ['owner'],
+  },
+  'GET /ai/analyze-chapter-safety/status/{job}': {
+    path: (r) => `/ai/analyze-chapter-safety/status/${r.safetyJobId}`,
     allowed: ['owner'],
   },
   'GET /quizzes/{id}': { path: (r) => `/quizzes/${r.quizId}`, allowed: ['owner'] },
@@ -768,10 +785,24 @@ beforeAll(async () => {
   if (pending.status !== 200) throw new Error(`book payment: ${JSON.stringify(pending.body)}`);
   await Promise.all([owner, other, explorer, author].map((u) => upgradeToBasic(t, u.accessToken)));
   const { bookId, chapterId } = await processedBook(owner.accessToken);
-  const quiz = await t.api<{ id: string }>('POST', '/ai/generate-quiz', {
-    token: owner.accessToken,
-    body: { book_id: bookId, chapter_id: chapterId, num_questions: 3 },
-  });
+  const quiz = await runJob<{ job_id: string; status: string; status_url: string; quiz: { id: string } }>(
+    t,
+    owner.accessToken,
+    '/ai/generate-quiz',
+    { book_id: bookId, chapter_id: chapterId, num_questions: 3 },
+  );
+  const text = await runJob<{ job_id: string; status: string; status_url: string }>(
+    t,
+    owner.accessToken,
+    '/ai/generate-text',
+    { prompt: `Describe ${OWNER_PHRASE}.` },
+  );
+  const safety = await runJob<{ job_id: string; status: string; status_url: string }>(
+    t,
+    owner.accessToken,
+    '/ai/analyze-chapter-safety',
+    { chapter_id: chapterId },
+  );
   const job = await t.api<{ id: string }>('POST', '/ai/generate-audio-narration', {
     token: owner.accessToken,
     body: { chapter_id: chapterId },
@@ -788,8 +819,11 @@ beforeAll(async () => {
   owned = {
     bookId,
     chapterId,
-    quizId: quiz.body.id,
+    quizId: quiz.quiz.id,
     jobId: job.body.id,
+    quizJobId: quiz.job_id,
+    textJobId: text.job_id,
+    safetyJobId: safety.job_id,
     promptId: '',
     plotId: overview.body.id,
     characterId: '',
@@ -877,7 +911,7 @@ beforeAll(async () => {
   });
   otherSecrets.push(String(theirs.body.id), theirPrompt.body.id, other.email, 'Their own quiet story');
   if (!owned.quizId || !owned.jobId || !owned.promptId)
-    throw new Error(`resources not made: ${JSON.stringify({ quiz: quiz.body, job: job.body })}`);
+    throw new Error(`resources not made: ${JSON.stringify({ quiz, job: job.body })}`);
 }, 240_000);
 
 afterAll(async () => {

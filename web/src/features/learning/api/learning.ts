@@ -10,6 +10,7 @@ import type {
   VideoAvatar,
 } from '@contracts/learning';
 import { learningJob } from '@contracts/learning';
+import { quizJob, type QuizJob } from '@contracts/model-jobs';
 import useSWR, { mutate } from 'swr';
 import { api } from '@/lib/api';
 import { bookKeys } from '@/lib/data/books';
@@ -103,21 +104,30 @@ export const QUIZ_MIN_QUESTIONS = 1;
 export const QUIZ_MAX_QUESTIONS = 20;
 export const QUIZ_DEFAULT_QUESTIONS = 5;
 
-export async function generateQuiz(request: {
+/** Starts writing a quiz (a job): answers 202 with the status route to follow (`checkQuizJob`). */
+export const startQuiz = (request: {
   bookId: string;
   chapterId?: string;
   numQuestions: number;
   difficulty: QuizDifficulty;
-}): Promise<QuizView> {
-  const quiz = await api.post<QuizView>('/ai/generate-quiz', {
-    book_id: request.bookId,
-    ...(request.chapterId ? { chapter_id: request.chapterId } : {}),
-    num_questions: request.numQuestions,
-    difficulty: request.difficulty,
-  });
-  void mutate(learningKeys.bookQuizzes(request.bookId));
-  return quiz;
-}
+}) =>
+  api.post<QuizJob>(
+    '/ai/generate-quiz',
+    {
+      book_id: request.bookId,
+      ...(request.chapterId ? { chapter_id: request.chapterId } : {}),
+      num_questions: request.numQuestions,
+      difficulty: request.difficulty,
+    },
+    { schema: quizJob },
+  );
+
+/** A quiz job's status (`status_url` of its start); once ready, it carries the quiz. */
+export const checkQuizJob = (statusUrl: string) =>
+  api.get<QuizJob>(statusUrl, { quiet: true, schema: quizJob });
+
+/** A new quiz is listed with the book's quizzes. */
+export const refreshQuizzes = (bookId: string) => mutate(learningKeys.bookQuizzes(bookId));
 
 export async function submitQuiz(quiz: QuizView, answers: (number | null)[]): Promise<QuizResult> {
   const result = await api.post<QuizResult>(`/quizzes/${quiz.id}/submit`, { answers });
