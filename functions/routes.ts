@@ -88,7 +88,7 @@ export const lambdaGroups = {
     timeoutSeconds: 29,
     // pdfkit reads its font metrics from files next to its code.
     copiedPackages: ['pdfkit'],
-    access: { table: 'readwrite', uploadsBucket: 'read' },
+    access: { table: 'readwrite', uploadsBucket: 'read', startExecution: ['scriptWriting'] },
   },
   images: {
     entry: 'functions/images/api.ts',
@@ -415,6 +415,13 @@ export const routes: readonly RouteDefinition[] = [
     handler: 'generateScript',
     auth: 'user',
   },
+  {
+    method: 'GET',
+    path: '/ai/generate-script-and-scenes/status/{job}',
+    group: 'scripts',
+    handler: 'scriptJobStatus',
+    auth: 'user',
+  },
   { method: 'GET', path: '/ai/scripts/{chapter}', group: 'scripts', handler: 'chapterScripts', auth: 'user' },
   { method: 'GET', path: '/ai/script/{id}', group: 'scripts', handler: 'getScript', auth: 'user' },
   { method: 'PUT', path: '/ai/script/{id}', group: 'scripts', handler: 'updateScript', auth: 'user' },
@@ -423,6 +430,13 @@ export const routes: readonly RouteDefinition[] = [
     path: '/ai/script/{id}/scenes/{scene}/regenerate',
     group: 'scripts',
     handler: 'regenerateScene',
+    auth: 'user',
+  },
+  {
+    method: 'GET',
+    path: '/ai/script/{id}/scenes/{scene}/regenerate/status/{job}',
+    group: 'scripts',
+    handler: 'sceneJobStatus',
     auth: 'user',
   },
   {

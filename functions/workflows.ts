@@ -8,6 +8,7 @@ import type { WorkflowDefinition } from './lib/workflows';
 import { mergeMedia, mergePreview } from './merge/jobs/merge.workflow';
 import { characterImage } from './plots/jobs/portrait.workflow';
 import { plotGeneration } from './plots/jobs/generation.workflow';
+import { scriptWriting } from './scripts/jobs/writing.workflow';
 import { userOnboarding } from './users/jobs/onboarding.workflow';
 import { videoCombine, videoDownload } from './video/jobs/files.workflow';
 import { videoPipeline } from './video/jobs/pipeline.workflow';
@@ -24,6 +25,7 @@ export const workflows = {
   learningAssist,
   plotGeneration,
   characterImage,
+  scriptWriting,
   chapterImage,
   chapterAudio,
   chapterAudioExport,

@@ -6,6 +6,7 @@
  */
 import type { SafetyReport } from '../engine/text/types';
 import { quizView } from './learning';
+import { script } from './scripts';
 import { engineShape, z } from './zod';
 
 const MODEL_JOB_STATUSES = ['processing', 'ready', 'failed'] as const;
@@ -38,3 +39,17 @@ export const safetyJob = z.extend(modelJob, {
   data: z.nullable(engineShape<SafetyReport>()),
 });
 export type SafetyJob = z.infer<typeof safetyJob>;
+
+/**
+ * POST /ai/generate-script-and-scenes and POST /ai/script/{id}/scenes/{scene}/regenerate, and their
+ * status: `script_id` is the script being redone (null for a new one until it is written); once
+ * ready, `script` is the whole script as GET /ai/script/{id} answers it.
+ */
+export const scriptJob = z.extend(modelJob, {
+  chapter_id: z.string(),
+  script_id: z.nullable(z.string()),
+  /** The scene being redone (null for a whole script). */
+  scene_number: z.nullable(z.number()),
+  script: z.nullable(script),
+});
+export type ScriptJob = z.infer<typeof scriptJob>;

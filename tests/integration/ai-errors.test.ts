@@ -1,6 +1,6 @@
 /**
  * The AI routes that ask the text model (POST /ai/generate-quiz, /ai/generate-text,
- * /ai/analyze-chapter-safety) on a text model that fails: each answers 202 at once (no request waits
+ * /ai/analyze-chapter-safety, /ai/generate-script-and-scenes) on a text model that fails: each answers 202 at once (no request waits
  * on the model) and its job ends failed with the model's failure in words a person can act on — a
  * busy model, one that does not answer in time, one that keeps failing, answers no usable JSON or
  * refuses the key — never a bare error and never the key. The same request sent again once the model
@@ -122,5 +122,14 @@ describe('AI jobs on a failing text model', () => {
     const refused = await failedJob('/ai/generate-text', { prompt: 'Describe Mara.' });
     expect(refused.error_message).toMatch(/refused the API key \(401\)\. Check OPENAI_API_KEY/);
     expect(refused.error_message).not.toContain('local-key');
+  });
+
+  it('a script job fails in words on a failing model, and no script is saved', async () => {
+    server.script({ status: 500, body: 'upstream crashed' });
+    const job = await failedJob('/ai/generate-script-and-scenes', { chapter_id: chapterId, scene_count: 3 });
+    expect(job.error_message).toMatch(/failed \(500\) after 3 attempts.*try again/i);
+    expect(job).toMatchObject({ script_id: null, script: null });
+    const scripts = await t.api<unknown[]>('GET', `/ai/scripts/${chapterId}`, { token });
+    expect(scripts.body).toEqual([]);
   });
 });

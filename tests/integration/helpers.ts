@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BookStructure, BookWithChapters } from '../../functions/contracts/books';
+import type { ScriptJob } from '../../functions/contracts/model-jobs';
 import type { PlotOverview } from '../../functions/contracts/plots';
+import type { Script } from '../../functions/contracts/scripts';
 import { NOVEL_TITLE, novelText } from '../fixtures/novel';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime';
 
@@ -249,4 +251,15 @@ export async function runJob<T extends { status: string; status_url: string }>(
   const started = await t.api<T>('POST', path, { token, body });
   if (started.status !== 202) throw new Error(`${path}: ${started.status} ${JSON.stringify(started.body)}`);
   return pollJob<T>(t, token, started.body.status_url);
+}
+
+/** A script written by its job (POST /ai/generate-script-and-scenes, polled to its end): the script. */
+export async function writtenScript(
+  t: TestRuntime,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<Script> {
+  const job = await runJob<ScriptJob>(t, token, '/ai/generate-script-and-scenes', body);
+  if (job.status !== 'ready' || !job.script) throw new Error(`script: ${JSON.stringify(job)}`);
+  return job.script;
 }

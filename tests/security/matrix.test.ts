@@ -16,6 +16,7 @@ import {
   type TestRuntime,
   readyBook,
   upgradeToBasic,
+  writtenScript,
 } from '../integration/helpers';
 
 /**
@@ -40,6 +41,9 @@ interface Resources {
   quizJobId: string;
   textJobId: string;
   safetyJobId: string;
+  /** The jobs that wrote the owned script and another take of its first scene. */
+  scriptJobId: string;
+  sceneJobId: string;
   promptId: string;
   plotId: string;
   characterId: string;
@@ -335,6 +339,14 @@ const cases: Record<string, Case> = {
   'POST /ai/script/{id}/scenes/{scene}/regenerate': {
     path: (r) => `/ai/script/${r.scriptId}/scenes/1/regenerate`,
     body: () => ({}),
+    allowed: ['owner'],
+  },
+  'GET /ai/script/{id}/scenes/{scene}/regenerate/status/{job}': {
+    path: (r) => `/ai/script/${r.scriptId}/scenes/1/regenerate/status/${r.sceneJobId}`,
+    allowed: ['owner'],
+  },
+  'GET /ai/generate-script-and-scenes/status/{job}': {
+    path: (r) => `/ai/generate-script-and-scenes/status/${r.scriptJobId}`,
     allowed: ['owner'],
   },
   'DELETE /ai/delete-script/{id}': {
@@ -659,12 +671,19 @@ async function createCharacter(): Promise<string> {
 }
 
 async function createScript(chapterId = owned.chapterId, token = tokens.owner!): Promise<string> {
-  const created = await t.api<{ script_id: string }>('POST', '/ai/generate-script-and-scenes', {
-    token,
-    body: { chapter_id: chapterId, scene_count: 3 },
-  });
-  if (created.status >= 300) throw new Error(`script: ${JSON.stringify(created.body)}`);
-  return created.body.script_id;
+  return (await writtenScript(t, token, { chapter_id: chapterId, scene_count: 3 })).script_id;
+}
+
+/** The job of another take of scene 1 of the owned script (ended). */
+async function createSceneJob(): Promise<string> {
+  const path = `/ai/script/${owned.scriptId}/scenes/1/regenerate`;
+  const job = await runJob<{ job_id: string; status: string; status_url: string }>(
+    t,
+    tokens.owner!,
+    path,
+    {},
+  );
+  return job.job_id;
 }
 
 /** A chapter image of the owner's chapter: a scene of the script, or a character (drawn by a job). */
@@ -824,6 +843,8 @@ beforeAll(async () => {
     quizJobId: quiz.job_id,
     textJobId: text.job_id,
     safetyJobId: safety.job_id,
+    scriptJobId: '',
+    sceneJobId: '',
     promptId: '',
     plotId: overview.body.id,
     characterId: '',
@@ -842,7 +863,15 @@ beforeAll(async () => {
   };
   owned.promptId = await createPrompt();
   owned.characterId = await createCharacter();
-  owned.scriptId = await createScript();
+  const scriptJob = await runJob<{ job_id: string; status: string; status_url: string; script_id: string }>(
+    t,
+    owner.accessToken,
+    '/ai/generate-script-and-scenes',
+    { chapter_id: chapterId, scene_count: 3 },
+  );
+  owned.scriptId = scriptJob.script_id;
+  owned.scriptJobId = scriptJob.job_id;
+  owned.sceneJobId = await createSceneJob();
   // Scene 3: the cases redraw scenes 1 and 2, which would replace it.
   owned.imageId = await createImage('scene', 3);
   const narration = await createAudio('narrator', 1);
