@@ -117,7 +117,10 @@ const bookContent = defineHandler({ params: z.object({ id: z.string() }) }, asyn
   return ok(await learning().contentByChapter(book.id));
 });
 
-const videoAvatars = defineHandler({}, async () => ok(await assistant().presenters()));
+/** The presenters; previews not drawn yet answer null while a job draws them. */
+const videoAvatars = defineHandler({}, async (ctx) =>
+  ok(await assistant().presenters(requireUser(ctx).userId)),
+);
 
 const voices = defineHandler({ query: z.object({ language: z.string().max(20).optional() }) }, async (ctx) =>
   ok(assistant().narratorVoices(ctx.query.language)),

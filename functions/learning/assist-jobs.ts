@@ -3,7 +3,14 @@ import type { ModelJob, QuizJob, SafetyJob, TextJob } from '../contracts/model-j
 import { processingStatus, type Jobs } from '../jobs';
 import { NotFoundError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
-import { quizJob, safetyJob, textJob, type AssistKindName } from './jobs/assist.kind';
+import {
+  PREVIEWS_LOCK,
+  previewsJob,
+  quizJob,
+  safetyJob,
+  textJob,
+  type AssistKindName,
+} from './jobs/assist.kind';
 import type { AssistJobRecord, AssistOptions } from './model';
 import type { QuizRequest, QuizService } from './quizzes';
 import { JOB_NOT_FOUND, type LearningService } from './service';
@@ -22,6 +29,8 @@ export const assistStatusPaths = {
   quiz: (jobId: string) => `/ai/generate-quiz/status/${jobId}`,
   'text-generation': (jobId: string) => `/ai/generate-text/status/${jobId}`,
   'chapter-safety': (jobId: string) => `/ai/analyze-chapter-safety/status/${jobId}`,
+  // Followed by listing the presenters again (their previews appear once drawn).
+  'presenter-previews': () => '/ai/video-avatars',
 } satisfies Record<AssistKindName, (jobId: string) => string>;
 
 /** The part of every answer that is the job itself. */
@@ -39,8 +48,19 @@ function jobView(job: AssistJobRecord): ModelJob {
 }
 
 export function createAssistJobs(deps: AssistJobsDeps) {
-  const start = async (kind: typeof quizJob, owner: string, options: AssistOptions, target = {}) =>
-    (await deps.jobs.start(kind, { owner, target, options })) as AssistJobRecord;
+  const start = async (
+    kind: typeof quizJob,
+    owner: string,
+    options: AssistOptions,
+    target = {},
+    exclusive?: string,
+  ) =>
+    (await deps.jobs.start(kind, {
+      owner,
+      target,
+      options,
+      ...(exclusive ? { exclusive } : {}),
+    })) as AssistJobRecord;
 
   /** The caller's job of this kind (anyone else's, or another kind, is not found). */
   async function ownJob(kind: AssistKindName, jobId: string, userId: string): Promise<AssistJobRecord> {
@@ -100,6 +120,9 @@ export function createAssistJobs(deps: AssistJobsDeps) {
     },
     safetyStatus: async (userId: string, jobId: string) =>
       safetyAnswer(await ownJob('chapter-safety', jobId, userId)),
+
+    /** Draws the presenters' previews not drawn yet; one such job per user at a time. */
+    drawPreviews: (userId: string) => start(previewsJob, userId, { request: 'previews' }, {}, PREVIEWS_LOCK),
   };
 }
 

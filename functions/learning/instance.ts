@@ -37,7 +37,11 @@ export const quizzes = (): QuizService =>
   }));
 
 export const assistant = (): LearningAssistant =>
-  (assistantService ??= createLearningAssistant({ media: getAdapters().storage.media, engine: getEngine }));
+  (assistantService ??= createLearningAssistant({
+    media: getAdapters().storage.media,
+    engine: getEngine,
+    drawPreviewsLater: (userId) => assistJobs().drawPreviews(userId),
+  }));
 
 /** Quizzes, free text and safety reports as jobs (no request waits on the text model). */
 export const assistJobs = (): AssistJobs =>

@@ -78,8 +78,8 @@ export const learningKeys = {
 };
 
 /**
- * What a request to the text model asked for (jobs/assist.*): a quiz of a chapter or the book, free
- * text from a prompt, or the safety report of a chapter.
+ * What a request to a model asked for (jobs/assist.*): a quiz of a chapter or the book, free text
+ * from a prompt, the safety report of a chapter, or the presenters' previews (the image model).
  */
 export type AssistOptions =
   | {
@@ -90,7 +90,8 @@ export type AssistOptions =
       difficulty: QuizDifficulty;
     }
   | { request: 'text'; prompt: string; context?: string }
-  | { request: 'safety'; chapter_id: string };
+  | { request: 'safety'; chapter_id: string }
+  | { request: 'previews' };
 
 /** What it produced: the saved quiz's id, the text, or the report. */
 export interface AssistOutputs {

@@ -303,10 +303,17 @@ describe('learning content generation on the local runtime', () => {
     expect((await settledJob(started.body.id, token)).status).toBe('ready');
   });
 
-  it('offers presenters with drawn previews', async () => {
-    const avatars = await t.api<VideoAvatar[]>('GET', '/ai/video-avatars', { token: stranger });
+  it('offers presenters with previews drawn by a job, not in the request', async () => {
+    const list = () => t.api<VideoAvatar[]>('GET', '/ai/video-avatars', { token: stranger });
+    let avatars = await list();
     expect(avatars.status).toBe(200);
     expect(avatars.body.map((a) => a.id)).toEqual(['ava', 'noah', 'maya', 'leo']);
+    // Listed again (as the learning view does) until the job drew every preview.
+    for (let check = 0; check < 300 && avatars.body.some((a) => !a.preview_url); check++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      avatars = await list();
+    }
+    expect(avatars.body.every((a) => a.preview_url)).toBe(true);
     const preview = await fetch(`${origin()}${avatars.body[1]!.preview_url}`);
     expect(preview.status).toBe(200);
     expect(preview.headers.get('content-type')).toBe('image/png');

@@ -2,18 +2,19 @@ import type { JobKind } from '../../jobs';
 import type { AssistOptions } from '../model';
 import { learningAssist, type learningAssistInput } from './assist.workflow';
 
-/** What each request to the text model is called when it fails. */
+/** What each request to a model is called when it fails. */
 const NOUNS = {
   quiz: 'the quiz',
   'text-generation': 'the text',
   'chapter-safety': "the chapter's safety report",
+  'presenter-previews': "the presenters' previews",
 } as const;
 
 export type AssistKindName = keyof typeof NOUNS;
 
 /**
  * The person-facing words of a failed request: the engine's own words when it gave them (a model
- * that is busy, refuses the key or answers nothing usable, a chapter too short for a quiz — safe to
+ * that is busy, refuses the key or answers nothing usable, a chapter too short for a quiz: safe to
  * show, never holding a key), else ours.
  */
 export function assistFailureMessage(
@@ -39,11 +40,16 @@ const assistKind = (
 export const quizJob = assistKind('quiz', 'quiz');
 export const textJob = assistKind('text-generation', 'text');
 export const safetyJob = assistKind('chapter-safety', 'safety');
+export const previewsJob = assistKind('presenter-previews', 'previews');
+
+/** One drawing of the presenters' previews at a time per user: a second request answers it. */
+export const PREVIEWS_LOCK = 'presenter-previews';
 
 export const ASSIST_KINDS: Record<AssistKindName, JobKind<typeof learningAssistInput, AssistOptions>> = {
   quiz: quizJob,
   'text-generation': textJob,
   'chapter-safety': safetyJob,
+  'presenter-previews': previewsJob,
 };
 
 export const isAssistKind = (kind: string): kind is AssistKindName => kind in NOUNS;

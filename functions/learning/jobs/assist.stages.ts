@@ -2,19 +2,21 @@ import type { BookReads } from '../../books/read-port';
 import type { TextEngine } from '../../engine/text/types';
 import { JobGoneError, type JobSteps } from '../../jobs';
 import type { TaskFailure } from '../../lib/workflows';
+import type { LearningAssistant } from '../assistant';
 import type { AssistJobRecord, AssistOptions, AssistOutputs } from '../model';
 import type { QuizService } from '../quizzes';
 import { ASSIST_KINDS, isAssistKind } from './assist.kind';
 
 /**
- * The stages of the learning-assist workflow (assist.workflow.ts): AskTextModel asks the text engine
- * what the job's request needs and keeps the answer; RecordAssistFailure is the Catch target.
+ * The stages of the learning-assist workflow (assist.workflow.ts): AskModel asks the engine what the
+ * job's request needs and keeps the answer; RecordAssistFailure is the Catch target.
  */
 export interface AssistDeps {
   jobs: JobSteps;
   engine: { text: Pick<TextEngine, 'generate' | 'analyzeSafety'> };
   books: Pick<BookReads, 'bookOf' | 'chapterContext' | 'chapterText'>;
   quizzes: Pick<QuizService, 'generate'>;
+  presenters: Pick<LearningAssistant, 'drawPreviews'>;
 }
 
 const gone = (jobId: string, what: string) => new JobGoneError(`${what} of job ${jobId} no longer exists`);
@@ -51,10 +53,15 @@ async function answer(deps: AssistDeps, job: AssistJobRecord): Promise<AssistOut
       });
       return { report };
     }
+    case 'previews': {
+      await deps.jobs.begin(job.id, "Drawing the presenters' previews", 10);
+      await deps.presenters.drawPreviews();
+      return {};
+    }
   }
 }
 
-export async function askTextModelStage(deps: AssistDeps, { job_id }: { job_id: string }) {
+export async function askModelStage(deps: AssistDeps, { job_id }: { job_id: string }) {
   const job = (await deps.jobs.active<AssistOptions>(job_id)) as AssistJobRecord | null;
   if (!job) throw new JobGoneError(`Job ${job_id} no longer exists or has ended`);
   const outputs = await answer(deps, job);

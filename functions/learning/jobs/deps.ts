@@ -4,7 +4,7 @@ import { withTempDir } from '../../engine/media/temp';
 import { getUserActivity } from '../../events';
 import { getJobs } from '../../jobs';
 import { getAdapters } from '../../lib/adapters';
-import { quizzes } from '../instance';
+import { assistant, quizzes } from '../instance';
 import { createLearningRepository } from '../repository';
 import type { AssistDeps } from './assist.stages';
 import type { LearningContentDeps } from './content.stages';
@@ -44,5 +44,6 @@ export function learningAssistDeps(): AssistDeps {
     },
     books: books(),
     quizzes: quizzes(),
+    presenters: assistant(),
   };
 }

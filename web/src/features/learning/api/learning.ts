@@ -43,11 +43,16 @@ export const useChapterContent = (chapterId: string | null) =>
   useSWR<LearningContentItem[]>(chapterId ? learningKeys.chapterContent(chapterId) : null, quietFetcher);
 export const useBookContent = (bookId: string) =>
   useSWR<BookLearningContent>(learningKeys.bookContent(bookId), quietFetcher);
-// Voices and presenters do not change while the app runs.
+// Voices and presenters do not change while the app runs (previews appear once drawn).
 export const useVoices = () =>
   useSWR<NarratorVoice[]>(learningKeys.voices, quietFetcher, { revalidateIfStale: false });
+/** A presenter's preview drawn the first time is listed once its job drew it: checked every 3 s until then. */
+export const AVATAR_PREVIEW_POLL_MS = 3000;
 export const useVideoAvatars = () =>
-  useSWR<VideoAvatar[]>(learningKeys.avatars, quietFetcher, { revalidateIfStale: false });
+  useSWR<VideoAvatar[]>(learningKeys.avatars, quietFetcher, {
+    revalidateIfStale: false,
+    refreshInterval: (avatars) => (avatars?.some((a) => !a.preview_url) ? AVATAR_PREVIEW_POLL_MS : 0),
+  });
 export const useBookQuizzes = (bookId: string) => useSWR<QuizView[]>(learningKeys.bookQuizzes(bookId));
 
 export const startNarration = (chapterId: string, voice?: string) =>
