@@ -68,7 +68,7 @@ export const lambdaGroups = {
       table: 'readwrite',
       uploadsBucket: 'read',
       mediaBucket: 'readwrite',
-      startExecution: ['learningContent', 'learningAssist'],
+      startExecution: ['learningContent', 'modelRequest'],
     },
   },
   plots: {
@@ -88,7 +88,7 @@ export const lambdaGroups = {
     timeoutSeconds: 29,
     // pdfkit reads its font metrics from files next to its code.
     copiedPackages: ['pdfkit'],
-    access: { table: 'readwrite', uploadsBucket: 'read', startExecution: ['scriptWriting'] },
+    access: { table: 'readwrite', uploadsBucket: 'read', startExecution: ['modelRequest'] },
   },
   images: {
     entry: 'functions/images/api.ts',

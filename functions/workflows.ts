@@ -2,13 +2,12 @@ import { chapterAudioExport } from './audio/jobs/export.workflow';
 import { chapterAudio } from './audio/jobs/generation.workflow';
 import { bookProcessing } from './books/jobs/processing.workflow';
 import { chapterImage } from './images/jobs/image.workflow';
-import { learningAssist } from './learning/jobs/assist.workflow';
+import { modelRequest } from './jobs/model-request.workflow';
 import { learningContent } from './learning/jobs/content.workflow';
 import type { WorkflowDefinition } from './lib/workflows';
 import { mergeMedia, mergePreview } from './merge/jobs/merge.workflow';
 import { characterImage } from './plots/jobs/portrait.workflow';
 import { plotGeneration } from './plots/jobs/generation.workflow';
-import { scriptWriting } from './scripts/jobs/writing.workflow';
 import { userOnboarding } from './users/jobs/onboarding.workflow';
 import { videoCombine, videoDownload } from './video/jobs/files.workflow';
 import { videoPipeline } from './video/jobs/pipeline.workflow';
@@ -22,10 +21,9 @@ export const workflows = {
   userOnboarding,
   bookProcessing,
   learningContent,
-  learningAssist,
   plotGeneration,
   characterImage,
-  scriptWriting,
+  modelRequest,
   chapterImage,
   chapterAudio,
   chapterAudioExport,

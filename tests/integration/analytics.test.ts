@@ -54,7 +54,7 @@ describe('GET /author/analytics', () => {
       token: author,
       body: { chapter_id: chapters[0]!.id },
     });
-    expect(narration.status, JSON.stringify(narration.body)).toBe(200);
+    expect(narration.status, JSON.stringify(narration.body)).toBe(202);
     await t.runtime.stepFunctions.idle();
     const job = await t.api<LearningJob>('GET', `/ai/check-video-status/${narration.body.id}`, {
       token: author,

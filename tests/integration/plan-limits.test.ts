@@ -188,7 +188,7 @@ describe("the plan's longest video", () => {
       token,
       body: { chapter_id: chapterId, avatar_id: 'noah', tutorial_style: 'udemy' },
     });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
     await t.runtime.stepFunctions.idle();
     const job = await t.api<{ status: string; duration: number; video_url: string; error_message: string }>(
       'GET',

@@ -1,6 +1,6 @@
 import type { JobKind } from '../../jobs';
 import type { AssistOptions } from '../model';
-import { learningAssist, type learningAssistInput } from './assist.workflow';
+import { modelRequest, type modelRequestInput } from '../../jobs/model-request.workflow';
 
 /** What each request to a model is called when it fails. */
 const NOUNS = {
@@ -29,9 +29,9 @@ export function assistFailureMessage(
 const assistKind = (
   kind: AssistKindName,
   executionPrefix: string,
-): JobKind<typeof learningAssistInput, AssistOptions> => ({
+): JobKind<typeof modelRequestInput, AssistOptions> => ({
   kind,
-  workflow: learningAssist,
+  workflow: modelRequest,
   executionPrefix,
   input: (job) => ({ job_id: job.id }),
   failureMessage: (_job, failure) => assistFailureMessage(kind, failure),
@@ -45,7 +45,7 @@ export const previewsJob = assistKind('presenter-previews', 'previews');
 /** One drawing of the presenters' previews at a time per user: a second request answers it. */
 export const PREVIEWS_LOCK = 'presenter-previews';
 
-export const ASSIST_KINDS: Record<AssistKindName, JobKind<typeof learningAssistInput, AssistOptions>> = {
+export const ASSIST_KINDS: Record<AssistKindName, JobKind<typeof modelRequestInput, AssistOptions>> = {
   quiz: quizJob,
   'text-generation': textJob,
   'chapter-safety': safetyJob,

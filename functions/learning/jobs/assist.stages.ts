@@ -8,7 +8,7 @@ import type { QuizService } from '../quizzes';
 import { ASSIST_KINDS, isAssistKind } from './assist.kind';
 
 /**
- * The stages of the learning-assist workflow (assist.workflow.ts): AskModel asks the engine what the
+ * The learning stages of the model-request workflow (jobs/model-request.workflow.ts): AskModel asks the engine what the
  * job's request needs and keeps the answer; RecordAssistFailure is the Catch target.
  */
 export interface AssistDeps {

@@ -34,7 +34,7 @@ export function learningContentDeps(): LearningContentDeps {
   };
 }
 
-/** The learning-assist stages on the production adapters. */
+/** The learning stages of the model-request workflow on the production adapters. */
 export function learningAssistDeps(): AssistDeps {
   return {
     jobs: getJobs(),

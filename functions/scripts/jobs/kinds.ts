@@ -1,6 +1,6 @@
 import type { JobKind } from '../../jobs';
 import type { ScriptJobOptions } from '../model';
-import { scriptWriting, type scriptWritingInput } from './writing.workflow';
+import { modelRequest, type modelRequestInput } from '../../jobs/model-request.workflow';
 
 /** One take of a scene at a time: a second request while one is written answers it. */
 export const sceneLock = (scriptId: string, sceneNumber: number) => `scene#${scriptId}#${sceneNumber}`;
@@ -21,17 +21,17 @@ export function scriptFailureMessage(
   return `Writing ${what} failed. Please try again.`;
 }
 
-export const scriptGenerationJob: JobKind<typeof scriptWritingInput, ScriptJobOptions> = {
+export const scriptGenerationJob: JobKind<typeof modelRequestInput, ScriptJobOptions> = {
   kind: 'script-generation',
-  workflow: scriptWriting,
+  workflow: modelRequest,
   executionPrefix: 'script',
   input: (job) => ({ job_id: job.id }),
   failureMessage: (_job, failure) => scriptFailureMessage('the script', failure),
 };
 
-export const sceneRegenerationJob: JobKind<typeof scriptWritingInput, ScriptJobOptions> = {
+export const sceneRegenerationJob: JobKind<typeof modelRequestInput, ScriptJobOptions> = {
   kind: 'scene-regeneration',
-  workflow: scriptWriting,
+  workflow: modelRequest,
   executionPrefix: 'scene',
   input: (job) => ({ job_id: job.id }),
   failureMessage: (_job, failure) => scriptFailureMessage('the scene', failure),
@@ -40,4 +40,4 @@ export const sceneRegenerationJob: JobKind<typeof scriptWritingInput, ScriptJobO
 export const SCRIPT_JOB_KINDS = {
   [scriptGenerationJob.kind]: scriptGenerationJob,
   [sceneRegenerationJob.kind]: sceneRegenerationJob,
-} as Record<string, JobKind<typeof scriptWritingInput, ScriptJobOptions> | undefined>;
+} as Record<string, JobKind<typeof modelRequestInput, ScriptJobOptions> | undefined>;

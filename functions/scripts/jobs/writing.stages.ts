@@ -5,9 +5,9 @@ import type { ScriptsService } from '../service';
 import { SCRIPT_JOB_KINDS } from './kinds';
 
 /**
- * The stages of the script-writing workflow (writing.workflow.ts): WriteScript has the service write
+ * The scripts' stages of the model-request workflow (jobs/model-request.workflow.ts): the service writes
  * the script or the scene's other take (its checks run again: the book or script may have gone);
- * RecordScriptFailure is the Catch target.
+ * recordScriptFailureStage is its failure recorder (RecordModelFailure).
  */
 export interface ScriptStageDeps {
   jobs: JobSteps;
