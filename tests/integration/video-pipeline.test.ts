@@ -23,7 +23,7 @@ import type {
 import { DOWNLOAD_HEIGHTS, DOWNLOAD_QUALITIES, EDITOR_DEFAULTS } from '../../functions/contracts/video';
 import { probe } from '../../functions/engine/media/ffmpeg';
 import { getAdapters } from '../../functions/lib/adapters';
-import { novelWithPlot, startTestRuntime, upgradeToBasic, type TestRuntime } from './helpers';
+import { novelWithPlot, startTestRuntime, upgradeToBasic, writtenScript, type TestRuntime } from './helpers';
 import { ebur128 } from './engine/audio/helpers';
 import { ffmpeg, meanDifference } from './engine/video/media';
 
@@ -93,13 +93,11 @@ beforeAll(async () => {
   ({ owner, stranger, book } = await novelWithPlot(t));
   // The owner films more than the free tier's 2 videos a month, at 720p without its watermark.
   await upgradeToBasic(t, owner);
-  script = (
-    await api<Script>('POST', '/ai/generate-script-and-scenes', {
-      chapter_id: chapter().id,
-      script_style: 'cinematic_movie',
-      scene_count: 5,
-    })
-  ).body;
+  script = await writtenScript(t, owner, {
+    chapter_id: chapter().id,
+    script_style: 'cinematic_movie',
+    scene_count: 5,
+  });
   expect(script.scene_descriptions?.length ?? script.scenes?.length).toBe(5);
   // One plot character gets a portrait: the pipeline reuses it instead of drawing another.
   const overview = (await api<PlotOverview>('GET', `/plots/books/${book.id}/overview`)).body;
