@@ -70,6 +70,8 @@ export class Api extends Construct {
       identitySource: ['$request.header.Authorization'],
     });
 
+    // One log group for every group's function: each JSON line names its function.
+    const functionLogs = new logs.LogGroup(this, 'FunctionLogs', { retention: logs.RetentionDays.ONE_MONTH });
     const integrations = new Map<LambdaGroup, HttpLambdaIntegration>();
     for (const [group, definition] of Object.entries(lambdaGroups) as [
       LambdaGroup,
@@ -86,6 +88,7 @@ export class Api extends Construct {
         environment: media ? { ...props.environment, ...media.environment } : props.environment,
         copiedPackages: settings.copiedPackages,
         ...(media ? { layers: [media.layer], architecture: media.architecture } : {}),
+        logGroup: functionLogs,
       });
       fn.grantAccess(definition.access, props.resources);
       this.functions.set(group, fn);

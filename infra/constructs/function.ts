@@ -41,6 +41,12 @@ export interface AppFunctionProps {
   /** Packages shipped as installed (native binaries, data files) instead of bundled. */
   copiedPackages?: readonly string[];
   reservedConcurrentExecutions?: number;
+  /**
+   * The log group to write to, shared by the functions of one API or one workflow (each line names
+   * its function); none: a group of its own. Shared groups keep the stack under CloudFormation's 500
+   * resources.
+   */
+  logGroup?: logs.ILogGroup;
 }
 
 /**
@@ -65,7 +71,8 @@ export class AppFunction extends NodejsFunction {
       layers: props.layers,
       tracing: lambda.Tracing.ACTIVE,
       loggingFormat: lambda.LoggingFormat.JSON,
-      logGroup: new logs.LogGroup(scope, `${id}Logs`, { retention: logs.RetentionDays.ONE_MONTH }),
+      logGroup:
+        props.logGroup ?? new logs.LogGroup(scope, `${id}Logs`, { retention: logs.RetentionDays.ONE_MONTH }),
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
       bundling: {

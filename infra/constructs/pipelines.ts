@@ -41,8 +41,12 @@ export class Pipelines extends Construct {
     ][]) {
       const substitutions: Record<string, string> = {};
       const functions: AppFunction[] = [];
+      // The workflow's workers write to one log group (each JSON line names its function).
+      const workerLogs = new logs.LogGroup(this, `${name}WorkerLogs`, {
+        retention: logs.RetentionDays.ONE_MONTH,
+      });
       for (const [state, worker] of Object.entries(workflow.tasks) as [string, TaskWorker][]) {
-        const fn = this.worker(`${pascal(name)}${state}Function`, worker, props);
+        const fn = this.worker(`${pascal(name)}${state}Function`, worker, props, workerLogs);
         substitutions[state] = fn.functionArn;
         functions.push(fn);
         this.workers.set(`${name}.${state}`, fn);
@@ -63,7 +67,12 @@ export class Pipelines extends Construct {
     }
   }
 
-  private worker(id: string, worker: TaskWorker, props: PipelinesProps): AppFunction {
+  private worker(
+    id: string,
+    worker: TaskWorker,
+    props: PipelinesProps,
+    logGroup: logs.ILogGroup,
+  ): AppFunction {
     const media = worker.media === true;
     // A worker that starts workflows (a merge starting the user's next queued merge) knows their
     // ARNs from their names, not from the machines: a reference would be a cycle (the machine
@@ -96,6 +105,7 @@ export class Pipelines extends Construct {
       },
       ...(media ? { layers: [props.media.layer], architecture: props.media.architecture } : {}),
       copiedPackages: worker.copiedPackages,
+      logGroup,
       ...(props.workerConcurrency > 0 ? { reservedConcurrentExecutions: props.workerConcurrency } : {}),
     });
     // Jobs are where the model calls run: every worker may use the configured providers.

@@ -75,6 +75,12 @@ describe('infrastructure', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
   });
 
+  it("stays under CloudFormation's 500 resources, with room for more routes and workers", () => {
+    // The functions of the API, and each workflow's workers, share a log group.
+    const count = Object.keys(template.toJSON().Resources as object).length;
+    expect(count).toBeLessThanOrEqual(480);
+  });
+
   it('has the table with point-in-time recovery and its index', () => {
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       KeySchema: [
