@@ -166,6 +166,30 @@ describe('Creator Mode: Generate Video', () => {
     await t.runtime.stepFunctions.idle();
   }, 900_000);
 
+  it("reports the film's failure in its words and gives the month's video back", async () => {
+    const { accessToken: token } = await createUser(t, { role: 'author' });
+    process.env.FAULT_INJECTION = 'pipeline.audio:once';
+    try {
+      const started = await t.api<Creation>('POST', '/creator/videos', {
+        token,
+        body: { prompt: 'A fox crosses the snow at dusk. "Home," it thinks.' },
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
+      await t.runtime.stepFunctions.idle();
+    } finally {
+      delete process.env.FAULT_INJECTION;
+      delete process.env.FAULT_INJECTION_FIRED;
+    }
+    const [failed] = (await t.api<Creation[]>('GET', '/creator/creations', { token })).body;
+    expect(failed!.status).toBe('failed');
+    expect(failed!.video!.generation_id).toBeTruthy();
+    expect(failed!.video!.video_url).toBeNull();
+    // The film's own words: the stage it failed in.
+    expect(failed!.error_message).toMatch(/^Failed during audio_generation/);
+    const usage = await t.api<{ current_period_videos: number }>('GET', '/subscriptions/usage', { token });
+    expect(usage.body.current_period_videos).toBe(0);
+  }, 300_000);
+
   it('answers bad requests in words and lets only authors make films', async () => {
     const blank = await t.api<{ detail: string }>('POST', '/creator/videos', {
       token: author,

@@ -43,6 +43,7 @@ export interface CreationStageDeps {
       request: ReturnType<typeof shortFilmBook>,
     ): Promise<{ book: { id: string; title: string }; chapter: { id: string } }>;
     writeScript(userId: string, request: GenerateScriptInput): Promise<{ id: string }>;
+    discardBook(userId: string, bookId: string): Promise<void>;
     startFilm(
       userId: string,
       input: GenerateVideoInput,
@@ -128,17 +129,24 @@ async function makeBook(deps: CreationStageDeps, job: CreationJob, report: Repor
 async function makeVideo(deps: CreationStageDeps, job: CreationJob, report: Report) {
   await report(10, 'Making the prompt a book of one chapter');
   const { book, chapter } = await deps.films.createSingleChapterBook(shortFilmBook(job));
-  await deps.jobs.record<CreationOutputs>(job.id, { outputs: { book_id: book.id, book_title: book.title } });
-  await report(40, 'Writing the script');
-  const script = await deps.films.writeScript(job.owner_id, shortFilmScript(chapter.id));
-  await report(80, 'Starting the film');
-  const started = await deps.films.startFilm(
-    job.owner_id,
-    shortFilmRequest(chapter.id, script.id),
-    null,
-    shortFilmFrame(job.options),
-    shortFilmSound(job.options),
-  );
+  let script: { id: string };
+  let started: { video_generation_id: string };
+  try {
+    await report(40, 'Writing the script');
+    script = await deps.films.writeScript(job.owner_id, shortFilmScript(chapter.id));
+    await report(80, 'Starting the film');
+    started = await deps.films.startFilm(
+      job.owner_id,
+      shortFilmRequest(chapter.id, script.id),
+      null,
+      shortFilmFrame(job.options),
+      shortFilmSound(job.options),
+    );
+  } catch (error) {
+    // No film came of it: the book made for it goes, and its place in the plan's books with it.
+    await deps.films.discardBook(job.owner_id, book.id).catch(() => undefined);
+    throw error;
+  }
   return {
     book_id: book.id,
     book_title: book.title,

@@ -19,6 +19,7 @@ export function creationStageDeps(): CreationStageDeps {
     films: {
       createSingleChapterBook: (request) => books().createSingleChapterBook(request),
       writeScript: (userId, request) => scripts().generate(userId, request),
+      discardBook: async (userId, bookId) => books().deleteBook(await books().loadOwnedBook(bookId, userId)),
       startFilm: (userId, input, timeline, film, sound) =>
         video().start(userId, input, timeline, film, sound),
     },
