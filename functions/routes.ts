@@ -69,7 +69,7 @@ export const lambdaGroups = {
       table: 'readwrite',
       uploadsBucket: 'read',
       mediaBucket: 'readwrite',
-      startExecution: ['learningContent'],
+      startExecution: ['learningContent', 'modelRequest'],
     },
   },
   plots: {
@@ -90,7 +90,7 @@ export const lambdaGroups = {
     timeoutSeconds: 29,
     // pdfkit reads its font metrics from files next to its code.
     copiedPackages: ['pdfkit'],
-    access: { table: 'readwrite', uploadsBucket: 'read', modelProviders: true },
+    access: { table: 'readwrite', uploadsBucket: 'read', startExecution: ['modelRequest'] },
   },
   images: {
     entry: 'functions/images/api.ts',
@@ -324,13 +324,35 @@ export const routes: readonly RouteDefinition[] = [
   },
   { method: 'GET', path: '/ai/video-avatars', group: 'learning', handler: 'videoAvatars', auth: 'user' },
   { method: 'GET', path: '/ai/voices', group: 'learning', handler: 'voices', auth: 'user' },
+  // Requests to the text model are jobs: each POST answers 202, its status route the result.
   { method: 'POST', path: '/ai/generate-quiz', group: 'learning', handler: 'generateQuiz', auth: 'user' },
+  {
+    method: 'GET',
+    path: '/ai/generate-quiz/status/{job}',
+    group: 'learning',
+    handler: 'quizStatus',
+    auth: 'user',
+  },
   { method: 'POST', path: '/ai/generate-text', group: 'learning', handler: 'generateText', auth: 'user' },
+  {
+    method: 'GET',
+    path: '/ai/generate-text/status/{job}',
+    group: 'learning',
+    handler: 'textStatus',
+    auth: 'user',
+  },
   {
     method: 'POST',
     path: '/ai/analyze-chapter-safety',
     group: 'learning',
     handler: 'analyzeSafety',
+    auth: 'user',
+  },
+  {
+    method: 'GET',
+    path: '/ai/analyze-chapter-safety/status/{job}',
+    group: 'learning',
+    handler: 'safetyStatus',
     auth: 'user',
   },
   { method: 'GET', path: '/quizzes/{id}', group: 'learning', handler: 'getQuiz', auth: 'user' },
@@ -398,6 +420,13 @@ export const routes: readonly RouteDefinition[] = [
     handler: 'generateScript',
     auth: 'user',
   },
+  {
+    method: 'GET',
+    path: '/ai/generate-script-and-scenes/status/{job}',
+    group: 'scripts',
+    handler: 'scriptJobStatus',
+    auth: 'user',
+  },
   { method: 'GET', path: '/ai/scripts/{chapter}', group: 'scripts', handler: 'chapterScripts', auth: 'user' },
   { method: 'GET', path: '/ai/script/{id}', group: 'scripts', handler: 'getScript', auth: 'user' },
   { method: 'PUT', path: '/ai/script/{id}', group: 'scripts', handler: 'updateScript', auth: 'user' },
@@ -406,6 +435,13 @@ export const routes: readonly RouteDefinition[] = [
     path: '/ai/script/{id}/scenes/{scene}/regenerate',
     group: 'scripts',
     handler: 'regenerateScene',
+    auth: 'user',
+  },
+  {
+    method: 'GET',
+    path: '/ai/script/{id}/scenes/{scene}/regenerate/status/{job}',
+    group: 'scripts',
+    handler: 'sceneJobStatus',
     auth: 'user',
   },
   {

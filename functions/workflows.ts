@@ -3,6 +3,7 @@ import { chapterAudio } from './audio/jobs/generation.workflow';
 import { bookProcessing } from './books/jobs/processing.workflow';
 import { creatorGeneration } from './creator/jobs/creation.workflow';
 import { chapterImage } from './images/jobs/image.workflow';
+import { modelRequest } from './jobs/model-request.workflow';
 import { learningContent } from './learning/jobs/content.workflow';
 import type { WorkflowDefinition } from './lib/workflows';
 import { mergeMedia, mergePreview } from './merge/jobs/merge.workflow';
@@ -23,6 +24,7 @@ export const workflows = {
   learningContent,
   plotGeneration,
   characterImage,
+  modelRequest,
   chapterImage,
   chapterAudio,
   chapterAudioExport,

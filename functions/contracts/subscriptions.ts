@@ -34,8 +34,9 @@
  * a unit and its failure gave it back, so the retry takes that unit again — the film costs one unit
  * in all however many retries it needed, and none if it never comes (like a start, the retry is
  * answered 402 when the month has no unit left).
- * Not counted: downloads/transcodes of a film already made, combining the user's own finished
- * videos, and merges of the user's own clips (`/merge/*`): they make no new generation. A request
+ * Not counted: downloads/transcodes of a film already made (a download filmed again at a larger
+ * size the plan films, or without the watermark a plan no longer gives, included), combining the
+ * user's own finished videos, and merges of the user's own clips (`/merge/*`): they make no new generation. A request
  * answered by an already-running job (the same chapter's generation) reserves nothing. A unit comes
  * back when its job fails (or is cancelled) before producing its film; a job that produced its film
  * keeps the unit. Over the limit the start is answered 402 with

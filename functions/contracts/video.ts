@@ -120,14 +120,41 @@ export const DOWNLOAD_LABELS: Record<DownloadQuality, string> = {
 };
 
 /**
- * The downloads that can be made honestly of a film `width`×`height`: every size up to the film's
- * own (its short side), made by copying it or encoding it down — never a larger one, which would be
- * an upscale of the same pictures.
+ * How a download size is made: `copy` — the film itself (its size, MP4, and a watermark state the
+ * plan gives); `encode` — the film encoded down to that size (or into MP4); `render` — the film
+ * filmed again at that size from its sources (scene pictures, sound, subtitles), never an upscale,
+ * and without the free plan's watermark once the plan has none; `beyond_plan` — a size the user's
+ * plan does not film (refused in the plan's words).
  */
-export function honestDownloads(width: number, height: number): DownloadQuality[] {
-  const short = Math.min(width, height);
-  return DOWNLOAD_QUALITIES.filter((quality) => DOWNLOAD_HEIGHTS[quality] <= short);
+export const DOWNLOAD_METHODS = ['copy', 'encode', 'render', 'beyond_plan'] as const;
+export type DownloadMethod = (typeof DOWNLOAD_METHODS)[number];
+
+/**
+ * How each download size of a film is made for the user's plan now. `film.planWatermark`: the film
+ * carries the free plan's watermark; `plan`: the largest short side the plan films and whether it
+ * watermarks. A size up to the film's own is the film (copied or encoded down) unless it carries a
+ * watermark the plan no longer gives, then it is filmed again; a larger one is filmed again when the
+ * plan films it, else it is beyond the plan.
+ */
+export function downloadMethods(
+  film: { width: number; height: number; format: string; planWatermark: boolean },
+  plan: { shortSide: number; watermark: boolean },
+): Record<DownloadQuality, DownloadMethod> {
+  const short = Math.min(film.width, film.height);
+  const watermarkGone = film.planWatermark && !plan.watermark;
+  const methodOf = (asked: number): DownloadMethod => {
+    if (asked <= short && !watermarkGone) return asked === short && film.format === 'mp4' ? 'copy' : 'encode';
+    return asked <= plan.shortSide ? 'render' : 'beyond_plan';
+  };
+  return Object.fromEntries(DOWNLOAD_QUALITIES.map((q) => [q, methodOf(DOWNLOAD_HEIGHTS[q])])) as Record<
+    DownloadQuality,
+    DownloadMethod
+  >;
 }
+
+/** The sizes offered for download: every one the plan lets be made (see `downloadMethods`). */
+export const offeredDownloads = (methods: Record<DownloadQuality, DownloadMethod>): DownloadQuality[] =>
+  DOWNLOAD_QUALITIES.filter((q) => methods[q] !== 'beyond_plan');
 
 const STAGE_STATES_LIST = ['pending', 'running', 'completed', 'failed', 'skipped', 'cancelled'] as const;
 export type StageState = (typeof STAGE_STATES_LIST)[number];
@@ -228,8 +255,13 @@ export const finalVideo = z.object({
   thumbnail_url: z.nullable(z.string()),
   /** The film's subtitles as WebVTT (null for films published before subtitles). */
   subtitles_url: z.nullable(z.string()),
-  /** The download sizes this film can be given in honestly (up to its own size). */
+  /**
+   * The download sizes offered for the user's plan now: up to the film's own (copied or encoded
+   * down), and larger ones the plan films (filmed again at that size).
+   */
   download_qualities: z.array(z.enum(DOWNLOAD_QUALITIES)),
+  /** How each size is made (`downloadMethods`); sizes marked `beyond_plan` are not offered. */
+  download_methods: z.optional(z.record(z.enum(DOWNLOAD_QUALITIES), z.enum(DOWNLOAD_METHODS))),
   /** Seconds. */
   duration: z.number(),
   /** e.g. "1280x720". */
@@ -322,7 +354,7 @@ export const pipelineStatus = z.object({
 });
 export type PipelineStatus = z.infer<typeof pipelineStatus>;
 
-/** GET /ai/final-video/{id}/download: ready (a short-lived URL) or being transcoded (poll again). */
+/** GET /ai/final-video/{id}/download: ready (a short-lived URL) or being made (poll again). */
 export const videoDownload = z.union([
   z.object({
     status: z.literal('ready'),
@@ -334,8 +366,13 @@ export const videoDownload = z.union([
   z.object({
     status: z.enum(['processing', 'failed']),
     quality: z.enum(DOWNLOAD_QUALITIES),
+    /** The job making the file: a transcode, or the generation itself when it is filmed again. */
     job_id: z.string(),
     error_message: z.nullable(z.string()),
+    /** encode: the film encoded to the size; render: the film filmed again at it (minutes). */
+    method: z.optional(z.enum(['encode', 'render'])),
+    /** 0–100: how far the job is. */
+    progress: z.optional(z.number()),
   }),
 ]);
 export type VideoDownload = z.infer<typeof videoDownload>;
@@ -345,6 +382,8 @@ export const combinedVideo = z.object({
   status: z.enum(['queued', 'running', 'ready', 'failed', 'cancelled']),
   progress: z.number(),
   video_url: z.nullable(z.string()),
+  /** The joined films' subtitles as WebVTT (also the video's subtitle stream); null when none had any. */
+  subtitles_url: z.optional(z.nullable(z.string())),
   duration: z.nullable(z.number()),
   method: z.nullable(z.enum(['stream_copy', 'encode'])),
   error_message: z.nullable(z.string()),
@@ -479,8 +518,12 @@ export const videoMessages = {
   stepInvalid: 'retry_from_step must be one of audio, images, video, merge, lipsync.',
   notRunning: 'This generation is not running.',
   noFinalVideo: 'No video available for download',
-  downloadAboveFilm: (film: number, asked: number) =>
-    `This video was made at ${film}p: a ${asked === 2160 ? '4K' : `${asked}p`} download would only enlarge the same pictures. Choose ${film}p or smaller, or render the video again at the larger size.`,
+  /** A download filmed again (larger, or without a watermark) whose scenes are no longer all there. */
+  cannotFilmAgain: (size: string) =>
+    `This video can no longer be filmed again at ${size}: some of its scenes' pictures or sound are gone. Generate the video again, then download it.`,
+  /** A download filmed again that still is not that size (a frame the plan cannot give at it). */
+  cannotFilmAt: (size: string, made: string) =>
+    `This video's frame cannot be filmed at ${size} on your plan: filmed again, it is ${made}. Choose a smaller size.`,
   tooLarge: 'File is too large to download',
   started: 'Video generation started. Audio, images, scene videos, merge and lip-sync will follow.',
   retried: (step: string) => `Video generation restarted from ${step}.`,

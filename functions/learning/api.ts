@@ -9,8 +9,8 @@ import {
 } from '../contracts/learning-requests';
 import { findPresenter } from '../engine/productions/presenters';
 import { createApiHandler } from '../lib/api-handler';
-import { defineHandler, ok, requireUser } from '../lib/http';
-import { assistant, learning, quizzes } from './instance';
+import { accepted, defineHandler, ok, requireUser } from '../lib/http';
+import { assistant, assistJobs, learning, quizzes } from './instance';
 import { learningJobView } from './service';
 
 const avatarId = z
@@ -31,7 +31,7 @@ const generateNarration = defineHandler(
       content_type: 'audio_narration',
       ...voiceOption(ctx.body.voice),
     });
-    return ok(learningJobView(job));
+    return accepted(learningJobView(job));
   },
 );
 
@@ -52,7 +52,7 @@ const generateRealisticVideo = defineHandler(
       ...(ctx.body.avatar_id ? { avatar_id: ctx.body.avatar_id } : {}),
       ...voiceOption(ctx.body.voice),
     });
-    return ok(learningJobView(job));
+    return accepted(learningJobView(job));
   },
 );
 
@@ -71,7 +71,7 @@ const generateTutorialVideo = defineHandler(
       tutorial_style: ctx.query.tutorial_style,
       ...(ctx.query.avatar_id ? { avatar_id: ctx.query.avatar_id } : {}),
     });
-    return ok(learningJobView(job));
+    return accepted(learningJobView(job));
   },
 );
 
@@ -93,7 +93,7 @@ const generateChapterVideo = defineHandler(
       video_style: ctx.query.video_style,
       include_context: ctx.query.include_context,
     });
-    return ok(learningJobView(job));
+    return accepted(learningJobView(job));
   },
 );
 
@@ -117,26 +117,32 @@ const bookContent = defineHandler({ params: z.object({ id: z.string() }) }, asyn
   return ok(await learning().contentByChapter(book.id));
 });
 
-const videoAvatars = defineHandler({}, async () => ok(await assistant().presenters()));
+/** The presenters; previews not drawn yet answer null while a job draws them. */
+const videoAvatars = defineHandler({}, async (ctx) =>
+  ok(await assistant().presenters(requireUser(ctx).userId)),
+);
 
 const voices = defineHandler({ query: z.object({ language: z.string().max(20).optional() }) }, async (ctx) =>
   ok(assistant().narratorVoices(ctx.query.language)),
 );
 
-const generateQuizHandler = defineHandler(
-  {
-    body: generateQuizRequest,
-  },
-  async (ctx) => {
-    const user = requireUser(ctx);
-    const book = await readableBook(ctx.body.book_id, user.userId);
-    const quiz = await quizzes().generate(user.userId, book, {
-      chapterId: ctx.body.chapter_id,
+/** Starts writing a quiz (a job): answers 202; GET /ai/generate-quiz/status/{job} answers the quiz. */
+const generateQuizHandler = defineHandler({ body: generateQuizRequest }, async (ctx) => {
+  const user = requireUser(ctx);
+  const book = await readableBook(ctx.body.book_id, user.userId);
+  return accepted(
+    await assistJobs().startQuiz(user.userId, book, {
+      ...(ctx.body.chapter_id ? { chapterId: ctx.body.chapter_id } : {}),
       numQuestions: ctx.body.num_questions,
       difficulty: ctx.body.difficulty,
-    });
-    return ok(quizzes().view(quiz, []));
-  },
+    }),
+  );
+});
+
+const jobParam = z.object({ job: z.string().max(100) });
+
+const quizStatus = defineHandler({ params: jobParam }, async (ctx) =>
+  ok(await assistJobs().quizStatus(requireUser(ctx).userId, ctx.params.job)),
 );
 
 const getQuizHandler = defineHandler({ params: z.object({ id: z.string() }) }, async (ctx) => {
@@ -185,21 +191,25 @@ const progress = defineHandler(
   },
 );
 
-const generateText = defineHandler(
-  {
-    body: generateTextRequest,
-  },
-  async (ctx) => {
-    requireUser(ctx);
-    return ok(await assistant().generateText(ctx.body.prompt, ctx.body.context));
-  },
+/** Starts writing text from a prompt (a job): 202; GET /ai/generate-text/status/{job} answers the text. */
+const generateText = defineHandler({ body: generateTextRequest }, async (ctx) => {
+  const user = requireUser(ctx);
+  return accepted(await assistJobs().startText(user.userId, ctx.body.prompt, ctx.body.context));
+});
+
+const textStatus = defineHandler({ params: jobParam }, async (ctx) =>
+  ok(await assistJobs().textStatus(requireUser(ctx).userId, ctx.params.job)),
 );
 
+/** Starts a chapter's safety report (a job): 202; its status route answers `data` once ready. */
 const analyzeSafety = defineHandler({ body: z.object({ chapter_id: chapterId }) }, async (ctx) => {
   const user = requireUser(ctx);
-  const { chapter } = await learning().loadOwnedChapter(ctx.body.chapter_id, user.userId);
-  return ok({ data: await assistant().analyzeSafety(await books().chapterText(chapter)) });
+  return accepted(await assistJobs().startSafety(user.userId, ctx.body.chapter_id));
 });
+
+const safetyStatus = defineHandler({ params: jobParam }, async (ctx) =>
+  ok(await assistJobs().safetyStatus(requireUser(ctx).userId, ctx.params.job)),
+);
 
 export const handlers = {
   generateNarration,
@@ -212,11 +222,14 @@ export const handlers = {
   videoAvatars,
   voices,
   generateQuiz: generateQuizHandler,
+  quizStatus,
   getQuiz: getQuizHandler,
   submitQuiz: submitQuizHandler,
   bookQuizzes,
   progress,
   generateText,
+  textStatus,
   analyzeSafety,
+  safetyStatus,
 };
 export const handler = createApiHandler('learning', handlers);

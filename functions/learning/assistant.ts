@@ -10,13 +10,20 @@ import { learningKeys } from './model';
 
 /**
  * What the learning view offers around the content itself: the presenters (with a drawn preview
- * each), the narrator voices, free text generation and a chapter's safety report.
+ * each, drawn by a job the first time) and the narrator voices.
  */
 const PREVIEW_VERSION = 'v1';
 
-export function createLearningAssistant(deps: { media: ObjectStore; engine: () => Engine }) {
-  /** A presenter's preview is drawn on first request and kept with the media. */
-  async function presenterPreview(id: string): Promise<string> {
+export interface LearningAssistantDeps {
+  media: ObjectStore;
+  engine: () => Engine;
+  /** Starts the job that draws the previews not drawn yet (jobs/assist.*). */
+  drawPreviewsLater: (userId: string) => Promise<unknown>;
+}
+
+export function createLearningAssistant(deps: LearningAssistantDeps) {
+  /** Draws a presenter's preview and keeps it with the media (a job's work: the image model may be slow). */
+  async function drawPreview(id: string): Promise<string> {
     const key = learningKeys.avatarPreview(id, PREVIEW_VERSION);
     if (await deps.media.head(key)) return key;
     const profile = presenterProfile(findPresenter(id)!);
@@ -35,16 +42,31 @@ export function createLearningAssistant(deps: { media: ObjectStore; engine: () =
   }
 
   return {
-    async presenters(): Promise<VideoAvatar[]> {
-      return Promise.all(
-        PRESENTERS.map(async (p) => ({
-          id: p.id,
-          name: p.name,
-          description: p.description,
-          voice_gender: p.gender,
-          preview_url: mediaUrl(await presenterPreview(p.id)),
-        })),
+    /**
+     * The presenters, each with its preview once drawn: previews not drawn yet are drawn by a job
+     * (started here, one at a time per user) and answer null until then, so no request waits on the
+     * image model.
+     */
+    async presenters(userId: string): Promise<VideoAvatar[]> {
+      const keys = await Promise.all(
+        PRESENTERS.map(async (p) => {
+          const key = learningKeys.avatarPreview(p.id, PREVIEW_VERSION);
+          return (await deps.media.head(key)) ? key : null;
+        }),
       );
+      if (keys.includes(null)) await deps.drawPreviewsLater(userId);
+      return PRESENTERS.map((p, i) => ({
+        id: p.id,
+        name: p.name,
+        description: p.description,
+        voice_gender: p.gender,
+        preview_url: mediaUrl(keys[i] ?? null),
+      }));
+    },
+
+    /** Draws every preview not drawn yet, in turn. */
+    async drawPreviews(): Promise<void> {
+      for (const presenter of PRESENTERS) await drawPreview(presenter.id);
     },
 
     /** Narrator voices, of one language when asked. */
@@ -66,10 +88,6 @@ export function createLearningAssistant(deps: { media: ObjectStore; engine: () =
         throw new BadRequestError('Unknown voice. Choose one from /ai/voices.', 'unknown_voice');
       return { voice };
     },
-
-    generateText: (prompt: string, context?: string) => deps.engine().text.generate({ prompt, context }),
-
-    analyzeSafety: (text: string) => deps.engine().text.analyzeSafety({ text }),
   };
 }
 

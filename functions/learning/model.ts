@@ -5,7 +5,7 @@ import type {
   LearningContentType,
   TutorialStyle,
 } from '../contracts/learning';
-import type { QuizQuestion } from '../engine/text/types';
+import type { QuizDifficulty, QuizQuestion, SafetyReport } from '../engine/text/types';
 import type { JobRecord } from '../jobs';
 
 /** What a learning-content job was asked for. */
@@ -76,3 +76,28 @@ export const learningKeys = {
   output: (bookId: string, jobId: string, file: string) => `media/books/${bookId}/learning/${jobId}/${file}`,
   avatarPreview: (avatarId: string, version: string) => `media/public/avatars/${avatarId}-${version}.png`,
 };
+
+/**
+ * What a request to a model asked for (jobs/assist.*): a quiz of a chapter or the book, free text
+ * from a prompt, the safety report of a chapter, or the presenters' previews (the image model).
+ */
+export type AssistOptions =
+  | {
+      request: 'quiz';
+      book_id: string;
+      chapter_id?: string;
+      num_questions: number;
+      difficulty: QuizDifficulty;
+    }
+  | { request: 'text'; prompt: string; context?: string }
+  | { request: 'safety'; chapter_id: string }
+  | { request: 'previews' };
+
+/** What it produced: the saved quiz's id, the text, or the report. */
+export interface AssistOutputs {
+  quiz_id?: string;
+  text?: string;
+  report?: SafetyReport;
+}
+
+export type AssistJobRecord = JobRecord<AssistOptions, AssistOutputs>;

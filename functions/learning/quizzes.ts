@@ -4,10 +4,10 @@ import type { QuizResult, QuizView } from '../contracts/learning';
 import { QUIZ_PASS_SCORE } from '../contracts/learning';
 import { questionKind } from '../engine/text/quiz-kinds';
 import type { QuizDifficulty } from '../engine/text/types';
-import { EngineError, type Engine } from '../engine/types';
+import type { Engine } from '../engine/types';
 import { hashString } from '../engine/random';
 import type { UserActivity } from '../events';
-import { BadRequestError, NotFoundError } from '../lib/errors';
+import { NotFoundError } from '../lib/errors';
 import { isoNow, type Clock } from '../lib/ports';
 import type { AttemptRecord, QuizRecord } from './model';
 import type { LearningRepository } from './repository';
@@ -31,6 +31,14 @@ const QUIZ_CONTEXT_CHAPTERS = 6;
 export function createQuizService(deps: QuizDeps) {
   const chapterText = deps.books.chapterText;
   return {
+    /** Checks a request before its job starts: a chapter quiz needs a chapter of the book. */
+    async checkRequest(book: BookRecord, request: QuizRequest): Promise<void> {
+      if (!request.chapterId) return;
+      const chapters = await deps.books.chaptersOf(book.id);
+      if (!chapters.some((c) => c.id === request.chapterId))
+        throw new NotFoundError(CHAPTER_NOT_FOUND, 'chapter_not_found');
+    },
+    /** Writes the quiz with the text engine and saves it (a job's work: see jobs/assist.stages.ts). */
     generate: (userId: string, book: BookRecord, request: QuizRequest) =>
       generateQuiz(deps, userId, book, request),
     loadOwn: (quizId: string, userId: string) => loadOwnQuiz(deps, quizId, userId),
@@ -60,7 +68,7 @@ export function createQuizService(deps: QuizDeps) {
 
 export type QuizService = ReturnType<typeof createQuizService>;
 
-interface QuizRequest {
+export interface QuizRequest {
   chapterId?: string;
   numQuestions: number;
   difficulty: QuizDifficulty;
@@ -97,22 +105,15 @@ async function generateQuiz(
     text = texts.join('\n\n');
   }
   const created = isoNow(deps.clock);
-  const quiz = await deps
-    .engine()
-    .text.quiz({
-      title,
-      text,
-      numQuestions: request.numQuestions,
-      difficulty: request.difficulty,
-      seed: hashString(`${userId}:${created}`),
-      ...(context ? { context } : {}),
-    })
-    .catch((error: unknown) => {
-      // The engine's words for input it cannot use ("too short to build a quiz from") are the answer.
-      if (error instanceof EngineError && error.code === 'invalid_input')
-        throw new BadRequestError(error.message, 'quiz_input');
-      throw error;
-    });
+  // The engine's words for input it cannot use ("too short to build a quiz from") fail the job as they are.
+  const quiz = await deps.engine().text.quiz({
+    title,
+    text,
+    numQuestions: request.numQuestions,
+    difficulty: request.difficulty,
+    seed: hashString(`${userId}:${created}`),
+    ...(context ? { context } : {}),
+  });
   const record: QuizRecord = {
     id: deps.uuid(),
     owner_id: userId,

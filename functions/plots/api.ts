@@ -7,7 +7,7 @@ import {
   updateCharacterRequest,
 } from '../contracts/plot-requests';
 import { createApiHandler } from '../lib/api-handler';
-import { created, defineHandler, ok, requireUser } from '../lib/http';
+import { accepted, created, defineHandler, ok, requireUser } from '../lib/http';
 import { plots } from './instance';
 
 const idParam = z.object({ id: z.string().max(100) });
@@ -15,7 +15,7 @@ const idParam = z.object({ id: z.string().max(100) });
 /** Starts planning the book's plot overview (a job); poll GET /plots/books/{id}/status. */
 const generatePlot = defineHandler({ params: idParam, body: generatePlotRequest }, async (ctx) => {
   const user = requireUser(ctx);
-  return ok(await plots().startGeneration(user.userId, ctx.params.id, ctx.body));
+  return accepted(await plots().startGeneration(user.userId, ctx.params.id, ctx.body));
 });
 
 const plotStatus = defineHandler({ params: idParam }, async (ctx) => {

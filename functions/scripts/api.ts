@@ -7,16 +7,22 @@ import {
 } from '../contracts/script-requests';
 import { sceneNumberParam } from '../contracts/images-requests';
 import { createApiHandler } from '../lib/api-handler';
-import { defineHandler, ok, requireUser } from '../lib/http';
-import { scripts } from './instance';
+import { accepted, defineHandler, ok, requireUser } from '../lib/http';
+import { scriptJobs, scripts } from './instance';
 
 const idParam = z.object({ id: z.string().max(100) });
 
-/** Writes a script of the chapter and answers it (synchronous: see ScriptsService). */
+/** Starts writing a script of the chapter (a job): 202; its status route answers the script. */
 const generateScript = defineHandler({ body: generateScriptRequest }, async (ctx) => {
   const user = requireUser(ctx);
-  return ok(await scripts().generate(user.userId, ctx.body));
+  return accepted(await scriptJobs().startGeneration(user.userId, ctx.body));
 });
+
+const jobParam = z.string().max(100);
+
+const scriptJobStatus = defineHandler({ params: z.object({ job: jobParam }) }, async (ctx) =>
+  ok(await scriptJobs().generationStatus(requireUser(ctx).userId, ctx.params.job)),
+);
 
 const chapterScripts = defineHandler({ params: z.object({ chapter: z.string().max(100) }) }, async (ctx) => {
   const user = requireUser(ctx);
@@ -33,7 +39,7 @@ const updateScript = defineHandler({ params: idParam, body: updateScriptRequest 
   return ok(await scripts().update(user.userId, ctx.params.id, ctx.body));
 });
 
-/** Another take of one scene; the others are kept as they are. */
+/** Starts another take of one scene (a job): 202; the others are kept as they are. */
 const regenerateScene = defineHandler(
   {
     params: z.object({ id: z.string().max(100), scene: sceneNumberParam }),
@@ -41,7 +47,16 @@ const regenerateScene = defineHandler(
   },
   async (ctx) => {
     const user = requireUser(ctx);
-    return ok(await scripts().regenerateScene(user.userId, ctx.params.id, ctx.params.scene, ctx.body));
+    const { id, scene } = ctx.params;
+    return accepted(await scriptJobs().startSceneRegeneration(user.userId, id, scene, ctx.body));
+  },
+);
+
+const sceneJobStatus = defineHandler(
+  { params: z.object({ id: z.string().max(100), scene: sceneNumberParam, job: jobParam }) },
+  async (ctx) => {
+    const { id, scene, job } = ctx.params;
+    return ok(await scriptJobs().sceneStatus(requireUser(ctx).userId, id, scene, job));
   },
 );
 
@@ -62,10 +77,12 @@ const exportScript = defineHandler({ params: idParam, query: exportScriptQuery }
 
 export const handlers = {
   generateScript,
+  scriptJobStatus,
   chapterScripts,
   getScript,
   updateScript,
   regenerateScene,
+  sceneJobStatus,
   deleteScript,
   exportScript,
 };

@@ -1,4 +1,6 @@
+import type { GenerateScriptInput } from '../contracts/script-requests';
 import type { ScriptStatus } from '../contracts/scripts';
+import type { JobRecord } from '../jobs';
 import type {
   Act,
   Beat,
@@ -41,3 +43,15 @@ export interface ScriptRecord {
   created_at: string;
   updated_at: string;
 }
+
+/** What a script job was asked for: a new script of a chapter, or another take of one scene. */
+export type ScriptJobOptions =
+  | ({ request: 'script' } & GenerateScriptInput)
+  | { request: 'scene'; script_id: string; scene_number: number; focus_areas?: FocusArea[] };
+
+/** What it made: the script written or redone. */
+export interface ScriptJobOutputs {
+  script_id?: string;
+}
+
+export type ScriptJobRecord = JobRecord<ScriptJobOptions, ScriptJobOutputs>;

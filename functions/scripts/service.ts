@@ -1,7 +1,7 @@
 import { bindContext } from '../lib/bind';
 import { scriptOf, scriptsFor } from './reads';
 import { ownScript, scriptsContext } from './common';
-import { generate, regenerateScene } from './writing';
+import { checkGeneration, checkRegeneration, generate, regenerateScene } from './writing';
 import { listForChapter, getScript, exportScript } from './reading';
 import { updateScript, deleteScript } from './editing';
 import type { ScriptsDeps } from './common';
@@ -9,9 +9,9 @@ import type { ScriptsDeps } from './common';
 export type { ScriptsDeps } from './common';
 
 /**
- * Scripts of a chapter. Generation runs in the request: the local screenplay engine takes about a
- * second for a 9 000-word chapter, and the answer the spec names is the script itself. Every route
- * checks that the caller owns the book (404 otherwise).
+ * Scripts of a chapter. Writing a script or another take of a scene is a job's work (see
+ * writing-jobs.ts): the routes check the request and start the job. Every route checks that the
+ * caller owns the book (404 otherwise).
  */
 export function createScriptsService(input: ScriptsDeps) {
   const deps = scriptsContext(input);
@@ -20,10 +20,12 @@ export function createScriptsService(input: ScriptsDeps) {
       scriptOf,
       scriptsFor,
       ownScript,
+      checkGeneration,
       generate,
       listForChapter,
       get: getScript,
       update: updateScript,
+      checkRegeneration,
       regenerateScene,
       delete: deleteScript,
       export: exportScript,

@@ -6,15 +6,21 @@ import { profileOf } from '../plots/service';
 import type { ScriptRecord } from './model';
 import { type ScriptRequest, scriptView, type ScriptsContext, now, ownScript, castOf } from './common';
 
+/** The caller's chapter, if a script can be written of it now (its book processed). */
+export async function checkGeneration(deps: ScriptsContext, userId: string, request: ScriptRequest) {
+  const { book, chapter } = await deps.books.ownedChapter(userId, request.chapter_id);
+  if (book.status !== 'READY' || book.review_pending)
+    throw new ConflictError(scriptMessages.bookNotReady, 'book_not_ready');
+  return { book, chapter };
+}
+
 /** Writes a chapter's script from its text, with the plot's characters when there is a plot. */
 export async function generate(
   deps: ScriptsContext,
   userId: string,
   request: ScriptRequest,
 ): Promise<Script> {
-  const { book, chapter } = await deps.books.ownedChapter(userId, request.chapter_id);
-  if (book.status !== 'READY' || book.review_pending)
-    throw new ConflictError(scriptMessages.bookNotReady, 'book_not_ready');
+  const { book, chapter } = await checkGeneration(deps, userId, request);
   const [plot, characters, text, existing] = await Promise.all([
     deps.plots.plotOf(book.id),
     deps.plots.castOf(book.id),
@@ -75,6 +81,19 @@ export async function generate(
   return scriptView(record);
 }
 
+/** The caller's script, if it has the scene to redo. */
+export async function checkRegeneration(
+  deps: ScriptsContext,
+  userId: string,
+  scriptId: string,
+  sceneNumber: number,
+): Promise<ScriptRecord> {
+  const script = await ownScript(deps, scriptId, userId);
+  if (!script.scenes.some((s) => s.scene_number === sceneNumber))
+    throw new BadRequestError(scriptMessages.sceneMissing(sceneNumber), 'scene_not_found');
+  return script;
+}
+
 /**
  * Redoes one scene (its action, narration and dialogue) as another take from the same passage,
  * with the script's options or the focus given; every other scene stays as it is, edits included.
@@ -86,9 +105,8 @@ export async function regenerateScene(
   sceneNumber: number,
   request: RegenerateSceneInput,
 ): Promise<Script> {
-  const script = await ownScript(deps, scriptId, userId);
+  const script = await checkRegeneration(deps, userId, scriptId, sceneNumber);
   const index = script.scenes.findIndex((s) => s.scene_number === sceneNumber);
-  if (index < 0) throw new BadRequestError(scriptMessages.sceneMissing(sceneNumber), 'scene_not_found');
   const { book, chapter } = await deps.books.ownedChapter(userId, script.chapter_id);
   const [characters, text] = await Promise.all([deps.plots.castOf(book.id), deps.books.chapterText(chapter)]);
   const take = (script.scene_takes?.[String(sceneNumber)] ?? 0) + 1;

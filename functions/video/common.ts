@@ -3,11 +3,14 @@ import type { BookReads } from '../books/read-port';
 import {
   beyondPlanLength,
   PAYMENT_REQUIRED_CODES,
+  SUBSCRIPTION_TIERS,
   subscriptionMessages,
+  type Tier,
   type VideoPlanRule,
 } from '../contracts/subscriptions';
 import {
-  honestDownloads,
+  downloadMethods,
+  offeredDownloads,
   PIPELINE_STEPS,
   STAGE_STATES,
   videoMessages,
@@ -27,6 +30,7 @@ import { isoNow, type Clock, type ObjectStore, type Table, type VideoMetering } 
 import type { ScriptRecord } from '../scripts/model';
 import type { ScriptReads } from '../scripts/read-port';
 import { videoGenerationJob } from './jobs/kinds';
+import { carriesPlanWatermark } from './jobs/plan';
 import {
   type AudioManifest,
   type StageItemRecord,
@@ -289,13 +293,16 @@ export function combinedView(job: JobRecord<VideoCombineOptions, VideoCombineOut
     status: job.status,
     progress: job.progress,
     video_url: job.status === 'ready' ? mediaUrl(job.outputs.key ?? null) : null,
+    subtitles_url: job.status === 'ready' ? mediaUrl(job.outputs.subtitles_key ?? null) : null,
     duration: job.outputs.duration ?? null,
     method: job.outputs.method ?? null,
     error_message: job.error_message,
   };
 }
 
-export const attemptOf = (finalKey: string) => Number(/final-(\d+)\.mp4$/.exec(finalKey)?.[1] ?? 1);
+/** The run a film was published by, from its key (`final-<attempt>.<container>`). */
+export const attemptOf = (finalKey: string) =>
+  Number(/final-(\d+)\.(?:mp4|webm|mov)$/.exec(finalKey)?.[1] ?? 1);
 
 export const slug = (text: string) =>
   text
@@ -348,10 +355,12 @@ export async function chapterGenerations(
 export const itemsOf = (deps: VideoContext, job: VideoGenerationJob) =>
   deps.repo.listItems(job.target.book_id!, job.id);
 
+/** A generation as the routes answer it; `tier`: the owner's plan now, when the caller has read it. */
 export async function view(
   deps: VideoContext,
   job: VideoGenerationJob,
   items?: StageItemRecord[],
+  tier?: Tier,
 ): Promise<VideoGeneration> {
   const all = items ?? (await itemsOf(deps, job));
   const progress = progressOf(all, job);
@@ -368,6 +377,8 @@ export async function view(
     }));
   const final = job.outputs.final;
   const subtitlesUrl = finalUrl ? mediaUrl(final?.subtitles_key ?? null) : null;
+  // The sizes offered depend on the owner's plan now (an upgrade films larger, without a watermark).
+  const methods = final ? downloadMethodsOf(job, tier ?? (await deps.metering.plan(job.owner_id))) : null;
   return {
     id: job.id,
     video_generation_id: job.id,
@@ -398,7 +409,8 @@ export async function view(
           video_url: finalUrl,
           thumbnail_url: mediaUrl(final.thumbnail_key),
           subtitles_url: subtitlesUrl,
-          download_qualities: honestDownloads(final.width, final.height),
+          download_qualities: offeredDownloads(methods!),
+          download_methods: methods!,
           duration: round(final.duration, 2),
           resolution: `${final.width}x${final.height}`,
           format: final.format ?? 'mp4',
@@ -414,6 +426,21 @@ export async function view(
       attempt: job.attempt,
     },
   };
+}
+
+/** How each download size of the generation's film is made for the plan `tier` (see `downloadMethods`). */
+export function downloadMethodsOf(job: VideoGenerationJob, tier: Tier) {
+  const final = job.outputs.final!;
+  const plan = SUBSCRIPTION_TIERS[tier];
+  return downloadMethods(
+    {
+      width: final.width,
+      height: final.height,
+      format: final.format ?? 'mp4',
+      planWatermark: final.plan_watermark ?? carriesPlanWatermark(job.options),
+    },
+    { shortSide: plan.limits.film_frame.short_side, watermark: plan.has_watermark },
+  );
 }
 
 export async function manifests(deps: VideoContext, job: VideoGenerationJob, items: StageItemRecord[]) {

@@ -1,12 +1,15 @@
 import {
   beyondPlanLength,
+  FREE_VIDEO_SIZE,
+  FREE_WATERMARK_TEXT,
   PAYMENT_REQUIRED_CODES,
+  SUBSCRIPTION_TIERS,
   subscriptionMessages,
   videoPlanRuleOf,
+  type Tier,
 } from '../contracts/subscriptions';
 import {
   DOWNLOAD_HEIGHTS,
-  honestDownloads,
   MAX_DOWNLOAD_BYTES,
   videoMessages,
   type AudioFilesAnswer,
@@ -18,7 +21,7 @@ import {
   type SceneVideosAnswer,
   type VideoDownload,
 } from '../contracts/video';
-import { type JobRecord } from '../jobs';
+import { isActive, type JobRecord } from '../jobs';
 import { BadRequestError, NotFoundError, PaymentRequiredError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { mediaUrl } from '../lib/media-urls';
@@ -30,7 +33,10 @@ import {
   type VideoCombineOutputs,
   type VideoDownloadOptions,
   type VideoGenerationJob,
+  type VideoGenerationOptions,
 } from './model';
+import { carriesPlanWatermark, filmWithinPlan, tierFilm } from './jobs/plan';
+import { rerun } from './generation';
 import {
   progressOf,
   stagesOf,
@@ -44,6 +50,9 @@ import {
   combinedView,
   attemptOf,
   slug,
+  downloadMethodsOf,
+  reframes,
+  retrySteps,
 } from './common';
 
 /** What a generation made, listed and downloaded: the film, its sound, pictures and scene videos, and films combined from several. */
@@ -210,6 +219,15 @@ export async function lipSyncedVideos(
 
 // --- downloads by quality ---
 
+/** "480p", "1080p", "4K": a download size as the menu names it. */
+const sizeName = (quality: DownloadQuality) =>
+  DOWNLOAD_HEIGHTS[quality] === 2160 ? '4K' : `${DOWNLOAD_HEIGHTS[quality]}p`;
+
+/**
+ * The final film at a quality (`downloadMethods`): the film itself copied, encoded down, or filmed
+ * again at that size for the user's plan now (a run of the generation from its sources, answered 202
+ * while it runs); a size the plan does not film is refused in the plan's words.
+ */
 export async function downloadFile(
   deps: VideoContext,
   userId: string,
@@ -219,16 +237,22 @@ export async function downloadFile(
   const job = await ownGeneration(deps, id, userId);
   const final = job.outputs.final;
   if (!job.outputs.final_key || !final) throw new NotFoundError(videoMessages.noFinalVideo, 'no_final_video');
+  const tier = await deps.metering.plan(userId);
+  const method = downloadMethodsOf(job, tier)[quality];
+  if (method === 'beyond_plan') {
+    const plan = SUBSCRIPTION_TIERS[tier].limits.film_frame.short_side;
+    throw new PaymentRequiredError(
+      subscriptionMessages.overPlan(tier, `films up to ${plan}p`, `a ${sizeName(quality)} download`),
+      PAYMENT_REQUIRED_CODES.planLimit,
+    );
+  }
+  if (method === 'render') return { status: 202, body: await filmAgainFor(deps, job, quality, tier) };
   const bookId = job.target.book_id!;
   const outputKey = videoKeys.download(bookId, job.id, attemptOf(job.outputs.final_key), quality);
   const { book, chapter } = (await deps.books.chapterContext(job.target.chapter_id!)) ?? {};
-  const filename = `${slug(book?.title ?? 'video')}-chapter-${chapter?.chapter_number ?? 1}-${DOWNLOAD_HEIGHTS[quality] === 2160 ? '4k' : `${DOWNLOAD_HEIGHTS[quality]}p`}.mp4`;
-  const filmHeight = Math.min(final.width, final.height);
-  const asked = DOWNLOAD_HEIGHTS[quality];
-  if (!honestDownloads(final.width, final.height).includes(quality))
-    throw new BadRequestError(videoMessages.downloadAboveFilm(filmHeight, asked), 'above_film_size');
-  // The film's own size and container: the download is the film itself, copied (no encode).
-  if (asked === filmHeight && (final.format ?? 'mp4') === 'mp4' && !(await deps.media.head(outputKey)))
+  const filename = `${slug(book?.title ?? 'video')}-chapter-${chapter?.chapter_number ?? 1}-${sizeName(quality).toLowerCase()}.mp4`;
+  // The film's own size and container, with what the plan gives: the film itself, copied (no encode).
+  if (method === 'copy' && !(await deps.media.head(outputKey)))
     await deps.media.copy(job.outputs.final_key, outputKey, 'video/mp4');
   const ready = await deps.media.head(outputKey);
   if (ready) {
@@ -264,7 +288,99 @@ export async function downloadFile(
       quality,
       job_id: made.id,
       error_message: made.error_message,
+      method: 'encode',
+      progress: made.progress,
     },
+  };
+}
+
+/**
+ * A download the film itself cannot give — larger than the film, or without the watermark its plan
+ * gave — made by filming the generation again for it: the scenes filmed at the asked size from their
+ * pictures and sound (a run from the video stage), or, at the film's own size, merged and published
+ * again from the scene clips (which carry no watermark). The film then is that size, and the download
+ * is made of it. Answered while the run goes (the job is the generation): processing, or failed when
+ * the run made for this size failed.
+ */
+async function filmAgainFor(
+  deps: VideoContext,
+  job: VideoGenerationJob,
+  quality: DownloadQuality,
+  tier: Tier,
+): Promise<VideoDownload> {
+  const answer = (
+    status: 'processing' | 'failed',
+    run: { error_message: string | null; progress: number },
+  ) => ({
+    status,
+    quality,
+    job_id: job.id,
+    error_message: run.error_message,
+    method: 'render' as const,
+    progress: run.progress,
+  });
+  if (isActive(job.status)) return answer('processing', job);
+  if (job.options.made_for_download === quality) {
+    if (job.status === 'failed') return answer('failed', job);
+    // Filmed again for this size already, and still not it (a frame the plan cannot give at that
+    // size): refused rather than filmed again and again.
+    const final = job.outputs.final!;
+    throw new BadRequestError(
+      videoMessages.cannotFilmAt(sizeName(quality), `${final.width}×${final.height}`),
+      'download_not_filmable',
+    );
+  }
+  const changes = filmFor(job.options, quality, tier);
+  const step = reframes(job.options, changes) ? 'video' : 'merge';
+  if (!retrySteps(await itemsOf(deps, job), job).includes(step))
+    throw new BadRequestError(videoMessages.cannotFilmAgain(sizeName(quality)), 'download_sources_gone');
+  const again = await rerun(deps, job, step, changes, 'download');
+  return answer(again.task_status === 'failed' ? 'failed' : 'processing', again);
+}
+
+/** Long side over short side of the studio's frames (16:9, 4:3, 1:1 either way round). */
+const STANDARD_SHAPES = [16 / 9, 4 / 3, 1];
+
+/**
+ * The generation's frame, rate and export for a download filmed again at `quality` under the plan
+ * `tier`: the film's shape at the asked short side within the plan's frame; the free plan's watermark
+ * gone once the plan has none (a watermark of the user's own stays), given when it has one.
+ */
+function filmFor(
+  options: VideoGenerationOptions,
+  quality: DownloadQuality,
+  tier: Tier,
+): Partial<VideoGenerationOptions> {
+  const plan = SUBSCRIPTION_TIERS[tier];
+  const even = (n: number) => Math.round(n / 2) * 2;
+  const short = DOWNLOAD_HEIGHTS[quality];
+  // The film's shape at the asked short side — its standard frame when it is one (854×480 is 16:9
+  // on even pixels: at 720 it is 1280×720, not 1282×720).
+  const shape = Math.max(options.width, options.height) / Math.min(options.width, options.height);
+  const long = even(short * (STANDARD_SHAPES.find((r) => Math.abs(shape - r) < 0.01) ?? shape));
+  const landscape = options.width >= options.height;
+  const asked = options.export ?? null;
+  const exported =
+    asked && carriesPlanWatermark(options) && !plan.has_watermark ? { ...asked, watermark: null } : asked;
+  const film = tierFilm(
+    filmWithinPlan(
+      {
+        width: landscape ? long : short,
+        height: landscape ? short : long,
+        fps: options.fps,
+        export: exported,
+      },
+      plan.limits,
+    ),
+    plan.has_watermark ? { ...FREE_VIDEO_SIZE, watermark: FREE_WATERMARK_TEXT } : null,
+  );
+  return {
+    width: film.width,
+    height: film.height,
+    fps: film.fps,
+    export: film.export,
+    plan: videoPlanRuleOf(tier),
+    made_for_download: quality,
   };
 }
 
@@ -275,7 +391,13 @@ export async function combineVideos(
   userId: string,
   urls: string[],
 ): Promise<CombinedVideo> {
-  const sources: { key: string; bookId: string; chapterId: string; duration: number }[] = [];
+  const sources: {
+    key: string;
+    subtitlesKey: string | null;
+    bookId: string;
+    chapterId: string;
+    duration: number;
+  }[] = [];
   for (const url of urls) {
     const id = /video\/([0-9a-f-]{36})\//i.exec(url)?.[1] ?? (isUuid(url) ? url : null);
     const job = id ? await deps.jobs.get(id) : null;
@@ -289,6 +411,7 @@ export async function combineVideos(
       throw new NotFoundError(videoMessages.combineNotYours, 'video_not_found');
     sources.push({
       key: final.outputs.final_key,
+      subtitlesKey: final.outputs.final?.subtitles_key ?? null,
       bookId: final.target.book_id!,
       chapterId: final.target.chapter_id!,
       duration: final.outputs.final?.duration ?? 0,
@@ -306,7 +429,10 @@ export async function combineVideos(
   const job = (await deps.jobs.start(videoCombineJob, {
     owner: userId,
     target: { book_id: first.bookId, chapter_id: first.chapterId },
-    options: { source_keys: sources.map((s) => s.key) },
+    options: {
+      source_keys: sources.map((s) => s.key),
+      subtitles_keys: sources.map((s) => s.subtitlesKey),
+    },
   })) as JobRecord<VideoCombineOptions, VideoCombineOutputs>;
   return combinedView(job);
 }

@@ -111,11 +111,17 @@ export async function meterRerun(
   };
 }
 
+/**
+ * Runs a generation again from `step` with `options` changed. `paid`: 'plan' meters it as a new
+ * film (a unit of the month, the plan's frame over the changes); 'download' does not — a download
+ * filmed again is the same film at another size, and its caller keeps it within the plan.
+ */
 export async function rerun(
   deps: VideoContext,
   job: VideoGenerationJob,
   step: PipelineStep,
   options: Partial<VideoGenerationOptions> = {},
+  paid: 'plan' | 'download' = 'plan',
 ): Promise<VideoGeneration> {
   if (isActive(job.status)) throw new GenerationRunningError(job.id);
   await refuseIfAnotherRuns(deps, job);
@@ -128,13 +134,19 @@ export async function rerun(
       ) ?? 'audio';
     throw new BadRequestError(videoMessages.cannotRetryFrom(step, missing), 'retry_step_unavailable');
   }
-  const { metered, changes } = await meterRerun(deps, job, options);
+  const { metered, changes } =
+    paid === 'plan' ? await meterRerun(deps, job, options) : { metered: null, changes: options };
   // Another frame or rate (as the plan lets it be filmed) films every scene again.
   const redo = reframes(job.options, changes) ? null : (options.redo_scenes ?? null);
   let queued: VideoGenerationJob;
   try {
     await clearFrom(deps, job, step, step === 'video' ? redo : null);
-    const next = { ...job.options, ...changes, redo_scenes: step === 'video' ? redo : null };
+    const next = {
+      ...job.options,
+      made_for_download: null,
+      ...changes,
+      redo_scenes: step === 'video' ? redo : null,
+    };
     // The job system gives the unit back when the run does not start or ends without its film.
     queued = (await deps.jobs.retry(videoGenerationJob, job, step, {
       rerunReady: true,
@@ -343,5 +355,7 @@ export async function chapterHistory(deps: VideoContext, userId: string, chapter
   const { book, chapter } = await deps.books.ownedChapter(userId, chapterId);
   const list = await chapterGenerations(deps, book.id, chapter.id);
   const settled = await Promise.all(list.map((j) => deps.jobs.settle(j) as Promise<VideoGenerationJob>));
-  return { generations: await Promise.all(settled.map((j) => view(deps, j))) };
+  // One reading of the plan for every film's download sizes.
+  const tier = await deps.metering.plan(userId);
+  return { generations: await Promise.all(settled.map((j) => view(deps, j, undefined, tier))) };
 }

@@ -50,6 +50,11 @@ export interface VideoGenerationOptions {
    * in the plan's words rather than make a film longer than it allows.
    */
   plan?: VideoPlanRule | null;
+  /**
+   * The download size this run films the generation again for (a size above the film's, or the film
+   * without a watermark the plan no longer gives); null or absent for every other run.
+   */
+  made_for_download?: DownloadQuality | null;
   /** The narrator's voice (a catalogue voice id) chosen for this film (absent: the script's default). */
   narrator_voice?: string | null;
   /** The score under the film (absent: on, in each scene's mood). */
@@ -97,6 +102,11 @@ export interface VideoGenerationOutputs {
     subtitles_key?: string | null;
     /** Container (absent on films published before export settings: mp4). */
     format?: FilmExport['format'];
+    /**
+     * The film carries the free plan's watermark (absent on films published before it was kept: read
+     * from the run's options).
+     */
+    plan_watermark?: boolean;
   } | null;
   /** When each stage started and finished in the latest run (ISO). */
   stage_times: Partial<Record<PipelineStep | 'publish', { started_at: string; finished_at: string | null }>>;
@@ -267,12 +277,16 @@ export interface VideoDownloadOptions {
 
 export interface VideoCombineOptions {
   source_keys: string[];
+  /** Each film's subtitles (WebVTT), in the same order; null for a film without (absent on older jobs). */
+  subtitles_keys?: (string | null)[];
 }
 export interface VideoCombineOutputs {
   key: string;
   duration: number;
   method: 'stream_copy' | 'encode';
   bytes: number;
+  /** The joined video's subtitles (WebVTT), also its subtitle stream; null when no film had any. */
+  subtitles_key?: string | null;
 }
 
 const pad = (n: number, width = 4) => String(n).padStart(width, '0');
@@ -310,6 +324,8 @@ export const videoKeys = {
     `${videoKeys.prefix(bookId, id)}downloads/final-${attempt}-${quality}.mp4`,
   combined: (bookId: string, combineId: string) =>
     `${bookKeys.mediaPrefix(bookId)}video/combined/${combineId}.mp4`,
+  combinedSubtitles: (bookId: string, combineId: string) =>
+    `${bookKeys.mediaPrefix(bookId)}video/combined/${combineId}.vtt`,
 };
 
 export const itemName = {

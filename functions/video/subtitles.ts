@@ -117,3 +117,45 @@ export function toWebVtt(cues: SubtitleCue[]): string {
   );
   return `WEBVTT\n\n${blocks.join('\n\n')}${blocks.length ? '\n' : ''}`;
 }
+
+/** Seconds of a WebVTT time (`HH:MM:SS.mmm` or `MM:SS.mmm`). */
+function vttSeconds(time: string): number {
+  const parts = time.trim().split(':').map(Number);
+  return parts.reduce((sum, part) => sum * 60 + part, 0);
+}
+
+/** The cues of a WebVTT file this product wrote (`toWebVtt`), their text unescaped. */
+export function fromWebVtt(text: string): SubtitleCue[] {
+  const cues: SubtitleCue[] = [];
+  for (const block of text.replace(/\r\n/g, '\n').split(/\n{2,}/)) {
+    const lines = block.split('\n');
+    const at = lines.findIndex((line) => line.includes('-->'));
+    if (at < 0) continue;
+    const [from, to] = lines[at]!.split('-->').map((side) => side.trim().split(/\s+/)[0]!);
+    const body = lines
+      .slice(at + 1)
+      .filter((line) => line.trim())
+      .join('\n')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    if (body.trim()) cues.push({ start: vttSeconds(from!), end: vttSeconds(to!), text: body });
+  }
+  return cues;
+}
+
+/**
+ * The subtitles of films joined end to end: each film's cues moved to where it starts in the joined
+ * video (`films`: each one's cues and length, in order), none past its film's end.
+ */
+export function joinedCues(films: { cues: SubtitleCue[]; duration: number }[]): SubtitleCue[] {
+  const out: SubtitleCue[] = [];
+  let start = 0;
+  for (const film of films) {
+    for (const cue of film.cues)
+      if (cue.start < film.duration)
+        out.push({ start: start + cue.start, end: start + Math.min(cue.end, film.duration), text: cue.text });
+    start += film.duration;
+  }
+  return out;
+}

@@ -15,6 +15,7 @@ import {
   createUser,
   upgradeToBasic,
   uploadBook,
+  writtenScript,
   type TestRuntime,
 } from '../integration/helpers';
 import {
@@ -84,10 +85,7 @@ export async function filmChapter(
       throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body;
   };
-  const script = await call<Script>('POST', '/ai/generate-script-and-scenes', {
-    chapter_id: chapter.id,
-    ...autoScript,
-  });
+  const script = await writtenScript(t, owner, { chapter_id: chapter.id, ...autoScript });
   await saveTimeline(t, owner, chapter.id, script);
   const started = await call<{ video_generation_id: string }>('POST', '/ai/generate-entertainment-video', {
     script_id: script.id,

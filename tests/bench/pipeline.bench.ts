@@ -10,7 +10,13 @@ import { AAC_FAST } from '../../functions/engine/productions/shots';
 import { clipSettings, containerArgs, videoEncoderArgs } from '../../functions/engine/video/encoding';
 import { getAdapters } from '../../functions/lib/adapters';
 import { createVideoRepository } from '../../functions/video/repository';
-import { novelWithPlot, startTestRuntime, upgradeToBasic, type TestRuntime } from '../integration/helpers';
+import {
+  novelWithPlot,
+  startTestRuntime,
+  upgradeToBasic,
+  writtenScript,
+  type TestRuntime,
+} from '../integration/helpers';
 import { cpuAt, trackProcessTree, type TreePeaks } from './process-memory';
 import { machine, median } from './timing';
 import {
@@ -348,7 +354,7 @@ async function main() {
     const wanted = Number(process.env.BENCH_CHAPTER ?? 3);
     let chosen: { chapter: (typeof book.chapters)[number]; script: Script; speakers: string[] } | null = null;
     for (const chapter of picked ? [picked.chapter] : book.chapters) {
-      const script = await api<Script>('POST', '/ai/generate-script-and-scenes', {
+      const script = await writtenScript(t, owner, {
         chapter_id: chapter.id,
         ...(picked ? autoScript : { script_style: 'cinematic_movie', scene_count: 5 }),
       });

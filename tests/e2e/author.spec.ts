@@ -51,11 +51,20 @@ test('the Author panel shows My Books and Analytics from what readers did', asyn
     event: 'chapter_read',
     seconds: 60,
   });
-  const quiz = (await asUser(page, 'POST', '/ai/generate-quiz', {
+  // A quiz is written by a job: its status route answers the quiz once ready.
+  const started = (await asUser(page, 'POST', '/ai/generate-quiz', {
     book_id: bookId,
     chapter_id: chapters[0]!.id,
     num_questions: 3,
-  })) as { id: string };
+  })) as { status_url: string };
+  let written = { status: 'processing', quiz: null as { id: string } | null };
+  await expect
+    .poll(async () => {
+      written = (await asUser(page, 'GET', started.status_url)) as typeof written;
+      return written.status;
+    })
+    .toBe('ready');
+  const quiz = written.quiz!;
   const blank = (await asUser(page, 'POST', `/quizzes/${quiz.id}/submit`, { answers: [] })) as {
     results: { correct_answer: number }[];
   };

@@ -58,7 +58,7 @@ test('the tutor video and the chapter video play in the learning view', async ({
     `/api/v1/ai/generate-video-from-chapter?chapter_id=${chapter}&video_style=cartoon`,
     { headers: auth },
   );
-  expect(started.status()).toBe(200);
+  expect(started.status()).toBe(202);
   const filmJob = ((await started.json()) as { id: string }).id;
 
   const tutor = page.locator('video[aria-label="Realistic video"]');

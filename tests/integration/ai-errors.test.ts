@@ -1,11 +1,14 @@
 /**
- * The AI routes that answer at once (POST /ai/generate-quiz, /ai/generate-text,
- * /ai/analyze-chapter-safety) on a text model that fails: a busy model → 503 with Retry-After, one
- * that does not answer in time → 504, one that keeps failing, answers no usable JSON or refuses the
- * request → 502; each with the model's failure in words, never a bare 500.
+ * The AI routes that ask the text model (POST /ai/generate-quiz, /ai/generate-text,
+ * /ai/analyze-chapter-safety, /ai/generate-script-and-scenes) on a text model that fails: each answers 202 at once (no request waits
+ * on the model) and its job ends failed with the model's failure in words a person can act on — a
+ * busy model, one that does not answer in time, one that keeps failing, answers no usable JSON or
+ * refuses the key — never a bare error and never the key. The same request sent again once the model
+ * answers succeeds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, readyBook, startTestRuntime, type TestRuntime } from './helpers';
+import type { ModelJob } from '../../functions/contracts/model-jobs';
+import { createUser, pollJob, readyBook, startTestRuntime, type TestRuntime } from './helpers';
 import { completion, startChatServer, type ChatServer } from './engine/text/chat-server';
 
 const ENV = [
@@ -55,18 +58,14 @@ afterAll(async () => {
   }
 });
 
-/** A POST with the answer's headers (Retry-After). */
-async function post(path: string, body: unknown) {
-  const response = await fetch(`${t.runtime.apiUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as { detail: string; code: string },
-  };
+/** Starts the job (202, answered before the model is asked) and polls it to its end. */
+async function failedJob(path: string, body: unknown): Promise<ModelJob> {
+  const started = await t.api<ModelJob>('POST', path, { token, body });
+  expect(started.status, path).toBe(202);
+  expect(started.body.status, path).toBe('processing');
+  const ended = await pollJob<ModelJob>(t, token, started.body.status_url);
+  expect(ended.status, path).toBe('failed');
+  return ended;
 }
 
 const routes = () =>
@@ -76,54 +75,61 @@ const routes = () =>
     ['/ai/analyze-chapter-safety', { chapter_id: chapterId }],
   ] as const;
 
-describe('AI routes on a failing text model', () => {
-  it('answer 503 with Retry-After when the model is busy (429 with a long wait)', async () => {
+describe('AI jobs on a failing text model', () => {
+  it('fail in words when the model is busy (429 with a long wait), and succeed when sent again', async () => {
     server.script({
       status: 429,
       headers: { 'retry-after': '120' },
       body: { error: { message: 'slow down' } },
     });
     for (const [path, body] of routes()) {
-      const response = await post(path, body);
-      expect(response.status, path).toBe(503);
-      expect(response.headers.get('retry-after'), path).toBe('120');
-      expect(response.body.code).toBe('ai_busy');
-      expect(response.body.detail).toMatch(/busy \(429\).*try again/i);
+      const job = await failedJob(path, body);
+      expect(job.error_message, path).toMatch(/busy \(429\).*try again/i);
     }
+    // The model answers again: the same request, sent again, is written.
+    server.script(completion(JSON.stringify({ text: 'Mara rows out into the storm.' })));
+    const again = await t.api<ModelJob & { text: string | null }>('POST', '/ai/generate-text', {
+      token,
+      body: { prompt: 'Describe Mara in one sentence.' },
+    });
+    expect(again.status).toBe(202);
+    const done = await pollJob<ModelJob & { text: string | null }>(t, token, again.body.status_url);
+    expect(done).toMatchObject({ status: 'ready', error_message: null });
+    expect(done.text).toContain('Mara');
   });
 
-  it('answer 504 when the model does not answer in time', async () => {
+  it('fail in words when the model does not answer in time', async () => {
     server.script({ ...completion('{"text": "late"}'), delayMs: 1500 });
-    const response = await post('/ai/generate-text', { prompt: 'Describe Mara.', context: CHAPTER });
-    expect(response.status).toBe(504);
-    expect(response.body).toMatchObject({ code: 'ai_timeout' });
-    expect(response.body.detail).toMatch(/timed out after 1 s/);
+    const job = await failedJob('/ai/generate-text', { prompt: 'Describe Mara.', context: CHAPTER });
+    expect(job.error_message).toMatch(/timed out after 1 s/);
   });
 
-  it('answer 502 when the model keeps failing, answers no usable JSON or refuses the request', async () => {
+  it('fail in words when the model keeps failing, answers no usable JSON or refuses the key', async () => {
     server.script({ status: 500, body: 'upstream crashed' });
-    const failing = await post('/ai/analyze-chapter-safety', { chapter_id: chapterId });
-    expect(failing.status).toBe(502);
-    expect(failing.body).toMatchObject({ code: 'ai_unreachable' });
-    expect(failing.body.detail).toMatch(/failed \(500\) after 3 attempts/);
+    const failing = await failedJob('/ai/analyze-chapter-safety', { chapter_id: chapterId });
+    expect(failing.error_message).toMatch(/failed \(500\) after 3 attempts/);
 
     server.script(completion('Sorry, I can only chat.'));
-    const malformed = await post('/ai/generate-quiz', {
+    const malformed = await failedJob('/ai/generate-quiz', {
       book_id: bookId,
       chapter_id: chapterId,
       num_questions: 3,
       difficulty: 'easy',
     });
-    expect(malformed.status).toBe(502);
-    expect(malformed.body).toMatchObject({ code: 'ai_bad_answer' });
-    expect(malformed.body.detail).toMatch(/not the expected JSON/);
-    expect(malformed.headers.get('retry-after')).toBeNull();
+    expect(malformed.error_message).toMatch(/not the expected JSON/);
 
     server.script({ status: 401, body: { error: { message: 'invalid api key local-key' } } });
-    const refused = await post('/ai/generate-text', { prompt: 'Describe Mara.' });
-    expect(refused.status).toBe(502);
-    expect(refused.body).toMatchObject({ code: 'ai_refused' });
-    expect(refused.body.detail).toMatch(/refused the API key \(401\)\. Check OPENAI_API_KEY/);
-    expect(refused.body.detail).not.toContain('local-key');
+    const refused = await failedJob('/ai/generate-text', { prompt: 'Describe Mara.' });
+    expect(refused.error_message).toMatch(/refused the API key \(401\)\. Check OPENAI_API_KEY/);
+    expect(refused.error_message).not.toContain('local-key');
+  });
+
+  it('a script job fails in words on a failing model, and no script is saved', async () => {
+    server.script({ status: 500, body: 'upstream crashed' });
+    const job = await failedJob('/ai/generate-script-and-scenes', { chapter_id: chapterId, scene_count: 3 });
+    expect(job.error_message).toMatch(/failed \(500\) after 3 attempts.*try again/i);
+    expect(job).toMatchObject({ script_id: null, script: null });
+    const scripts = await t.api<unknown[]>('GET', `/ai/scripts/${chapterId}`, { token });
+    expect(scripts.body).toEqual([]);
   });
 });

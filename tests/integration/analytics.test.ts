@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorAnalytics } from '../../functions/contracts/analytics';
-import type { LearningJob, QuizResult, QuizView } from '../../functions/contracts/learning';
+import type { LearningJob, QuizResult } from '../../functions/contracts/learning';
+import type { QuizJob } from '../../functions/contracts/model-jobs';
 import { makeTxtBookText } from '../fixtures/books';
-import { createUser, readyBook, startTestRuntime, type TestRuntime } from './helpers';
+import { createUser, readyBook, runJob, startTestRuntime, type TestRuntime } from './helpers';
 
 /**
  * The Author panel's analytics: counted from what readers did in the author's books and what the
@@ -53,7 +54,7 @@ describe('GET /author/analytics', () => {
       token: author,
       body: { chapter_id: chapters[0]!.id },
     });
-    expect(narration.status, JSON.stringify(narration.body)).toBe(200);
+    expect(narration.status, JSON.stringify(narration.body)).toBe(202);
     await t.runtime.stepFunctions.idle();
     const job = await t.api<LearningJob>('GET', `/ai/check-video-status/${narration.body.id}`, {
       token: author,
@@ -69,11 +70,14 @@ describe('GET /author/analytics', () => {
     expect((await progress(chapters[0]!.id, 'video_finished')).status).toBe(200);
     expect((await progress(chapters[1]!.id, 'chapter_read')).status).toBe(200);
 
-    const quiz = await t.api<QuizView>('POST', '/ai/generate-quiz', {
-      token: author,
-      body: { book_id: bookId, chapter_id: chapters[0]!.id, num_questions: 4, difficulty: 'easy' },
+    const written = await runJob<QuizJob>(t, author, '/ai/generate-quiz', {
+      book_id: bookId,
+      chapter_id: chapters[0]!.id,
+      num_questions: 4,
+      difficulty: 'easy',
     });
-    expect(quiz.status).toBe(200);
+    expect(written.status).toBe('ready');
+    const quiz = { body: written.quiz! };
     const blank = await t.api<QuizResult>('POST', `/quizzes/${quiz.body.id}/submit`, {
       token: author,
       body: { answers: [] },

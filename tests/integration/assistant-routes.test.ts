@@ -1,13 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookWithChapters, Chapter } from '../../functions/contracts/books';
 import { MAX_PROMPT_LENGTH } from '../../functions/contracts/validation';
-import type { SafetyReport } from '../../functions/engine/text/types';
 import type { VoiceInfo } from '../../functions/engine/speech/types';
-import { confirmAsExtracted, createUser, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
+import type { SafetyJob, TextJob } from '../../functions/contracts/model-jobs';
+import {
+  confirmAsExtracted,
+  createUser,
+  pollJob,
+  runJob,
+  startTestRuntime,
+  uploadBook,
+  type TestRuntime,
+} from './helpers';
 
 /**
  * Routes reached directly, each answer checked field by field against the spec: free text
- * (POST /ai/generate-text → text), a chapter's safety report (POST /ai/analyze-chapter-safety → data),
+ * (POST /ai/generate-text → a job whose status answers text), a chapter's safety report
+ * (POST /ai/analyze-chapter-safety → a job whose status answers data),
  * the narrator voices (GET /ai/voices) and one chapter in full (GET /books/{id}/chapters/{chapterId}).
  */
 let t: TestRuntime;
@@ -43,14 +52,19 @@ afterAll(async () => {
 });
 
 describe('POST /ai/generate-text', () => {
-  it('answers { text } written from the prompt and its context', async () => {
-    const answer = await t.api<{ text: string }>('POST', '/ai/generate-text', {
+  it('answers 202 with a job whose status route answers { text } written from the prompt', async () => {
+    const started = await t.api<TextJob>('POST', '/ai/generate-text', {
       token: owner,
       body: { prompt: 'Describe the lighthouse keeper in two sentences.', context: CALM },
     });
-    expect(answer.status).toBe(200);
-    expect(Object.keys(answer.body)).toEqual(['text']);
-    expect(answer.body.text.trim().length).toBeGreaterThan(20);
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ error_message: null, text: null });
+    expect(started.body.status_url).toBe(`/ai/generate-text/status/${started.body.job_id}`);
+    const done = await pollJob<TextJob>(t, owner, started.body.status_url);
+    expect(done).toMatchObject({ status: 'ready', progress: 100, error_message: null });
+    expect(done.text!.trim().length).toBeGreaterThan(20);
+    // Someone else's job is not found.
+    expect((await t.api('GET', started.body.status_url, { token: stranger })).status).toBe(404);
   });
 
   it('refuses an empty or too long prompt with the spec words, and strangers to the app', async () => {
@@ -69,20 +83,17 @@ describe('POST /ai/generate-text', () => {
 
 describe('POST /ai/analyze-chapter-safety', () => {
   const analyse = (chapterId: string, token = owner) =>
-    t.api<{ data: SafetyReport }>('POST', '/ai/analyze-chapter-safety', {
-      token,
-      body: { chapter_id: chapterId },
-    });
+    t.api<SafetyJob>('POST', '/ai/analyze-chapter-safety', { token, body: { chapter_id: chapterId } });
+  const report = async (chapterId: string) => {
+    const job = await runJob<SafetyJob>(t, owner, '/ai/analyze-chapter-safety', { chapter_id: chapterId });
+    expect(job).toMatchObject({ status: 'ready', chapter_id: chapterId, error_message: null });
+    return job.data!;
+  };
 
-  it('answers { data } with a rating, a verdict and flags quoting the chapter', async () => {
-    const calm = await analyse(book.chapters[0]!.id);
-    expect(calm.status).toBe(200);
-    expect(Object.keys(calm.body)).toEqual(['data']);
-    expect(calm.body.data).toEqual({ rating: 'general', safe: true, flags: [] });
+  it('answers a job whose status gives { data }: a rating, a verdict and flags quoting the chapter', async () => {
+    expect(await report(book.chapters[0]!.id)).toEqual({ rating: 'general', safe: true, flags: [] });
 
-    const grim = await analyse(book.chapters[1]!.id);
-    expect(grim.status).toBe(200);
-    const { data } = grim.body;
+    const data = await report(book.chapters[1]!.id);
     // Stabbings and killings rate teen; only a mature rating is unsafe.
     expect(data.rating).toBe('teen');
     expect(data.safe).toBe(true);

@@ -15,7 +15,14 @@ import type { Script } from '../../functions/contracts/scripts';
 import { ffmpegLog, probe } from '../../functions/engine/media/ffmpeg';
 import { getAdapters } from '../../functions/lib/adapters';
 import { novelText } from '../fixtures/novel';
-import { confirmAsExtracted, novelWithPlot, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
+import {
+  confirmAsExtracted,
+  novelWithPlot,
+  startTestRuntime,
+  uploadBook,
+  writtenScript,
+  type TestRuntime,
+} from './helpers';
 
 /**
  * The chapter audio of the entertainment workspace through the public API on the local runtime: the
@@ -67,13 +74,11 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'audio-test-'));
   t = await startTestRuntime();
   ({ owner, stranger, book, overview } = await novelWithPlot(t));
-  script = (
-    await api<Script>('POST', '/ai/generate-script-and-scenes', {
-      chapter_id: chapter().id,
-      script_style: 'cinematic_movie',
-      scene_count: 5,
-    })
-  ).body;
+  script = await writtenScript(t, owner, {
+    chapter_id: chapter().id,
+    script_style: 'cinematic_movie',
+    scene_count: 5,
+  });
   expect(script.scenes).toHaveLength(5);
 }, 240_000);
 

@@ -122,7 +122,7 @@ describe('learning content', () => {
     'a fault at %s fails the narration with its words and publishes nothing; asking again makes it',
     async (state) => {
       const started = await withFault(`learningContent.${state}`, narrate);
-      expect(started.status).toBe(200);
+      expect(started.status).toBe(202);
       const failed = await job(started.body.id);
       expect(failed).toMatchObject({
         status: 'failed',
@@ -137,7 +137,7 @@ describe('learning content', () => {
       expect(items.find((i) => i.id === failed.id)).toMatchObject({ status: 'failed' });
 
       const again = await narrate();
-      expect(again.status).toBe(200);
+      expect(again.status).toBe(202);
       await t.runtime.stepFunctions.idle();
       const ready = await job(again.body.id);
       expect(ready).toMatchObject({ status: 'ready', error_message: null });

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BookStructure, BookWithChapters } from '../../functions/contracts/books';
+import type { ScriptJob } from '../../functions/contracts/model-jobs';
 import type { PlotOverview } from '../../functions/contracts/plots';
+import type { Script } from '../../functions/contracts/scripts';
 import { NOVEL_TITLE, novelText } from '../fixtures/novel';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime';
 
@@ -216,4 +218,48 @@ export async function upgradeToBasic(t: TestRuntime, token: string): Promise<voi
   if (checkout.status !== 200) throw new Error(`checkout: ${JSON.stringify(checkout.body)}`);
   const paid = await fetch(`${checkout.body.url}/pay`, { method: 'POST', redirect: 'manual' });
   if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${await paid.text()}`);
+}
+
+/**
+ * Polls a model job's status route (`status_url` of its 202) as the web app does, until it is ready
+ * or failed; answers the last status. Throws when a check itself fails or it never ends.
+ */
+export async function pollJob<T extends { status: string }>(
+  t: TestRuntime,
+  token: string,
+  statusUrl: string,
+  options: { intervalMs?: number; maxChecks?: number } = {},
+): Promise<T> {
+  const { intervalMs = 100, maxChecks = 1200 } = options;
+  for (let check = 0; check < maxChecks; check++) {
+    const answer = await t.api<T>('GET', statusUrl, { token });
+    if (answer.status !== 200)
+      throw new Error(`${statusUrl}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.body.status !== 'processing') return answer.body;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  throw new Error(`${statusUrl} was still processing after ${maxChecks} checks`);
+}
+
+/** Starts a model job (a POST answered 202) and polls it to its end. */
+export async function runJob<T extends { status: string; status_url: string }>(
+  t: TestRuntime,
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<T> {
+  const started = await t.api<T>('POST', path, { token, body });
+  if (started.status !== 202) throw new Error(`${path}: ${started.status} ${JSON.stringify(started.body)}`);
+  return pollJob<T>(t, token, started.body.status_url);
+}
+
+/** A script written by its job (POST /ai/generate-script-and-scenes, polled to its end): the script. */
+export async function writtenScript(
+  t: TestRuntime,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<Script> {
+  const job = await runJob<ScriptJob>(t, token, '/ai/generate-script-and-scenes', body);
+  if (job.status !== 'ready' || !job.script) throw new Error(`script: ${JSON.stringify(job)}`);
+  return job.script;
 }

@@ -10,7 +10,7 @@ import type {
 import type { PlotOverview } from '../../functions/contracts/plots';
 import type { Script } from '../../functions/contracts/scripts';
 import { figureColours, figureDistance } from '../support/figure-colours';
-import { novelWithPlot, startTestRuntime, type TestRuntime } from './helpers';
+import { novelWithPlot, startTestRuntime, writtenScript, type TestRuntime } from './helpers';
 
 /**
  * Chapter images through the public API on the local runtime: the fixture novel as an entertainment
@@ -52,9 +52,7 @@ beforeAll(async () => {
   }
   await t.runtime.stepFunctions.idle();
   overview = (await api<PlotOverview>('GET', `/plots/books/${book.id}/overview`)).body;
-  script = (
-    await api<Script>('POST', '/ai/generate-script-and-scenes', { chapter_id: chapter().id, scene_count: 5 })
-  ).body;
+  script = await writtenScript(t, owner, { chapter_id: chapter().id, scene_count: 5 });
   expect(script.scenes).toHaveLength(5);
 }, 240_000);
 

@@ -16,11 +16,17 @@ import type {
   CharacterImageStatus,
   PlotOverview,
 } from '../../functions/contracts/plots';
-import type { Script } from '../../functions/contracts/scripts';
 import { ffmpegLog } from '../../functions/engine/media/ffmpeg';
 import { nameKey } from '../../functions/engine/text/local/names';
 import { REAL_NOVELS, wordCount, type ExpectedCharacter, type RealNovel } from '../fixtures/real-novels';
-import { confirmAsExtracted, createUser, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
+import {
+  confirmAsExtracted,
+  createUser,
+  startTestRuntime,
+  uploadBook,
+  writtenScript,
+  type TestRuntime,
+} from './helpers';
 
 /**
  * The entertainment workspace journey on real novels (public-domain openings as such books come in:
@@ -122,14 +128,12 @@ async function runJourney(novel: RealNovel) {
 
   // A 5-scene script of the chapter: scenes in order, real characters, lines spoken by them.
   const chapter = book.chapters[novel.scriptChapter - 1]!;
-  const answer = await api<Script>('POST', '/ai/generate-script-and-scenes', {
+  const script = await writtenScript(t, owner, {
     chapter_id: chapter.id,
     script_style: 'cinematic_movie',
     scene_count: 5,
     include_character_profiles: true,
   });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const script = answer.body;
   expect(script.scenes.map((s) => s.scene_number)).toEqual([1, 2, 3, 4, 5]);
   const plotNames = new Set(characters.map((c) => c.name));
   for (const scene of script.scenes) {

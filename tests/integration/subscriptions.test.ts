@@ -93,7 +93,7 @@ describe('monthly video metering', () => {
     const { accessToken: token } = await createUser(t);
     const first = await readyBook(t, token, { title: 'One', text: text('One') });
     const second = await readyBook(t, token, { title: 'Two', text: text('Two') });
-    expect((await chapterVideo(first.chapterId, token)).status).toBe(200);
+    expect((await chapterVideo(first.chapterId, token)).status).toBe(202);
     expect(await usage(token)).toMatchObject({
       current_period_videos: 1,
       period_limit: 2,
@@ -103,7 +103,7 @@ describe('monthly video metering', () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => chapterVideo(second.chapterId, token)),
     );
-    const accepted = answers.filter((a) => a.status === 200);
+    const accepted = answers.filter((a) => a.status === 202);
     const refused = answers.filter((a) => a.status === 402);
     expect(accepted).toHaveLength(1);
     expect(refused).toHaveLength(19);
@@ -129,7 +129,7 @@ describe('monthly video metering', () => {
     process.env.FAULT_INJECTION = 'learningContent.Prepare';
     try {
       const started = await chapterVideo(book.chapterId, token);
-      expect(started.status).toBe(200);
+      expect(started.status).toBe(202);
       await t.runtime.stepFunctions.idle();
       const job = await t.api<{ status: string }>('GET', `/ai/check-video-status/${started.body.id}`, {
         token,
@@ -140,7 +140,7 @@ describe('monthly video metering', () => {
     }
     expect(await usage(token)).toMatchObject({ current_period_videos: 0, remaining_videos: 2 });
     // …and one that makes its video keeps it.
-    expect((await chapterVideo(book.chapterId, token)).status).toBe(200);
+    expect((await chapterVideo(book.chapterId, token)).status).toBe(202);
     await t.runtime.stepFunctions.idle();
     expect(await usage(token)).toMatchObject({ current_period_videos: 1, remaining_videos: 1 });
   }, 240_000);

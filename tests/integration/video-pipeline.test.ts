@@ -20,15 +20,10 @@ import type {
   VideoGeneration,
   VideoProduction,
 } from '../../functions/contracts/video';
-import {
-  DOWNLOAD_HEIGHTS,
-  DOWNLOAD_QUALITIES,
-  EDITOR_DEFAULTS,
-  honestDownloads,
-} from '../../functions/contracts/video';
+import { DOWNLOAD_HEIGHTS, DOWNLOAD_QUALITIES, EDITOR_DEFAULTS } from '../../functions/contracts/video';
 import { probe } from '../../functions/engine/media/ffmpeg';
 import { getAdapters } from '../../functions/lib/adapters';
-import { novelWithPlot, startTestRuntime, upgradeToBasic, type TestRuntime } from './helpers';
+import { novelWithPlot, startTestRuntime, upgradeToBasic, writtenScript, type TestRuntime } from './helpers';
 import { ebur128 } from './engine/audio/helpers';
 import { ffmpeg, meanDifference } from './engine/video/media';
 
@@ -98,13 +93,11 @@ beforeAll(async () => {
   ({ owner, stranger, book } = await novelWithPlot(t));
   // The owner films more than the free tier's 2 videos a month, at 720p without its watermark.
   await upgradeToBasic(t, owner);
-  script = (
-    await api<Script>('POST', '/ai/generate-script-and-scenes', {
-      chapter_id: chapter().id,
-      script_style: 'cinematic_movie',
-      scene_count: 5,
-    })
-  ).body;
+  script = await writtenScript(t, owner, {
+    chapter_id: chapter().id,
+    script_style: 'cinematic_movie',
+    scene_count: 5,
+  });
   expect(script.scene_descriptions?.length ?? script.scenes?.length).toBe(5);
   // One plot character gets a portrait: the pipeline reuses it instead of drawing another.
   const overview = (await api<PlotOverview>('GET', `/plots/books/${book.id}/overview`)).body;
@@ -380,28 +373,34 @@ describe('the video pipeline', () => {
     expect(cueCount(readFileSync(stream, 'utf8'))).toBe(cueCount(vtt));
   }, 300_000);
 
-  it("offers only honest download sizes: the film's own size is a copy, a larger one is refused", async () => {
+  it("offers only honest download sizes: the film's own size is a copy, one beyond the plan is refused", async () => {
     const final = (await api<FinalVideoAnswer>('GET', `/ai/final-video/${generation.id}`)).body;
     const [width, height] = final.resolution.split('x').map(Number) as [number, number];
-    expect(final.download_qualities).toEqual(honestDownloads(width, height));
-    const own = DOWNLOAD_QUALITIES.find((q) => DOWNLOAD_HEIGHTS[q] === Math.min(width, height));
-    if (own) {
-      // A copy of the film itself: ready at once, the same bytes.
-      const copy = await api<VideoDownload>(
-        'GET',
-        `/ai/final-video/${generation.id}/download?quality=${own}`,
-      );
-      expect(copy.status).toBe(200);
-      if (copy.body.status !== 'ready') throw new Error('not ready');
-      expect(copy.body.file_size_bytes).toBe(final.file_size_bytes);
-    }
+    // The basic plan films up to 720p, the film's own size: nothing larger can be made for it.
+    expect(Math.min(width, height)).toBe(720);
+    expect(final.download_qualities).toEqual(['web', 'medium']);
+    expect(final.download_methods).toEqual({
+      web: 'encode',
+      medium: 'copy',
+      high: 'beyond_plan',
+      ultra: 'beyond_plan',
+    });
+    const own = DOWNLOAD_QUALITIES.find((q) => DOWNLOAD_HEIGHTS[q] === Math.min(width, height))!;
+    // A copy of the film itself: ready at once, the same bytes.
+    const copy = await api<VideoDownload>('GET', `/ai/final-video/${generation.id}/download?quality=${own}`);
+    expect(copy.status).toBe(200);
+    if (copy.body.status !== 'ready') throw new Error('not ready');
+    expect(copy.body.file_size_bytes).toBe(final.file_size_bytes);
     for (const larger of DOWNLOAD_QUALITIES.filter((q) => !final.download_qualities.includes(q))) {
-      const refused = await api<{ detail: string }>(
+      const refused = await api<{ detail: string; code: string }>(
         'GET',
         `/ai/final-video/${generation.id}/download?quality=${larger}`,
       );
-      expect(refused.status).toBe(400);
-      expect(refused.body.detail).toMatch(/would only enlarge the same pictures/);
+      expect(refused.status).toBe(402);
+      expect(refused.body.code).toBe('plan_limit');
+      expect(refused.body.detail).toMatch(
+        /^The Basic plan films up to 720p: a (1080p|4K) download was asked for\. Choose less, or upgrade your plan\.$/,
+      );
     }
   }, 300_000);
 

@@ -96,13 +96,26 @@ describe("the workspace's character calls", () => {
 describe("the workspace's script calls", () => {
   let script: Script;
 
+  /** Checks a script job (started with 202) the way the tab does, until it ends. */
+  async function followed(statusUrl: string) {
+    await t.runtime.stepFunctions.idle();
+    const job = await scripts.checkScriptJob(statusUrl);
+    expect(job).toMatchObject({ status: 'ready', error_message: null });
+    return job.script!;
+  }
+
   it('generates a script, renames it, redoes a scene and deletes it', async () => {
-    script = await scripts.generateScript({ chapter_id: chapterId(), scene_count: 3 } as never);
+    const writing = await scripts.generateScript({ chapter_id: chapterId(), scene_count: 3 } as never);
+    expect(writing).toMatchObject({ status: 'processing', script: null });
+    script = await followed(writing.status_url);
     expect(script.scenes.length).toBeGreaterThan(0);
     const renamed = await scripts.updateScript(script.id, { script_name: 'The harbour at night' } as never);
     expect(renamed.script_name).toBe('The harbour at night');
-    const redone = await scripts.redoScene(script.id, 1);
+    const redoing = await scripts.redoScene(script.id, 1);
+    expect(redoing).toMatchObject({ script_id: script.id, scene_number: 1 });
+    const redone = await followed(redoing.status_url);
     expect(redone.scenes.length).toBe(script.scenes.length);
+    expect(redone.script_name).toBe('The harbour at night');
     const missing = await refusal(scripts.redoScene(script.id, 99));
     expect(missing).toEqual({ status: 400, message: 'Scene number must be a whole number from 1 to 15.' });
   });

@@ -10,11 +10,20 @@ import type {
   PlotGenerationJob,
   PlotOverview,
 } from '../../functions/contracts/plots';
+import type { ScriptJob } from '../../functions/contracts/model-jobs';
 import type { Script } from '../../functions/contracts/scripts';
 import { getJobs } from '../../functions/jobs';
 import { portraitEstimateSeconds } from '../../functions/plots/characters';
 import { NOVEL_CHARACTERS, NOVEL_TITLE, novelText } from '../fixtures/novel';
-import { confirmAsExtracted, createUser, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
+import {
+  confirmAsExtracted,
+  createUser,
+  pollJob,
+  startTestRuntime,
+  uploadBook,
+  writtenScript,
+  type TestRuntime,
+} from './helpers';
 
 /**
  * The entertainment workspace through the public API on the local runtime: an entertainment book
@@ -66,7 +75,7 @@ describe('plot overview and characters', () => {
 
   it('plans the plot as a job and names the main characters with roles', async () => {
     const started = await api<PlotGenerationJob>('POST', `/plots/books/${book.id}/generate`, {});
-    expect(started.status).toBe(200);
+    expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ status: 'processing', book_id: book.id });
     await t.runtime.stepFunctions.idle();
     const status = await api<PlotGenerationJob>('GET', `/plots/books/${book.id}/status`);
@@ -238,7 +247,7 @@ describe('scripts of a chapter', () => {
   const chapter = () => book.chapters[2]!;
 
   it('writes a ready 5-scene script: scenes in order, each carrying its characters and lines', async () => {
-    const answer = await api<Script>('POST', '/ai/generate-script-and-scenes', {
+    const started = await api<ScriptJob>('POST', '/ai/generate-script-and-scenes', {
       chapter_id: chapter().id,
       script_style: 'cinematic_movie',
       target_duration: 5,
@@ -247,8 +256,21 @@ describe('scripts of a chapter', () => {
       focus_areas: ['Dialogue', 'Tension'],
       scriptStoryType: 'hero_journey',
     });
-    expect(answer.status).toBe(200);
-    script = answer.body;
+    // A job: answered at once, the script from its status route once written.
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({
+      chapter_id: chapter().id,
+      script_id: null,
+      script: null,
+      error_message: null,
+      status_url: `/ai/generate-script-and-scenes/status/${started.body.job_id}`,
+    });
+    const written = await pollJob<ScriptJob>(t, owner, started.body.status_url);
+    expect(written).toMatchObject({ status: 'ready', progress: 100, error_message: null });
+    script = written.script!;
+    expect(written.script_id).toBe(script.id);
+    // Another user cannot follow it.
+    expect((await api('GET', started.body.status_url, undefined, stranger)).status).toBe(404);
     expect(script).toMatchObject({
       script_id: script.id,
       chapter_id: chapter().id,
@@ -283,13 +305,9 @@ describe('scripts of a chapter', () => {
   });
 
   it('a scene count out of range falls back to 5; a missing chapter is the spec’s 400', async () => {
-    const zero = await api<Script>('POST', '/ai/generate-script-and-scenes', {
-      chapter_id: book.chapters[0]!.id,
-      scene_count: 0,
-    });
-    expect(zero.status).toBe(200);
-    expect(zero.body.scenes).toHaveLength(5);
-    expect(zero.body.scene_count).toBe(5);
+    const zero = await writtenScript(t, owner, { chapter_id: book.chapters[0]!.id, scene_count: 0 });
+    expect(zero.scenes).toHaveLength(5);
+    expect(zero.scene_count).toBe(5);
     const missing = await api('POST', '/ai/generate-script-and-scenes', { scene_count: 5 });
     expect(missing).toMatchObject({ status: 400, body: { detail: 'chapter_id is required.' } });
     const style = await api('POST', '/ai/generate-script-and-scenes', {
@@ -356,10 +374,20 @@ describe('scripts of a chapter', () => {
       ],
     });
     expect(edited.body.scenes[1]!.dialogue.map((l) => l.line)).toEqual(['A line the engine never wrote.']);
-    const redone = await api<Script>('POST', `/ai/script/${script.id}/scenes/2/regenerate`, {
+    const started = await api<ScriptJob>('POST', `/ai/script/${script.id}/scenes/2/regenerate`, {
       focus_areas: ['Atmosphere'],
     });
-    expect(redone.status).toBe(200);
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ script_id: script.id, scene_number: 2, script: null });
+    expect(started.body.status_url).toBe(
+      `/ai/script/${script.id}/scenes/2/regenerate/status/${started.body.job_id}`,
+    );
+    const job = await pollJob<ScriptJob>(t, owner, started.body.status_url);
+    expect(job).toMatchObject({ status: 'ready', script_id: script.id, error_message: null });
+    // The job is this scene's: asked under another scene, it is not found.
+    const elsewhere = `/ai/script/${script.id}/scenes/3/regenerate/status/${started.body.job_id}`;
+    expect((await api('GET', elsewhere)).status).toBe(404);
+    const redone = { body: job.script! };
     expect(redone.body.scenes.filter((s) => s.scene_number !== 2)).toEqual(
       edited.body.scenes.filter((s) => s.scene_number !== 2),
     );

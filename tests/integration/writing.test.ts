@@ -6,7 +6,14 @@ import type { Script } from '../../functions/contracts/scripts';
 import { spokenLines } from '../../functions/engine/text/fountain';
 import { CORPUS, corpusBook } from '../bench/writing-corpus';
 import { FIRST_PERSON_TITLE, firstPersonNovelText } from '../fixtures/first-person';
-import { confirmAsExtracted, createUser, startTestRuntime, uploadBook, type TestRuntime } from './helpers';
+import {
+  confirmAsExtracted,
+  createUser,
+  startTestRuntime,
+  uploadBook,
+  writtenScript,
+  type TestRuntime,
+} from './helpers';
 
 /**
  * What the offline engine writes about a story, through the public API on the local runtime: the
@@ -31,8 +38,9 @@ async function readyBook(title: string, text: string): Promise<BookWithChapters>
   return (await api<BookWithChapters>('GET', `/books/${upload.body.id}`)).body;
 }
 
+/** The script its job writes (started with 202, polled until ready). */
 const generateScript = (chapterId: string, target: 'auto' | number) =>
-  api<Script>('POST', '/ai/generate-script-and-scenes', {
+  writtenScript(t, owner, {
     chapter_id: chapterId,
     script_style: 'cinematic_movie',
     target_duration: target,
@@ -68,7 +76,7 @@ afterAll(async () => {
 describe('the plot of a first-person book', () => {
   it('makes the narrator the protagonist and writes every description about the character', async () => {
     const started = await api<PlotGenerationJob>('POST', `/plots/books/${book.id}/generate`, {});
-    expect(started.status).toBe(200);
+    expect(started.status).toBe(202);
     await t.runtime.stepFunctions.idle();
     const overview = (await api<PlotOverview>('GET', `/plots/books/${book.id}/overview`)).body;
     const protagonists = overview.characters.filter((c) => c.role === 'protagonist');
@@ -87,9 +95,7 @@ describe('the plot of a first-person book', () => {
 
 describe('scripts of the chapter', () => {
   it('with target auto, speaks the whole chapter in its own words, each line by its speaker', async () => {
-    const answer = await generateScript(book.chapters[1]!.id, 'auto');
-    expect(answer.status).toBe(200);
-    const script = answer.body;
+    const script = await generateScript(book.chapters[1]!.id, 'auto');
     expectVerbatim(script, chapterText);
     expect(script.narrator).toBe('Victor');
     expect(script.scenes[0]!.heading).toBe('INT. VICTOR’S ROOM - NIGHT');
@@ -120,9 +126,7 @@ describe('scripts of the chapter', () => {
     // About five minutes of reading, told in three.
     const journey = book.chapters[2]!;
     const text = (await api<Chapter>('GET', `/books/${book.id}/chapters/${journey.id}`)).body.content;
-    const answer = await generateScript(journey.id, 3);
-    expect(answer.status).toBe(200);
-    const script = answer.body;
+    const script = await generateScript(journey.id, 3);
     expectVerbatim(script, text);
     expect(script.estimated_duration).toBe(180);
     const omitted = script.scenes.flatMap((s) => s.omitted ?? []);
@@ -143,11 +147,10 @@ describe.skipIf(!shared)('a real chapter (../shared/corpus)', () => {
       `# Treasure Island\n\n## ${chapter.title}\n\n${chapter.content}`,
     );
     const stored = (await api<Chapter>('GET', `/books/${real.id}/chapters/${real.chapters[0]!.id}`)).body;
-    const answer = await generateScript(real.chapters[0]!.id, 'auto');
-    expect(answer.status).toBe(200);
-    expectVerbatim(answer.body, stored.content);
+    const script = await generateScript(real.chapters[0]!.id, 'auto');
+    expectVerbatim(script, stored.content);
     const spoken = collapse(
-      answer.body.scenes.flatMap((s) => [s.narration, ...s.dialogue.map((d) => d.line)]).join(' '),
+      script.scenes.flatMap((s) => [s.narration, ...s.dialogue.map((d) => d.line)]).join(' '),
     );
     const words = stored.content.match(/\p{L}+/gu)!;
     const said = new Set(spoken.match(/\p{L}+/gu));

@@ -9,12 +9,14 @@ import { runFfmpeg } from '../../functions/engine/media/ffmpeg';
 import { routeKey, routes } from '../../functions/routes';
 import {
   createUser,
+  runJob,
   settledStatus,
   startTestRuntime,
   uploadBook,
   type TestRuntime,
   readyBook,
   upgradeToBasic,
+  writtenScript,
 } from '../integration/helpers';
 
 /**
@@ -35,6 +37,13 @@ interface Resources {
   chapterId: string;
   quizId: string;
   jobId: string;
+  /** The jobs that wrote the quiz, a text and the chapter's safety report. */
+  quizJobId: string;
+  textJobId: string;
+  safetyJobId: string;
+  /** The jobs that wrote the owned script and another take of its first scene. */
+  scriptJobId: string;
+  sceneJobId: string;
   promptId: string;
   /** A finished Creator Mode script (a creation is a job of its author's). */
   creationId: string;
@@ -249,6 +258,18 @@ const cases: Record<string, Case> = {
     body: (r) => ({ chapter_id: r.chapterId }),
     allowed: ['owner'],
   },
+  'GET /ai/generate-quiz/status/{job}': {
+    path: (r) => `/ai/generate-quiz/status/${r.quizJobId}`,
+    allowed: ['owner'],
+  },
+  'GET /ai/generate-text/status/{job}': {
+    path: (r) => `/ai/generate-text/status/${r.textJobId}`,
+    allowed: ['owner'],
+  },
+  'GET /ai/analyze-chapter-safety/status/{job}': {
+    path: (r) => `/ai/analyze-chapter-safety/status/${r.safetyJobId}`,
+    allowed: ['owner'],
+  },
   'GET /quizzes/{id}': { path: (r) => `/quizzes/${r.quizId}`, allowed: ['owner'] },
   'POST /quizzes/{id}/submit': {
     path: (r) => `/quizzes/${r.quizId}/submit`,
@@ -320,6 +341,14 @@ const cases: Record<string, Case> = {
   'POST /ai/script/{id}/scenes/{scene}/regenerate': {
     path: (r) => `/ai/script/${r.scriptId}/scenes/1/regenerate`,
     body: () => ({}),
+    allowed: ['owner'],
+  },
+  'GET /ai/script/{id}/scenes/{scene}/regenerate/status/{job}': {
+    path: (r) => `/ai/script/${r.scriptId}/scenes/1/regenerate/status/${r.sceneJobId}`,
+    allowed: ['owner'],
+  },
+  'GET /ai/generate-script-and-scenes/status/{job}': {
+    path: (r) => `/ai/generate-script-and-scenes/status/${r.scriptJobId}`,
     allowed: ['owner'],
   },
   'DELETE /ai/delete-script/{id}': {
@@ -677,12 +706,19 @@ async function createCharacter(): Promise<string> {
 }
 
 async function createScript(chapterId = owned.chapterId, token = tokens.owner!): Promise<string> {
-  const created = await t.api<{ script_id: string }>('POST', '/ai/generate-script-and-scenes', {
-    token,
-    body: { chapter_id: chapterId, scene_count: 3 },
-  });
-  if (created.status >= 300) throw new Error(`script: ${JSON.stringify(created.body)}`);
-  return created.body.script_id;
+  return (await writtenScript(t, token, { chapter_id: chapterId, scene_count: 3 })).script_id;
+}
+
+/** The job of another take of scene 1 of the owned script (ended). */
+async function createSceneJob(): Promise<string> {
+  const path = `/ai/script/${owned.scriptId}/scenes/1/regenerate`;
+  const job = await runJob<{ job_id: string; status: string; status_url: string }>(
+    t,
+    tokens.owner!,
+    path,
+    {},
+  );
+  return job.job_id;
 }
 
 /** A chapter image of the owner's chapter: a scene of the script, or a character (drawn by a job). */
@@ -803,10 +839,24 @@ beforeAll(async () => {
   if (pending.status !== 200) throw new Error(`book payment: ${JSON.stringify(pending.body)}`);
   await Promise.all([owner, other, explorer, author].map((u) => upgradeToBasic(t, u.accessToken)));
   const { bookId, chapterId } = await processedBook(owner.accessToken);
-  const quiz = await t.api<{ id: string }>('POST', '/ai/generate-quiz', {
-    token: owner.accessToken,
-    body: { book_id: bookId, chapter_id: chapterId, num_questions: 3 },
-  });
+  const quiz = await runJob<{ job_id: string; status: string; status_url: string; quiz: { id: string } }>(
+    t,
+    owner.accessToken,
+    '/ai/generate-quiz',
+    { book_id: bookId, chapter_id: chapterId, num_questions: 3 },
+  );
+  const text = await runJob<{ job_id: string; status: string; status_url: string }>(
+    t,
+    owner.accessToken,
+    '/ai/generate-text',
+    { prompt: `Describe ${OWNER_PHRASE}.` },
+  );
+  const safety = await runJob<{ job_id: string; status: string; status_url: string }>(
+    t,
+    owner.accessToken,
+    '/ai/analyze-chapter-safety',
+    { chapter_id: chapterId },
+  );
   const job = await t.api<{ id: string }>('POST', '/ai/generate-audio-narration', {
     token: owner.accessToken,
     body: { chapter_id: chapterId },
@@ -823,8 +873,13 @@ beforeAll(async () => {
   owned = {
     bookId,
     chapterId,
-    quizId: quiz.body.id,
+    quizId: quiz.quiz.id,
     jobId: job.body.id,
+    quizJobId: quiz.job_id,
+    textJobId: text.job_id,
+    safetyJobId: safety.job_id,
+    scriptJobId: '',
+    sceneJobId: '',
     promptId: '',
     creationId: '',
     plotId: overview.body.id,
@@ -845,7 +900,15 @@ beforeAll(async () => {
   owned.promptId = await createPrompt();
   owned.creationId = await createCreation();
   owned.characterId = await createCharacter();
-  owned.scriptId = await createScript();
+  const scriptJob = await runJob<{ job_id: string; status: string; status_url: string; script_id: string }>(
+    t,
+    owner.accessToken,
+    '/ai/generate-script-and-scenes',
+    { chapter_id: chapterId, scene_count: 3 },
+  );
+  owned.scriptId = scriptJob.script_id;
+  owned.scriptJobId = scriptJob.job_id;
+  owned.sceneJobId = await createSceneJob();
   // Scene 3: the cases redraw scenes 1 and 2, which would replace it.
   owned.imageId = await createImage('scene', 3);
   const narration = await createAudio('narrator', 1);
@@ -915,7 +978,7 @@ beforeAll(async () => {
   });
   otherSecrets.push(String(theirs.body.id), theirPrompt.body.id, other.email, 'Their own quiet story');
   if (!owned.quizId || !owned.jobId || !owned.promptId)
-    throw new Error(`resources not made: ${JSON.stringify({ quiz: quiz.body, job: job.body })}`);
+    throw new Error(`resources not made: ${JSON.stringify({ quiz, job: job.body })}`);
 }, 240_000);
 
 afterAll(async () => {

@@ -4,7 +4,9 @@ import { withTempDir } from '../../engine/media/temp';
 import { getUserActivity } from '../../events';
 import { getJobs } from '../../jobs';
 import { getAdapters } from '../../lib/adapters';
+import { assistant, quizzes } from '../instance';
 import { createLearningRepository } from '../repository';
+import type { AssistDeps } from './assist.stages';
 import type { LearningContentDeps } from './content.stages';
 import { RECIPES } from './recipes';
 
@@ -29,5 +31,19 @@ export function learningContentDeps(): LearningContentDeps {
     uploads: storage.uploads,
     media: storage.media,
     tempDir: withTempDir,
+  };
+}
+
+/** The learning stages of the model-request workflow on the production adapters. */
+export function learningAssistDeps(): AssistDeps {
+  return {
+    jobs: getJobs(),
+    // Made on first use: a failure recorder never needs the engine.
+    get engine() {
+      return getEngine();
+    },
+    books: books(),
+    quizzes: quizzes(),
+    presenters: assistant(),
   };
 }

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DownloadQuality } from '../../contracts/video';
 import type { addSubtitleStream } from '../../engine/productions/shots';
@@ -12,11 +12,13 @@ import {
   type VideoCombineOutputs,
   type VideoDownloadOptions,
 } from '../model';
+import { fromWebVtt, joinedCues, toWebVtt } from '../subtitles';
 import { videoCombineJob, videoDownloadJob } from './kinds';
 
 /**
  * The download and combine jobs' stages: a copy of the final film at one quality (the picture fitted
- * into 16:9 at that height, H.264/AAC), and the user's films joined end to end. Each stores its file,
+ * into 16:9 at that height, H.264/AAC), and the user's films joined end to end (their subtitles joined
+ * too, as the video's subtitle stream and a WebVTT sidecar). Each stores its file,
  * and removes it again if the job ended while it was made.
  */
 export interface VideoFileDeps {
@@ -100,7 +102,7 @@ export async function combineStage(deps: VideoFileDeps, { job_id }: { job_id: st
       start += probes[i]!.duration;
       return input;
     });
-    const out = join(dir, 'combined.mp4');
+    const joined = join(dir, 'combined.mp4');
     // The first video's size and rate: videos that share them are joined without re-encoding.
     const first = probes[0]!.video;
     const made = await video.merge({
@@ -113,15 +115,62 @@ export async function combineStage(deps: VideoFileDeps, { job_id }: { job_id: st
         audio_codec: 'aac',
       },
       format: 'mp4',
-      outputPath: out,
+      outputPath: joined,
       onProgress: (f) =>
         void deps.jobs.progress(job_id, 5 + f * 90, 'Joining the videos').catch(() => undefined),
     });
+    const subtitles = await joinedSubtitles(
+      deps,
+      job.options.subtitles_keys ?? [],
+      probes.map((p) => p.duration),
+      dir,
+    );
+    const out = subtitles ? join(dir, 'combined-subtitled.mp4') : joined;
+    if (subtitles) await deps.film.addSubtitleStream(joined, subtitles, 'mp4', out);
+    const subtitlesKey = subtitles ? videoKeys.combinedSubtitles(job.target.book_id!, job.id) : null;
     await deps.media.upload(key, out, 'video/mp4');
-    return { key, duration: made.probe.duration, method: made.method, bytes: made.probe.bytes };
+    if (subtitles && subtitlesKey) await deps.media.upload(subtitlesKey, subtitles, 'text/vtt');
+    return {
+      key,
+      duration: made.probe.duration,
+      method: made.method,
+      bytes: (await stat(out)).size,
+      subtitles_key: subtitlesKey,
+    };
   });
-  await finishWith(deps, job_id, key, outputs, 'the videos were joined');
+  try {
+    await finishWith(deps, job_id, key, outputs, 'the videos were joined');
+  } catch (error) {
+    // A job that ended meanwhile keeps no sidecar either.
+    if (error instanceof JobGoneError && outputs.subtitles_key)
+      await deps.media.delete(outputs.subtitles_key);
+    throw error;
+  }
   return { job_id, method: outputs.method };
+}
+
+/**
+ * The joined video's subtitles: each film's cues moved to where it starts (`durations`: each film's
+ * length), written as WebVTT in `dir`; null when none of the films has subtitles.
+ */
+async function joinedSubtitles(
+  deps: VideoFileDeps,
+  keys: (string | null)[],
+  durations: number[],
+  dir: string,
+): Promise<string | null> {
+  if (!keys.some(Boolean)) return null;
+  const films = await Promise.all(
+    durations.map(async (duration, i) => {
+      const key = keys[i];
+      if (!key) return { cues: [], duration };
+      const path = await deps.media.download(key, join(dir, `in-${i}.vtt`));
+      return { cues: fromWebVtt(await readFile(path, 'utf8')), duration };
+    }),
+  );
+  const path = join(dir, 'combined.vtt');
+  await writeFile(path, toWebVtt(joinedCues(films)));
+  return path;
 }
 
 /** The Catch target of both workflows: the job fails in its kind's words. */

@@ -9,7 +9,7 @@ import type { ChapterImageRecord } from '../../images/model';
 import type { CharacterRecord } from '../../plots/model';
 import { profileOf, seedFor } from '../../plots/service';
 import type { ScriptRecord } from '../../scripts/model';
-import type { PlanLimits } from '../../contracts/subscriptions';
+import { FREE_WATERMARK_TEXT, SUBSCRIPTION_TIERS, type PlanLimits } from '../../contracts/subscriptions';
 import type { EditorSettings } from '../../contracts/video';
 import { fitFrame } from '../../engine/video/local/params';
 import { spokenSeconds, type ReadingPace } from '../../engine/productions/spoken-length';
@@ -384,6 +384,18 @@ export function tierFilm(
       burn_subtitles: film.export?.burn_subtitles === true,
     },
   };
+}
+
+/**
+ * Whether a run films the free plan's watermark: it runs under a plan that watermarks (runs from
+ * before the plan was kept: the plan's watermark text).
+ */
+export function carriesPlanWatermark(options: Pick<VideoGenerationOptions, 'export' | 'plan'>): boolean {
+  const mark = options.export?.watermark;
+  if (!mark) return false;
+  return options.plan
+    ? SUBSCRIPTION_TIERS[options.plan.tier].has_watermark
+    : mark.text === FREE_WATERMARK_TEXT;
 }
 
 /** Whether Publish must encode the film again (else it is the rendered picture, remuxed at most). */

@@ -12,7 +12,7 @@ import {
   type VideoGenerationJob,
   type VideoGenerationOutputs,
 } from '../model';
-import { needsEncode } from '../jobs/plan';
+import { carriesPlanWatermark, needsEncode } from '../jobs/plan';
 import { filmCues, toWebVtt } from '../subtitles';
 import { activeGeneration, bookOf, enterStage, itemData, readPlan, sceneAudio } from './generation';
 import type { TalkingShot } from './lipsync';
@@ -78,6 +78,7 @@ export async function publishStage(deps: PublishDeps, { job_id }: { job_id: stri
         thumbnail_key: thumbKey,
         subtitles_key: subtitlesKey,
         format,
+        plan_watermark: carriesPlanWatermark(job.options),
       },
     },
     progress: 99,

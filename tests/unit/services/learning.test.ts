@@ -207,14 +207,14 @@ describe('the learning service', () => {
     });
   });
 
-  it('answers a chapter too short for a quiz with a 400 in the engine words, not a crash', async () => {
+  it('fails a chapter too short for a quiz with the engine words (the job shows them), not a crash', async () => {
     const { quizzes, book, books, chapters } = await setup();
     await books.repository.putChapter({ ...chapters[0]!, content: 'Too short.', word_count: 2 });
     await expect(
       quizzes.generate('owner', book, { chapterId: chapters[0]!.id, numQuestions: 3, difficulty: 'easy' }),
     ).rejects.toMatchObject({
-      statusCode: 400,
-      code: 'quiz_input',
+      name: 'EngineError',
+      code: 'invalid_input',
       message: expect.stringMatching(/too short/),
     });
   });

@@ -59,6 +59,7 @@ function setup() {
         },
         async merge(request) {
           asked.merge.push(request);
+          await during?.();
           await writeFile(request.outputPath, 'joined');
           return {
             path: request.outputPath,
@@ -164,6 +165,66 @@ describe('the combine stage', () => {
       outputs: { key, duration: 50, method: 'stream_copy', bytes: 6 },
     });
     expect(await storage.media.head(key)).not.toBeNull();
+  });
+
+  it("joins the films' subtitles too, each film's cues moved to where it starts", async () => {
+    const { deps, jobs, asked, storage } = setup();
+    for (const name of ['a', 'b', 'c'])
+      await storage.media.put(`media/books/book-1/video/${name}.mp4`, name, 'video/mp4');
+    await storage.media.put(
+      'media/books/book-1/video/a.vtt',
+      'WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.500\nFirst &amp; foremost\n',
+      'text/vtt',
+    );
+    await storage.media.put(
+      'media/books/book-1/video/c.vtt',
+      'WEBVTT\n\n1\n00:00:00.500 --> 00:00:01.500\nThird\nline two\n',
+      'text/vtt',
+    );
+    const job = await jobs.start(videoCombineJob, {
+      owner: 'owner',
+      target,
+      options: {
+        source_keys: ['a', 'b', 'c'].map((n) => `media/books/book-1/video/${n}.mp4`),
+        subtitles_keys: ['media/books/book-1/video/a.vtt', null, 'media/books/book-1/video/c.vtt'],
+      },
+    });
+    await combineStage(deps, { job_id: job.id });
+    // Films of 30, 20 and 20 s: the third film's cue starts 50 s in.
+    expect(asked.subtitles).toHaveLength(1);
+    expect(asked.subtitles[0]!.vtt).toBe(
+      'WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.500\nFirst &amp; foremost\n\n2\n00:00:50.500 --> 00:00:51.500\nThird\nline two\n',
+    );
+    const sidecar = videoKeys.combinedSubtitles('book-1', job.id);
+    expect(Buffer.from(await storage.media.getBytes(sidecar)).toString('utf8')).toBe(asked.subtitles[0]!.vtt);
+    expect(Buffer.from(await storage.media.getBytes(videoKeys.combined('book-1', job.id))).toString()).toBe(
+      'joined+subtitles',
+    );
+    expect(await jobs.get(job.id)).toMatchObject({ outputs: { subtitles_key: sidecar } });
+  });
+
+  it('a job cancelled while the films are joined keeps neither the video nor its subtitles', async () => {
+    const { deps, jobs, storage, whileMaking } = setup();
+    for (const name of ['a', 'b']) {
+      await storage.media.put(`media/books/book-1/video/${name}.mp4`, name, 'video/mp4');
+      await storage.media.put(
+        `media/books/book-1/video/${name}.vtt`,
+        'WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n',
+        'text/vtt',
+      );
+    }
+    const job = await jobs.start(videoCombineJob, {
+      owner: 'owner',
+      target,
+      options: {
+        source_keys: ['a', 'b'].map((n) => `media/books/book-1/video/${n}.mp4`),
+        subtitles_keys: ['a', 'b'].map((n) => `media/books/book-1/video/${n}.vtt`),
+      },
+    });
+    whileMaking(async () => jobs.cancel((await jobs.get(job.id))!));
+    await expect(combineStage(deps, { job_id: job.id })).rejects.toMatchObject({ name: 'JobGoneError' });
+    expect(await storage.media.head(videoKeys.combined('book-1', job.id))).toBeNull();
+    expect(await storage.media.head(videoKeys.combinedSubtitles('book-1', job.id))).toBeNull();
   });
 
   it("a failure is recorded in the words of the job's own kind", async () => {

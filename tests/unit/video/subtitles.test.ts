@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AudioManifest } from '../../../functions/video/model';
-import { CUE_RULES, filmCues, readableCues, toWebVtt, vttTime } from '../../../functions/video/subtitles';
+import {
+  CUE_RULES,
+  filmCues,
+  fromWebVtt,
+  joinedCues,
+  readableCues,
+  toWebVtt,
+  vttTime,
+} from '../../../functions/video/subtitles';
 
 /**
  * The film's subtitles from the audio stage's word timings: cues on the film's clock (each scene
@@ -157,5 +165,36 @@ describe('WebVTT', () => {
 
   it('an empty film has a valid empty file', () => {
     expect(toWebVtt([])).toBe('WEBVTT\n\n');
+  });
+
+  it('reads back the WebVTT it writes: times, two-line text and escaped markup', () => {
+    const cues = [
+      { start: 0.25, end: 1.5, text: 'Fish & chips\n<not markup>' },
+      { start: 3661.001, end: 3662.5, text: 'An hour in' },
+    ];
+    expect(fromWebVtt(toWebVtt(cues))).toEqual(cues);
+    expect(fromWebVtt('WEBVTT\r\n\r\n00:01.000 --> 00:02.000 align:start\r\nShort form\r\n')).toEqual([
+      { start: 1, end: 2, text: 'Short form' },
+    ]);
+  });
+
+  it("joins films' cues end to end, none past its own film's end", () => {
+    const joined = joinedCues([
+      { cues: [{ start: 1, end: 2, text: 'one' }], duration: 10 },
+      { cues: [], duration: 5 },
+      {
+        cues: [
+          { start: 0.5, end: 4, text: 'three' },
+          { start: 4.5, end: 6, text: 'cut' },
+          { start: 7, end: 8, text: 'gone' },
+        ],
+        duration: 5,
+      },
+    ]);
+    expect(joined).toEqual([
+      { start: 1, end: 2, text: 'one' },
+      { start: 15.5, end: 19, text: 'three' },
+      { start: 19.5, end: 20, text: 'cut' },
+    ]);
   });
 });

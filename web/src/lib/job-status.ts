@@ -50,3 +50,31 @@ export const exponentialBackoff =
 
 /** The same wait after every failure. */
 export const fixedBackoff = (ms: number) => (): number => ms;
+
+/** Model jobs (a quiz, a script, another take of a scene): every second at first, then every 3 s. */
+export const MODEL_JOB_FAST_POLL_MS = 1000;
+export const MODEL_JOB_FAST_CHECKS = 30;
+export const MODEL_JOB_SLOW_POLL_MS = 3000;
+/** About ten minutes of checks: a slow self-hosted model may take that long for a long chapter. */
+export const MODEL_JOB_MAX_CHECKS = 210;
+
+/**
+ * A model job followed by `useJobStatus`: once a second for the first 30 checks (the offline engine
+ * answers within seconds), then every 3 s, given up after about ten minutes; a failed check is tried
+ * again on the same pace, and a job answered 404 or 403 no longer exists (fatal).
+ */
+export const MODEL_JOB_SCHEDULE: JobSchedule<{ status: 'processing' | 'ready' | 'failed' }> = {
+  delay: (job, checks) =>
+    job && job.status !== 'processing'
+      ? null
+      : checks < MODEL_JOB_FAST_CHECKS
+        ? MODEL_JOB_FAST_POLL_MS
+        : MODEL_JOB_SLOW_POLL_MS,
+  maxChecks: MODEL_JOB_MAX_CHECKS,
+  retries: 5,
+  backoff: exponentialBackoff(MODEL_JOB_FAST_POLL_MS, 8000),
+  fatal: (error) => {
+    const status = (error as { status?: unknown } | null)?.status;
+    return status === 404 || status === 403;
+  },
+};

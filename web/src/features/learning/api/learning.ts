@@ -10,6 +10,7 @@ import type {
   VideoAvatar,
 } from '@contracts/learning';
 import { learningJob } from '@contracts/learning';
+import { quizJob, type QuizJob } from '@contracts/model-jobs';
 import useSWR, { mutate } from 'swr';
 import { api } from '@/lib/api';
 import { bookKeys } from '@/lib/data/books';
@@ -42,11 +43,16 @@ export const useChapterContent = (chapterId: string | null) =>
   useSWR<LearningContentItem[]>(chapterId ? learningKeys.chapterContent(chapterId) : null, quietFetcher);
 export const useBookContent = (bookId: string) =>
   useSWR<BookLearningContent>(learningKeys.bookContent(bookId), quietFetcher);
-// Voices and presenters do not change while the app runs.
+// Voices and presenters do not change while the app runs (previews appear once drawn).
 export const useVoices = () =>
   useSWR<NarratorVoice[]>(learningKeys.voices, quietFetcher, { revalidateIfStale: false });
+/** A presenter's preview drawn the first time is listed once its job drew it: checked every 3 s until then. */
+export const AVATAR_PREVIEW_POLL_MS = 3000;
 export const useVideoAvatars = () =>
-  useSWR<VideoAvatar[]>(learningKeys.avatars, quietFetcher, { revalidateIfStale: false });
+  useSWR<VideoAvatar[]>(learningKeys.avatars, quietFetcher, {
+    revalidateIfStale: false,
+    refreshInterval: (avatars) => (avatars?.some((a) => !a.preview_url) ? AVATAR_PREVIEW_POLL_MS : 0),
+  });
 export const useBookQuizzes = (bookId: string) => useSWR<QuizView[]>(learningKeys.bookQuizzes(bookId));
 
 export const startNarration = (chapterId: string, voice?: string) =>
@@ -103,21 +109,30 @@ export const QUIZ_MIN_QUESTIONS = 1;
 export const QUIZ_MAX_QUESTIONS = 20;
 export const QUIZ_DEFAULT_QUESTIONS = 5;
 
-export async function generateQuiz(request: {
+/** Starts writing a quiz (a job): answers 202 with the status route to follow (`checkQuizJob`). */
+export const startQuiz = (request: {
   bookId: string;
   chapterId?: string;
   numQuestions: number;
   difficulty: QuizDifficulty;
-}): Promise<QuizView> {
-  const quiz = await api.post<QuizView>('/ai/generate-quiz', {
-    book_id: request.bookId,
-    ...(request.chapterId ? { chapter_id: request.chapterId } : {}),
-    num_questions: request.numQuestions,
-    difficulty: request.difficulty,
-  });
-  void mutate(learningKeys.bookQuizzes(request.bookId));
-  return quiz;
-}
+}) =>
+  api.post<QuizJob>(
+    '/ai/generate-quiz',
+    {
+      book_id: request.bookId,
+      ...(request.chapterId ? { chapter_id: request.chapterId } : {}),
+      num_questions: request.numQuestions,
+      difficulty: request.difficulty,
+    },
+    { schema: quizJob },
+  );
+
+/** A quiz job's status (`status_url` of its start); once ready, it carries the quiz. */
+export const checkQuizJob = (statusUrl: string) =>
+  api.get<QuizJob>(statusUrl, { quiet: true, schema: quizJob });
+
+/** A new quiz is listed with the book's quizzes. */
+export const refreshQuizzes = (bookId: string) => mutate(learningKeys.bookQuizzes(bookId));
 
 export async function submitQuiz(quiz: QuizView, answers: (number | null)[]): Promise<QuizResult> {
   const result = await api.post<QuizResult>(`/quizzes/${quiz.id}/submit`, { answers });

@@ -6,8 +6,12 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
 import { FormError, SelectField, TextField } from '@/components/ui/field';
+import { MODEL_JOB_SCHEDULE } from '@/lib/job-status';
+import { useJobStatus } from '@/lib/use-job-status';
 import {
-  generateQuiz,
+  checkQuizJob,
+  refreshQuizzes,
+  startQuiz,
   QUIZ_DEFAULT_QUESTIONS,
   QUIZ_DIFFICULTIES,
   QUIZ_MAX_QUESTIONS,
@@ -46,11 +50,30 @@ function QuizSetup({
   const [scope, setScope] = useState<'chapter' | 'book'>(chapter ? 'chapter' : 'book');
   const [count, setCount] = useState(String(QUIZ_DEFAULT_QUESTIONS));
   const [difficulty, setDifficulty] = useState<QuizDifficulty>(book.difficulty);
-  const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState(false);
+  /** The quiz being written: its status route, followed until it is ready or failed. */
+  const [statusUrl, setStatusUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [requestError, setRequestError] = useState<string | null>(null);
   const scopeName = useId();
   const onChapter = scope === 'chapter' && chapter;
+  const busy = starting || statusUrl !== null;
+
+  const failed = (message: string | null | undefined) => {
+    setStatusUrl(null);
+    setRequestError(message || 'Failed to generate quiz');
+  };
+  useJobStatus(statusUrl, checkQuizJob, MODEL_JOB_SCHEDULE, {
+    onEnd: (job) => {
+      if (job.status === 'ready' && job.quiz) {
+        setStatusUrl(null);
+        void refreshQuizzes(book.id);
+        onCreated(job.quiz);
+      } else failed(job.error_message);
+    },
+    onTimeout: () => failed('Writing the quiz is taking longer than expected. Please try again later.'),
+    onLost: (err) => failed(err instanceof Error ? err.message : null),
+  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -65,20 +88,19 @@ function QuizSetup({
     }
     setError(null);
     setRequestError(null);
-    setBusy(true);
+    setStarting(true);
     try {
-      onCreated(
-        await generateQuiz({
-          bookId: book.id,
-          chapterId: onChapter ? chapter.id : undefined,
-          numQuestions,
-          difficulty,
-        }),
-      );
+      const job = await startQuiz({
+        bookId: book.id,
+        chapterId: onChapter ? chapter.id : undefined,
+        numQuestions,
+        difficulty,
+      });
+      setStatusUrl(job.status_url);
     } catch (err) {
-      setRequestError(err instanceof Error && err.message ? err.message : 'Failed to generate quiz');
+      failed(err instanceof Error ? err.message : null);
     } finally {
-      setBusy(false);
+      setStarting(false);
     }
   };
 

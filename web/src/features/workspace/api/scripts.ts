@@ -1,3 +1,4 @@
+import { scriptJob, type ScriptJob } from '@contracts/model-jobs';
 import type { Script, ScriptExportFormat } from '@contracts/scripts';
 import type { GenerateScriptRequest, UpdateScriptRequest } from '@contracts/script-requests';
 import useSWR, { mutate } from 'swr';
@@ -15,15 +16,20 @@ export const useChapterScripts = (chapterId: string | null) =>
 
 export const reloadChapterScripts = (chapterId: string) => mutate(scriptKeys.chapter(chapterId));
 
+/** Starts writing a script (a job): answers 202 with the status route to follow (`checkScriptJob`). */
 export const generateScript = (request: GenerateScriptRequest) =>
-  api.post<Script>('/ai/generate-script-and-scenes', request);
+  api.post<ScriptJob>('/ai/generate-script-and-scenes', request, { schema: scriptJob });
+
+/** A script job's status (`status_url` of its start); once ready, it carries the script. */
+export const checkScriptJob = (statusUrl: string) =>
+  api.get<ScriptJob>(statusUrl, { quiet: true, schema: scriptJob });
 
 export const updateScript = (id: string, patch: UpdateScriptRequest) =>
   api.put<Script>(scriptKeys.one(id), patch);
 
-/** Another take of one scene of the script (its passage rewritten); the other scenes stay. */
+/** Starts another take of one scene of the script (a job); the other scenes stay. */
 export const redoScene = (id: string, sceneNumber: number) =>
-  api.post<Script>(`${scriptKeys.one(id)}/scenes/${sceneNumber}/regenerate`, {});
+  api.post<ScriptJob>(`${scriptKeys.one(id)}/scenes/${sceneNumber}/regenerate`, {}, { schema: scriptJob });
 
 export const deleteScript = (id: string) =>
   api.delete<{ id: string; deleted: true }>(`/ai/delete-script/${id}`);

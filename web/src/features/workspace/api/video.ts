@@ -126,7 +126,7 @@ export const getFinalVideo = (id: string) =>
 
 /** While the file of a quality is transcoded the first time, the route is asked again every 2 s. */
 export const DOWNLOAD_POLL_MS = 2000;
-/** A transcode that has not finished after this many checks (10 minutes) is given up. */
+/** A file whose making has not moved in this many checks (10 minutes) is given up. */
 export const DOWNLOAD_MAX_POLLS = 300;
 
 const wait = (ms: number, signal?: AbortSignal) =>
@@ -138,16 +138,20 @@ const wait = (ms: number, signal?: AbortSignal) =>
     });
   });
 
+type DownloadInProgress = Extract<VideoDownload, { status: 'processing' | 'failed' }>;
+
 /**
  * The final video at a quality, ready to download: asks the download route, and while it answers
- * 202 processing asks again every 2 s. Throws the server's words on a failed transcode.
+ * 202 processing asks again every 2 s — given up after 10 minutes without progress (a film filmed
+ * again at a larger size takes minutes, and keeps moving). Throws the server's words on a failure.
  */
 export async function readyDownload(
   id: string,
   quality: DownloadQuality,
-  options: { signal?: AbortSignal; onProcessing?: () => void } = {},
+  options: { signal?: AbortSignal; onProcessing?: (answer: DownloadInProgress) => void } = {},
 ): Promise<Extract<VideoDownload, { status: 'ready' }>> {
-  for (let polls = 0; polls < DOWNLOAD_MAX_POLLS; polls += 1) {
+  let lastProgress = -1;
+  for (let polls = 0, still = 0; still < DOWNLOAD_MAX_POLLS; polls += 1, still += 1) {
     const answer = await api.get<VideoDownload>(`/ai/final-video/${id}/download?quality=${quality}`, {
       quiet: polls > 0,
       signal: options.signal,
@@ -155,7 +159,11 @@ export async function readyDownload(
     if (answer.status === 'ready') return answer;
     if (answer.status === 'failed')
       throw new TranscodeFailed(answer.error_message || 'Failed to download video');
-    options.onProcessing?.();
+    if ((answer.progress ?? -1) > lastProgress) {
+      lastProgress = answer.progress ?? -1;
+      still = 0;
+    }
+    options.onProcessing?.(answer);
     await wait(DOWNLOAD_POLL_MS, options.signal);
   }
   throw new Error('Failed to download video');
@@ -176,7 +184,7 @@ export function startBrowserDownload(url: string, filename: string) {
 export async function downloadFinalVideo(
   id: string,
   quality: DownloadQuality,
-  options: { signal?: AbortSignal; onProcessing?: () => void } = {},
+  options: { signal?: AbortSignal; onProcessing?: (answer: DownloadInProgress) => void } = {},
 ) {
   const ready = await readyDownload(id, quality, options);
   startBrowserDownload(ready.download_url, ready.filename);

@@ -1,4 +1,5 @@
 import type { Chapter } from '@contracts/books';
+import type { ScriptJob } from '@contracts/model-jobs';
 import type { Script, ScriptStatus } from '@contracts/scripts';
 import type { GenerateScriptRequest } from '@contracts/script-requests';
 import { useEffect, useRef, useState } from 'react';
@@ -6,7 +7,10 @@ import toast from 'react-hot-toast';
 import { Card, EmptyState } from '@/components/ui/card';
 import { PageLoading } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { MODEL_JOB_SCHEDULE } from '@/lib/job-status';
+import { useJobList, useJobStatus } from '@/lib/use-job-status';
 import {
+  checkScriptJob,
   deleteScript,
   downloadScript,
   generateScript,
@@ -46,10 +50,14 @@ function ChapterScripts({
 }) {
   const { data: scripts, error, isLoading, mutate } = useChapterScripts(chapterId);
   const [selection, store] = useScriptSelection();
-  const [generating, setGenerating] = useState(false);
+  const [starting, setStarting] = useState(false);
+  /** The script being written (a job), with the chapter it was asked for. */
+  const [writing, setWriting] = useState<{ chapterId: string; statusUrl: string } | null>(null);
   const [generationError, setGenerationError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<Script | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const generating = starting || writing?.chapterId === chapterId;
+  const sceneJobs = useJobList(checkScriptJob, MODEL_JOB_SCHEDULE);
 
   useEffect(() => {
     if (error) toast.error('Failed to load scripts');
@@ -71,26 +79,55 @@ function ChapterScripts({
 
   const selected = scripts?.find((s) => s.id === selection.scriptId) ?? null;
 
-  const generate = async (request: GenerateScriptRequest) => {
-    setGenerating(true);
-    setGenerationError(null);
-    onActivity(chapterId, 'generating');
-    try {
-      const script = await generateScript(request);
+  const generationFailed = (forChapter: string, message: string) => {
+    setWriting(null);
+    if (forChapter === chapterId) setGenerationError(message);
+    toast.error('Failed to generate script');
+    onActivity(forChapter, 'error');
+  };
+
+  const written = async (forChapter: string, script: Script) => {
+    setWriting(null);
+    if (forChapter === chapterId) {
       await mutate((current) => [script, ...(current ?? []).filter((s) => s.id !== script.id)], {
         revalidate: false,
       });
       store.selectScript(script.id);
-      toast.success('Script generated successfully!');
-      onActivity(chapterId, null);
+    } else await reloadChapterScripts(forChapter);
+    toast.success('Script generated successfully!');
+    onActivity(forChapter, null);
+  };
+
+  // The script's job is checked until it is written or failed (its words shown under the form).
+  useJobStatus(writing?.statusUrl ?? null, checkScriptJob, MODEL_JOB_SCHEDULE, {
+    onEnd: (job) => {
+      if (!writing) return;
+      if (job.status === 'ready' && job.script) void written(writing.chapterId, job.script);
+      else generationFailed(writing.chapterId, job.error_message || 'Failed to generate script');
+    },
+    onTimeout: () =>
+      writing &&
+      generationFailed(
+        writing.chapterId,
+        'Writing the script is taking longer than expected. Please try again.',
+      ),
+    onLost: () => writing && generationFailed(writing.chapterId, 'Failed to generate script'),
+  });
+
+  const generate = async (request: GenerateScriptRequest) => {
+    setStarting(true);
+    setGenerationError(null);
+    onActivity(chapterId, 'generating');
+    try {
+      const job = await generateScript(request);
+      setWriting({ chapterId, statusUrl: job.status_url });
     } catch (failure) {
-      const message =
-        failure instanceof ApiError && failure.status < 500 ? failure.message : 'Failed to generate script';
-      setGenerationError(message);
-      toast.error('Failed to generate script');
-      onActivity(chapterId, 'error');
+      generationFailed(
+        chapterId,
+        failure instanceof ApiError && failure.status < 500 ? failure.message : 'Failed to generate script',
+      );
     } finally {
-      setGenerating(false);
+      setStarting(false);
     }
   };
 
@@ -109,9 +146,22 @@ function ChapterScripts({
     }
   };
 
+  /** The other take's job, followed to its end (null when it timed out or its checks failed). */
+  const sceneJobEnd = (statusUrl: string) =>
+    new Promise<ScriptJob | null>((resolve) =>
+      sceneJobs.follow(statusUrl, {
+        onEnd: (job) => resolve(job),
+        onTimeout: () => resolve(null),
+        onLost: () => resolve(null),
+      }),
+    );
+
   const redo = async (script: Script, sceneNumber: number) => {
     try {
-      const updated = await redoScene(script.id, sceneNumber);
+      const started = await redoScene(script.id, sceneNumber);
+      const ended = await sceneJobEnd(started.status_url);
+      if (ended?.status !== 'ready' || !ended.script) throw new Error(ended?.error_message ?? 'not redone');
+      const updated = ended.script;
       await mutate((current) => current?.map((s) => (s.id === updated.id ? updated : s)), {
         revalidate: false,
       });
@@ -147,6 +197,7 @@ function ChapterScripts({
 
   return (
     <div className="space-y-6">
+      {sceneJobs.watchers}
       <Card className="p-6">
         <h2 className="mb-4 text-xl font-semibold">Generate a script</h2>
         <ScriptForm chapterId={chapterId} busy={generating} onGenerate={(r) => void generate(r)} />

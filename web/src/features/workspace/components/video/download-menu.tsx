@@ -1,10 +1,17 @@
-import type { DownloadQuality } from '@contracts/video';
+import type { DownloadMethod, DownloadQuality } from '@contracts/video';
 import { DOWNLOAD_LABELS, DOWNLOAD_QUALITIES, videoMessages } from '@contracts/video';
 import { useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { downloadFinalVideo } from '@/features/workspace/api/video';
 import { downloadErrorText } from '@/features/workspace/model/video';
+
+/** What the toast says while a file is made: filmed again (with how far) or prepared. */
+function preparingText(quality: DownloadQuality, answer: { method?: string; progress?: number }) {
+  if (answer.method !== 'render') return `Preparing the ${DOWNLOAD_LABELS[quality]} file…`;
+  const done = answer.progress === undefined ? '' : ` ${Math.round(answer.progress)}%`;
+  return `Filming the video again at ${DOWNLOAD_LABELS[quality]}…${done}`;
+}
 
 /**
  * Downloads a generation's film at a quality: the file of a quality is made the first time it is
@@ -25,7 +32,7 @@ export function useVideoDownload() {
     try {
       await downloadFinalVideo(generationId, quality, {
         signal: controller.signal,
-        onProcessing: () => toast.loading(`Preparing the ${DOWNLOAD_LABELS[quality]} file…`, { id: toastId }),
+        onProcessing: (answer) => toast.loading(preparingText(quality, answer), { id: toastId }),
       });
       toast.success('Download started', { id: toastId });
     } catch (error) {
@@ -39,16 +46,19 @@ export function useVideoDownload() {
 }
 
 /**
- * The Download menu: the sizes the film can honestly be given in — Low (480p), Medium (720p), High
- * (1080p), Ultra (4K) up to the film's own size (`qualities`, from the final video's answer).
+ * The Download menu: the sizes the film can honestly be given in for the user's plan — Low (480p),
+ * Medium (720p), High (1080p), Ultra (4K) up to the film's own size, and larger ones the plan films
+ * (`qualities`, from the final video's answer; `methods` says which are filmed again).
  */
 export function DownloadMenu({
   generationId,
   qualities = DOWNLOAD_QUALITIES,
+  methods,
   label = 'Download',
 }: {
   generationId: string | null;
   qualities?: readonly DownloadQuality[];
+  methods?: Partial<Record<DownloadQuality, DownloadMethod>>;
   label?: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -88,6 +98,11 @@ export function DownloadMenu({
                 type="button"
                 role="menuitem"
                 className="block w-full px-3 py-1.5 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                title={
+                  methods?.[quality] === 'render'
+                    ? 'Filmed again at this size from its scenes: takes a few minutes'
+                    : undefined
+                }
                 onClick={() => {
                   setOpen(false);
                   void download(generationId, quality);

@@ -37,7 +37,11 @@ export function RenderedVideoCard({
           <Button size="sm" variant="secondary" busy={busy} onClick={onReprocess}>
             Reprocess
           </Button>
-          <DownloadMenu generationId={id} qualities={generation.final_video?.download_qualities ?? []} />
+          <DownloadMenu
+            generationId={id}
+            qualities={generation.final_video?.download_qualities ?? []}
+            methods={generation.final_video?.download_methods}
+          />
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
