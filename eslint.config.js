@@ -21,7 +21,7 @@ const DOMAIN_DEPENDENCIES = {
   images: ['books', 'plots', 'scripts'],
   audio: ['books', 'plots', 'scripts'],
   video: ['books', 'plots', 'scripts', 'images', 'audio', 'subscriptions'],
-  creator: ['books'],
+  creator: ['books', 'scripts', 'video', 'subscriptions'],
   merge: ['subscriptions'],
   system: [],
   subscriptions: [],

@@ -715,6 +715,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/creator/capabilities', group: 'creator', handler: 'capabilities', auth: 'author' },
   { method: 'POST', path: '/creator/scripts', group: 'creator', handler: 'generateScript', auth: 'author' },
   { method: 'POST', path: '/creator/books', group: 'creator', handler: 'generateBook', auth: 'author' },
+  { method: 'POST', path: '/creator/videos', group: 'creator', handler: 'generateVideo', auth: 'author' },
   { method: 'GET', path: '/creator/creations', group: 'creator', handler: 'listCreations', auth: 'author' },
   {
     method: 'GET',

@@ -33,6 +33,7 @@ import {
   regenerateChapters,
 } from './chapters';
 import { deleteBook } from './delete';
+import { createSingleChapterBook } from './single-chapter';
 import type { BooksDeps } from './common';
 
 export { CHAPTER_NOT_FOUND, INTERRUPTED_MESSAGE, canRead } from './common';
@@ -60,6 +61,7 @@ export function createBooksService(input: BooksDeps) {
       uploadUrl,
       createBookFromUpload,
       storeUpload,
+      createSingleChapterBook,
       detail: bookDetail,
       chapters: visibleChapters,
       chapter: chapterView,

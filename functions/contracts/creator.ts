@@ -1,3 +1,4 @@
+import { MOODS } from '../engine/text/types';
 import { z } from './zod';
 import { MAX_PROMPT_LENGTH, messages, PROMPT_KINDS, validatePrompt, type PromptKind } from './validation';
 
@@ -40,6 +41,29 @@ export const creatorBookRequest = z.object({
 });
 export type CreatorBookRequest = z.output<typeof creatorBookRequest>;
 
+/** The frames a Creator short film can be made in. */
+export const CREATOR_ASPECT_RATIOS = ['16:9', '9:16', '1:1'] as const;
+/** The score: on (each scene's mood), off, or one mood for the whole film. */
+export const CREATOR_MUSIC = ['on', 'off', ...MOODS] as const;
+
+/** POST /creator/videos: a narrated, illustrated, subtitled short film from the prompt. */
+export const creatorVideoRequest = z.object({
+  prompt: promptOf('video'),
+  aspect_ratio: z._default(
+    z.enum(CREATOR_ASPECT_RATIOS, { error: 'aspect_ratio must be 16:9, 9:16 or 1:1.' }),
+    '16:9',
+  ),
+  /** A voice id of the voice list (GET /audio/voices) for the narrator; absent: the default narrator. */
+  voice: z.optional(
+    z.string({ error: 'voice must be a voice id from the voice list.' }).check(z.trim(), z.maxLength(100)),
+  ),
+  music: z._default(
+    z.enum(CREATOR_MUSIC, { error: `music must be one of ${CREATOR_MUSIC.join(', ')}.` }),
+    'on',
+  ),
+});
+export type CreatorVideoRequest = z.output<typeof creatorVideoRequest>;
+
 export const creatorMessages = {
   bookNeedsModel:
     'Writing a book needs a text model. Set ENGINE_TEXT_PROVIDER to openai (with OPENAI_BASE_URL and OPENAI_MODEL) or bedrock, then start the app again.',
@@ -51,6 +75,10 @@ export const creatorMessages = {
   arrangedNotice:
     'No text model is set up, so your prompt was arranged into scenes in your own words, not written. Set ENGINE_TEXT_PROVIDER to have a model write it.',
   writtenNotice: 'Written by the text model from your prompt.',
+  videoFailed: 'Making the film failed. Please try again.',
+  videoCancelled: 'The film was cancelled.',
+  filmGone: 'The film is no longer there: its book was deleted.',
+  shortFilmTitle: (words: string) => `Short film: ${words}`,
 } as const;
 
 /** GET /creator/capabilities: what the generate actions can do on this server, before the user tries. */
@@ -90,8 +118,24 @@ export type CreatorScript = z.infer<typeof creatorScript>;
 /** A creation still queued or running is processing; a cancelled one reads as failed. */
 export const CREATION_STATUSES = ['processing', 'ready', 'failed'] as const;
 
-export const CREATION_KINDS = ['script', 'book'] as const;
+export const CREATION_KINDS = ['script', 'book', 'video'] as const;
 export type CreationKind = (typeof CREATION_KINDS)[number];
+
+/** A Creator short film: the chapter film the prompt became, and the book of one chapter it was made from. */
+export const creatorFilm = z.object({
+  generation_id: z.nullable(z.string()),
+  aspect_ratio: z.enum(CREATOR_ASPECT_RATIOS),
+  voice: z.nullable(z.string()),
+  music: z.enum(CREATOR_MUSIC),
+  /** The film (MP4) once made; null while it is being made. */
+  video_url: z.nullable(z.string()),
+  /** Its subtitles (WebVTT). */
+  subtitles_url: z.nullable(z.string()),
+  duration: z.nullable(z.number()),
+  width: z.nullable(z.number()),
+  height: z.nullable(z.number()),
+});
+export type CreatorFilm = z.infer<typeof creatorFilm>;
 
 /** A generation of Creator Mode as the page follows it (GET /creator/creations/{id}). */
 export const creation = z.object({
@@ -107,6 +151,8 @@ export const creation = z.object({
   /** A book creation's book, once saved (it is then processed as any upload). */
   book_id: z.nullable(z.string()),
   book_title: z.nullable(z.string()),
+  /** A video creation's film: its generation, and once made, where to play and download it. */
+  video: z.nullable(creatorFilm),
   created_at: z.string(),
   updated_at: z.string(),
 });

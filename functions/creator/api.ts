@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { creatorBookRequest, creatorScriptRequest, promptRequest } from '../contracts/creator';
+import {
+  creatorBookRequest,
+  creatorScriptRequest,
+  creatorVideoRequest,
+  promptRequest,
+} from '../contracts/creator';
+import { getEngine } from '../engine';
+import { subscriptions } from '../subscriptions/instance';
 import { PROMPT_KINDS } from '../contracts/validation';
 import { getJobs } from '../jobs';
 import { getAdapters } from '../lib/adapters';
@@ -16,6 +23,11 @@ const creator = () =>
     sortableId,
     jobs: getJobs(),
     textModel: hasTextModel,
+    voices: () =>
+      getEngine()
+        .speech.voices()
+        .map((v) => v.id),
+    videoLeft: async (userId) => (await subscriptions().usage(userId)).can_generate_video,
   }));
 
 const listPrompts = defineHandler(
@@ -45,6 +57,10 @@ const generateBook = defineHandler({ body: creatorBookRequest }, async (ctx) =>
   accepted(await creator().startBook(requireUser(ctx).userId, ctx.body.prompt, ctx.body.book_type)),
 );
 
+const generateVideo = defineHandler({ body: creatorVideoRequest }, async (ctx) =>
+  accepted(await creator().startVideo(requireUser(ctx).userId, ctx.body)),
+);
+
 const listCreations = defineHandler({}, async (ctx) =>
   ok(await creator().creations(requireUser(ctx).userId)),
 );
@@ -60,6 +76,7 @@ export const handlers = {
   capabilities,
   generateScript,
   generateBook,
+  generateVideo,
   listCreations,
   creationStatus,
 };

@@ -1,8 +1,17 @@
 import type { CreatorPrompt } from '../contracts/api';
-import { creatorMessages, type Creation, type CreationKind } from '../contracts/creator';
+import {
+  creatorMessages,
+  type Creation,
+  type CreationKind,
+  type CreatorVideoRequest,
+} from '../contracts/creator';
+import { PAYMENT_REQUIRED_CODES, subscriptionMessages } from '../contracts/subscriptions';
+import { audioMessages } from '../contracts/audio';
 import type { PromptKind } from '../contracts/validation';
 import { processingStatus, type Jobs } from '../jobs';
-import { BadRequestError, NotFoundError } from '../lib/errors';
+import { BadRequestError, NotFoundError, PaymentRequiredError } from '../lib/errors';
+import type { VideoGenerationJob } from '../video/model';
+import { withFilm } from './film';
 import { isoNow, type Clock, type Table } from '../lib/ports';
 import { creationJobs } from './jobs/kinds';
 import { creationKindOf, type CreationJob, type CreationOptions } from './model';
@@ -20,10 +29,14 @@ export interface CreatorDeps {
   jobs: Pick<Jobs, 'start' | 'get' | 'settle' | 'listForOwner'>;
   /** A text model is configured (books need one). */
   textModel: () => boolean;
+  /** The voice ids of the catalogue (a short film's narrator is one of them). */
+  voices: () => string[];
+  /** Whether the user's plan has a video left this month (a short film takes one). */
+  videoLeft: (userId: string) => Promise<boolean>;
 }
 
 function creationView(job: CreationJob): Creation {
-  return {
+  const base: Creation = {
     id: job.id,
     kind: creationKindOf(job.kind)!,
     status: processingStatus(job.status),
@@ -34,13 +47,23 @@ function creationView(job: CreationJob): Creation {
     script: job.outputs.script ?? null,
     book_id: job.outputs.book_id ?? null,
     book_title: job.outputs.book_title ?? null,
+    video: null,
     created_at: job.created_at,
     updated_at: job.updated_at,
   };
+  return base;
 }
 
 export function createCreatorService(deps: CreatorDeps) {
   const prompts = createPromptRepository(deps.table);
+  /** A creation as the page sees it: a short film's follows its film's own job once it started. */
+  const viewOf = async (job: CreationJob): Promise<Creation> => {
+    const base = creationView(job);
+    if (base.kind !== 'video') return base;
+    const found = job.outputs.generation_id ? await deps.jobs.get(job.outputs.generation_id) : null;
+    const generation = found ? ((await deps.jobs.settle(found)) as VideoGenerationJob) : null;
+    return withFilm(base, job, generation);
+  };
   const savePrompt = async (userId: string, kind: PromptKind, text: string): Promise<CreatorPrompt> => {
     const prompt: CreatorPrompt = {
       id: deps.sortableId(),
@@ -63,7 +86,7 @@ export function createCreatorService(deps: CreatorDeps) {
       target: { prompt_id: draft.id },
       options: { prompt: draft.prompt, prompt_id: draft.id, ...extra },
     });
-    return creationView(job as CreationJob);
+    return viewOf(job as CreationJob);
   };
   return {
     async list(userId: string, kind?: PromptKind): Promise<CreatorPrompt[]> {
@@ -84,21 +107,35 @@ export function createCreatorService(deps: CreatorDeps) {
       return start(userId, 'book', text, { book_type: bookType });
     },
 
+    /**
+     * A short film from the prompt: refused at once, in the plan's words, when no video is left
+     * this month, and when the narrator named is not a voice of the list.
+     */
+    async startVideo(userId: string, request: CreatorVideoRequest) {
+      if (request.voice && !deps.voices().includes(request.voice))
+        throw new BadRequestError(audioMessages.voiceUnknown(request.voice.slice(0, 100)), 'voice_not_found');
+      if (!(await deps.videoLeft(userId)))
+        throw new PaymentRequiredError(subscriptionMessages.limitReached, PAYMENT_REQUIRED_CODES.videoLimit);
+      return start(userId, 'video', request.prompt, {
+        aspect_ratio: request.aspect_ratio,
+        voice: request.voice || null,
+        music: request.music,
+      });
+    },
+
     /** One of the caller's creations (a quiet one is checked against its execution). */
     async creation(userId: string, id: string): Promise<Creation> {
       const job = (await deps.jobs.get<CreationOptions>(id)) as CreationJob | null;
       if (!job || job.owner_id !== userId || !creationKindOf(job.kind))
         throw new NotFoundError(creatorMessages.creationNotFound, 'creation_not_found');
-      return creationView((await deps.jobs.settle(job)) as CreationJob);
+      return viewOf((await deps.jobs.settle(job)) as CreationJob);
     },
 
     /** The caller's creations, newest first. */
     async creations(userId: string): Promise<Creation[]> {
       const jobs = await deps.jobs.listForOwner(userId);
-      return (jobs as CreationJob[])
-        .filter((j) => creationKindOf(j.kind))
-        .slice(0, 50)
-        .map(creationView);
+      const creations = (jobs as CreationJob[]).filter((j) => creationKindOf(j.kind)).slice(0, 50);
+      return Promise.all(creations.map(viewOf));
     },
   };
 }

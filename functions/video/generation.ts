@@ -168,6 +168,7 @@ export async function startGeneration(
   input: GenerateVideoInput,
   timeline: TimelineEdit | null = null,
   film: ReturnType<typeof filmSettingsOf> | null = null,
+  sound: Pick<VideoGenerationOptions, 'narrator_voice' | 'music'> = {},
 ): Promise<GenerationStarted> {
   const { book, chapter } = await deps.books.ownedChapter(userId, input.chapter_id);
   const script = await ownScript(deps, input.script_id, userId);
@@ -203,6 +204,7 @@ export async function startGeneration(
         redo_scenes: null,
         export: size.export,
         plan: rule,
+        ...sound,
       },
       exclusive: generationLock(chapter.id),
       usage: { period: metered.period },

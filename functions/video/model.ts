@@ -9,7 +9,7 @@ import type {
 } from '../contracts/video';
 import type { DownloadQuality } from '../contracts/video';
 import type { VisemeTiming, WordTiming } from '../engine/speech/types';
-import type { CharacterProfile, SceneDescription } from '../engine/text/types';
+import type { CharacterProfile, Mood, SceneDescription } from '../engine/text/types';
 import type { CharacterReference } from '../engine/image/types';
 import type { CameraKind } from '../engine/video/local/kenburns';
 import type { JobRecord } from '../jobs';
@@ -55,6 +55,16 @@ export interface VideoGenerationOptions {
    * without a watermark the plan no longer gives); null or absent for every other run.
    */
   made_for_download?: DownloadQuality | null;
+  /** The narrator's voice (a catalogue voice id) chosen for this film (absent: the script's default). */
+  narrator_voice?: string | null;
+  /** The score under the film (absent: on, in each scene's mood). */
+  music?: FilmMusic | null;
+}
+
+/** The film's score: off, or on in one mood for the whole film (null: each scene's own mood). */
+export interface FilmMusic {
+  enabled: boolean;
+  mood: Mood | null;
 }
 
 /**
@@ -161,6 +171,8 @@ export interface ProductionPlan {
   style: string;
   seed: number;
   music_style: string;
+  /** The score as the film was asked for (absent in older plans: on, in each scene's mood). */
+  music?: FilmMusic | null;
   scenes: PlannedScene[];
   characters: PlannedCharacter[];
   /** How Publish makes the film (absent in plans written before export settings existed). */
@@ -199,6 +211,7 @@ export interface AudioManifest {
   }[];
   effects: { key: string; start: number; duration: number; text: string }[];
   ambiance: { key: string; duration: number } | null;
+  /** The scene's score (null when the film was asked without music). */
   music: { key: string; duration: number } | null;
   /** The scene's own mix (speech over the ducked beds). */
   mix_key: string;

@@ -38,3 +38,43 @@ test('an author generates a script from a prompt and sees it', async ({ page }) 
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/\.fountain$/);
 });
+
+/**
+ * Creator Mode's Generate Video: an author pastes a short text, asks for a portrait film without
+ * music, follows its progress, then plays the film (with its subtitles) and downloads it.
+ */
+test('an author makes a short film from a text and plays and downloads it', async ({ page }) => {
+  test.setTimeout(300_000);
+  await signUpAndSignIn(page, { role: 'author' });
+  await page.goto('/creator');
+
+  const box = page.getByTestId('creator-video');
+  await box.getByRole('button', { name: 'Generate Video' }).click();
+  await expect(page.getByText('Please enter a prompt for the video.')).toBeVisible();
+
+  await box
+    .getByLabel('Describe the video')
+    .fill(
+      'At dawn the keeper Ada climbed the lighthouse stairs. “The lamp is yours now,” Ada said to Lena. ' +
+        'Together they watched the sun rise over the sea.',
+    );
+  await box.getByLabel('Aspect ratio').selectOption('9:16');
+  await box.getByLabel('Music').selectOption('off');
+  await box.getByRole('button', { name: 'Generate Video' }).click();
+  await expect(box.getByRole('progressbar')).toBeVisible();
+
+  const film = box.getByRole('article', { name: 'Generated video' });
+  await expect(film).toBeVisible({ timeout: 240_000 });
+  const player = film.getByTestId('creator-film');
+  await expect(player.locator('track[kind="subtitles"]')).toHaveCount(1);
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => v.videoHeight > v.videoWidth && v.videoWidth > 0), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  await expect(film.getByText(/^Made from your book/)).toContainText('Short film: At dawn the keeper Ada');
+
+  const download = page.waitForEvent('download');
+  await film.getByRole('link', { name: 'Download video' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.mp4$/);
+});

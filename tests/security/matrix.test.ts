@@ -641,6 +641,14 @@ const cases: Record<string, Case> = {
     allowed: [],
     reachable: AUTHORS,
   },
+  // A narrator that is not in the voice list is refused (400), but only after the role check: no
+  // film is made for each role here (the short film's own tests make one).
+  'POST /creator/videos': {
+    path: () => '/creator/videos',
+    body: () => ({ prompt: 'A keeper rows out at night.', voice: 'no-such-voice' }),
+    allowed: [],
+    reachable: AUTHORS,
+  },
   'GET /creator/creations': { path: () => '/creator/creations', allowed: AUTHORS },
   'GET /creator/creations/{id}': { path: (r) => `/creator/creations/${r.creationId}`, allowed: ['owner'] },
 };

@@ -14,6 +14,9 @@ import {
 import { creationKindOf, type CreationJob, type CreationOptions, type CreationOutputs } from '../model';
 import { arrangePrompt, creatorScriptOf, readWrittenScript, WRITE_SCRIPT_INSTRUCTIONS } from '../screenplay';
 import { CreationError, creationJobs } from './kinds';
+import type { GenerateScriptInput } from '../../contracts/script-requests';
+import type { GenerateVideoInput } from '../../contracts/video-requests';
+import { shortFilmBook, shortFilmFrame, shortFilmRequest, shortFilmScript, shortFilmSound } from '../film';
 
 /**
  * The stage of a Creator generation: its kind's recipe makes the creation from the prompt, and
@@ -33,6 +36,21 @@ export interface CreationStageDeps {
       description: string;
       source: { kind: 'text'; text: string };
     }): Promise<{ id: string; title: string }>;
+  };
+  /** What a short film is made through: a book of one chapter, its script, the chapter film. */
+  films: {
+    createSingleChapterBook(
+      request: ReturnType<typeof shortFilmBook>,
+    ): Promise<{ book: { id: string; title: string }; chapter: { id: string } }>;
+    writeScript(userId: string, request: GenerateScriptInput): Promise<{ id: string }>;
+    discardBook(userId: string, bookId: string): Promise<void>;
+    startFilm(
+      userId: string,
+      input: GenerateVideoInput,
+      timeline: null,
+      film: ReturnType<typeof shortFilmFrame>,
+      sound: ReturnType<typeof shortFilmSound>,
+    ): Promise<{ video_generation_id: string }>;
   };
 }
 
@@ -104,9 +122,43 @@ async function makeBook(deps: CreationStageDeps, job: CreationJob, report: Repor
   return { book_id: book.id, book_title: book.title };
 }
 
+/**
+ * A short film: the prompt as a book of one chapter, its script, then the chapter film started
+ * (which takes one of the month's videos); the creation then follows the film's own job.
+ */
+async function makeVideo(deps: CreationStageDeps, job: CreationJob, report: Report) {
+  await report(10, 'Making the prompt a book of one chapter');
+  const { book, chapter } = await deps.films.createSingleChapterBook(shortFilmBook(job));
+  let script: { id: string };
+  let started: { video_generation_id: string };
+  try {
+    await report(40, 'Writing the script');
+    script = await deps.films.writeScript(job.owner_id, shortFilmScript(chapter.id));
+    await report(80, 'Starting the film');
+    started = await deps.films.startFilm(
+      job.owner_id,
+      shortFilmRequest(chapter.id, script.id),
+      null,
+      shortFilmFrame(job.options),
+      shortFilmSound(job.options),
+    );
+  } catch (error) {
+    // No film came of it: the book made for it goes, and its place in the plan's books with it.
+    await deps.films.discardBook(job.owner_id, book.id).catch(() => undefined);
+    throw error;
+  }
+  return {
+    book_id: book.id,
+    book_title: book.title,
+    script_id: script.id,
+    generation_id: started.video_generation_id,
+  };
+}
+
 const recipes: Record<NonNullable<ReturnType<typeof creationKindOf>>, Recipe> = {
   script: makeScript,
   book: makeBook,
+  video: makeVideo,
 };
 
 export async function createStage(deps: CreationStageDeps, { job_id }: { job_id: string }) {

@@ -1,6 +1,8 @@
 import { books } from '../../books/instance';
 import { getEngine } from '../../engine';
 import { getJobs } from '../../jobs';
+import { scripts } from '../../scripts/instance';
+import { video } from '../../video/instance';
 import { hasTextModel } from '../capabilities';
 import type { CreationStageDeps } from './creation.stages';
 
@@ -14,5 +16,12 @@ export function creationStageDeps(): CreationStageDeps {
     },
     textModel: hasTextModel(),
     books: books(),
+    films: {
+      createSingleChapterBook: (request) => books().createSingleChapterBook(request),
+      writeScript: (userId, request) => scripts().generate(userId, request),
+      discardBook: async (userId, bookId) => books().deleteBook(await books().loadOwnedBook(bookId, userId)),
+      startFilm: (userId, input, timeline, film, sound) =>
+        video().start(userId, input, timeline, film, sound),
+    },
   };
 }

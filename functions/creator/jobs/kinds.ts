@@ -13,6 +13,8 @@ const READABLE_FAILURES = new Set([
   'PaymentRequiredError',
   'BadRequestError',
   'PayloadTooLargeError',
+  'ConflictError',
+  'NotFoundError',
 ]);
 
 const creationKind = (
@@ -34,6 +36,7 @@ const creationKind = (
 export const creationJobs = {
   script: creationKind(CREATION_JOB_KINDS.script, creatorMessages.scriptFailed),
   book: creationKind(CREATION_JOB_KINDS.book, creatorMessages.bookFailed),
+  video: creationKind(CREATION_JOB_KINDS.video, creatorMessages.videoFailed),
 };
 
 /** A failure of a creation in words the page shows as they are. */

@@ -70,7 +70,13 @@ function voiceOf(engine: PlanInput['engine'], book: BookRecord, name: string, pl
   }
 }
 
-function narratorVoice(engine: PlanInput['engine'], book: BookRecord, script: ScriptRecord): string {
+function narratorVoice(
+  engine: PlanInput['engine'],
+  book: BookRecord,
+  script: ScriptRecord,
+  chosen: string | null | undefined,
+): string {
+  if (chosen) return chosen;
   const model =
     script.script_style === 'cinematic_narration'
       ? AUDIO_DEFAULTS.narration_voice_model
@@ -148,7 +154,7 @@ export function planProduction(input: PlanInput): ProductionPlan {
     return planned;
   };
 
-  const narrator = narratorVoice(engine, book, script);
+  const narrator = narratorVoice(engine, book, script, options.narrator_voice);
   const scenes: PlannedScene[] = script.scenes.map((scene) => {
     const beats = sceneBeats(scene, narrator, (name) => {
       const speaker = characterFor(name);
@@ -198,7 +204,10 @@ export function planProduction(input: PlanInput): ProductionPlan {
       ambiance:
         [...scene.audio_requirements, scene.location, scene.time_of_day].filter(Boolean).join(', ') ||
         'room tone',
-      music: `${AUDIO_DEFAULTS.music_style} score, ${scene.mood}`,
+      music:
+        options.music?.enabled === false
+          ? 'no music'
+          : `${AUDIO_DEFAULTS.music_style} score, ${options.music?.mood ?? scene.mood}`,
       duration_override: null,
       transition: null,
       chapter_image_key: image?.image_key ?? null,
@@ -215,6 +224,7 @@ export function planProduction(input: PlanInput): ProductionPlan {
       style: options.video_style,
       seed: hashString(`${input.generationId}:${script.id}`),
       music_style: AUDIO_DEFAULTS.music_style,
+      music: options.music ?? null,
       scenes,
       characters,
       export: options.export ?? null,

@@ -116,12 +116,16 @@ async function speakScene(engine: PipelineEngine, scene: PlannedScene, dir: stri
 
 interface SoundBeds {
   ambiance: AudioResult;
-  music: AudioResult;
+  /** None when the film was asked without music. */
+  music: AudioResult | null;
   /** Each effect spread over the scene: centred in its share of it, never past its end. */
   effects: (AudioResult & { start: number; text: string })[];
 }
 
-/** The scene's ambiance and music as long as the scene, and its effects, each from the plan's seed. */
+/**
+ * The scene's ambiance and music as long as the scene, and its effects, each from the plan's seed.
+ * The music is in the mood the film was asked for, else the scene's; none when asked without.
+ */
 async function soundBeds(
   engine: PipelineEngine,
   plan: ProductionPlan,
@@ -130,31 +134,35 @@ async function soundBeds(
   dir: string,
 ): Promise<SoundBeds> {
   const seed = (what: string) => plan.seed + scene.scene_number * 101 + what.length;
-  const [ambiance, music, ...effects] = await Promise.all([
+  const [ambiance, music, effects] = await Promise.all([
     engine.audio.ambiance({
       description: scene.ambiance,
       duration,
       seed: seed('ambiance'),
       outputPath: join(dir, 'ambiance.wav'),
     }),
-    engine.audio.music({
-      style: 'cinematic',
-      mood: scene.description.mood,
-      duration,
-      seed: seed('music'),
-      outputPath: join(dir, 'music.wav'),
-    }),
-    ...scene.effects.map((text, i) =>
-      engine.audio.effect({
-        description: text,
-        seed: seed(`effect${i}`),
-        outputPath: join(dir, `effect-${i}.wav`),
-      }),
+    plan.music?.enabled === false
+      ? null
+      : engine.audio.music({
+          style: 'cinematic',
+          mood: plan.music?.mood ?? scene.description.mood,
+          duration,
+          seed: seed('music'),
+          outputPath: join(dir, 'music.wav'),
+        }),
+    Promise.all(
+      scene.effects.map((text, i) =>
+        engine.audio.effect({
+          description: text,
+          seed: seed(`effect${i}`),
+          outputPath: join(dir, `effect-${i}.wav`),
+        }),
+      ),
     ),
   ]);
   return {
-    ambiance: ambiance!,
-    music: music!,
+    ambiance,
+    music,
     effects: effects.map((effect, i) => {
       const centre = (duration * (i + 0.5)) / effects.length;
       const start = Math.max(0, Math.min(centre - effect.duration / 2, duration - effect.duration));
@@ -184,7 +192,7 @@ async function mixScene(
       .map((said) => ({ path: said.path, role: 'speech' as const, start: said.start, volume: 1 })),
     ...beds.effects.map((e) => ({ path: e.path, role: 'effect' as const, start: e.start, volume: 0.6 })),
     { path: beds.ambiance.path, role: 'ambiance', start: 0, volume: 0.45 },
-    { path: beds.music.path, role: 'music', start: 0, volume: 0.35 },
+    ...(beds.music ? [{ path: beds.music.path, role: 'music' as const, start: 0, volume: 0.35 }] : []),
   ];
   const mix = await deps.engine.audio.mix({
     tracks,
@@ -243,7 +251,9 @@ async function storeSceneAudio(
     lines,
     effects,
     ambiance: { key: await store('ambiance.wav', beds.ambiance.path), duration: beds.ambiance.duration },
-    music: { key: await store('music.wav', beds.music.path), duration: beds.music.duration },
+    music: beds.music
+      ? { key: await store('music.wav', beds.music.path), duration: beds.music.duration }
+      : null,
     mix_key: await store('mix.wav', sound.mixPath),
     sound_key: await store('sound.m4a', sound.soundPath, 'audio/mp4'),
     tracks: sound.tracks,

@@ -159,6 +159,8 @@ describe('the creator service', () => {
       sortableId: () => `00000000${++n}${'a'.repeat(16)}`,
       jobs: createJobs({ ...adapters, work: adapters.storage.uploads }),
       textModel: () => false,
+      voices: () => [],
+      videoLeft: async () => true,
     });
     await creator.create('a1', 'book', '  A saga  ');
     await creator.create('a1', 'video', 'A trailer');

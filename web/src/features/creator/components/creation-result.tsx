@@ -1,4 +1,4 @@
-import type { Creation, CreatorScript } from '@contracts/creator';
+import type { Creation, CreatorFilm, CreatorScript } from '@contracts/creator';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/card';
@@ -39,6 +39,61 @@ function ScriptView({ script }: { script: CreatorScript }) {
   );
 }
 
+const lengthOf = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+
+/** A short film as the page shows it: played with its subtitles, downloadable, with its book. */
+function FilmView({ film, creation }: { film: CreatorFilm; creation: Creation }) {
+  if (!film.video_url) return null;
+  return (
+    <article aria-label="Generated video" className="space-y-3">
+      <video
+        controls
+        preload="metadata"
+        src={film.video_url}
+        className="max-h-[28rem] w-full rounded-lg bg-black"
+        data-testid="creator-film"
+      >
+        {film.subtitles_url && (
+          <track kind="subtitles" src={film.subtitles_url} srcLang="en" label="English" default />
+        )}
+      </video>
+      <p className="text-xs text-slate-500">
+        {film.aspect_ratio}
+        {film.width && film.height ? ` · ${film.width}×${film.height}` : ''}
+        {film.duration ? ` · ${lengthOf(film.duration)}` : ''}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <a
+          className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+          href={film.video_url}
+          download
+        >
+          Download video
+        </a>
+        {film.subtitles_url && (
+          <a
+            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+            href={film.subtitles_url}
+            download
+          >
+            Download subtitles
+          </a>
+        )}
+      </div>
+      {creation.book_id && (
+        <p className="text-xs text-slate-500">
+          Made from your book <strong>{creation.book_title}</strong>: open it from your{' '}
+          <Link className="text-brand-600 hover:underline" to={paths.dashboard}>
+            dashboard
+          </Link>{' '}
+          to edit the script or film it again.
+        </p>
+      )}
+    </article>
+  );
+}
+
 /** The latest generation of a box: its progress while it runs, then what it made or why it failed. */
 export function CreationResult({ creation, lost }: { creation: Creation; lost: string | null }) {
   if (creation.status === 'processing')
@@ -58,6 +113,7 @@ export function CreationResult({ creation, lost }: { creation: Creation; lost: s
       </p>
     );
   if (creation.script) return <ScriptView script={creation.script} />;
+  if (creation.video) return <FilmView film={creation.video} creation={creation} />;
   if (creation.book_id)
     return (
       <p className="text-sm">

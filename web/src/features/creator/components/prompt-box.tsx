@@ -14,9 +14,11 @@ import {
   creationPath,
   generateBook,
   generateScript,
+  generateVideo,
 } from '../api/creations';
-import { createPrompt, deletePrompt } from '../api/prompts';
+import { deletePrompt } from '../api/prompts';
 import { CreationResult } from './creation-result';
+import { DEFAULT_VIDEO_CHOICES, VideoOptions, type VideoChoices } from './video-options';
 
 const titles: Record<PromptKind, { title: string; placeholder: string }> = {
   book: {
@@ -27,13 +29,17 @@ const titles: Record<PromptKind, { title: string; placeholder: string }> = {
     title: 'Script',
     placeholder: 'A three-scene screenplay where two rivals must share a lifeboat…',
   },
-  video: { title: 'Video', placeholder: 'A 60-second trailer for chapter one, moody and cinematic…' },
+  video: {
+    title: 'Video',
+    placeholder: 'A story to film, or paste a short text: it is narrated, illustrated and subtitled…',
+  },
 };
 
-/** What a generate action starts: a creation the box follows, or (video, for now) a saved draft. */
-const starters: Partial<Record<PromptKind, (prompt: string) => Promise<Creation>>> = {
-  script: generateScript,
-  book: generateBook,
+/** What a generate action starts: a creation the box follows. */
+const starters: Record<PromptKind, (prompt: string, choices: VideoChoices) => Promise<Creation>> = {
+  script: (prompt) => generateScript(prompt),
+  book: (prompt) => generateBook(prompt),
+  video: (prompt, choices) => generateVideo({ prompt, ...choices }),
 };
 
 /** Why the action cannot run on this server, said before the user tries (a book needs a text model). */
@@ -43,6 +49,8 @@ function unavailable(kind: PromptKind, capabilities: CreatorCapabilities | undef
 }
 
 function scriptHint(kind: PromptKind, capabilities: CreatorCapabilities | undefined): string | null {
+  if (kind === 'video')
+    return 'Your text becomes a book of one chapter (“Short film: …”) and its film, which counts toward your monthly videos.';
   if (kind !== 'script' || !capabilities) return null;
   return capabilities.script.mode === 'written'
     ? 'The text model writes the script from your prompt.'
@@ -67,6 +75,7 @@ export function PromptBox({
   const [busy, setBusy] = useState(false);
   const [started, setStarted] = useState<Creation | null>(null);
   const [lost, setLost] = useState<string | null>(null);
+  const [choices, setChoices] = useState<VideoChoices>(DEFAULT_VIDEO_CHOICES);
   const { title, placeholder } = titles[kind];
   const start = starters[kind];
   const blocked = unavailable(kind, capabilities);
@@ -96,13 +105,8 @@ export function PromptBox({
     setBusy(true);
     setLost(null);
     try {
-      if (start) {
-        setStarted(await start(text));
-        toast.success(`${title} generation started. Your prompt is kept in your drafts.`);
-      } else {
-        await createPrompt(kind, text);
-        toast.success(`${title} prompt saved to your drafts!`);
-      }
+      setStarted(await start(text, choices));
+      toast.success(`${title} generation started. Your prompt is kept in your drafts.`);
       setText('');
       await onChange();
     } catch (err) {
@@ -134,6 +138,7 @@ export function PromptBox({
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
+        {kind === 'video' && <VideoOptions value={choices} onChange={setChoices} />}
         {hint && <p className={`text-xs ${blocked ? 'text-amber-700' : 'text-slate-500'}`}>{hint}</p>}
         <Button
           type="submit"

@@ -15,7 +15,7 @@ function CreatorWorkspace() {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold">Creator Mode</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">
-        Describe a book, a script or a video. Your prompts are kept as drafts.
+        Describe a book, a script or a video (or paste a short text to film). Your prompts are kept as drafts.
       </p>
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         {PROMPT_KINDS.map((kind) => (
