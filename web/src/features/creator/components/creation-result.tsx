@@ -103,7 +103,7 @@ export function CreationResult({ creation, lost }: { creation: Creation; lost: s
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {creation.step} ({Math.round(creation.progress)}%)
         </p>
-        {lost && <p className="text-sm text-amber-700">{lost}</p>}
+        {lost && <p className="text-sm text-amber-700 dark:text-amber-300">{lost}</p>}
       </div>
     );
   if (creation.status === 'failed')

@@ -139,7 +139,11 @@ export function PromptBox({
           onChange={(e) => setText(e.target.value)}
         />
         {kind === 'video' && <VideoOptions value={choices} onChange={setChoices} />}
-        {hint && <p className={`text-xs ${blocked ? 'text-amber-700' : 'text-slate-500'}`}>{hint}</p>}
+        {hint && (
+          <p className={`text-xs ${blocked ? 'text-amber-700 dark:text-amber-300' : 'text-slate-500'}`}>
+            {hint}
+          </p>
+        )}
         <Button
           type="submit"
           busy={busy}
