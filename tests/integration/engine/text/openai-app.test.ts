@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizView } from '../../../../functions/contracts/learning';
-import type { SafetyReport } from '../../../../functions/engine/text/types';
-import { createUser, readyBook, startTestRuntime, type TestRuntime } from '../../helpers';
+import type { QuizJob, SafetyJob, TextJob } from '../../../../functions/contracts/model-jobs';
+import { createUser, readyBook, runJob, startTestRuntime, type TestRuntime } from '../../helpers';
 import { completion, jsonAnswer, startChatServer, type ChatRequest, type ChatServer } from './chat-server';
 
 const ENV = ['ENGINE_TEXT_PROVIDER', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'OPENAI_API_KEY'] as const;
@@ -83,13 +83,13 @@ afterAll(async () => {
 });
 
 describe('the learning routes on an OpenAI-compatible model', () => {
-  it('answers POST /ai/generate-text with the model’s text', async () => {
-    const answer = await t.api<{ text: string }>('POST', '/ai/generate-text', {
-      token,
-      body: { prompt: 'Describe Mara in one sentence.', context: CHAPTER },
+  it('answers POST /ai/generate-text with the model’s text, through its job', async () => {
+    const job = await runJob<TextJob>(t, token, '/ai/generate-text', {
+      prompt: 'Describe Mara in one sentence.',
+      context: CHAPTER,
     });
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ text: 'From the model: Mara is brave.' });
+    expect(job.status, job.error_message ?? '').toBe('ready');
+    expect(job.text).toBe('From the model: Mara is brave.');
     const request = server.requests.find((r) => asked(r).includes('text'))!;
     expect(request.body.model).toBe('llama3.1:8b');
     expect(request.headers.authorization).toBe('Bearer local-key');
@@ -97,33 +97,35 @@ describe('the learning routes on an OpenAI-compatible model', () => {
   });
 
   it('makes a quiz of the model’s questions and rates the chapter with its flags', async () => {
-    const quiz = await t.api<QuizView>('POST', '/ai/generate-quiz', {
-      token,
-      body: { book_id: bookId, chapter_id: chapterId, num_questions: 3, difficulty: 'easy' },
+    const quiz = await runJob<QuizJob>(t, token, '/ai/generate-quiz', {
+      book_id: bookId,
+      chapter_id: chapterId,
+      num_questions: 3,
+      difficulty: 'easy',
     });
-    expect(quiz.status).toBe(200);
-    expect(quiz.body.questions.map((q) => q.question)).toEqual(
+    expect(quiz.status, quiz.error_message ?? '').toBe('ready');
+    expect(quiz.quiz!.questions.map((q) => q.question)).toEqual(
       [1, 2, 3].map((n) => expect.stringContaining(`Model question ${n}`)),
     );
 
-    const safety = await t.api<{ data: SafetyReport }>('POST', '/ai/analyze-chapter-safety', {
-      token,
-      body: { chapter_id: chapterId },
-    });
-    expect(safety.status).toBe(200);
-    expect(safety.body.data).toMatchObject({ rating: 'teen', safe: true });
-    expect(safety.body.data.flags[0]!.excerpt).toContain('storm drove a fishing boat');
+    const safety = await runJob<SafetyJob>(t, token, '/ai/analyze-chapter-safety', { chapter_id: chapterId });
+    expect(safety.status, safety.error_message ?? '').toBe('ready');
+    expect(safety.data).toMatchObject({ rating: 'teen', safe: true });
+    expect(safety.data!.flags[0]!.excerpt).toContain('storm drove a fishing boat');
   });
 
-  it('stores no quiz when the model answers no usable JSON', async () => {
+  it('stores no quiz when the model answers no usable JSON: the job fails in words', async () => {
     server.script(completion('Sorry, I can only chat.'));
     const before = server.requests.length;
-    const quiz = await t.api('POST', '/ai/generate-quiz', {
-      token,
-      body: { book_id: bookId, chapter_id: chapterId, num_questions: 3, difficulty: 'easy' },
+    const quiz = await runJob<QuizJob>(t, token, '/ai/generate-quiz', {
+      book_id: bookId,
+      chapter_id: chapterId,
+      num_questions: 3,
+      difficulty: 'easy',
     });
     server.script(model);
-    expect(quiz.status).toBeGreaterThanOrEqual(500);
+    expect(quiz.status).toBe('failed');
+    expect(quiz.error_message).toMatch(/not the expected JSON/);
     expect(server.requests.length - before).toBe(3);
     const quizzes = await t.api<QuizView[]>('GET', `/books/${bookId}/quizzes`, { token });
     expect(quizzes.body).toHaveLength(1);
