@@ -14,7 +14,14 @@ import type {
 import { EDITOR_DEFAULTS } from '../../functions/contracts/video';
 import { probe } from '../../functions/engine/media/ffmpeg';
 import { fromWebVtt } from '../../functions/video/subtitles';
-import { createUser, readyBook, startTestRuntime, upgradeToBasic, type TestRuntime } from './helpers';
+import {
+  createUser,
+  readyBook,
+  startTestRuntime,
+  upgradeToBasic,
+  writtenScript,
+  type TestRuntime,
+} from './helpers';
 import { ffmpeg, frameAt, meanDifference } from './engine/video/media';
 
 /**
@@ -110,12 +117,7 @@ beforeAll(async () => {
   t = await startTestRuntime();
   token = (await createUser(t, { role: 'author' })).accessToken;
   ({ chapterId } = await readyBook(t, token, { title: 'Harbour light', text: TEXT }));
-  const script = await api<{ script_id: string }>('POST', '/ai/generate-script-and-scenes', {
-    chapter_id: chapterId,
-    scene_count: 3,
-  });
-  expect(script.status, JSON.stringify(script.body)).toBeLessThan(300);
-  scriptId = script.body.script_id;
+  scriptId = (await writtenScript(t, token, { chapter_id: chapterId, scene_count: 3 })).id;
   const started = await api<GenerationStarted>('POST', '/ai/generate-entertainment-video', {
     script_id: scriptId,
     chapter_id: chapterId,
