@@ -93,25 +93,7 @@ const controlBox = (w: number, h: number): Box => [
   Math.round(h * 0.12),
 ];
 /** The frame at `seconds`, scaled to 854×480, cropped to `box`. */
-function region(path: string, seconds: number, box: Box): Uint8Array {
-  return new Uint8Array(
-    ffmpeg([
-      '-ss',
-      String(seconds),
-      '-i',
-      path,
-      '-frames:v',
-      '1',
-      '-vf',
-      `scale=854:480,crop=${box[2]}:${box[3]}:${box[0]}:${box[1]}`,
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      '-',
-    ]),
-  );
-}
+const region = (path: string, seconds: number, box: Box) => frameAt(path, seconds, box, [854, 480]);
 
 beforeAll(async () => {
   t = await startTestRuntime();

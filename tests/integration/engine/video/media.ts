@@ -58,9 +58,21 @@ export function colourClip(
   return path;
 }
 
-/** RGB pixels of one frame (optionally a crop x:y:w:h of it). */
-export function frameAt(path: string, seconds: number, crop?: [number, number, number, number]): Uint8Array {
-  const filter = crop ? ['-vf', `crop=${crop[2]}:${crop[3]}:${crop[0]}:${crop[1]}`] : [];
+/**
+ * RGB pixels of one frame (optionally scaled to `scale` [w, h] first, then a crop x:y:w:h of it, so
+ * films of different sizes compare at one size).
+ */
+export function frameAt(
+  path: string,
+  seconds: number,
+  crop?: [number, number, number, number],
+  scale?: [number, number],
+): Uint8Array {
+  const steps = [
+    ...(scale ? [`scale=${scale[0]}:${scale[1]}`] : []),
+    ...(crop ? [`crop=${crop[2]}:${crop[3]}:${crop[0]}:${crop[1]}`] : []),
+  ];
+  const filter = steps.length ? ['-vf', steps.join(',')] : [];
   return new Uint8Array(
     ffmpeg([
       '-ss',
