@@ -25,97 +25,97 @@ const httpUrl = z
   }, 'must be an http:// or https:// address, for example http://localhost:11434/v1 for Ollama')
   .transform((value) => value.replace(/\/+$/, ''));
 
-const schema = z
-  .object({
-    ENGINE_TEXT_PROVIDER: provider('local', 'bedrock', 'openai'),
-    ENGINE_SPEECH_PROVIDER: provider('local', 'polly', 'openai', 'elevenlabs'),
-    ENGINE_IMAGE_PROVIDER: provider('local', 'bedrock', 'openai'),
-    ENGINE_SCENE_VIDEO_PROVIDER: provider('local', 'bedrock'),
-    BEDROCK_TEXT_MODEL_ID: z.string().default('amazon.nova-pro-v1:0'),
-    BEDROCK_IMAGE_MODEL_ID: z.string().default('amazon.nova-canvas-v1:0'),
-    BEDROCK_VIDEO_MODEL_ID: z.string().default('amazon.nova-reel-v1:1'),
-    /** s3://bucket/prefix where the async video model writes its output. */
-    BEDROCK_VIDEO_OUTPUT_URI: z.string().optional(),
-    ENGINE_MAX_TOKENS: z.coerce.number().int().min(256).max(32_000).default(4096),
-    /** Characters of chapter text sent to the text model at most (cut at a sentence end). */
-    ENGINE_TEXT_INPUT_CHARS: z.coerce.number().int().min(1000).max(1_000_000).default(60_000),
-    ENGINE_MAX_IMAGES_PER_REQUEST: z.coerce.number().int().min(1).max(50).default(20),
-    ENGINE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(900_000).default(120_000),
-    POLLY_ENGINE: z.enum(['neural', 'standard', 'generative', 'long-form']).default('neural'),
-    /**
-     * The OpenAI-compatible text provider (ENGINE_TEXT_PROVIDER=openai): OpenAI itself, or a model
-     * served by Ollama, llama.cpp's server or vLLM. The base URL ends where `/chat/completions` is added.
-     */
-    OPENAI_BASE_URL: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      httpUrl.default('https://api.openai.com/v1'),
-    ),
-    OPENAI_MODEL: optional(z.string().trim()),
-    /** Optional: local servers need none. */
-    OPENAI_API_KEY: optional(z.string().trim()),
-    /** Per request; ENGINE_REQUEST_TIMEOUT_MS when unset. */
-    OPENAI_TIMEOUT_MS: optional(
-      z.coerce
-        .number()
-        .int()
-        .min(1000)
-        .max(
-          300_000,
-          "at most 300000 (5 minutes): Node's HTTP client waits no longer for an answer to begin",
-        ),
-    ),
-    /** Most tokens of one answer; ENGINE_MAX_TOKENS when unset. */
-    OPENAI_MAX_TOKENS: optional(z.coerce.number().int().min(256).max(128_000)),
-    /** The image model of the same server (ENGINE_IMAGE_PROVIDER=openai). */
-    OPENAI_IMAGE_MODEL: optional(z.string().trim()),
-    /**
-     * The speech model of the same server (ENGINE_SPEECH_PROVIDER=openai). Setting it while another
-     * speech provider is chosen also makes the openai_tts voice model speak through this server.
-     */
-    OPENAI_TTS_MODEL: optional(z.string().trim()),
-    /** ElevenLabs (ENGINE_SPEECH_PROVIDER=elevenlabs, or the elevenlabs_* voice models). */
-    ELEVENLABS_API_KEY: optional(z.string().trim()),
-    ELEVENLABS_BASE_URL: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      httpUrl.default('https://api.elevenlabs.io'),
-    ),
-    /**
-     * On AWS the keys are SecureString parameters of SSM, named here by the stack; each process reads
-     * them into OPENAI_API_KEY and ELEVENLABS_API_KEY before its first request (lib/aws/engine-secrets).
-     */
-    OPENAI_API_KEY_PARAMETER: optional(z.string().trim()),
-    ELEVENLABS_API_KEY_PARAMETER: optional(z.string().trim()),
-  })
-  .superRefine((config, context) => {
-    if (config.ENGINE_TEXT_PROVIDER === 'openai' && !config.OPENAI_MODEL) {
-      context.addIssue({
-        code: 'custom',
-        path: ['OPENAI_MODEL'],
-        message:
-          'required when ENGINE_TEXT_PROVIDER=openai: the name of the model the server runs, for example llama3.1:8b with Ollama or gpt-4o-mini with OpenAI',
-      });
-    }
-    // OpenAI itself always wants a key; a server of one's own usually does not.
-    const openAIUsers = [
-      config.ENGINE_TEXT_PROVIDER === 'openai' && 'ENGINE_TEXT_PROVIDER',
-      config.ENGINE_IMAGE_PROVIDER === 'openai' && 'ENGINE_IMAGE_PROVIDER',
-      config.ENGINE_SPEECH_PROVIDER === 'openai' && 'ENGINE_SPEECH_PROVIDER',
-    ].filter(Boolean);
-    if (openAIUsers.length && !config.OPENAI_API_KEY && isOpenAI(config.OPENAI_BASE_URL)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['OPENAI_API_KEY'],
-        message: `required when ${openAIUsers.map((name) => `${name}=openai`).join(' and ')} with OpenAI's own server (${config.OPENAI_BASE_URL}); set OPENAI_BASE_URL to use a server of your own, which needs no key${inParameter(config.OPENAI_API_KEY_PARAMETER)}`,
-      });
-    }
-    if (config.ENGINE_SPEECH_PROVIDER === 'elevenlabs' && !config.ELEVENLABS_API_KEY) {
-      context.addIssue({
-        code: 'custom',
-        path: ['ELEVENLABS_API_KEY'],
-        message: `required when ENGINE_SPEECH_PROVIDER=elevenlabs: the API key of your ElevenLabs account (Profile → API keys)${inParameter(config.ELEVENLABS_API_KEY_PARAMETER)}`,
-      });
-    }
-  });
+const settings = z.object({
+  ENGINE_TEXT_PROVIDER: provider('local', 'bedrock', 'openai'),
+  ENGINE_SPEECH_PROVIDER: provider('local', 'polly', 'openai', 'elevenlabs'),
+  ENGINE_IMAGE_PROVIDER: provider('local', 'bedrock', 'openai'),
+  ENGINE_SCENE_VIDEO_PROVIDER: provider('local', 'bedrock'),
+  BEDROCK_TEXT_MODEL_ID: z.string().default('amazon.nova-pro-v1:0'),
+  BEDROCK_IMAGE_MODEL_ID: z.string().default('amazon.nova-canvas-v1:0'),
+  BEDROCK_VIDEO_MODEL_ID: z.string().default('amazon.nova-reel-v1:1'),
+  /** s3://bucket/prefix where the async video model writes its output. */
+  BEDROCK_VIDEO_OUTPUT_URI: z.string().optional(),
+  ENGINE_MAX_TOKENS: z.coerce.number().int().min(256).max(32_000).default(4096),
+  /** Characters of chapter text sent to the text model at most (cut at a sentence end). */
+  ENGINE_TEXT_INPUT_CHARS: z.coerce.number().int().min(1000).max(1_000_000).default(60_000),
+  ENGINE_MAX_IMAGES_PER_REQUEST: z.coerce.number().int().min(1).max(50).default(20),
+  ENGINE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(900_000).default(120_000),
+  POLLY_ENGINE: z.enum(['neural', 'standard', 'generative', 'long-form']).default('neural'),
+  /**
+   * The OpenAI-compatible text provider (ENGINE_TEXT_PROVIDER=openai): OpenAI itself, or a model
+   * served by Ollama, llama.cpp's server or vLLM. The base URL ends where `/chat/completions` is added.
+   */
+  OPENAI_BASE_URL: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    httpUrl.default('https://api.openai.com/v1'),
+  ),
+  OPENAI_MODEL: optional(z.string().trim()),
+  /** Optional: local servers need none. */
+  OPENAI_API_KEY: optional(z.string().trim()),
+  /** Per request; ENGINE_REQUEST_TIMEOUT_MS when unset. */
+  OPENAI_TIMEOUT_MS: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(300_000, "at most 300000 (5 minutes): Node's HTTP client waits no longer for an answer to begin"),
+  ),
+  /** Most tokens of one answer; ENGINE_MAX_TOKENS when unset. */
+  OPENAI_MAX_TOKENS: optional(z.coerce.number().int().min(256).max(128_000)),
+  /** The image model of the same server (ENGINE_IMAGE_PROVIDER=openai). */
+  OPENAI_IMAGE_MODEL: optional(z.string().trim()),
+  /**
+   * The speech model of the same server (ENGINE_SPEECH_PROVIDER=openai). Setting it while another
+   * speech provider is chosen also makes the openai_tts voice model speak through this server.
+   */
+  OPENAI_TTS_MODEL: optional(z.string().trim()),
+  /** ElevenLabs (ENGINE_SPEECH_PROVIDER=elevenlabs, or the elevenlabs_* voice models). */
+  ELEVENLABS_API_KEY: optional(z.string().trim()),
+  ELEVENLABS_BASE_URL: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    httpUrl.default('https://api.elevenlabs.io'),
+  ),
+  /**
+   * On AWS the keys are SecureString parameters of SSM, named here by the stack; each process reads
+   * them into OPENAI_API_KEY and ELEVENLABS_API_KEY before its first request (lib/aws/engine-secrets).
+   */
+  OPENAI_API_KEY_PARAMETER: optional(z.string().trim()),
+  ELEVENLABS_API_KEY_PARAMETER: optional(z.string().trim()),
+});
+
+/** Every setting the engine reads, by name. */
+export const ENGINE_SETTING_NAMES = Object.keys(settings.shape) as (keyof typeof settings.shape)[];
+
+const schema = settings.superRefine((config, context) => {
+  if (config.ENGINE_TEXT_PROVIDER === 'openai' && !config.OPENAI_MODEL) {
+    context.addIssue({
+      code: 'custom',
+      path: ['OPENAI_MODEL'],
+      message:
+        'required when ENGINE_TEXT_PROVIDER=openai: the name of the model the server runs, for example llama3.1:8b with Ollama or gpt-4o-mini with OpenAI',
+    });
+  }
+  // OpenAI itself always wants a key; a server of one's own usually does not.
+  const openAIUsers = [
+    config.ENGINE_TEXT_PROVIDER === 'openai' && 'ENGINE_TEXT_PROVIDER',
+    config.ENGINE_IMAGE_PROVIDER === 'openai' && 'ENGINE_IMAGE_PROVIDER',
+    config.ENGINE_SPEECH_PROVIDER === 'openai' && 'ENGINE_SPEECH_PROVIDER',
+  ].filter(Boolean);
+  if (openAIUsers.length && !config.OPENAI_API_KEY && isOpenAI(config.OPENAI_BASE_URL)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['OPENAI_API_KEY'],
+      message: `required when ${openAIUsers.map((name) => `${name}=openai`).join(' and ')} with OpenAI's own server (${config.OPENAI_BASE_URL}); set OPENAI_BASE_URL to use a server of your own, which needs no key${inParameter(config.OPENAI_API_KEY_PARAMETER)}`,
+    });
+  }
+  if (config.ENGINE_SPEECH_PROVIDER === 'elevenlabs' && !config.ELEVENLABS_API_KEY) {
+    context.addIssue({
+      code: 'custom',
+      path: ['ELEVENLABS_API_KEY'],
+      message: `required when ENGINE_SPEECH_PROVIDER=elevenlabs: the API key of your ElevenLabs account (Profile → API keys)${inParameter(config.ELEVENLABS_API_KEY_PARAMETER)}`,
+    });
+  }
+});
 
 /** Where a deployed key is expected, for the message of a missing one. */
 const inParameter = (parameter: string | undefined) =>

@@ -2,36 +2,17 @@ import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import { parseEngineSettings } from '../../functions/engine/config';
+import { ENGINE_SETTING_NAMES, parseEngineSettings } from '../../functions/engine/config';
 
 /**
  * The engine settings a deployment hands its functions, taken from the environment of the shell that
- * synthesizes the stack (`ENGINE_IMAGE_PROVIDER=bedrock npx cdk deploy --all`). Keys are never among
- * them: they are SecureString parameters of SSM that each function reads at start (see
- * functions/lib/aws/engine-secrets.ts).
+ * synthesizes the stack (`ENGINE_IMAGE_PROVIDER=bedrock npx cdk deploy --all`): every setting the engine
+ * reads but the keys, which are SecureString parameters of SSM that each function reads at start (see
+ * functions/lib/aws/engine-secrets.ts), and the parameters' names, which the stack sets itself.
  */
-const PASSED_SETTINGS = [
-  'ENGINE_TEXT_PROVIDER',
-  'ENGINE_SPEECH_PROVIDER',
-  'ENGINE_IMAGE_PROVIDER',
-  'ENGINE_SCENE_VIDEO_PROVIDER',
-  'BEDROCK_TEXT_MODEL_ID',
-  'BEDROCK_IMAGE_MODEL_ID',
-  'BEDROCK_VIDEO_MODEL_ID',
-  'BEDROCK_VIDEO_OUTPUT_URI',
-  'ENGINE_MAX_TOKENS',
-  'ENGINE_TEXT_INPUT_CHARS',
-  'ENGINE_MAX_IMAGES_PER_REQUEST',
-  'ENGINE_REQUEST_TIMEOUT_MS',
-  'POLLY_ENGINE',
-  'OPENAI_BASE_URL',
-  'OPENAI_MODEL',
-  'OPENAI_TIMEOUT_MS',
-  'OPENAI_MAX_TOKENS',
-  'OPENAI_IMAGE_MODEL',
-  'OPENAI_TTS_MODEL',
-  'ELEVENLABS_BASE_URL',
-] as const;
+const PASSED_SETTINGS = ENGINE_SETTING_NAMES.filter(
+  (name) => !name.endsWith('_API_KEY') && !name.endsWith('_API_KEY_PARAMETER'),
+);
 
 /** Where Nova Reel writes scene videos when the deployment names no place: the media bucket. */
 const BEDROCK_VIDEO_PREFIX = 'bedrock-video';
