@@ -20,6 +20,7 @@ let prepared: Promise<void> | undefined;
 export function prepareEngineSecrets(): Promise<void> {
   prepared ??= (async () => {
     let changed = false;
+    let unread = false;
     for (const key of KEYS) {
       const parameter = process.env[key.parameter]?.trim();
       if (!parameter || process.env[key.setting]?.trim()) continue;
@@ -31,10 +32,14 @@ export function prepareEngineSecrets(): Promise<void> {
         }
       } catch (error) {
         const missing = error instanceof Error && error.name === 'ParameterNotFound';
-        if (!missing)
+        if (!missing) {
           logger.error('model provider key could not be read', { parameter, error: error as Error });
+          unread = true;
+        }
       }
     }
+    // A key that could not be read (throttled, a network error) is asked for again by the next request.
+    if (unread) prepared = undefined;
     // The engine itself is made on first use, inside a handler, so after this.
     if (changed) resetEngineConfig();
   })();

@@ -1,4 +1,4 @@
-import { GetParameterCommand, ParameterNotFound, SSMClient } from '@aws-sdk/client-ssm';
+import { GetParameterCommand, ParameterNotFound, SSMClient, ThrottlingException } from '@aws-sdk/client-ssm';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -75,5 +75,20 @@ describe('model provider keys on AWS', () => {
     expect(() => engineConfig()).toThrowError(
       /ELEVENLABS_API_KEY: required when ENGINE_SPEECH_PROVIDER=elevenlabs.*SecureString parameter \/bookstudio\/test\/elevenlabs-api-key/,
     );
+  });
+
+  it('asks again on the next request when a key could not be read for a passing reason', async () => {
+    ssm
+      .on(GetParameterCommand, { Name: '/bookstudio/test/openai-api-key' })
+      .rejectsOnce(new ThrottlingException({ message: 'slow down', Message: 'slow down', $metadata: {} }))
+      .resolves({ Parameter: { Value: 'sk-second-try' } });
+    ssm
+      .on(GetParameterCommand, { Name: '/bookstudio/test/elevenlabs-api-key' })
+      .resolves({ Parameter: { Value: 'el' } });
+    const { prepareEngineSecrets, engineConfig } = await fresh();
+    await prepareEngineSecrets();
+    expect(process.env.OPENAI_API_KEY).toBeUndefined();
+    await prepareEngineSecrets();
+    expect(engineConfig().OPENAI_API_KEY).toBe('sk-second-try');
   });
 });
