@@ -204,7 +204,7 @@ export async function runEngineCommand(argv: string[], io: CliOutput = consoleOu
         const voice =
           values.voice ??
           engine.speech.voiceFor({
-            model: 'elevenlabs_narrator',
+            style: 'elevenlabs_narrator',
             language: values.language,
             role: 'narrator',
           });

@@ -50,7 +50,7 @@ import {
 /** A stable voice for a script character who is not in the plot: chosen from the name alone. */
 export function voiceForName(deps: AudioContext, book: BookRecord, name: string): string {
   const choice = {
-    model: 'elevenlabs_conversational' as const,
+    style: 'elevenlabs_conversational' as const,
     role: 'character' as const,
     seed: seedFor(name),
   };
@@ -69,7 +69,8 @@ export function narratorVoice(
 ): string {
   if (input.voice) return input.voice;
   return deps.engine().speech.voiceFor({
-    model: narratorModel(script, input),
+    model: input.voice_model,
+    style: narratorModel(script, input),
     role: 'narrator',
     language: languageOf(book),
   });

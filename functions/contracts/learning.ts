@@ -43,6 +43,12 @@ export const learningJob = z.object({
    * ready and for narrations made before marks were listed.
    */
   chapter_marks: z.array(chapterMark),
+  /**
+   * How the spoken words' timings (the video's subtitles and the presenter's mouth) were found:
+   * `provider` — reported by the speech engine or provider; `aligned` — estimated from the audio
+   * itself (a speech server that sends none). Null until ready, and for jobs made before it was kept.
+   */
+  word_timings: z.nullable(z.enum(['provider', 'aligned'])),
   error_message: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),

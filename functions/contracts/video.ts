@@ -309,7 +309,16 @@ export const videoGeneration = z.object({
   scene_videos: z.array(
     z.object({ scene_number: z.number(), video_url: z.nullable(z.string()), duration: z.number() }),
   ),
-  audio_files: z.object({ narrator: z.array(mediaFile), characters: z.array(characterAudioFile) }),
+  audio_files: z.object({
+    narrator: z.array(mediaFile),
+    characters: z.array(characterAudioFile),
+    /**
+     * How the recordings' word timings (the subtitles' cues, the mouths) were found: `provider` —
+     * reported by the speech engine or provider; `aligned` — estimated from the audio itself (a
+     * server that sends none). Null before any scene is recorded.
+     */
+    word_timings: z.nullable(z.enum(['provider', 'aligned'])),
+  }),
   final_video: z.nullable(finalVideo),
   task_metadata: z.object({
     audio_task_state: stageState,

@@ -146,10 +146,14 @@ export function parseEngineSettings(
 ): { ok: true; config: EngineConfig } | { ok: false; problems: string[] } {
   const result = schema.safeParse(env);
   if (result.success) return { ok: true, config: result.data };
-  const lines = result.error.issues.map(
-    (issue) => `Invalid engine setting ${issue.path.join('.')}: ${issue.message}`,
-  );
-  return { ok: false, problems: [...new Set(lines)] };
+  const line = (issue: { path: PropertyKey[]; message: string }) =>
+    `Invalid engine setting ${issue.path.join('.')}: ${issue.message}`;
+  // Settings that do not parse stop the checks made across settings (a key a provider needs), so
+  // those run again on the rest: every problem is said at once, not one round at a time.
+  const wrong = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+  const rest = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([name]) => !wrong.has(name))));
+  const more = rest.success ? [] : rest.error.issues;
+  return { ok: false, problems: [...new Set([...result.error.issues, ...more].map(line))] };
 }
 
 export function engineConfig(): EngineConfig {

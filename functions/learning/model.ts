@@ -5,6 +5,7 @@ import type {
   LearningContentType,
   TutorialStyle,
 } from '../contracts/learning';
+import type { WordTimingMethod } from '../engine/speech/types';
 import type { QuizDifficulty, QuizQuestion, SafetyReport } from '../engine/text/types';
 import type { JobRecord } from '../jobs';
 
@@ -34,6 +35,8 @@ export interface LearningOutputs {
   duration: number | null;
   /** A narration's chapter marks (absent on narrations made before they were kept). */
   chapter_marks?: ChapterMark[];
+  /** How the spoken words' timings were found (absent on jobs made before it was kept). */
+  word_timings?: WordTimingMethod | null;
 }
 
 export type LearningJobRecord = JobRecord<LearningOptions, LearningOutputs>;

@@ -76,6 +76,7 @@ export function learningJobView(job: LearningJobRecord): LearningJob {
     hosted_url: `/book/${job.target.book_id}?chapter=${job.target.chapter_id}`,
     duration: outputs.duration ?? null,
     chapter_marks: outputs.chapter_marks ?? [],
+    word_timings: outputs.word_timings ?? null,
     error_message: job.error_message,
     created_at: job.created_at,
     updated_at: job.updated_at,

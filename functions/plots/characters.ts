@@ -62,7 +62,7 @@ export function voiceFor(
   const speech = deps.engine().speech;
   // A character whose sex the book does not give gets an even, neutral voice, not a guessed one.
   const choice = {
-    model: 'elevenlabs_conversational' as const,
+    style: 'elevenlabs_conversational' as const,
     role: 'character' as const,
     seed,
     gender: gender === 'unknown' ? ('neutral' as const) : gender,

@@ -21,6 +21,8 @@ import {
   type StageStatus,
   type VideoGeneration,
 } from '../contracts/video';
+import { leastExact } from '../engine/speech/timings';
+import type { WordTimingMethod } from '../engine/speech/types';
 import type { ImageReads } from '../images/read-port';
 import { isActive, type JobRecord, type Jobs } from '../jobs';
 import { ConflictError, NotFoundError, PaymentRequiredError } from '../lib/errors';
@@ -65,6 +67,7 @@ export class GenerationRunningError extends ConflictError {
 export function audioFilesOf(items: StageItemRecord[]): VideoGeneration['audio_files'] {
   const narrator: VideoGeneration['audio_files']['narrator'] = [];
   const characters: VideoGeneration['audio_files']['characters'] = [];
+  let timings: VideoGeneration['audio_files']['word_timings'] = null;
   const scenes = items
     .filter((i) => i.stage === 'audio' && i.status === 'completed' && i.scene_number !== null)
     .sort((a, b) => a.scene_number! - b.scene_number!);
@@ -78,6 +81,7 @@ export function audioFilesOf(items: StageItemRecord[]): VideoGeneration['audio_f
       | undefined;
     if (!files) continue;
     const scene_number = item.scene_number!;
+    timings = leastExact(timings, item.data.word_timings as WordTimingMethod | null | undefined);
     // Every stretch of the scene's narration (items made before them list the one narrator file).
     for (const file of files.narration ?? (files.narrator ? [files.narrator] : []))
       narrator.push({ url: mediaUrl(file.key), duration: round(file.duration, 2), scene_number });
@@ -90,7 +94,7 @@ export function audioFilesOf(items: StageItemRecord[]): VideoGeneration['audio_f
         text: line.text,
       });
   }
-  return { narrator, characters };
+  return { narrator, characters, word_timings: timings };
 }
 
 export const num = (value: unknown) =>

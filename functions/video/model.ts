@@ -8,7 +8,7 @@ import type {
   SceneTransition,
 } from '../contracts/video';
 import type { DownloadQuality } from '../contracts/video';
-import type { VisemeTiming, WordTiming } from '../engine/speech/types';
+import type { VisemeTiming, WordTiming, WordTimingMethod } from '../engine/speech/types';
 import type { CharacterProfile, Mood, SceneDescription } from '../engine/text/types';
 import type { CharacterReference } from '../engine/image/types';
 import type { CameraKind } from '../engine/video/local/kenburns';
@@ -195,6 +195,8 @@ export interface AudioManifest {
   scene_number: number;
   /** Seconds: the scene's spoken length with a breath after it. */
   duration: number;
+  /** How the recordings' word timings were found (absent in older manifests). */
+  word_timings?: WordTimingMethod;
   /** The scene's first stretch of narration (what readers of older manifests list). */
   narrator: SpokenNarration | null;
   /** Every stretch of narration in the order spoken (absent in older manifests: `narrator` alone). */

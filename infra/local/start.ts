@@ -1,9 +1,16 @@
 import { join, relative } from 'node:path';
+import { engineAtStart } from './engine-settings';
 import { PROJECT_ROOT, startLocalRuntime } from './runtime';
 import { ensureWebBuild } from './web-build';
 
 /** `npm start`: the whole product on this machine, at one printed URL. */
 async function main() {
+  // Every wrong engine setting is said now, all at once, rather than as failed jobs later.
+  const engine = engineAtStart(process.env);
+  if (!engine.ok) {
+    console.error(engine.message);
+    process.exit(1);
+  }
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = process.env.DATA_DIR ?? join(PROJECT_ROOT, '.data');
   ensureWebBuild(PROJECT_ROOT);
@@ -28,6 +35,7 @@ async function main() {
       ? `Dev mailbox    ${runtime.url}/_dev/mailbox   (local mode: every email lands here, none is sent; DEV_MAILBOX=off hides it)`
       : 'Dev mailbox    off (DEV_MAILBOX=off): emails are kept in the data directory only'
   }
+  Engine         ${engine.providers}
   Services       DynamoDB :${p.dynamodb} · S3 :${p.s3} · Cognito :${p.cognito} · Step Functions :${p.stepfunctions}
                  (loopback; DynamoDB, S3 and Step Functions answer only requests signed with this data directory's keys)
   Data           ${shown}/  (npm run reset wipes it)

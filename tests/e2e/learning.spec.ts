@@ -244,6 +244,7 @@ test('a long video generation is polled 10 s × 10, then every 30 s up to 60 che
         hosted_url: `/book/${bookId}?chapter=routed`,
         duration: null,
         chapter_marks: [],
+        word_timings: null,
         error_message: null,
         created_at: new Date().toISOString(),
         updated_at: new Date().toISOString(),

@@ -334,6 +334,8 @@ describe('learning content generation on the local runtime', () => {
     expect(job.content_url).toBe(job.video_url);
     // Chapter marks belong to the narration; a video answers none.
     expect(job.chapter_marks).toEqual([]);
+    // The offline voices report their own word timings (the subtitles' cues, the presenter's mouth).
+    expect(job.word_timings).toBe('provider');
 
     const video = await download(job.video_url!, 'lesson.mp4');
     expect(video.type).toBe('video/mp4');

@@ -475,8 +475,9 @@ describe('the video pipeline', () => {
       const file = await fetchFile(clip.video_url!, `clip-${clip.scene_number}.mp4`);
       expect(file.probe.video).toMatchObject({ width: 720, height: 1280 });
     }
-    // The record lists the recordings the film was made from.
+    // The record lists the recordings the film was made from, and how their words were timed.
     expect(done.audio_files.characters.length).toBeGreaterThan(0);
+    expect(done.audio_files.word_timings).toBe('provider');
     expect(done.audio_files.characters[0]).toMatchObject({
       character: expect.any(String),
       url: expect.any(String),

@@ -14,7 +14,7 @@ import {
 import { EngineError, type Engine, type ProbeResult, type Size } from '../types';
 import type { MusicStyle } from '../audio/types';
 import type { SubtitleCue } from '../video/types';
-import type { VoiceModel } from '../speech/types';
+import type { VoiceModel, WordTimingMethod } from '../speech/types';
 import { splitSentences } from '../text/sentences';
 import { synthesizeLines, type SpokenLine } from './speech-track';
 import { spokenTrackSeconds, type ReadingPace } from './spoken-length';
@@ -61,6 +61,8 @@ export interface RenderedScene {
   duration: number;
   cues: SubtitleCue[];
   voices: string[];
+  /** How the scene's word timings were found (`WordTimingMethod`); null when it says nothing. */
+  timings: WordTimingMethod | null;
 }
 
 export type StepProgress = (step: string, fraction: number) => void;
@@ -116,7 +118,8 @@ export async function planChapterVideo(engine: Engine, input: ChapterVideoInput)
   });
   if (input.maxSeconds) screenplay.scenes = fitScenes(screenplay.scenes, input.maxSeconds);
   const narratorVoice = engine.speech.voiceFor({
-    model: input.voiceModel ?? 'elevenlabs_narrator',
+    model: input.voiceModel,
+    style: 'elevenlabs_narrator',
     language,
     role: 'narrator',
   });
@@ -255,6 +258,7 @@ export async function renderChapterScene(
     duration: clip.probe.duration,
     cues: speech.cues,
     voices: [...new Set(lines.map((l) => l.voice))],
+    timings: speech.timings,
   };
 }
 

@@ -5,7 +5,7 @@ import { probe, runFilterGraph } from '../media/ffmpeg';
 import { contentWords, splitSentences } from '../text/sentences';
 import type { ChapterText, CharacterProfile } from '../text/types';
 import { EngineError, type Engine, type ProbeResult, type Size } from '../types';
-import type { VoiceModel } from '../speech/types';
+import type { VoiceModel, WordTimingMethod } from '../speech/types';
 import { clipSettings, encodedOutput, evenSize } from '../video/encoding';
 import { captionLayer } from '../video/local/captions';
 import { cuesFromWords } from '../video/local/subtitles';
@@ -212,7 +212,8 @@ export async function planLesson(engine: Engine, input: LessonInput): Promise<Le
     title: input.chapter.title,
     language,
     voice: engine.speech.voiceFor({
-      model: input.voiceModel ?? 'elevenlabs_conversational',
+      model: input.voiceModel,
+      style: 'elevenlabs_conversational',
       language,
       role: 'narrator',
       ...(input.presenterGender ? { gender: input.presenterGender } : {}),
@@ -245,7 +246,7 @@ export async function renderLessonSegment(
   index: number,
   portraitPath: string,
   workDir: string,
-): Promise<{ clip: string; duration: number }> {
+): Promise<{ clip: string; duration: number; timings: WordTimingMethod }> {
   await mkdir(workDir, { recursive: true });
   const segment = plan.segments[index];
   if (!segment) throw new Error(`The lesson has no segment ${index + 1}`);
@@ -329,7 +330,7 @@ export async function renderLessonSegment(
     },
     { duration },
   );
-  return { clip, duration };
+  return { clip, duration, timings: speech.timings ?? ('provider' as const) };
 }
 
 /** Seconds of the fade out of one slide and into the next. */

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { Engine } from '../types';
 import type { SubtitleCue } from '../video/types';
-import type { WordTiming } from '../speech/types';
+import { leastExact } from '../speech/timings';
+import type { WordTiming, WordTimingMethod } from '../speech/types';
 import { cuesFromWords } from '../video/local/subtitles';
 
 export interface SpokenLine {
@@ -15,6 +16,8 @@ export interface SpeechTrack {
   duration: number;
   words: WordTiming[];
   cues: SubtitleCue[];
+  /** How the words' timings were found: the least exact of the lines' (none without lines). */
+  timings: WordTimingMethod | null;
 }
 
 /** Readable subtitles: up to two lines of about 42 characters, at most 6 s each. */
@@ -35,6 +38,7 @@ export async function synthesizeLines(
   const parts: SpeechTrack['parts'] = [];
   const words: WordTiming[] = [];
   const cues: SubtitleCue[] = [];
+  let timings: WordTimingMethod | null = null;
   for (const [index, line] of lines.entries()) {
     const result = await engine.speech.synthesize({
       text: line.text,
@@ -42,6 +46,7 @@ export async function synthesizeLines(
       outputPath: join(workDir, `${options.prefix}-${String(index).padStart(3, '0')}.wav`),
     });
     parts.push({ path: result.path, start: cursor, duration: result.duration });
+    timings = leastExact(timings, result.timings ?? 'provider');
     const placed = withPunctuation(line.text, result.words).map((w) => ({
       ...w,
       start: w.start + cursor,
@@ -53,7 +58,7 @@ export async function synthesizeLines(
     cursor += result.duration + gap;
   }
   const duration = Math.max(cursor - gap + 0.4, 1);
-  return { parts, duration, words, cues };
+  return { parts, duration, words, cues, timings };
 }
 
 /** Each word as written in the line, with the quotes and punctuation attached to it. */

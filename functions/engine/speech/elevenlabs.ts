@@ -144,7 +144,8 @@ export function createElevenLabsSpeechEngine(options: ElevenLabsOptions = {}): S
     voices: (language) => listVoices(ELEVENLABS_VOICES, language),
     voiceFor: (choice) => {
       const id = chooseVoice(ELEVENLABS_VOICES, choice);
-      const model = (choice.model && ELEVENLABS_MODELS[choice.model]) ?? DEFAULT_MODEL;
+      const named = choice.model ?? choice.style;
+      const model = (named && ELEVENLABS_MODELS[named]) ?? DEFAULT_MODEL;
       return model === DEFAULT_MODEL ? id : `${id}@${model}`;
     },
     synthesize: async (request) => synthesize(settings, request, await accountVoices()),

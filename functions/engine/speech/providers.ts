@@ -1,9 +1,13 @@
 /**
  * Which speech provider serves each of the spec's voice models. The chosen provider
- * (ENGINE_SPEECH_PROVIDER) speaks every voice; with providers of one's own configured beside it, the
- * `elevenlabs_*` models speak through ElevenLabs (ELEVENLABS_API_KEY) and `openai_tts` through the
- * OpenAI-compatible server (ENGINE_SPEECH_PROVIDER=openai, or OPENAI_TTS_MODEL), each voice id
- * naming its provider. Offline and with Polly, every voice model is a voice style of that catalogue.
+ * (ENGINE_SPEECH_PROVIDER) speaks every voice; with providers of one's own configured beside it, a
+ * voice model someone *chose* speaks through its own provider — the `elevenlabs_*` models through
+ * ElevenLabs (ELEVENLABS_API_KEY), `openai_tts` through the OpenAI-compatible server
+ * (ENGINE_SPEECH_PROVIDER=openai, or OPENAI_TTS_MODEL) — each voice id naming its provider. The
+ * product's own defaults (a `style`, see `VoiceChoice`) stay with the chosen provider, so a key
+ * present in the environment never takes voices away from it. Offline and with Polly, every voice
+ * model is a voice style of that catalogue. `google_wavenet` has no provider of its own here: it is
+ * a style offline and with Polly, and refused in words beside a provider of one's own.
  */
 import type { EngineConfig } from '../config';
 import type { SpeechEngine, VoiceModel } from './types';
@@ -37,10 +41,11 @@ export function configuredSpeechProviders(config: EngineConfig): Set<ModelProvid
  * model of another provider needs that provider configured too.
  */
 export function voiceModelProblem(model: VoiceModel, config: EngineConfig): string | undefined {
-  const provider = MODEL_PROVIDER[model];
-  if (!provider) return undefined;
   if (config.ENGINE_SPEECH_PROVIDER === 'local' || config.ENGINE_SPEECH_PROVIDER === 'polly')
     return undefined;
+  const provider = MODEL_PROVIDER[model];
+  if (!provider)
+    return `The voice model ${model} needs Google Cloud Text-to-Speech, which this server does not connect to. Choose openai_tts or an elevenlabs voice model, or set ENGINE_SPEECH_PROVIDER=local for the offline voices.`;
   if (configuredSpeechProviders(config).has(provider)) return undefined;
   const name = provider === 'elevenlabs' ? 'ElevenLabs' : 'an OpenAI-compatible speech server';
   return `The voice model ${model} speaks through ${name}, which is not configured. Set ${SETTING[provider]}, or choose another voice model.`;

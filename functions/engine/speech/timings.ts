@@ -1,4 +1,4 @@
-import type { VisemeTiming, WordTiming } from './types';
+import type { VisemeTiming, WordTiming, WordTimingMethod } from './types';
 import type { WordToken } from './text';
 
 /**
@@ -180,4 +180,13 @@ export function visemeTimings(phonemes: PhonemeEvent[], offset: number): VisemeT
     visemes.push({ time: roundTime(offset + event.time), viseme });
   }
   return visemes;
+}
+
+/** The less exact of two ways timings were found: one estimated recording makes a whole estimated. */
+export function leastExact(
+  a: WordTimingMethod | null | undefined,
+  b: WordTimingMethod | null | undefined,
+): WordTimingMethod | null {
+  if (a === 'aligned' || b === 'aligned') return 'aligned';
+  return a ?? b ?? null;
 }

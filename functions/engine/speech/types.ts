@@ -45,8 +45,14 @@ export interface SpeechResult {
    * Where the word timings come from: the synthesiser or the provider reported them ('provider'), or
    * they were estimated from the audio itself ('aligned', see align.ts).
    */
-  timings?: 'provider' | 'aligned';
+  timings?: WordTimingMethod;
 }
+
+/**
+ * How word timings (subtitle cues, mouth shapes) were found: reported by the synthesiser or the
+ * provider, or estimated from the audio itself.
+ */
+export type WordTimingMethod = 'provider' | 'aligned';
 
 /** Voice model names the product's forms use, mapped onto the catalogue. */
 export const VOICE_MODELS = [
@@ -59,7 +65,13 @@ export const VOICE_MODELS = [
 export type VoiceModel = (typeof VOICE_MODELS)[number];
 
 export interface VoiceChoice {
+  /** The voice model someone chose: it picks the provider that speaks (see `routedSpeechEngine`). */
   model?: VoiceModel;
+  /**
+   * The voice model whose style the product uses when nobody chose one: it shapes the voice within
+   * the configured provider, never which provider speaks.
+   */
+  style?: VoiceModel;
   language?: string;
   role: 'narrator' | 'character';
   /** 'neutral' for a character whose sex the book does not give: an even voice, not a guessed one. */

@@ -96,7 +96,7 @@ function choose(
 
 /** The voice id for a voice model, language and role; characters keep their voice through their seed. */
 export function chooseVoice(catalogue: readonly CatalogueVoice[], choice: VoiceChoice): string {
-  const model = MODEL_STYLES[choice.model ?? 'elevenlabs_narrator'];
+  const model = MODEL_STYLES[choice.model ?? choice.style ?? 'elevenlabs_narrator'];
   return choose(catalogue, { ...choice, style: model.style, usualGender: model.gender }).id;
 }
 

@@ -1,5 +1,7 @@
 import { extname, join } from 'node:path';
 import type { BookRecord, ChapterRecord } from '../../books/model';
+import { leastExact } from '../../engine/speech/timings';
+import type { WordTimingMethod } from '../../engine/speech/types';
 import type { Engine } from '../../engine/types';
 import { hashString } from '../../engine/random';
 import type { UserActivity } from '../../events';
@@ -60,6 +62,8 @@ interface StoredPlan {
 interface PartResult {
   key: string;
   duration: number;
+  /** Absent on parts rendered before it was kept. */
+  timings?: WordTimingMethod | null;
 }
 
 const planKey = (jobId: string) => jobWorkKey(jobId, 'plan.json.gz');
@@ -138,7 +142,7 @@ export async function renderPartStage(
     );
     const key = jobWorkKey(job_id, `${partName(index)}${extname(part.path)}`);
     await deps.uploads.upload(key, part.path, part.contentType);
-    return { key, duration: part.duration };
+    return { key, duration: part.duration, timings: part.timings ?? null };
   });
   await putJson(deps.uploads, partResultKey(job_id, index), result);
   const total = recipe.partCount(stored.plan);
@@ -171,7 +175,7 @@ export async function assembleStage(deps: LearningContentDeps, { job_id }: Conte
       Array.from({ length: recipe.partCount(stored.plan) }, async (_, i) => {
         const result = await getJson<PartResult>(deps.uploads, partResultKey(job_id, i));
         const path = await deps.uploads.download(result.key, join(dir, result.key.split('/').pop()!));
-        return { path, duration: result.duration };
+        return { path, duration: result.duration, timings: result.timings ?? null };
       }),
     );
     const report = (fraction: number) => {
@@ -198,6 +202,7 @@ export async function assembleStage(deps: LearningContentDeps, { job_id }: Conte
       thumbnail_key: key(finished.outputs.thumbnail),
       duration: finished.outputs.duration,
       ...(finished.outputs.chapter_marks ? { chapter_marks: finished.outputs.chapter_marks } : {}),
+      word_timings: parts.reduce<WordTimingMethod | null>((method, p) => leastExact(method, p.timings), null),
     };
   });
   if (

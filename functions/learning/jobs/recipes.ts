@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { WordTimingMethod } from '../../engine/speech/types';
 import type { BookRecord, ChapterRecord } from '../../books/model';
 import type { ChapterVideoStyle, LearningContentType } from '../../contracts/learning';
 import type { ImageStyle } from '../../engine/image/types';
@@ -56,6 +57,8 @@ export interface PartFile {
   path: string;
   duration: number;
   contentType: string;
+  /** How the part's word timings (subtitles, mouths) were found; none for a part that says nothing. */
+  timings?: WordTimingMethod | null;
 }
 
 export interface FinishedMedia {
@@ -111,7 +114,7 @@ const narration: Recipe<NarrationPlan> = {
     const voice =
       options.voice ??
       engine.speech.voiceFor({
-        model: 'elevenlabs_narrator',
+        style: 'elevenlabs_narrator',
         language: book.language || 'en',
         role: 'narrator',
       });
@@ -126,6 +129,7 @@ const narration: Recipe<NarrationPlan> = {
       path: speech.path,
       duration: speech.duration,
       contentType: speech.format === 'wav' ? 'audio/wav' : 'audio/mpeg',
+      timings: speech.timings ?? 'provider',
     };
   },
   async assemble({ engine, dir }, plan, parts) {
@@ -232,7 +236,12 @@ const lesson: Recipe<LessonPlan> = {
   async renderPart({ engine, dir, fetch }, plan, index) {
     const portrait = await fetch(PRESENTER_FILE);
     const segment = await renderLessonSegment(engine, plan, index, portrait, join(dir, 'segment'));
-    return { path: segment.clip, duration: segment.duration, contentType: 'video/mp4' };
+    return {
+      path: segment.clip,
+      duration: segment.duration,
+      contentType: 'video/mp4',
+      timings: segment.timings,
+    };
   },
   async assemble(ctx, plan, parts, report) {
     const { engine, dir } = ctx;
@@ -268,7 +277,7 @@ const scenes: Recipe<ChapterVideoPlan> = {
   partCount: (plan) => plan.screenplay.scenes.length,
   async renderPart({ engine, dir }, plan, index) {
     const scene = await renderChapterScene(engine, plan, index, join(dir, 'scene'));
-    return { path: scene.clip, duration: scene.duration, contentType: 'video/mp4' };
+    return { path: scene.clip, duration: scene.duration, contentType: 'video/mp4', timings: scene.timings };
   },
   async assemble(ctx, plan, parts, report) {
     const { engine, dir } = ctx;

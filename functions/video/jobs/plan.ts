@@ -59,7 +59,7 @@ export interface PlanInput {
 function voiceOf(engine: PlanInput['engine'], book: BookRecord, name: string, plotVoice?: string): string {
   if (plotVoice) return plotVoice;
   const choice = {
-    model: 'elevenlabs_conversational' as const,
+    style: 'elevenlabs_conversational' as const,
     role: 'character' as const,
     seed: seedFor(name),
   };
@@ -77,14 +77,15 @@ function narratorVoice(
   chosen: string | null | undefined,
 ): string {
   if (chosen) return chosen;
-  const model =
+  // Nobody chose a voice: the configured provider's voice in the style the script calls for.
+  const style =
     script.script_style === 'cinematic_narration'
       ? AUDIO_DEFAULTS.narration_voice_model
       : AUDIO_DEFAULTS.cinematic_voice_model;
   try {
-    return engine.speech.voiceFor({ model, role: 'narrator', language: book.language || undefined });
+    return engine.speech.voiceFor({ style, role: 'narrator', language: book.language || undefined });
   } catch {
-    return engine.speech.voiceFor({ model, role: 'narrator' });
+    return engine.speech.voiceFor({ style, role: 'narrator' });
   }
 }
 

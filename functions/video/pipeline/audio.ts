@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { AudioResult, MixTrack } from '../../engine/audio/types';
-import type { VisemeTiming, WordTiming } from '../../engine/speech/types';
+import { leastExact } from '../../engine/speech/timings';
+import type { VisemeTiming, WordTiming, WordTimingMethod } from '../../engine/speech/types';
 import { putJson } from '../../lib/json-files';
 import {
   itemName,
@@ -72,6 +73,8 @@ interface SpokenScene {
   lines: (Recording & { character: string; visemes: VisemeTiming[] })[];
   /** Seconds from the scene's start to the end of its last words. */
   end: number;
+  /** How its word timings were found (`WordTimingMethod`): the least exact of its recordings'. */
+  timings: WordTimingMethod | null;
 }
 
 /** What a scene says in order: its beats, or (plans made before them) its narration, then its lines. */
@@ -88,7 +91,7 @@ export function beatsOf(scene: PlannedScene): PlannedBeat[] {
  * narration in the narrator's voice and each line in its speaker's, with a breath between them.
  */
 async function speakScene(engine: PipelineEngine, scene: PlannedScene, dir: string): Promise<SpokenScene> {
-  const spoken: SpokenScene = { narration: [], lines: [], end: 0 };
+  const spoken: SpokenScene = { narration: [], lines: [], end: 0, timings: null };
   const beats = beatsOf(scene);
   let cursor = LEAD;
   for (const [i, beat] of beats.entries()) {
@@ -106,6 +109,7 @@ async function speakScene(engine: PipelineEngine, scene: PlannedScene, dir: stri
       text: beat.text,
       words: said.words ?? [],
     };
+    spoken.timings = leastExact(spoken.timings, said.timings ?? 'provider');
     if (beat.kind === 'narration') spoken.narration.push(recording);
     else spoken.lines.push({ ...recording, character: beat.character, visemes: said.visemes });
     spoken.end = cursor + said.duration;
@@ -246,6 +250,7 @@ async function storeSceneAudio(
   const manifest: AudioManifest = {
     scene_number: sceneNumber,
     duration: made.duration,
+    ...(speech.timings ? { word_timings: speech.timings } : {}),
     narrator: narration[0] ?? null,
     narration,
     lines,
@@ -285,6 +290,7 @@ function audioItem(
     data: {
       manifest_key: manifestKey,
       duration: manifest.duration,
+      word_timings: manifest.word_timings ?? null,
       // What the generation record lists as its audio files (without reading the manifest).
       files: {
         narrator: manifest.narrator

@@ -13,7 +13,8 @@ import {
   matchAccountVoice,
   wordsFromAlignment,
 } from '../../../functions/engine/speech/elevenlabs';
-import { voiceModelProblem } from '../../../functions/engine/speech/providers';
+import { routedSpeechEngine, voiceModelProblem } from '../../../functions/engine/speech/providers';
+import type { SpeechEngine, VoiceChoice } from '../../../functions/engine/speech/types';
 import { tokenizeWords } from '../../../functions/engine/speech/text';
 import { providerHttpError } from '../../../functions/lib/provider-errors';
 
@@ -175,6 +176,38 @@ describe('which provider speaks each voice model', () => {
     ).toMatch(/Set OPENAI_TTS_MODEL/);
     expect(voiceModelProblem('openai_tts', base)).toBeUndefined();
     expect(voiceModelProblem('elevenlabs_expressive', { ...base, ELEVENLABS_API_KEY: 'k' })).toBeUndefined();
+  });
+
+  it('refuses google_wavenet beside a provider of one’s own, saying what to choose instead', () => {
+    expect(voiceModelProblem('google_wavenet', base)).toMatch(
+      /google_wavenet needs Google Cloud Text-to-Speech.*Choose openai_tts or an elevenlabs voice model/,
+    );
+    expect(voiceModelProblem('google_wavenet', { ENGINE_SPEECH_PROVIDER: 'local' } as EngineConfig)).toBe(
+      undefined,
+    );
+  });
+
+  it('sends a chosen voice model to its provider, and the product’s own defaults to the chosen provider', () => {
+    /** A provider that names itself in every voice id it picks. */
+    const provider = (name: string): SpeechEngine => ({
+      voices: () => [],
+      voiceFor: (choice: VoiceChoice) => `${name}:${choice.role}:${choice.model ?? choice.style ?? '-'}`,
+      synthesize: () => Promise.reject(new Error('not spoken here')),
+    });
+    const primary = provider('openai');
+    const engine = routedSpeechEngine(primary, { openai: primary, elevenlabs: provider('elevenlabs') });
+    // A default style (nobody chose): the configured provider speaks, whatever keys are set beside it.
+    expect(engine.voiceFor({ style: 'elevenlabs_narrator', role: 'narrator' })).toBe(
+      'openai:narrator:elevenlabs_narrator',
+    );
+    expect(engine.voiceFor({ role: 'character', seed: 3 })).toBe('openai:character:-');
+    // A chosen model: its own provider.
+    expect(engine.voiceFor({ model: 'elevenlabs_narrator', role: 'narrator' })).toBe(
+      'elevenlabs:narrator:elevenlabs_narrator',
+    );
+    expect(engine.voiceFor({ model: 'openai_tts', style: 'elevenlabs_narrator', role: 'narrator' })).toBe(
+      'openai:narrator:openai_tts',
+    );
   });
 
   it('lets every voice model speak offline and with Polly, as voice styles', () => {

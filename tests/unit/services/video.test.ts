@@ -453,19 +453,24 @@ describe("the studio's export settings as the film's frame and export", () => {
 
 describe('audio files of a generation record', () => {
   it("lists the narrator's and the characters' recordings scene by scene from the audio items", () => {
-    const item = (scene: number, files: unknown, status = 'completed') =>
+    const item = (scene: number, files: unknown, status = 'completed', timings?: string) =>
       ({
         stage: 'audio',
         scene_number: scene,
         status,
-        data: { files },
+        data: { files, ...(timings ? { word_timings: timings } : {}) },
         counters: {},
       }) as unknown as StageItemRecord;
     const files = audioFilesOf([
-      item(2, {
-        narrator: null,
-        lines: [{ key: 'k/b.wav', duration: 1.234, character: 'Bea', text: 'Hi.' }],
-      }),
+      item(
+        2,
+        {
+          narrator: null,
+          lines: [{ key: 'k/b.wav', duration: 1.234, character: 'Bea', text: 'Hi.' }],
+        },
+        'completed',
+        'provider',
+      ),
       item(1, { narrator: { key: 'k/n.wav', duration: 3.5 }, lines: [] }),
       item(3, { narrator: { key: 'k/x.wav', duration: 1 }, lines: [] }, 'running'),
       {
@@ -488,5 +493,14 @@ describe('audio files of a generation record', () => {
         text: 'Hi.',
       },
     ]);
+    // How the word timings were found: the provider's, as the one scene recorded with them says.
+    expect(files.word_timings).toBe('provider');
+    // One scene whose timings were estimated from its audio makes the film's estimated.
+    const mixed = audioFilesOf([
+      item(1, { narrator: null, lines: [] }, 'completed', 'provider'),
+      item(2, { narrator: null, lines: [] }, 'completed', 'aligned'),
+    ]);
+    expect(mixed.word_timings).toBe('aligned');
+    expect(audioFilesOf([]).word_timings).toBeNull();
   });
 });
