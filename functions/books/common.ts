@@ -102,6 +102,34 @@ export type BooksContext = ReturnType<typeof booksContext>;
 export const now = (deps: BooksContext) => isoNow(deps.clock);
 
 /**
+ * Stores a new book under the plan's book allowance (subscriptions): the book's place is held before
+ * anything is stored (on free, a third book needs a paid upload of the id it names: 402 otherwise;
+ * the book then takes that id), and given back when the book was not stored.
+ */
+export async function withBookAllowance<T>(
+  deps: BooksContext,
+  ownerId: string,
+  paidBookId: string | undefined,
+  store: (id: string) => Promise<T>,
+): Promise<T> {
+  const allowance = deps.allowance
+    ? await deps.allowance.take(
+        ownerId,
+        async () => (await deps.books.listByOwner(ownerId)).length,
+        paidBookId,
+      )
+    : { paidBookId: null };
+  const id = allowance.paidBookId ?? deps.uuid();
+  try {
+    return await store(id);
+  } catch (error) {
+    if (deps.allowance && !(await deps.books.get(id)))
+      await deps.allowance.giveBack(ownerId, allowance.paidBookId);
+    throw error;
+  }
+}
+
+/**
  * Starts a run of the book-processing workflow as a job (one run at a time per book). A start that
  * fails leaves the book FAILED at that step, so the owner can retry.
  */

@@ -84,6 +84,74 @@ const SUMMARY_FIELDS: Record<Exclude<keyof BookSummary, 'source'>, true> = {
   published_at: true,
 };
 
+/** What the one creating a book decides; everything else starts empty. */
+export interface NewBook {
+  id: string;
+  ownerId: string;
+  title: string;
+  description: string;
+  bookType: BookRecord['book_type'];
+  source: BookRecord['source'];
+  /** The details the owner gave (the pipeline's proposals never overwrite them). */
+  ownerSet: string[];
+  createdAt: string;
+}
+
+/** Where processing stands: a new book is queued with nothing found yet unless its creator says otherwise. */
+type BookProgress = Pick<
+  BookRecord,
+  | 'status'
+  | 'progress'
+  | 'progress_message'
+  | 'estimated_duration'
+  | 'structure_type'
+  | 'total_preview_chapters'
+  | 'total_chapters'
+  | 'chapters_done'
+>;
+
+const QUEUED: BookProgress = {
+  status: 'QUEUED',
+  progress: 0,
+  progress_message: 'Queued for processing',
+  estimated_duration: null,
+  structure_type: null,
+  total_preview_chapters: 0,
+  total_chapters: 0,
+  chapters_done: 0,
+};
+
+/**
+ * A new book record, the one shape every way of creating a book stores (an upload, Creator Mode's
+ * one-chapter book): the title and description cut to what a book holds, no metadata, unpublished.
+ */
+export function newBookRecord(book: NewBook, progress: BookProgress = QUEUED): BookRecord {
+  return {
+    id: book.id,
+    owner_id: book.ownerId,
+    title: book.title.slice(0, 200),
+    author_name: '',
+    description: book.description.trim().slice(0, 5000),
+    book_type: book.bookType,
+    difficulty: 'medium',
+    tags: [],
+    language: 'en',
+    ...progress,
+    error_message: null,
+    failed_step: null,
+    genre: null,
+    category: null,
+    owner_set: book.ownerSet,
+    cover_key: null,
+    source: book.source,
+    review_pending: false,
+    job_id: null,
+    published_at: null,
+    created_at: book.createdAt,
+    updated_at: book.createdAt,
+  };
+}
+
 /** The attributes a `BookSummary` is read with (a projection). */
 export const BOOK_SUMMARY_FIELDS: readonly string[] = [...Object.keys(SUMMARY_FIELDS), 'source.format'];
 

@@ -1,9 +1,9 @@
-import { CONTENT_TYPES, now, type BooksContext } from './common';
+import { CONTENT_TYPES, now, withBookAllowance, type BooksContext } from './common';
 import { cleanChapterContent } from './ingest';
 import { summarize } from '../engine/text/local/summarize';
 import { stableUuid } from '../lib/ids';
 import { BadRequestError } from '../lib/errors';
-import { bookKeys, type BookRecord, type ChapterRecord } from './model';
+import { bookKeys, newBookRecord, type BookRecord, type ChapterRecord } from './model';
 
 /** Reading speed the processing pipeline estimates a book's time with. */
 const WORDS_PER_MINUTE = 230;
@@ -29,22 +29,10 @@ export async function createSingleChapterBook(
   const content = cleanChapterContent(request.text);
   if (!content.trim()) throw new BadRequestError('Please provide text content.', 'empty_text');
   // It holds a place of the plan's book allowance like any upload (402 in the plan's words when
-  // none is left), given back if the book is not stored.
-  const allowance = deps.allowance
-    ? await deps.allowance.take(
-        request.ownerId,
-        async () => (await deps.books.listByOwner(request.ownerId)).length,
-        undefined,
-      )
-    : { paidBookId: null };
-  const id = allowance.paidBookId ?? deps.uuid();
-  try {
-    return await storeSingleChapterBook(deps, request, id, content);
-  } catch (error) {
-    if (deps.allowance && !(await deps.books.get(id)))
-      await deps.allowance.giveBack(request.ownerId, allowance.paidBookId);
-    throw error;
-  }
+  // none is left).
+  return withBookAllowance(deps, request.ownerId, undefined, (id) =>
+    storeSingleChapterBook(deps, request, id, content),
+  );
 }
 
 async function storeSingleChapterBook(
@@ -57,46 +45,37 @@ async function storeSingleChapterBook(
   const data = Buffer.from(request.text, 'utf8');
   const sourceKey = bookKeys.source(id, 'txt');
   await deps.uploads.put(sourceKey, data, CONTENT_TYPES.txt);
-  const title = request.title.trim().slice(0, 200) || 'Untitled book';
   const words = content.split(/\s+/).filter(Boolean).length;
-  const book: BookRecord = {
-    id,
-    owner_id: request.ownerId,
-    title,
-    author_name: '',
-    description: request.description.trim().slice(0, 5000),
-    book_type: request.bookType,
-    difficulty: 'medium',
-    tags: [],
-    language: 'en',
-    estimated_duration: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
-    status: 'READY',
-    progress: 100,
-    progress_message: 'Ready',
-    error_message: null,
-    failed_step: null,
-    genre: null,
-    category: null,
-    owner_set: ['title', 'description'],
-    cover_key: null,
-    source: { key: sourceKey, kind: 'text', filename: null, size: data.length, format: 'txt' },
-    review_pending: false,
-    structure_type: 'flat',
-    total_preview_chapters: 1,
-    total_chapters: 1,
-    chapters_done: 1,
-    job_id: null,
-    published_at: null,
-    created_at: at,
-    updated_at: at,
-  };
+  const book = newBookRecord(
+    {
+      id,
+      ownerId: request.ownerId,
+      title: request.title.trim() || 'Untitled book',
+      description: request.description,
+      bookType: request.bookType,
+      source: { key: sourceKey, kind: 'text', filename: null, size: data.length, format: 'txt' },
+      ownerSet: ['title', 'description'],
+      createdAt: at,
+    },
+    // The text is the chapter as written: nothing to find or review, ready at once.
+    {
+      status: 'READY',
+      progress: 100,
+      progress_message: 'Ready',
+      estimated_duration: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+      structure_type: 'flat',
+      total_preview_chapters: 1,
+      total_chapters: 1,
+      chapters_done: 1,
+    },
+  );
   const chapter: ChapterRecord = {
     id: stableUuid(id, 'chapter', '1'),
     book_id: id,
     owner_id: request.ownerId,
     chapter_number: 1,
     order_index: 0,
-    title,
+    title: book.title,
     content,
     summary: summarize(content, { maxSentences: 3, maxChars: 600 }),
     word_count: words,

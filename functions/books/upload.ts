@@ -1,7 +1,7 @@
 import type { SourceFormat, UploadUrlResponse } from '../contracts/books';
 import { MAX_UPLOAD_BYTES } from '../contracts/books';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../lib/errors';
-import { bookKeys, type BookRecord } from './model';
+import { bookKeys, newBookRecord, type BookRecord } from './model';
 import {
   type UploadRequest,
   type BooksContext,
@@ -12,6 +12,7 @@ import {
   CONTENT_TYPES,
   UPLOAD_URL_SECONDS,
   UPLOAD_GRACE_MS,
+  withBookAllowance,
   sniff,
   titleFromFilename,
 } from './common';
@@ -73,24 +74,7 @@ export async function uploadUrl(
  * is checked here (from its bytes); everything else happens in the pipeline.
  */
 export async function createBookFromUpload(deps: BooksContext, request: UploadRequest): Promise<BookRecord> {
-  // The plan's book allowance (subscriptions): the new book's place is held before anything is
-  // stored (on free, a third book needs a paid upload of the id it names: 402 otherwise; the
-  // book then takes that id). An upload that does not store its book gives the place back.
-  const allowance = deps.allowance
-    ? await deps.allowance.take(
-        request.ownerId,
-        async () => (await deps.books.listByOwner(request.ownerId)).length,
-        request.bookId,
-      )
-    : { paidBookId: null };
-  const id = allowance.paidBookId ?? deps.uuid();
-  try {
-    return await storeUpload(deps, request, id);
-  } catch (error) {
-    if (deps.allowance && !(await deps.books.get(id)))
-      await deps.allowance.giveBack(request.ownerId, allowance.paidBookId);
-    throw error;
-  }
+  return withBookAllowance(deps, request.ownerId, request.bookId, (id) => storeUpload(deps, request, id));
 }
 
 /** Stores the source and the QUEUED book under `id`, then starts processing. */
@@ -143,37 +127,16 @@ export async function storeUpload(
   }
 
   const title = request.title.trim() || (filename ? titleFromFilename(filename) : '') || 'Untitled book';
-  const book: BookRecord = {
+  const book = newBookRecord({
     id,
-    owner_id: request.ownerId,
-    title: title.slice(0, 200),
-    author_name: '',
-    description: request.description.trim().slice(0, 5000),
-    book_type: request.bookType,
-    difficulty: 'medium',
-    tags: [],
-    language: 'en',
-    estimated_duration: null,
-    status: 'QUEUED',
-    progress: 0,
-    progress_message: 'Queued for processing',
-    error_message: null,
-    failed_step: null,
-    genre: null,
-    category: null,
-    owner_set: request.title.trim() ? ['title'] : [],
-    cover_key: null,
+    ownerId: request.ownerId,
+    title,
+    description: request.description,
+    bookType: request.bookType,
     source,
-    review_pending: false,
-    structure_type: null,
-    total_preview_chapters: 0,
-    total_chapters: 0,
-    chapters_done: 0,
-    job_id: null,
-    published_at: null,
-    created_at: created,
-    updated_at: created,
-  };
+    ownerSet: request.title.trim() ? ['title'] : [],
+    createdAt: created,
+  });
   await deps.books.put(book);
   await deps.activity.record(
     request.ownerId,

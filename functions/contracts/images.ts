@@ -149,14 +149,14 @@ const queued = {
 };
 
 /**
- * POST /chapters/{id}/images/scenes/{scene}. The picture is drawn by a job: `image_url` is null
- * until the record is completed (poll the status route with `job_id`). A request while the same
- * scene is being drawn answers that drawing.
+ * POST /chapters/{id}/images/scenes/{scene}: 202 at once. The picture is drawn by a job:
+ * `image_url` is null until the record is completed (poll the status route with `job_id`). A request
+ * while the same scene is being drawn answers that drawing.
  */
 export const sceneImageQueued = z.object({ ...queued, scene_number: z.number() });
 export type SceneImageQueued = z.infer<typeof sceneImageQueued>;
 
-/** POST /chapters/{id}/images/characters (a job, as for scenes). */
+/** POST /chapters/{id}/images/characters: 202 (a job, as for scenes). */
 export const characterImageQueued = z.object({ ...queued, character_name: z.string() });
 export type CharacterImageQueued = z.infer<typeof characterImageQueued>;
 

@@ -145,7 +145,7 @@ export const bulkDeleteResult = z.object({
 });
 export type BulkDeleteResult = z.infer<typeof bulkDeleteResult>;
 
-/** POST /characters/{id}/generate-image */
+/** POST /characters/{id}/generate-image: 202 at once (the portrait is drawn by a job). */
 export const characterImageQueued = z.object({
   status: z.literal('queued'),
   estimated_time_seconds: z.number(),

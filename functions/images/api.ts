@@ -7,7 +7,7 @@ import {
   sceneNumberParam,
 } from '../contracts/images-requests';
 import { createApiHandler } from '../lib/api-handler';
-import { defineHandler, ok, requireUser } from '../lib/http';
+import { accepted, defineHandler, ok, requireUser } from '../lib/http';
 import { images } from './instance';
 
 const chapterParam = z.object({ id: chapterIdParam });
@@ -19,20 +19,21 @@ const chapterImages = defineHandler({ params: chapterParam, query: chapterImages
   return ok(await images().list(user.userId, ctx.params.id, ctx.query.script_id));
 });
 
-/** Starts drawing a scene (a job): answers record_id and job_id, image_url null until completed. */
+/** Starts drawing a scene (a job): 202 with record_id and job_id, image_url null until completed. */
 const generateSceneImage = defineHandler(
   { params: z.object({ id: chapterIdParam, scene: sceneNumberParam }), body: sceneImageRequest },
   async (ctx) => {
     const user = requireUser(ctx);
-    return ok(await images().startScene(user.userId, ctx.params.id, ctx.params.scene, ctx.body));
+    return accepted(await images().startScene(user.userId, ctx.params.id, ctx.params.scene, ctx.body));
   },
 );
 
+/** Starts drawing a character of the chapter (a job, as for scenes): 202. */
 const generateCharacterImage = defineHandler(
   { params: chapterParam, body: characterImageRequest },
   async (ctx) => {
     const user = requireUser(ctx);
-    return ok(await images().startCharacter(user.userId, ctx.params.id, ctx.body));
+    return accepted(await images().startCharacter(user.userId, ctx.params.id, ctx.body));
   },
 );
 

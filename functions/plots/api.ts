@@ -49,12 +49,13 @@ const bulkDeleteCharacters = defineHandler({ body: bulkDeleteCharactersRequest }
   return ok(await plots().bulkDelete(user.userId, ctx.body.ids));
 });
 
+/** Starts drawing the character's portrait (a job): 202; poll GET /characters/{id}/image-status. */
 const generateCharacterImage = defineHandler(
   { params: idParam, body: characterImageRequest },
   async (ctx) => {
     const user = requireUser(ctx);
     const { prompt, style, quality, aspect_ratio } = ctx.body;
-    return ok(
+    return accepted(
       await plots().queuePortrait(user.userId, ctx.params.id, {
         style,
         quality,

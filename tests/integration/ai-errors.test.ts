@@ -8,18 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelJob } from '../../functions/contracts/model-jobs';
-import { createUser, pollJob, readyBook, startTestRuntime, type TestRuntime } from './helpers';
+import { createUser, pollJob, readyBook, startTestRuntime, withEnv, type TestRuntime } from './helpers';
 import { completion, startChatServer, type ChatServer } from './engine/text/chat-server';
 
-const ENV = [
-  'ENGINE_TEXT_PROVIDER',
-  'OPENAI_BASE_URL',
-  'OPENAI_MODEL',
-  'OPENAI_API_KEY',
-  'OPENAI_TIMEOUT_MS',
-] as const;
-const saved = Object.fromEntries(ENV.map((key) => [key, process.env[key]]));
-
+let restoreEnv: (() => void) | undefined;
 let server: ChatServer;
 let t: TestRuntime;
 let token: string;
@@ -34,7 +26,7 @@ const CHAPTER =
 beforeAll(async () => {
   server = await startChatServer();
   server.script(completion('{"text": "ready"}'));
-  Object.assign(process.env, {
+  restoreEnv = withEnv({
     ENGINE_TEXT_PROVIDER: 'openai',
     OPENAI_BASE_URL: server.baseUrl,
     OPENAI_MODEL: 'llama3.1:8b',
@@ -52,10 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
   await server?.close();
-  for (const key of ENV) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
+  restoreEnv?.();
 });
 
 /** Starts the job (202, answered before the model is asked) and polls it to its end. */

@@ -14,6 +14,7 @@ import { resetEngineConfig } from '../../functions/engine/config';
 import { characterSeed } from '../../functions/engine/text/local/characters';
 import { characterProfile, type SceneDescription } from '../../functions/engine/text/types';
 import { SAMPLE_RATE, startModelServer, type ModelServer } from '../support/model-server';
+import { withEnv } from './helpers';
 
 const ENV_KEYS = [
   'ENGINE_IMAGE_PROVIDER',
@@ -26,11 +27,12 @@ const ENV_KEYS = [
   'ELEVENLABS_API_KEY',
   'ELEVENLABS_BASE_URL',
 ] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+let restoreEnv: (() => void) | undefined;
 
+/** Only the providers `env` names, on an engine that reads them afresh (the last test's put back first). */
 function useEnv(env: Partial<Record<(typeof ENV_KEYS)[number], string>>): void {
-  for (const key of ENV_KEYS) delete process.env[key];
-  Object.assign(process.env, env);
+  restoreEnv?.();
+  restoreEnv = withEnv({ ...Object.fromEntries(ENV_KEYS.map((key) => [key, undefined])), ...env });
   resetEngineConfig();
   resetEngine();
 }
@@ -43,11 +45,9 @@ beforeAll(() => {
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-  useEnv(
-    Object.fromEntries(
-      ENV_KEYS.flatMap((key) => (savedEnv[key] === undefined ? [] : [[key, savedEnv[key]]])),
-    ),
-  );
+  restoreEnv?.();
+  resetEngineConfig();
+  resetEngine();
 });
 beforeEach(async () => {
   server = await startModelServer();

@@ -6,12 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookWithChapters } from '../../functions/contracts/books';
 import type { Creation, CreatorCapabilities } from '../../functions/contracts/creator';
-import { confirmAsExtracted, createUser, startTestRuntime, type TestRuntime } from './helpers';
+import { confirmAsExtracted, createUser, startTestRuntime, withEnv, type TestRuntime } from './helpers';
 import { completion, startChatServer, type ChatRequest, type ChatServer } from './engine/text/chat-server';
 
-const ENV = ['ENGINE_TEXT_PROVIDER', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'OPENAI_API_KEY'] as const;
-const saved = Object.fromEntries(ENV.map((key) => [key, process.env[key]]));
-
+let restoreEnv: (() => void) | undefined;
 let server: ChatServer;
 let t: TestRuntime;
 let author: string;
@@ -62,7 +60,7 @@ function model(request: ChatRequest) {
 beforeAll(async () => {
   server = await startChatServer();
   server.script(model);
-  Object.assign(process.env, {
+  restoreEnv = withEnv({
     ENGINE_TEXT_PROVIDER: 'openai',
     OPENAI_BASE_URL: server.baseUrl,
     OPENAI_MODEL: 'llama3.1:8b',
@@ -75,10 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
   await server?.close();
-  for (const key of ENV) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
+  restoreEnv?.();
 });
 
 async function finished(id: string): Promise<Creation> {

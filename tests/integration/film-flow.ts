@@ -79,14 +79,20 @@ export async function filmAChapter(
   return { generation, portrayed: sitter.name };
 }
 
+/** A media file the API links to (a path below the runtime's origin), saved at `path` and probed. */
+export async function fetchMedia(t: TestRuntime, url: string, path: string) {
+  const response = await fetch(`${new URL(t.runtime.apiUrl).origin}${url}`);
+  expect(response.status, url).toBe(200);
+  writeFileSync(path, Buffer.from(await response.arrayBuffer()));
+  return { path, probe: await probe(path) };
+}
+
 /** The film of a finished generation, fetched and probed, and its subtitles' text. */
 export async function fetchFilm(t: TestRuntime, generation: VideoGeneration, path: string) {
   expect(generation.generation_status, generation.error_message ?? '').toBe('completed');
-  const origin = new URL(t.runtime.apiUrl).origin;
-  const film = await fetch(`${origin}${generation.video_url}`);
-  expect(film.status).toBe(200);
-  writeFileSync(path, Buffer.from(await film.arrayBuffer()));
+  const film = await fetchMedia(t, generation.video_url!, path);
   expect(generation.subtitles_url).toBeTruthy();
+  const origin = new URL(t.runtime.apiUrl).origin;
   const cues = await (await fetch(`${origin}${generation.subtitles_url}`)).text();
-  return { probed: await probe(path), cues };
+  return { probed: film.probe, cues };
 }

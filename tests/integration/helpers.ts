@@ -59,6 +59,23 @@ export async function startTestRuntime(): Promise<TestRuntime> {
   };
 }
 
+/**
+ * Sets environment variables (`undefined` unsets one) for the engine and runtime a test file starts,
+ * and answers the function that puts back exactly what they were, so one file's providers never leak
+ * into the next file run in the same worker.
+ */
+export function withEnv(vars: Record<string, string | undefined>): () => void {
+  const saved = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  const apply = (values: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  apply(vars);
+  return () => apply(saved);
+}
+
 let counter = 0;
 export const uniqueEmail = (label = 'user') => `${label}-${Date.now()}-${counter++}@example.com`;
 

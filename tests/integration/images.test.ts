@@ -71,7 +71,7 @@ describe('scene images', () => {
       aspect_ratio: '16:9',
       script_id: script.id,
     });
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(202);
     first = answer.body;
     expect(first).toMatchObject({
       status: 'generating',
@@ -141,7 +141,7 @@ describe('scene images', () => {
           quality: 'standard',
         },
       );
-      expect(queued.status).toBe(200);
+      expect(queued.status).toBe(202);
       drawn.push(queued.body);
     }
     await t.runtime.stepFunctions.idle();
@@ -230,6 +230,7 @@ describe('character images', () => {
       aspect_ratio: '1:1',
       script_id: script.id,
     });
+    expect(queued.status).toBe(202);
     expect(queued.body).toMatchObject({ status: 'generating', image_url: null, character_name: 'Nell' });
     await t.runtime.stepFunctions.idle();
     const done = await status(queued.body.job_id);

@@ -22,7 +22,7 @@ import type { VideoGeneration } from '../../functions/contracts/video';
 import { fakePolly } from '../support/polly-stand-in';
 import { valueOfSchema, type JsonSchema } from '../support/schema-answer';
 import { fetchFilm, filmAChapter } from './film-flow';
-import { createUser, startTestRuntime, type TestRuntime } from './helpers';
+import { createUser, startTestRuntime, withEnv, type TestRuntime } from './helpers';
 
 const ENV = {
   ENGINE_TEXT_PROVIDER: 'bedrock',
@@ -30,10 +30,10 @@ const ENV = {
   ENGINE_SPEECH_PROVIDER: 'polly',
   LOCAL_LAMBDA_INLINE: '1',
 } as const;
-const saved = Object.fromEntries(Object.keys(ENV).map((name) => [name, process.env[name]]));
 const bedrock = mockClient(BedrockRuntimeClient);
 const polly = mockClient(PollyClient);
 
+let restoreEnv: (() => void) | undefined;
 let t: TestRuntime;
 let work: string;
 let generation: VideoGeneration;
@@ -75,7 +75,7 @@ beforeAll(async () => {
     .on(InvokeModelCommand)
     .resolves({ body: new TextEncoder().encode(JSON.stringify({ images: [picture] })) } as never);
   polly.on(SynthesizeSpeechCommand).callsFake(fakePolly);
-  Object.assign(process.env, ENV);
+  restoreEnv = withEnv(ENV);
   t = await startTestRuntime();
   const token = (await createUser(t, { role: 'author' })).accessToken;
   ({ generation } = await filmAChapter(t, token));
@@ -85,10 +85,7 @@ afterAll(async () => {
   await t?.stop();
   bedrock.restore();
   polly.restore();
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv?.();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoGeneration } from '../../functions/contracts/video';
 import { startModelServer, type ModelServer } from '../support/model-server';
 import { fetchFilm, filmAChapter } from './film-flow';
-import { createUser, startTestRuntime, type TestRuntime } from './helpers';
+import { createUser, startTestRuntime, withEnv, type TestRuntime } from './helpers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,9 +26,7 @@ const ENV = {
   OPENAI_API_KEY: KEYS.openai,
   ELEVENLABS_API_KEY: KEYS.elevenlabs,
 } as const;
-const VARIABLES = [...Object.keys(ENV), 'OPENAI_BASE_URL', 'ELEVENLABS_BASE_URL'];
-const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
-
+let restoreEnv: (() => void) | undefined;
 let server: ModelServer;
 let t: TestRuntime;
 let token: string;
@@ -41,7 +39,8 @@ beforeAll(async () => {
   server = await startModelServer();
   server.keys.openai = KEYS.openai;
   server.keys.elevenlabs = KEYS.elevenlabs;
-  Object.assign(process.env, ENV, {
+  restoreEnv = withEnv({
+    ...ENV,
     OPENAI_BASE_URL: server.openaiBaseUrl,
     ELEVENLABS_BASE_URL: server.elevenLabsBaseUrl,
   });
@@ -56,10 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
   await server?.close();
-  for (const name of VARIABLES) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  restoreEnv?.();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

@@ -117,6 +117,7 @@ async function runJourney(novel: RealNovel) {
     aspect_ratio: '9:16',
     quality: 'standard',
   });
+  expect(queued.status, JSON.stringify(queued.body)).toBe(202);
   expect(queued.body).toMatchObject({ status: 'queued' });
   await t.runtime.stepFunctions.idle();
   const portrait = await api<CharacterImageStatus>('GET', `/characters/${hero.id}/image-status`);
@@ -157,7 +158,7 @@ async function runJourney(novel: RealNovel) {
     aspect_ratio: '16:9',
     quality: 'standard',
   });
-  expect(image.status, JSON.stringify(image.body)).toBe(200);
+  expect(image.status, JSON.stringify(image.body)).toBe(202);
   await t.runtime.stepFunctions.idle();
   const drawn = await api<ChapterImageStatus>(
     'GET',

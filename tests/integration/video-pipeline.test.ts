@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,10 +21,10 @@ import type {
   VideoProduction,
 } from '../../functions/contracts/video';
 import { DOWNLOAD_HEIGHTS, DOWNLOAD_QUALITIES, EDITOR_DEFAULTS } from '../../functions/contracts/video';
-import { probe } from '../../functions/engine/media/ffmpeg';
 import { getAdapters } from '../../functions/lib/adapters';
 import { novelWithPlot, startTestRuntime, upgradeToBasic, writtenScript, type TestRuntime } from './helpers';
 import { ebur128 } from './engine/audio/helpers';
+import { fetchMedia } from './film-flow';
 import { ffmpeg, meanDifference } from './engine/video/media';
 
 /**
@@ -56,13 +56,7 @@ async function expectLoudnessOnTarget(path: string) {
   expect(reading.truePeak, `true peak ${reading.truePeak} dBTP`).toBeLessThanOrEqual(-1);
 }
 
-async function fetchFile(url: string, name: string) {
-  const response = await fetch(`${origin()}${url}`);
-  expect(response.status).toBe(200);
-  const path = join(work, name);
-  writeFileSync(path, Buffer.from(await response.arrayBuffer()));
-  return { path, probe: await probe(path) };
-}
+const fetchFile = (url: string, name: string) => fetchMedia(t, url, join(work, name));
 
 /** The largest change from one frame to the next over `seconds` from `from` (grey, 160×90, 0–255). */
 function motion(path: string, from: number, seconds: number): number {
@@ -364,8 +358,7 @@ describe('the video pipeline', () => {
     const vtt = await (await fetch(`${origin()}${final.subtitles_url!}`)).text();
     expect(vtt.startsWith('WEBVTT')).toBe(true);
     expect(vtt).toMatch(/\d\d:\d\d:\d\d\.\d{3} --> /);
-    const film = join(work, 'subtitled-film.mp4');
-    writeFileSync(film, Buffer.from(await (await fetch(`${origin()}${final.video_url!}`)).arrayBuffer()));
+    const film = (await fetchFile(final.video_url!, 'subtitled-film.mp4')).path;
     // The film's subtitle stream, read back, holds the same cues as the sidecar.
     const stream = join(work, 'stream.vtt');
     ffmpeg(['-i', film, '-map', '0:s:0', '-c:s', 'webvtt', stream]);

@@ -175,6 +175,7 @@ describe('plot overview and characters', () => {
       character_id: nell.id,
       user_id: 'ignored',
     });
+    expect(queued.status).toBe(202);
     expect(queued.body).toMatchObject({ status: 'queued', estimated_time_seconds: expect.any(Number) });
     await t.runtime.stepFunctions.idle();
     const status = await api<CharacterImageStatus>('GET', `/characters/${nell.id}/image-status`);

@@ -6,12 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizView } from '../../../../functions/contracts/learning';
 import type { QuizJob, SafetyJob, TextJob } from '../../../../functions/contracts/model-jobs';
-import { createUser, readyBook, runJob, startTestRuntime, type TestRuntime } from '../../helpers';
+import { createUser, readyBook, runJob, startTestRuntime, withEnv, type TestRuntime } from '../../helpers';
 import { completion, jsonAnswer, startChatServer, type ChatRequest, type ChatServer } from './chat-server';
 
-const ENV = ['ENGINE_TEXT_PROVIDER', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'OPENAI_API_KEY'] as const;
-const saved = Object.fromEntries(ENV.map((key) => [key, process.env[key]]));
-
+let restoreEnv: (() => void) | undefined;
 let server: ChatServer;
 let t: TestRuntime;
 let token: string;
@@ -59,7 +57,7 @@ function model(request: ChatRequest) {
 beforeAll(async () => {
   server = await startChatServer();
   server.script(model);
-  Object.assign(process.env, {
+  restoreEnv = withEnv({
     ENGINE_TEXT_PROVIDER: 'openai',
     OPENAI_BASE_URL: server.baseUrl,
     OPENAI_MODEL: 'llama3.1:8b',
@@ -76,10 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
   await server?.close();
-  for (const key of ENV) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
+  restoreEnv?.();
 });
 
 describe('the learning routes on an OpenAI-compatible model', () => {
