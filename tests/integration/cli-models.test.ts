@@ -363,4 +363,19 @@ describe('speech from ElevenLabs', () => {
     expect(server.requestsTo('elevenlabs/with-timestamps')[0]!.headers['xi-api-key']).toBe('xi-mixed');
     expect(server.requestsTo('audio/speech')[0]!.json).toMatchObject({ input: 'And so do I.' });
   });
+
+  it('keeps the narrator with the chosen provider when an ElevenLabs key is set beside it', async () => {
+    server.keys.openai = 'sk-stand-in-speech';
+    openAISpeech({ ELEVENLABS_BASE_URL: server.elevenLabsBaseUrl, ELEVENLABS_API_KEY: 'xi-beside' });
+    const story = join(dir, 'beside.txt');
+    writeFileSync(story, STORY);
+    const run = await engine('narrate', story, '--out', join(dir, 'beside.m4a'));
+    expect(run.code).toBe(0);
+    expect(run.out[0]).toMatch(/\(voice openai:/);
+    expect(server.requestsTo('audio/speech').length).toBeGreaterThan(0);
+    expect([
+      ...server.requestsTo('elevenlabs/with-timestamps'),
+      ...server.requestsTo('elevenlabs/tts'),
+    ]).toEqual([]);
+  });
 });

@@ -100,6 +100,8 @@ describe('a chapter film made with the models of a stand-in server', () => {
     expect(speech.every((r) => r.headers['xi-api-key'] === KEYS.elevenlabs)).toBe(true);
     const voices = new Set(speech.map((r) => r.path.split('/')[3]));
     expect(voices.size).toBeGreaterThanOrEqual(2);
+    // ElevenLabs' character alignment timed the words: the record says so.
+    expect(generation.audio_files.word_timings).toBe('provider');
 
     // What one chapter film asked of the providers (README, Using your own models).
     const counts = Object.fromEntries(
@@ -114,5 +116,27 @@ describe('a chapter film made with the models of a stand-in server', () => {
     );
     const characters = speech.reduce((sum, r) => sum + String(r.json?.text ?? '').length, 0);
     console.log(`requests of one chapter film: ${JSON.stringify(counts)}; characters voiced: ${characters}`);
+  });
+});
+
+describe('voice models this server does not reach', () => {
+  it('are refused in words before any work, naming what to set or choose', async () => {
+    const ask = (voice_model: string) =>
+      t.api<{ detail: string; code: string }>('POST', `/chapters/${generation.chapter_id}/audio/narrator/1`, {
+        token,
+        body: { script_id: generation.script_id, voice_model },
+      });
+    const before = server.requests.length;
+    const openai = await ask('openai_tts');
+    expect(openai.status).toBe(400);
+    expect(openai.body).toMatchObject({ code: 'voice_model_unavailable' });
+    expect(openai.body.detail).toMatch(
+      /openai_tts speaks through an OpenAI-compatible speech server.*Set OPENAI_TTS_MODEL/,
+    );
+    const google = await ask('google_wavenet');
+    expect(google.status).toBe(400);
+    expect(google.body.detail).toMatch(/Choose openai_tts or an elevenlabs voice model/);
+    // The model server heard nothing of either.
+    expect(server.requests.length).toBe(before);
   });
 });
