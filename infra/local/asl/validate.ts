@@ -24,7 +24,9 @@ export function checkDefinition(
 ): StateMachineDefinition {
   const parsed = stateMachineDefinition.safeParse(definition);
   if (!parsed.success)
-    throw new UnsupportedDefinitionError(parsed.error.issues.map(describeIssue).join('; '));
+    throw new UnsupportedDefinitionError(
+      parsed.error.issues.map((issue) => describeIssue(issue, definition)).join('; '),
+    );
   const problems: string[] = [];
   checkScope(parsed.data, [], { problems, taskHandlers, seen: new Set() });
   if (problems.length > 0) throw new UnsupportedDefinitionError(problems.join('; '));
@@ -34,7 +36,7 @@ export function checkDefinition(
 const where = (states: string[]) => (states.length ? `state "${states.join(' > ')}"` : 'the machine');
 
 /** Puts a schema issue in the definition's terms: which state, which field, what is wrong. */
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue, definition: unknown): string {
   const states: string[] = [];
   let fieldStart = 0;
   for (let i = 0; i < issue.path.length - 1; i++) {
@@ -54,7 +56,12 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       .join('; ');
   }
   if (issue.code === 'invalid_union' && field === 'Type') {
-    return `${where(states)}: Type ${JSON.stringify(issue.input ?? null)} is not supported by the local runtime`;
+    const type = issue.path.reduce<unknown>(
+      (value, step) => (value as Record<PropertyKey, unknown> | undefined)?.[step],
+      definition,
+    );
+    if (type === undefined) return `${where(states)}: the state has no Type`;
+    return `${where(states)}: Type ${JSON.stringify(type)} is not supported by the local runtime`;
   }
   return `${where(states)}: field "${field}": ${issue.message}`;
 }
