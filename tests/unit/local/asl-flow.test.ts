@@ -223,6 +223,24 @@ describe('ASL Map', () => {
     ]);
   });
 
+  it('returns [] for no items, and lets a runtime error in an iteration fail the execution past its Catch', async () => {
+    const empty = execute(mapOver(), { job_id: 'j', scenes: [] }, { Scene: async () => 'never' });
+    await expect(empty.outcome).resolves.toEqual({
+      status: 'SUCCEEDED',
+      output: { job_id: 'j', scenes: [], results: [] },
+    });
+    const definition = mapOver({
+      ItemSelector: { 'missing.$': '$.not_there' },
+      Catch: [{ ErrorEquals: ['States.ALL'], Next: 'Recorded' }],
+      End: undefined,
+      Next: 'Recorded',
+    });
+    Object.assign(definition.States, { Recorded: { Type: 'Pass', End: true } });
+    const broken = execute(definition, { scenes: [1] }, { Scene: async () => 'never' });
+    await expect(broken.outcome).resolves.toMatchObject({ status: 'FAILED', error: 'States.Runtime' });
+    expect(entered(broken.events)).toEqual(['Each']);
+  });
+
   it('stops sibling iterations from starting new states once one fails', async () => {
     const slow = deferred();
     const entries: string[] = [];
