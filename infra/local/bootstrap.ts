@@ -9,7 +9,6 @@ import {
 import { CreateTableCommand, DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { stateMachineArnVariable } from '../../functions/lib/config';
 import { workflowFile, type TaskWorker, type WorkflowDefinition } from '../../functions/lib/workflows';
 import { workflows } from '../../functions/workflows';
@@ -152,8 +151,11 @@ export async function registerStateMachines(
       handlers[state] = async (input) =>
         JSON.parse(JSON.stringify((await invokeWorker(target, JSON.parse(JSON.stringify(input)))) ?? null));
     }
-    const asl = JSON.parse(text) as StateMachineDefinition;
-    arnEnv[stateMachineArnVariable(name)] = sfn.register(machineName(workflow.file), asl, handlers);
+    arnEnv[stateMachineArnVariable(name)] = sfn.register(
+      machineName(workflow.file),
+      JSON.parse(text),
+      handlers,
+    );
   }
   return arnEnv;
 }

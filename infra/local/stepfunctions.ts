@@ -1,5 +1,3 @@
-import './polyfills';
-import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import {
@@ -10,6 +8,9 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { join } from 'node:path';
+import type { StateMachineDefinition } from './asl/definition';
+import { startRun, type HistoryEventBody, type Outcome, type TaskHandler } from './asl/interpreter';
+import { checkDefinition, UnsupportedDefinitionError } from './asl/validate';
 import { closeServer, listen, listenOn, readBody, sendJson, type HeldPort } from './http-util';
 
 /**
@@ -18,7 +19,7 @@ import { closeServer, listen, listenOn, readBody, sendJson, type HeldPort } from
  * GetExecutionHistory, ListExecutions, DescribeStateMachine and ListStateMachines. Task states run
  * the registered local handlers (the same worker functions Lambda runs in the cloud).
  */
-export type TaskHandler = (input: unknown) => Promise<unknown>;
+export type { TaskHandler };
 
 type Status = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED' | 'TIMED_OUT';
 
@@ -48,7 +49,6 @@ interface RegisteredMachine {
   arn: string;
   name: string;
   definition: StateMachineDefinition;
-  machine: StateMachine;
   handlers: Record<string, TaskHandler>;
   createdAt: number;
 }
@@ -86,12 +86,21 @@ export class LocalStepFunctions {
     return `arn:aws:states:${this.region}:${this.account}:stateMachine:${name}`;
   }
 
-  register(name: string, definition: StateMachineDefinition, handlers: Record<string, TaskHandler>): string {
+  /**
+   * Checks the definition against what the local interpreter runs (refusing it, with the state and
+   * the field named, when it uses anything else) and binds each Task state to the handler of its name.
+   */
+  register(name: string, definition: unknown, handlers: Record<string, TaskHandler>): string {
     const arn = this.stateMachineArn(name);
-    const machine = new StateMachine(definition, {
-      validationOptions: { checkArn: false, checkPaths: true },
-    });
-    this.machines.set(arn, { arn, name, definition, machine, handlers, createdAt: Date.now() / 1000 });
+    let checked: StateMachineDefinition;
+    try {
+      checked = checkDefinition(definition, new Set(Object.keys(handlers)));
+    } catch (error) {
+      if (error instanceof UnsupportedDefinitionError)
+        throw new UnsupportedDefinitionError(`State machine ${name}: ${error.message}`);
+      throw error;
+    }
+    this.machines.set(arn, { arn, name, definition: checked, handlers, createdAt: Date.now() / 1000 });
     return arn;
   }
 
@@ -241,123 +250,30 @@ export class LocalStepFunctions {
   }
 
   private run(machine: RegisteredMachine, record: ExecutionRecord, input: unknown): void {
-    const execution = machine.machine.run(input as never, {
-      overrides: { taskResourceLocalHandlers: this.tracked(machine.handlers) as never },
-      noThrowOnAbort: true,
+    const execution = startRun(machine.definition, input, {
+      handlers: this.tracked(machine.handlers),
+      emit: (event) => this.addEvent(record, event),
       context: {
         Execution: {
           Id: record.executionArn,
           Name: record.name,
-          Input: input as never,
+          Input: input,
           StartTime: new Date(record.startDate * 1000).toISOString(),
           RoleArn: `arn:aws:iam::${this.account}:role/local`,
         },
         StateMachine: { Id: machine.arn, Name: machine.name },
       },
     });
-    const logs = (async () => {
-      for await (const event of execution.eventLogs)
-        this.addEvent(record, event as unknown as Record<string, unknown>);
-    })();
-    const done = (async () => {
-      try {
-        const output = await execution.result;
-        await logs;
-        if (record.status === 'RUNNING')
-          this.finish(record.executionArn, 'SUCCEEDED', { output: JSON.stringify(output ?? null) });
-      } catch (error) {
-        await logs.catch(() => undefined);
-        const failure = error as Error & { cause?: unknown };
-        const last = [...record.events].reverse().find((e) => e.type === 'ExecutionFailed');
-        const details = last?.executionFailedEventDetails as { error?: string; cause?: string } | undefined;
-        const timedOut = failure.name === 'ExecutionTimeoutError';
-        this.finish(record.executionArn, timedOut ? 'TIMED_OUT' : 'FAILED', {
-          error: details?.error ?? (timedOut ? 'States.Timeout' : failure.name),
-          cause: details?.cause ?? failure.message,
-        });
-      } finally {
-        this.running.delete(record.executionArn);
-      }
-    })();
-    this.running.set(record.executionArn, { abort: execution.abort, done });
+    const done = execution.outcome.then((outcome) => {
+      this.finish(record.executionArn, outcome.status, outcomeFields(outcome));
+      this.running.delete(record.executionArn);
+    });
+    this.running.set(record.executionArn, { abort: execution.stop, done });
   }
 
-  private addEvent(record: ExecutionRecord, event: Record<string, unknown>): void {
+  private addEvent(record: ExecutionRecord, event: HistoryEventBody): void {
     const id = record.events.length + 1;
-    const base = { id, previousEventId: id - 1, timestamp: Number(event.timestamp) / 1000 };
-    const state = event.state as
-      { name: string; type: string; input?: unknown; output?: unknown } | undefined;
-    const json = (value: unknown) => JSON.stringify(value ?? null);
-    switch (event.type) {
-      case 'ExecutionStarted':
-        record.events.push({
-          ...base,
-          type: 'ExecutionStarted',
-          executionStartedEventDetails: { input: json(event.input) },
-        });
-        break;
-      case 'ExecutionSucceeded':
-        record.events.push({
-          ...base,
-          type: 'ExecutionSucceeded',
-          executionSucceededEventDetails: { output: json(event.output) },
-        });
-        break;
-      case 'ExecutionFailed':
-        record.events.push({
-          ...base,
-          type: 'ExecutionFailed',
-          executionFailedEventDetails: { error: String(event.Error), cause: causeText(event.Cause) },
-        });
-        break;
-      case 'ExecutionAborted':
-      case 'ExecutionTimeout':
-        record.events.push({
-          ...base,
-          type: event.type === 'ExecutionAborted' ? 'ExecutionAborted' : 'ExecutionTimedOut',
-        });
-        break;
-      case 'StateEntered':
-        record.events.push({
-          ...base,
-          type: `${state!.type}StateEntered`,
-          stateEnteredEventDetails: { name: state!.name, input: json(state!.input) },
-        });
-        break;
-      case 'StateExited':
-        record.events.push({
-          ...base,
-          type: `${state!.type}StateExited`,
-          stateExitedEventDetails: { name: state!.name, output: json(state!.output) },
-        });
-        break;
-      case 'StateFailed':
-        record.events.push({
-          ...base,
-          type: state!.type === 'Task' ? 'TaskFailed' : `${state!.type}StateFailed`,
-          taskFailedEventDetails: {
-            resourceType: 'lambda',
-            resource: state!.name,
-            error: String(event.Error),
-            cause: causeText(event.Cause),
-          },
-        });
-        break;
-      case 'StateRetried':
-      case 'StateCaught':
-      case 'MapIterationStarted':
-      case 'MapIterationSucceeded':
-      case 'MapIterationFailed':
-      case 'ParallelBranchStarted':
-      case 'ParallelBranchSucceeded':
-      case 'ParallelBranchFailed':
-        record.events.push({
-          ...base,
-          type: String(event.type),
-          localEventDetails: { state: state?.name, index: event.index },
-        });
-        break;
-    }
+    record.events.push({ ...event, id, previousEventId: id - 1, timestamp: Date.now() / 1000 });
   }
 
   private finish(
@@ -479,10 +395,11 @@ export class LocalStepFunctions {
   }
 }
 
-function causeText(cause: unknown): string {
-  if (typeof cause === 'string') return cause;
-  if (cause instanceof Error) return cause.message;
-  return JSON.stringify(cause ?? null);
+/** What DescribeExecution shows of an outcome (a stopped run's error and cause were set by the stop). */
+function outcomeFields(outcome: Outcome): { output?: string; error?: string; cause?: string } {
+  if (outcome.status === 'SUCCEEDED') return { output: JSON.stringify(outcome.output ?? null) };
+  if (outcome.status === 'ABORTED') return {};
+  return { error: outcome.error, cause: outcome.cause };
 }
 
 function page<T>(items: T[], key: string, maxResults = 100, nextToken?: string) {

@@ -114,11 +114,38 @@ describe('local Step Functions API', () => {
     );
     const described = await sfn.send(new DescribeExecutionCommand({ executionArn: started.executionArn }));
     expect(described).toMatchObject({ status: 'ABORTED', error: 'UserCancelled' });
+    const lastEvent = async () =>
+      (await sfn.send(new GetExecutionHistoryCommand({ executionArn: started.executionArn }))).events!.at(-1)
+        ?.type;
+    await until(async () => (await lastEvent()) === 'ExecutionAborted');
+    expect(await lastEvent()).toBe('ExecutionAborted');
     await expect(
       sfn.send(new DescribeExecutionCommand({ executionArn: `${started.executionArn}x` })),
     ).rejects.toMatchObject({
       name: 'ExecutionDoesNotExist',
     });
+  });
+
+  it('refuses at registration a definition that reaches beyond what the local interpreter runs', () => {
+    expect(() =>
+      t.runtime.stepFunctions.register(
+        'distributed',
+        {
+          StartAt: 'Each',
+          States: {
+            Each: {
+              Type: 'Map',
+              ItemReader: { Resource: 'arn:aws:states:::s3:listObjectsV2' },
+              ItemProcessor: { StartAt: 'Done', States: { Done: { Type: 'Succeed' } } },
+              End: true,
+            },
+          },
+        },
+        {},
+      ),
+    ).toThrow(
+      'State machine distributed: state "Each": field "ItemReader" is not supported by the local runtime',
+    );
   });
 });
 
