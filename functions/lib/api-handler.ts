@@ -5,6 +5,7 @@ import { getAdapters } from './adapters';
 import { keys } from './keys';
 import { createSessions } from './sessions';
 import { prepareMediaUrls } from './media-urls';
+import { startImageAllowances } from '../engine/image/request';
 import { prepareEngineSecrets } from './aws/engine-secrets';
 import { toResult, type RouteHandler } from './http';
 import { authorise } from './middleware/authorise';
@@ -53,6 +54,7 @@ export function createApiHandler(
     .use(httpErrors())
     .handler(async (event) => {
       await Promise.all([prepareMediaUrls(), prepareEngineSecrets()]);
+      startImageAllowances();
       const input = event.input!;
       const { input: _input, ...apiEvent } = event;
       return toResult(

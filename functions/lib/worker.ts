@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import type { z } from 'zod';
+import { startImageAllowances } from '../engine/image/request';
 import { prepareEngineSecrets } from './aws/engine-secrets';
 import { logger } from './logger';
 import { faultInjection } from './middleware/faults';
@@ -55,6 +56,7 @@ export function defineWorker<S extends z.ZodType, R>(
       if (!parsed.success)
         throw new InvalidTaskInputError(`${name}: ${parsed.error.issues[0]?.message ?? 'invalid input'}`);
       await prepareEngineSecrets();
+      startImageAllowances();
       return run(parsed.data);
     });
 }

@@ -67,6 +67,10 @@ describe('a chapter film made with the models of a stand-in server', () => {
     expect(cues).toMatch(/^WEBVTT/);
     // The voices spoke the chapter's words, and the subtitles show them.
     expect(cues).toMatch(/lamp is out/);
+    // The speakers' close-ups were lip-synced from the mouth shapes of the provider's timings.
+    expect(generation.lipsync_progress.characters_lip_synced).toBeGreaterThan(0);
+    expect(generation.lipsync_progress.scenes_with_lipsync).toBeGreaterThan(0);
+    expect(generation.lipsync_progress.processing_method).toBe('visemes');
   });
 
   it('asked the text model for the plot and the script, with the key', () => {

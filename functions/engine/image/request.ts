@@ -55,13 +55,30 @@ export function portraitPrompt(request: PortraitRequest): {
 /** The portraits an engine made, by character, for its later scenes to take as references. */
 export const characterKey = (c: CharacterProfile) => `${c.name.trim().toLowerCase()}#${c.seed}`;
 
+/** The invocation this process is serving now (an API request or a workflow task). */
+let invocation = 0;
+
+/**
+ * A new invocation starts: every engine's image allowance starts again. The engine lives as long as
+ * its process (a warm Lambda serves many requests), while the bound is per request.
+ */
+export function startImageAllowances(): void {
+  invocation += 1;
+}
+
 /**
  * The images one engine may make for one request (ENGINE_MAX_IMAGES_PER_REQUEST): call it before each
- * image; past the bound it refuses in words.
+ * image; past the bound it refuses in words. The count starts again with each invocation
+ * (`startImageAllowances`).
  */
 export function imageAllowance(maxImages: number): () => void {
   let made = 0;
+  let counting = invocation;
   return () => {
+    if (counting !== invocation) {
+      counting = invocation;
+      made = 0;
+    }
     if (made >= maxImages) {
       throw new EngineError(
         'invalid_input',
