@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { quoteSpans } from '../../../../functions/engine/text/local/reading';
+
+/** Each quoted span's words (marks removed) with the name of its speaker. */
+const said = (text: string) =>
+  quoteSpans(text).map((q) => [text.slice(q.start, q.end).replace(/^["“‘]|["”’]$/g, ''), q.speaker]);
+/** Narration long enough to put two scenes of a book out of each other's reach. */
+const away = 'The road ran on between the wet fields, and the hedges dripped. '.repeat(80);
+
+describe('a description that talks with a named character', () => {
+  it('is someone else, though that character is present wherever it speaks', () => {
+    const text = [
+      'Oliver stood before the board in the great hall.',
+      '“What is your name?” asked the gentleman in the grey coat.',
+      'Oliver trembled, and Oliver said nothing.',
+      '“The boy is a fool,” said the gentleman in the grey coat.',
+      'Oliver wept. Oliver looked at the floor.',
+      '“He will come to no good,” said the gentleman in the grey coat.',
+      'Oliver shook his head.',
+      '“He should be sent to sea,” said the gentleman in the grey coat.',
+      'Oliver looked up at the window.',
+      '“Take him away,” said the gentleman in the grey coat.',
+      '“Please, sir, let me stay,” replied Oliver.',
+      '“Away with him,” said the gentleman in the grey coat.',
+      away,
+      'Mary and Jane sat by the fire in the cottage.',
+      '“Is it late?” said Mary.',
+      '“Not yet,” said Jane.',
+      '“Then I shall sew,” said Mary.',
+      '“And I shall read,” said Jane.',
+      '“Read aloud, then,” said Mary.',
+      '“If you wish it,” said Jane.',
+      '“I do,” said Mary.',
+      '“Then listen,” said Jane.',
+      '“I am listening,” said Mary.',
+      '“It is a sad story,” said Jane.',
+      away,
+      'Lucy came into the kitchen, where Kate was baking.',
+      '“Is the bread done?” said Lucy.',
+      '“Nearly,” said Kate.',
+    ].join('\n\n');
+    const lines = said(text);
+    for (const line of ['The boy is a fool,', 'Take him away,', 'Away with him,'])
+      expect(lines.find(([words]) => words === line)?.[1]).not.toBe('Oliver');
+  });
+});
