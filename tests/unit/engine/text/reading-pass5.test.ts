@@ -44,3 +44,27 @@ describe('a description that talks with a named character', () => {
       expect(lines.find(([words]) => words === line)?.[1]).not.toBe('Oliver');
   });
 });
+
+describe('"he" and "she" after narration', () => {
+  it('stand for the subject of the last sentence that names someone of that sex, not the last named', () => {
+    const text = [
+      'Ann and Lucy walked up to the house, where Mrs. Grey was waiting at the door.',
+      '“You are late,” said Mrs. Grey.',
+      '“We are,” said Ann.',
+      'Ann made her curtsey, and, finding that nothing more was to be had from Mrs. Grey’s talk, turned to Lucy.',
+      '“Why do you smile?” said she.',
+    ].join('\n\n');
+    expect(said(text).at(-1)).toEqual(['Why do you smile?', 'Ann']);
+  });
+
+  it('read a title’s stop as no end of a sentence', () => {
+    const text = [
+      'Anne and Marilla sat in the kitchen of the farm.',
+      '“Good morning,” said Marilla.',
+      '“Good morning,” said Anne.',
+      'The door opened. Mrs. Blewett came in and looked Anne over from head to foot.',
+      '“How old are you?” she demanded.',
+    ].join('\n\n');
+    expect(said(text).at(-1)).toEqual(['How old are you?', 'Mrs. Blewett']);
+  });
+});
