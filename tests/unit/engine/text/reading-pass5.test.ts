@@ -68,3 +68,30 @@ describe('"he" and "she" after narration', () => {
     expect(said(text).at(-1)).toEqual(['How old are you?', 'Mrs. Blewett']);
   });
 });
+
+describe('the speaker of a tag before the line', () => {
+  const scene = 'Nell and Dora sat in the parlour, and Tom came in with the tea.';
+  it('is not a name after "the … of" nor the subject of a clause set inside the sentence', () => {
+    const text = [
+      scene,
+      'But Nell, seeing the disappointment on Dora’s face, said smilingly:',
+      '“You must take a piece, Tom.”',
+      'Dora, going to the window, where Nell was standing by the curtain, said gently:',
+      '“Will you stay tonight?”',
+      'Tom reached across the table, picked up the end of Dora’s ribbon and said in a whisper:',
+      '“Ribbons! Ribbons!”',
+    ].join('\n\n');
+    expect(said(text).map(([, who]) => who)).toEqual(['Nell', 'Dora', 'Tom']);
+  });
+
+  it('is the subject of a clause that is not closed before the verb, and the owner of a voice', () => {
+    const text = [
+      scene,
+      'Nell was about to speak, when Tom startled her, by saying,',
+      '“You will not ask me why.”',
+      'A knock came at the door.',
+      '“It is me!” replied the voice of Dora, through the key-hole.',
+    ].join('\n\n');
+    expect(said(text).map(([, who]) => who)).toEqual(['Tom', 'Dora']);
+  });
+});

@@ -39,6 +39,12 @@ const CONTRASTIVE = words('other latter former');
 const PREPOSITIONS = words(
   'to at with of for from on upon by about towards toward into in after before behind beside near than like',
 );
+/** "the voice of the Dodger" is the Dodger speaking. */
+const VOICE = words('voice voices tones');
+/** Words that open a clause set inside a sentence, whose subject is not the sentence's. */
+const SUBORDINATORS = words(
+  'where when while whilst as though although because since if till until whereas whom which',
+);
 const SKIPPABLE = words('then and now again still at last length presently instantly but');
 /** "saying", "adding": a speech tag in a participle ("Mr. Woodhouse's giving a sigh, and saying,"). */
 const TAG_GERUNDS = words(`
@@ -183,7 +189,14 @@ function markDescriptions(text: string, tokens: Token[]): Token[] {
     }
     // "the Rabbit", "the gallant Mr. Elton", "the still waiting Harriet": the article belongs to the name.
     let named = i + 1;
-    while (named < tokens.length && named - i <= 4 && tokens[named]!.kind === 'word') named++;
+    // Not across a preposition: "the end of Anne's braid" is not Anne.
+    while (
+      named < tokens.length &&
+      named - i <= 4 &&
+      tokens[named]!.kind === 'word' &&
+      (!PREPOSITIONS.has(tokens[named]!.lower) || VOICE.has(tokens[named - 1]!.lower))
+    )
+      named++;
     const name = tokens[named];
     if (name?.kind === 'ref' && name.ref!.kind === 'name' && t.lower === 'the') {
       out.push({ ...name, start: t.start, ref: { ...name.ref!, start: t.start } });
@@ -380,6 +393,8 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     const owner = tokens[j + 1]?.lower === "'s" && tokens.slice(j + 2, verbAt).every(isAdverb);
     const relative = tokens[j + 1]?.lower === ',' && tokens[j + 2]?.lower === 'who';
     if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '') && !owner && !relative) continue;
+    // "Diana, going to the gable, where Anne was standing, said": the subject of a clause set inside.
+    if (SUBORDINATORS.has(tokens[j - 1]?.lower ?? '') && clauseClosedBefore(tokens, j, verbAt)) continue;
     return t.ref;
   }
   for (let j = verbAt + 1; j < tokens.length; j++) {
@@ -387,6 +402,13 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     if (person(t) && !PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) return t.ref;
   }
   return undefined;
+}
+
+/** Whether a comma after `at` closes its clause right before the verb (`, said gently`). */
+function clauseClosedBefore(tokens: readonly Token[], at: number, verbAt: number): boolean {
+  let k = verbAt - 1;
+  while (k > at && isAdverb(tokens[k])) k--;
+  return k > at && tokens[k]!.lower === ',';
 }
 
 /** Nouns that stand for what is said: `Elizabeth's reply was,`, `this was Emma's exclamation:`. */
