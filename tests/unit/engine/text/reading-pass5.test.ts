@@ -95,3 +95,18 @@ describe('the speaker of a tag before the line', () => {
     expect(said(text).map(([, who]) => who)).toEqual(['Tom', 'Dora']);
   });
 });
+
+describe('tags that end the paragraph before a line', () => {
+  it('read a clause joined by "; and", a bare "say" after "heard", and a noun of speech a few words back', () => {
+    const text = [
+      'Emma and Harriet sat in the parlour with Mr. Croft, and Mary worked at the window.',
+      'Emma looked up, and saw how it was; and after a moment’s debate, as to whether it should pass unnoticed, replied,',
+      '“Never marry! This is a new resolution.”',
+      'The rest was quiet, till, just as they rose, Harriet heard Mr. Croft say to Mary--',
+      '“We expect a brother of mine here soon.”',
+      'Mary smiled; but Harriet’s remark was, soon afterwards--',
+      '“He will not like the town.”',
+    ].join('\n\n');
+    expect(said(text).map(([, who]) => who)).toEqual(['Emma', 'Mr. Croft', 'Harriet']);
+  });
+});

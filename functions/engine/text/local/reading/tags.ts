@@ -39,6 +39,8 @@ const CONTRASTIVE = words('other latter former');
 const PREPOSITIONS = words(
   'to at with of for from on upon by about towards toward into in after before behind beside near than like',
 );
+/** Verbs after which a bare infinitive tags what someone was heard to say. */
+const HEARING = words('heard hear hears overheard');
 /** "the voice of the Dodger" is the Dodger speaking. */
 const VOICE = words('voice voices tones');
 /** Words that open a clause set inside a sentence, whose subject is not the sentence's. */
@@ -278,6 +280,13 @@ function isVerb(tokens: readonly Token[], i: number): number {
   const t = tokens[i];
   if (!t || t.kind !== 'word') return 0;
   if (TAG_GERUNDS.has(t.lower) || (TAG_INFINITIVES.has(t.lower) && tokens[i - 1]?.lower === 'to')) return 1;
+  // "she heard the Admiral say to Mary--": the bare infinitive after one heard.
+  if (
+    TAG_INFINITIVES.has(t.lower) &&
+    tokens[i - 1]?.kind === 'ref' &&
+    tokens.slice(Math.max(0, i - 4), i - 1).some((x) => HEARING.has(x.lower))
+  )
+    return 1;
   if (!TAG_VERBS.has(t.lower)) return 0;
   if (PARTICLE_VERBS.has(t.lower)) {
     const particle = tokens[i + 1];
@@ -377,7 +386,7 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
   let verbAt = -1;
   for (let j = tokens.length - 2; j >= from; j--) {
     // `Elizabeth's reply was,`, `made only this cautious reply:--`: a noun of speech just before the line.
-    if (isVerb(tokens, j) || (j >= tokens.length - 5 && SPEECH_NOUNS.has(tokens[j]!.lower))) {
+    if (isVerb(tokens, j) || (j >= tokens.length - 8 && SPEECH_NOUNS.has(tokens[j]!.lower))) {
       verbAt = j;
       break;
     }
@@ -401,8 +410,18 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     const t = tokens[j]!;
     if (person(t) && !PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) return t.ref;
   }
+  // "Emma looked up; and after a moment's debate, replied,": the clause joined by "and" shares the subject before.
+  if (tokens[from - 1]?.lower === ';' && COORDINATORS.has(tokens[from]?.lower ?? '')) {
+    let start = from - 1;
+    while (start > 0 && !(tokens[start - 1]!.kind === 'punct' && SENTENCE_END.has(tokens[start - 1]!.lower)))
+      start--;
+    const subject = firstActor(tokens.slice(start, from - 1));
+    if (subject && !(subject.kind === 'description' && subject.open)) return subject;
+  }
   return undefined;
 }
+
+const COORDINATORS = words('and but then');
 
 /** Whether a comma after `at` closes its clause right before the verb (`, said gently`). */
 function clauseClosedBefore(tokens: readonly Token[], at: number, verbAt: number): boolean {
@@ -413,7 +432,7 @@ function clauseClosedBefore(tokens: readonly Token[], at: number, verbAt: number
 
 /** Nouns that stand for what is said: `Elizabeth's reply was,`, `this was Emma's exclamation:`. */
 const SPEECH_NOUNS = words(
-  'reply answer rejoinder remark exclamation declaration language words question retort response observation reasoning comment injunction speech',
+  'reply answer rejoinder remark exclamation declaration language words question retort response observation reasoning comment injunction speech inquiry enquiry',
 );
 
 /** `Mrs. Musgrove interposed.`, `Emma, smiling, replied.`: a last sentence that is a speaker and a tag verb only. */
