@@ -110,3 +110,19 @@ describe('tags that end the paragraph before a line', () => {
     expect(said(text).map(([, who]) => who)).toEqual(['Emma', 'Mr. Croft', 'Harriet']);
   });
 });
+
+describe('who can speak an untagged line', () => {
+  it('is someone the book has speak, not someone only talked of in the narration', () => {
+    const text = [
+      'Emma and Harriet sat in the garden after dinner.',
+      '“It is a fine evening,” said Emma.',
+      '“Very fine,” said Harriet.',
+      'Emma thought of Mr. Perry, and of Mr. Perry’s advice, and of all that Mr. Perry would say of the damp grass.',
+      '“We ought to go in before the dew falls.”',
+      '“Oh, not yet, not yet!”',
+    ].join('\n\n');
+    const speakers = said(text).map(([, who]) => who);
+    expect(speakers).not.toContain('Mr. Perry');
+    expect(speakers.slice(2)).toEqual(['Emma', 'Harriet']);
+  });
+});

@@ -80,6 +80,8 @@ interface Context extends SceneContext {
   tags: (Referent | undefined)[];
   /** Where each part is in `parts`. */
   index: Map<AttributedPart, number>;
+  /** Characters a tag names as the speaker of some line of the book. */
+  speakers: Set<Character>;
 }
 
 export function attributeQuotations(
@@ -99,6 +101,7 @@ export function attributeQuotations(
     mentions: cast.mentions,
     tags: [],
     index: new Map(parts.map((p, i) => [p, i])),
+    speakers: new Set(),
   };
   findAddressees(context, cast.mentions);
   const tags = parts.map((part, index) => explicitTag(context, index));
@@ -121,6 +124,7 @@ export function attributeQuotations(
     if (speaker) assign(part, speaker, tag.kind === 'pronoun' ? 'pronoun' : 'description');
   });
   shareUtterances(context);
+  context.speakers = new Set(parts.flatMap((p) => (p.speaker ? [p.speaker] : [])));
   for (const run of conversations(context)) attributeConversation(context, run);
   for (const part of parts)
     if (part.speaker?.role && !cast.characters.includes(part.speaker)) part.speaker.mentions++;
@@ -452,7 +456,10 @@ function candidatesOf(
     for (const a of e.actors) add(a, 1);
     add(e.opener, 1);
   }
-  const recent = recentCharacters(context, context.index.get(run[0]!.parts[0]!)!);
+  // Only someone the book has speak somewhere, by name, makes up a conversation by being about.
+  const recent = recentCharacters(context, context.index.get(run[0]!.parts[0]!)!).filter(
+    (c) => context.speakers.has(c) || c === context.narrator,
+  );
   recent.slice(0, 4).forEach((c, k) => add(c, 0.5 - k * 0.1));
   const fixed = new Set(evidence.flatMap((e) => (e.fixed ? [e.fixed] : [])));
   const ranked = [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([c]) => c);
