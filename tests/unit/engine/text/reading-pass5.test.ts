@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { dialogueWithNarrator } from '../../../../functions/engine/text/local/dialogue';
+import { findCast } from '../../../../functions/engine/text/local/names';
 import { quoteSpans } from '../../../../functions/engine/text/local/reading';
 
 /** Each quoted span's words (marks removed) with the name of its speaker. */
@@ -124,5 +126,33 @@ describe('who can speak an untagged line', () => {
     const speakers = said(text).map(([, who]) => who);
     expect(speakers).not.toContain('Mr. Perry');
     expect(speakers.slice(2)).toEqual(['Emma', 'Harriet']);
+  });
+});
+
+describe('a "he said" in a story told by an "I"', () => {
+  const text = [
+    'I had kept the inn with my mother since the winter, and I knew every guest of it. '.repeat(5),
+    'About noon I stopped at the captain’s door with a jug of water. He was lying in bed, weak and excited.',
+    '“Jim,” he said, “you are the only one here that is worth anything.”',
+    '“I want none of your money,” said I.',
+    '“Ay, ay,” said he, “that is better, sure enough.”',
+  ].join('\n\n');
+
+  it('is never the narrator, and is the one the narration described just before', () => {
+    const lines = said(text);
+    expect(lines.map(([, who]) => who)).toEqual([
+      'The Captain',
+      'The Captain',
+      'Jim',
+      'The Captain',
+      'The Captain',
+    ]);
+  });
+
+  it('gives a script the same speakers as the reading', () => {
+    const cast = findCast(text);
+    const { quotes } = dialogueWithNarrator(text, cast, { describedSpeakers: true });
+    expect(quotes.map((q) => q.speaker?.name)).toEqual(['The Captain', 'Jim', 'The Captain']);
+    expect(cast.characters.map((c) => c.name)).toContain('The Captain');
   });
 });

@@ -21,6 +21,7 @@ import {
   type DescriptionBook,
 } from './descriptions';
 import { solveTurns, type TurnEvidence } from './conversation';
+import { PERSON_NOUNS } from './lexicon';
 import type { QuotationScan } from './quotations';
 import {
   assign,
@@ -325,9 +326,51 @@ function resolve(context: Context, ref: Referent, index: number): Character | un
   if (ref.kind === 'pronoun') {
     if (ref.pronoun === 'i') return context.narrator;
     if (ref.pronoun !== 'he' && ref.pronoun !== 'she') return undefined;
-    return nearest(context, index, ref.pronoun === 'he' ? 'male' : 'female', part.addressee);
+    const gender = ref.pronoun === 'he' ? 'male' : 'female';
+    return nearest(context, index, gender, part.addressee) ?? describedAntecedent(context, index, gender);
   }
   return resolveDescription(context, context.descriptions, ref, index, part.addressee);
+}
+
+/**
+ * The one a "he" or "she" stands for when no named character fits: the person the narration just
+ * before described ("I stopped at the captain's door. He was lying … / 'Jim,' he said").
+ */
+function describedAntecedent(
+  context: Context,
+  index: number,
+  gender: 'male' | 'female',
+): Character | undefined {
+  const part = context.parts[index]!;
+  const paragraph = context.scan.paragraphs[Math.max(0, part.paragraph - 1)]!;
+  const tokens = tokenize(
+    context.text,
+    Math.max(paragraph.start, part.start - 1500),
+    part.start,
+    context.narration,
+  );
+  for (let k = tokens.length - 1; k >= 0; k--) {
+    const token = tokens[k]!;
+    // "the captain's door" names the captain too.
+    const owner = /^(\p{Ll}+)'s$/u.exec(token.lower)?.[1];
+    const ref: Referent | undefined =
+      owner && tokens[k - 1]?.lower === 'the' && /^\p{Ll}/u.test(context.text[token.start]!)
+        ? {
+            kind: 'description',
+            phrase: `the ${owner}`,
+            head: owner,
+            open: false,
+            start: token.start,
+            end: token.end,
+          }
+        : token.ref;
+    if (ref?.kind !== 'description' || ref.open || !ref.phrase.startsWith('the ')) continue;
+    // A common noun, not the start of a proper name ("the Admiral Benbow").
+    if (PERSON_NOUNS.get(ref.head) !== gender || /\p{Lu}/u.test(context.text.slice(ref.start + 4, ref.end)))
+      continue;
+    return resolveDescription(context, context.descriptions, ref, index, part.addressee);
+  }
+  return undefined;
 }
 
 /** Every part of an utterance, and every untagged part of a paragraph, has the speaker of its tagged parts. */
@@ -400,7 +443,10 @@ function evidenceOf(context: Context, turn: Turn, first: boolean): TurnEvidence 
   const fixed = turn.parts.filter((p) => p.speaker && FIXED.includes(p.method)).at(-1)?.speaker;
   const hinted = turn.parts.find((p) => p.speaker && (p.method === 'pronoun' || p.method === 'description'));
   const index = context.index.get(turn.parts[0]!)!;
-  const tag = hinted ? tags[context.index.get(hinted)!] : undefined;
+  // A "he"/"she" tag tells the sex of the speaker even when it found no one to stand for.
+  const tag =
+    (hinted ? tags[context.index.get(hinted)!] : undefined) ??
+    turn.parts.map((p) => tags[context.index.get(p)!]).find((t) => t?.kind === 'pronoun');
   const paragraph = scan.paragraphs[turn.parts[0]!.paragraph]!;
   const last = turn.parts.at(-1)!;
   const lastParagraph = scan.paragraphs[last.paragraph]!;
@@ -429,6 +475,11 @@ function evidenceOf(context: Context, turn: Turn, first: boolean): TurnEvidence 
           : 'female'
         : undefined,
     addressee: turn.parts.find((p) => p.addressee)?.addressee,
+    // "He said" and "she said" are never the "I" who tells the story.
+    notNarrator:
+      tag?.kind === 'pronoun' && (tag.pronoun === 'he' || tag.pronoun === 'she')
+        ? context.narrator
+        : undefined,
     named: [
       ...new Set(
         turn.parts.flatMap((p) => mentionsIn(context.mentions, p.start, p.end).map((m) => m.character)),
@@ -477,12 +528,14 @@ function attributeConversation(context: Context, run: readonly Turn[]) {
   const candidates = candidatesOf(context, run, evidence);
   const speakers = solveTurns(evidence, candidates);
   run.forEach((turn, i) => {
-    const speaker = speakers[i];
+    // No one of the scene can say a "he said" line when the only one left is the narrator.
+    const speaker = speakers[i] === evidence[i]!.notNarrator ? undefined : speakers[i];
     if (!speaker || evidence[i]!.fixed) {
       // A line set beside a tagged one with nothing between is the other voice of the turn before.
       const other = speakers[i - 1];
       for (const part of turn.parts)
-        if (!part.speaker && other && other !== speaker) assign(part, other, 'turn');
+        if (!part.speaker && other && other !== speaker && other !== evidence[i]!.notNarrator)
+          assign(part, other, 'turn');
       return;
     }
     const e = evidence[i]!;
