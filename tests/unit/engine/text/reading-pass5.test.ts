@@ -156,3 +156,20 @@ describe('a "he said" in a story told by an "I"', () => {
     expect(cast.characters.map((c) => c.name)).toContain('The Captain');
   });
 });
+
+describe('a sentence after a finished line, about the one the line calls by name', () => {
+  const text = [
+    'Catherine and John Thorpe drove down the street in his gig, and John Thorpe whipped the horse.',
+    '“Thorpe, you drive too fast,” said Catherine.',
+    '“Not I,” said John Thorpe.',
+    '“Pray, pray stop, Mr. Thorpe. I cannot go on.” But Mr. Thorpe only laughed, and drove on.',
+    '“Stop, Mr. Thorpe, I beg of you!” Mr. Thorpe laughed again, and cracked his whip.',
+  ].join('\n\n');
+
+  it('is not the line’s tag, nor a sign that the two names are two people', () => {
+    const lines = said(text);
+    expect(lines[2]![1]).toBe('Catherine');
+    const thorpes = findCast(text).characters.filter((c) => c.aliases.some((a) => a.includes('Thorpe')));
+    expect(thorpes).toHaveLength(1);
+  });
+});

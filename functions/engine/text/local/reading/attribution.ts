@@ -259,7 +259,7 @@ function explicitTag(context: Context, index: number): Referent | undefined {
   const { before, after } = windows(context, index);
   const afterTokens = tokenize(text, after[0], Math.min(after[1], after[0] + 200), narration);
   const tag = tagAfter(afterTokens);
-  if (tag) return tag;
+  if (tag && !answersOwnCall(context, index, tag)) return tag;
   const beforeTokens = tokenize(text, Math.max(before[0], before[1] - 300), before[1], narration);
   // `"No,"--replied Emma--quite confirmed by the manner in which he spoke--"I should like…"`: the tag
   // between two parts of a paragraph is both parts' tag, whatever the narration adds after it.
@@ -281,6 +281,17 @@ function explicitTag(context: Context, index: number): Referent | undefined {
   // `"…," said the gallant Mr. Elton--` closing the paragraph before is that line's tag, not this one's.
   if (previous && previous.end === tail[0] && tagAfter(tailTokens)) return undefined;
   return tagBefore(tailTokens);
+}
+
+/**
+ * `"Pray stop, Mr. Thorpe. I cannot go on." But Mr. Thorpe only laughed`: a sentence after a finished
+ * line whose subject is the one the line calls by name is their answer to it, not the line's tag.
+ */
+function answersOwnCall(context: Context, index: number, tag: Referent): boolean {
+  const part = context.parts[index]!;
+  if (tag.kind !== 'name' || tag.character !== part.addressee) return false;
+  const words = context.text.slice(part.start, part.end);
+  return /[.!?]\s*["”’']?$/.test(words) && /^\s*\p{Lu}/u.test(context.text.slice(part.end, tag.end));
 }
 
 /**
