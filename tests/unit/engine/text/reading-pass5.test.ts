@@ -173,3 +173,18 @@ describe('a sentence after a finished line, about the one the line calls by name
     expect(thorpes).toHaveLength(1);
   });
 });
+
+describe('names the dialogue keeps apart', () => {
+  it('are not kept apart by a sentence before a line that names the one it speaks to', () => {
+    const text = [
+      'Walter Price came home late, and Walter Price found Ellen in the hall.',
+      '“You are late,” said Ellen.',
+      '“The roads were bad,” said Walter Price.',
+      'Ellen met Mr. Price at the door of the study, with a smiling face, exclaiming,',
+      '“I congratulate you, Mr. Price, with all my heart.”',
+      '“Thank you,” said Mr. Price.',
+    ].join('\n\n');
+    const prices = findCast(text).characters.filter((c) => c.aliases.some((a) => a.includes('Price')));
+    expect(prices).toHaveLength(1);
+  });
+});
