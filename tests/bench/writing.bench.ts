@@ -182,10 +182,10 @@ async function chapterFigures() {
     const sentences = sentenceSpans(text).filter((s) => /\p{L}/u.test(s.text));
     const carriedCount = sentences.filter((s) => carried(text, s, covered)).length;
 
-    // The engine's attribution of the same chapter: each line found where it is in the chapter
-    // (in order), against the quotation at that place.
+    // The engine's attribution of the same chapter, as scripts read it (a description that speaks is
+    // a speaker): each line found where it is in the chapter (in order), against the quotation there.
     const cast = findCast(chapter.content);
-    const { quotes } = dialogueWithNarrator(chapter.content, cast);
+    const { quotes } = dialogueWithNarrator(chapter.content, cast, { describedSpeakers: true });
     const raw = rawOffsets(chapter.content);
     let from = 0;
     let dialogueLines = 0;

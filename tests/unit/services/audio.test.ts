@@ -97,12 +97,17 @@ describe('the audio service', () => {
     );
     expect(started).toMatchObject({ status: 'pending', kind: 'dialogue', scene_number: scene.scene_number });
     expect(started.files.map((f) => f.character)).toEqual(scene.dialogue.map((d) => d.character));
+    let inPlot = 0;
     for (const file of started.files) {
       expect(file).toMatchObject({ status: 'pending', type: 'narration', url: null, volume: 1 });
+      // A character of the plot speaks in its voice; one the scene knows only by a description that
+      // speaks ("the old mayor") has a voice of its own (see the next test).
       const character = matchCharacter(file.character!, s.characters);
-      expect(character, file.character!).not.toBeNull();
-      expect(file.voice).toBe(character!.voice);
+      if (character) inPlot++;
+      if (character) expect(file.voice, file.character!).toBe(character.voice);
+      else expect(file.voice, file.character!).toMatch(/\S/);
     }
+    expect(inPlot).toBeGreaterThan(0);
     const job = (await s.jobs.get(started.job_id)) as AudioGenerationJobRecord;
     expect(job).toMatchObject({ kind: 'chapter-audio', target: { chapter_id: s.chapter.id } });
     expect(s.workflows.executions.map((e) => e.machine)).toContain('chapterAudio');

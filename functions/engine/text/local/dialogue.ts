@@ -38,14 +38,34 @@ export interface Quote {
 
 /**
  * The quotations of a text with their speakers, and the narrator when the text is told by a named
- * "I". Names only ever spoken to someone ("Miss Harrow," Crane said to Nell) are folded into that
+ * "I". With `describedSpeakers` (scripts), someone known only by a description that speaks ("the
+ * captain") is a speaker of their own and joins `cast`, as `npm run engine -- quotes` reads it. Names only ever spoken to someone ("Miss Harrow," Crane said to Nell) are folded into that
  * someone first (`foldAddressedNames`), so `cast` may lose such characters.
  */
-export function dialogueWithNarrator(text: string, cast: Cast): { quotes: Quote[]; narrator?: Character } {
-  let first = attributedDialogue(text, cast);
-  if (foldAddressedNames(text, cast, first.quotes)) first = attributedDialogue(text, cast);
+export function dialogueWithNarrator(
+  text: string,
+  cast: Cast,
+  options: { describedSpeakers?: boolean } = {},
+): { quotes: Quote[]; narrator?: Character } {
+  const described = options.describedSpeakers ?? false;
+  let first = attributedDialogue(text, cast, undefined, described);
+  if (foldAddressedNames(text, cast, first.quotes))
+    first = attributedDialogue(text, cast, undefined, described);
   castNarrator(cast, first.narrator);
+  if (described) joinDescribed(cast, first);
   return first;
+}
+
+/**
+ * Those a passage knows only by a description that speaks ("the captain", "the blind man") join the
+ * cast after the named, as in `readStory`: a script's lines are theirs, not a named bystander's.
+ */
+function joinDescribed(cast: Cast, dialogue: { quotes: Quote[]; narrator?: Character }) {
+  const described = new Set(
+    dialogue.quotes.flatMap((q) => (q.speaker && !cast.characters.includes(q.speaker) ? [q.speaker] : [])),
+  );
+  if (dialogue.narrator) described.delete(dialogue.narrator);
+  cast.characters.push(...[...described].sort((a, b) => b.mentions - a.mentions));
 }
 
 /**
@@ -124,11 +144,12 @@ function attributedDialogue(
   raw: string,
   cast: Cast,
   narrator?: Character,
+  describedSpeakers = false,
 ): { quotes: Quote[]; narrator?: Character } {
   const text = readingText(raw);
   const scan = scanQuotations(text);
-  // Scripts and voices cast named characters only: a line said by "the surgeon" is left to the turns around it.
-  const attribution = attributeQuotations(text, scan, cast, { narrator, describedSpeakers: false });
+  // Without `describedSpeakers`, a line said by "the surgeon" is left to the turns around it.
+  const attribution = attributeQuotations(text, scan, cast, { narrator, describedSpeakers });
   const lines: AttributedPart[][] = [];
   for (const part of attribution.parts) {
     const line = lines.at(-1);

@@ -166,7 +166,8 @@ export function resolveTarget(value: unknown): TargetDuration {
 function analyseChapter(text: string, known?: readonly CharacterProfile[]): ChapterAnalysis {
   const scan = scanEntities(text);
   const cast = findCast(text, { scan, knownNames: known?.map((c) => c.name) });
-  const { quotes, narrator } = dialogueWithNarrator(text, cast);
+  // The script's speakers are the reading's: someone known only as "the captain" speaks as such.
+  const { quotes, narrator } = dialogueWithNarrator(text, cast, { describedSpeakers: true });
   return { text, cast, quotes, narrator, places: findNamedPlaces(text, scan) };
 }
 

@@ -30,8 +30,14 @@ export function namesApart(
   parts.forEach((part, index) => {
     const surface = surfaceOf(index);
     if (!surface) return;
-    // "George!" in a line tagged "said Mr. Emerson", and George is the character it was joined to.
-    if (TITLED_SURNAME.test(surface) && part.addressee && part.addressee === part.speaker)
+    // "George!" in a line tagged "said Mr. Emerson", and George is the character it was joined to; the
+    // tag written after the line, not a sentence before it that may name the one spoken to.
+    if (
+      TITLED_SURNAME.test(surface) &&
+      part.addressee &&
+      part.addressee === part.speaker &&
+      tags[index]!.start >= part.end
+    )
       note(surface, ANSWERS);
     const last = previous;
     previous = { index, surface };

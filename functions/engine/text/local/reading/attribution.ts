@@ -21,6 +21,7 @@ import {
   type DescriptionBook,
 } from './descriptions';
 import { solveTurns, type TurnEvidence } from './conversation';
+import { PERSON_NOUNS } from './lexicon';
 import type { QuotationScan } from './quotations';
 import {
   assign,
@@ -80,6 +81,8 @@ interface Context extends SceneContext {
   tags: (Referent | undefined)[];
   /** Where each part is in `parts`. */
   index: Map<AttributedPart, number>;
+  /** Characters a tag names as the speaker of some line of the book. */
+  speakers: Set<Character>;
 }
 
 export function attributeQuotations(
@@ -99,6 +102,7 @@ export function attributeQuotations(
     mentions: cast.mentions,
     tags: [],
     index: new Map(parts.map((p, i) => [p, i])),
+    speakers: new Set(),
   };
   findAddressees(context, cast.mentions);
   const tags = parts.map((part, index) => explicitTag(context, index));
@@ -121,6 +125,7 @@ export function attributeQuotations(
     if (speaker) assign(part, speaker, tag.kind === 'pronoun' ? 'pronoun' : 'description');
   });
   shareUtterances(context);
+  context.speakers = new Set(parts.flatMap((p) => (p.speaker ? [p.speaker] : [])));
   for (const run of conversations(context)) attributeConversation(context, run);
   for (const part of parts)
     if (part.speaker?.role && !cast.characters.includes(part.speaker)) part.speaker.mentions++;
@@ -254,7 +259,7 @@ function explicitTag(context: Context, index: number): Referent | undefined {
   const { before, after } = windows(context, index);
   const afterTokens = tokenize(text, after[0], Math.min(after[1], after[0] + 200), narration);
   const tag = tagAfter(afterTokens);
-  if (tag) return tag;
+  if (tag && !answersOwnCall(context, index, tag)) return tag;
   const beforeTokens = tokenize(text, Math.max(before[0], before[1] - 300), before[1], narration);
   // `"No,"--replied Emma--quite confirmed by the manner in which he spoke--"I should like…"`: the tag
   // between two parts of a paragraph is both parts' tag, whatever the narration adds after it.
@@ -276,6 +281,17 @@ function explicitTag(context: Context, index: number): Referent | undefined {
   // `"…," said the gallant Mr. Elton--` closing the paragraph before is that line's tag, not this one's.
   if (previous && previous.end === tail[0] && tagAfter(tailTokens)) return undefined;
   return tagBefore(tailTokens);
+}
+
+/**
+ * `"Pray stop, Mr. Thorpe. I cannot go on." But Mr. Thorpe only laughed`: a sentence after a finished
+ * line whose subject is the one the line calls by name is their answer to it, not the line's tag.
+ */
+function answersOwnCall(context: Context, index: number, tag: Referent): boolean {
+  const part = context.parts[index]!;
+  if (tag.kind !== 'name' || tag.character !== part.addressee) return false;
+  const words = context.text.slice(part.start, part.end);
+  return /[.!?]\s*["”’']?$/.test(words) && /^\s*\p{Lu}/u.test(context.text.slice(part.end, tag.end));
 }
 
 /**
@@ -321,9 +337,51 @@ function resolve(context: Context, ref: Referent, index: number): Character | un
   if (ref.kind === 'pronoun') {
     if (ref.pronoun === 'i') return context.narrator;
     if (ref.pronoun !== 'he' && ref.pronoun !== 'she') return undefined;
-    return nearest(context, index, ref.pronoun === 'he' ? 'male' : 'female', part.addressee);
+    const gender = ref.pronoun === 'he' ? 'male' : 'female';
+    return nearest(context, index, gender, part.addressee) ?? describedAntecedent(context, index, gender);
   }
   return resolveDescription(context, context.descriptions, ref, index, part.addressee);
+}
+
+/**
+ * The one a "he" or "she" stands for when no named character fits: the person the narration just
+ * before described ("I stopped at the captain's door. He was lying … / 'Jim,' he said").
+ */
+function describedAntecedent(
+  context: Context,
+  index: number,
+  gender: 'male' | 'female',
+): Character | undefined {
+  const part = context.parts[index]!;
+  const paragraph = context.scan.paragraphs[Math.max(0, part.paragraph - 1)]!;
+  const tokens = tokenize(
+    context.text,
+    Math.max(paragraph.start, part.start - 1500),
+    part.start,
+    context.narration,
+  );
+  for (let k = tokens.length - 1; k >= 0; k--) {
+    const token = tokens[k]!;
+    // "the captain's door" names the captain too.
+    const owner = /^(\p{Ll}+)'s$/u.exec(token.lower)?.[1];
+    const ref: Referent | undefined =
+      owner && tokens[k - 1]?.lower === 'the' && /^\p{Ll}/u.test(context.text[token.start]!)
+        ? {
+            kind: 'description',
+            phrase: `the ${owner}`,
+            head: owner,
+            open: false,
+            start: token.start,
+            end: token.end,
+          }
+        : token.ref;
+    if (ref?.kind !== 'description' || ref.open || !ref.phrase.startsWith('the ')) continue;
+    // A common noun, not the start of a proper name ("the Admiral Benbow").
+    if (PERSON_NOUNS.get(ref.head) !== gender || /\p{Lu}/u.test(context.text.slice(ref.start + 4, ref.end)))
+      continue;
+    return resolveDescription(context, context.descriptions, ref, index, part.addressee);
+  }
+  return undefined;
 }
 
 /** Every part of an utterance, and every untagged part of a paragraph, has the speaker of its tagged parts. */
@@ -396,7 +454,10 @@ function evidenceOf(context: Context, turn: Turn, first: boolean): TurnEvidence 
   const fixed = turn.parts.filter((p) => p.speaker && FIXED.includes(p.method)).at(-1)?.speaker;
   const hinted = turn.parts.find((p) => p.speaker && (p.method === 'pronoun' || p.method === 'description'));
   const index = context.index.get(turn.parts[0]!)!;
-  const tag = hinted ? tags[context.index.get(hinted)!] : undefined;
+  // A "he"/"she" tag tells the sex of the speaker even when it found no one to stand for.
+  const tag =
+    (hinted ? tags[context.index.get(hinted)!] : undefined) ??
+    turn.parts.map((p) => tags[context.index.get(p)!]).find((t) => t?.kind === 'pronoun');
   const paragraph = scan.paragraphs[turn.parts[0]!.paragraph]!;
   const last = turn.parts.at(-1)!;
   const lastParagraph = scan.paragraphs[last.paragraph]!;
@@ -425,6 +486,11 @@ function evidenceOf(context: Context, turn: Turn, first: boolean): TurnEvidence 
           : 'female'
         : undefined,
     addressee: turn.parts.find((p) => p.addressee)?.addressee,
+    // "He said" and "she said" are never the "I" who tells the story.
+    notNarrator:
+      tag?.kind === 'pronoun' && (tag.pronoun === 'he' || tag.pronoun === 'she')
+        ? context.narrator
+        : undefined,
     named: [
       ...new Set(
         turn.parts.flatMap((p) => mentionsIn(context.mentions, p.start, p.end).map((m) => m.character)),
@@ -452,7 +518,10 @@ function candidatesOf(
     for (const a of e.actors) add(a, 1);
     add(e.opener, 1);
   }
-  const recent = recentCharacters(context, context.index.get(run[0]!.parts[0]!)!);
+  // Only someone the book has speak somewhere, by name, makes up a conversation by being about.
+  const recent = recentCharacters(context, context.index.get(run[0]!.parts[0]!)!).filter(
+    (c) => context.speakers.has(c) || c === context.narrator,
+  );
   recent.slice(0, 4).forEach((c, k) => add(c, 0.5 - k * 0.1));
   const fixed = new Set(evidence.flatMap((e) => (e.fixed ? [e.fixed] : [])));
   const ranked = [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([c]) => c);
@@ -470,12 +539,14 @@ function attributeConversation(context: Context, run: readonly Turn[]) {
   const candidates = candidatesOf(context, run, evidence);
   const speakers = solveTurns(evidence, candidates);
   run.forEach((turn, i) => {
-    const speaker = speakers[i];
+    // No one of the scene can say a "he said" line when the only one left is the narrator.
+    const speaker = speakers[i] === evidence[i]!.notNarrator ? undefined : speakers[i];
     if (!speaker || evidence[i]!.fixed) {
       // A line set beside a tagged one with nothing between is the other voice of the turn before.
       const other = speakers[i - 1];
       for (const part of turn.parts)
-        if (!part.speaker && other && other !== speaker) assign(part, other, 'turn');
+        if (!part.speaker && other && other !== speaker && other !== evidence[i]!.notNarrator)
+          assign(part, other, 'turn');
       return;
     }
     const e = evidence[i]!;

@@ -18,6 +18,8 @@ export interface TurnEvidence {
   hintWeight?: number;
   /** The sex a pronoun tag gives ("she said"). */
   gender?: 'male' | 'female';
+  /** The narrator, when a "he"/"she" tag says the line is not theirs. */
+  notNarrator?: Character;
   /** The one the line speaks to ("Oh, Anne, …"). */
   addressee?: Character;
   /** Characters the line talks about (a speaker seldom names themself). */
@@ -60,6 +62,7 @@ export function solveTurns(turns: readonly TurnEvidence[], candidates: readonly 
     let score = w.salience * (1 - s / n);
     if (turn.hint === c) score += turn.hintWeight ?? 3;
     if (turn.gender && c.gender !== 'unknown' && c.gender !== turn.gender) score -= w.gender;
+    if (turn.notNarrator === c) return IMPOSSIBLE;
     if (turn.addressee === c) score -= w.ownAddressee;
     else if (turn.named.includes(c)) score -= w.named;
     if (i > 0 && turns[i - 1]!.addressee === c) score += w.answers;

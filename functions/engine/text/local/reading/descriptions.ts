@@ -22,12 +22,16 @@ const GENERIC_HEADS = new Set(
 );
 /** Share of a description's lines spoken where one character is present, for them to be one. */
 const PRESENCE = 0.6;
+/** Share of a description's lines beside a character's own (or spoken to them) above which the two are two people. */
+const BESIDE = 0.1;
 /** How many times more often than around lines in general that character must be present. */
 const LIFT = 1.8;
 
 interface Presence {
   occurrences: number;
   present: Map<Character, number>;
+  /** How often each character spoke beside the description (the line before or after) or was spoken to by it. */
+  beside: Map<Character, number>;
 }
 
 export interface DescriptionBook {
@@ -82,8 +86,9 @@ export function learnDescription(
   others: ReadonlySet<Character>,
 ) {
   const key = keyOf(ref);
-  const stats = book.presence.get(key) ?? { occurrences: 0, present: new Map() };
+  const stats = book.presence.get(key) ?? { occurrences: 0, present: new Map(), beside: new Map() };
   stats.occurrences++;
+  for (const c of others) stats.beside.set(c, (stats.beside.get(c) ?? 0) + 1);
   const gender = genderOf(ref);
   for (const c of recentCharacters(context, index, SCENE_CHARS))
     if (!others.has(c) && fits(c, gender)) stats.present.set(c, (stats.present.get(c) ?? 0) + 1);
@@ -110,11 +115,14 @@ function associated(book: DescriptionBook, key: string): Character | undefined {
   // Present nearly every time the description speaks, and far more often than around lines in general.
   const lift = (c: Character, n: number) =>
     n / stats.occurrences / Math.max(0.05, (book.everywhere.get(c) ?? 0) / Math.max(1, book.lines));
+  // One who talks with the description is someone else: "'What's that, sir?' inquired Oliver. / 'The boy
+  // is a fool,' said the gentleman in the white waistcoat."
+  const apart = (c: Character) => (stats.beside.get(c) ?? 0) > stats.occurrences * BESIDE;
   const ranked = [...stats.present.entries()]
     .filter(([c, n]) => n >= stats.occurrences * PRESENCE && lift(c, n) >= LIFT)
     .sort((a, b) => b[1] - a[1]);
   const [best, second] = ranked;
-  if (!best) return undefined;
+  if (!best || apart(best[0])) return undefined;
   return second && second[1] > best[1] - stats.occurrences * 0.2 ? undefined : best[0];
 }
 

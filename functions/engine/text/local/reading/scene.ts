@@ -4,7 +4,7 @@
  */
 import type { Character, Mention } from '../names';
 import type { QuotationScan, QuotePart } from './quotations';
-import { mentionsIn } from './tags';
+import { firstActor, mentionsIn, tokenize } from './tags';
 
 export type AttributionMethod =
   | 'tag'
@@ -108,7 +108,62 @@ export function nearest(
     .map((m) => m.character)
     .filter((c) => fits(c) && (gender === 'unknown' || c.gender === gender));
   if (here.length > 0) return here.at(-1);
+  // After a paragraph of narration, the one that narration was about; within an exchange, the turns decide.
+  const afterNarration = !previous || previous.paragraph < part.paragraph - 1;
+  if (gender !== 'unknown' && afterNarration) {
+    const subject = lastSubject(context, part.start, gender, (c) => fits(c) && c !== lastSpeaker);
+    if (subject) return subject;
+  }
   return pick(fitting) ?? pick(maybe);
+}
+
+/** The stop of a title ("Mrs. Blewett"), which ends no sentence. */
+const TITLE_END = /\b(?:Mr|Mrs|Ms|Dr|St|Messrs|Capt|Col|Rev|Prof|Sgt|Lt)\.$/;
+
+/** Where the sentence holding `at` begins: after the last sentence end, closing quotation mark or blank line. */
+function sentenceStart(text: string, at: number, floor: number): number {
+  for (let i = at - 1; i > floor; i--) {
+    const c = text[i]!;
+    if (
+      (c === '.' || c === '!' || c === '?') &&
+      /\s/.test(text[i + 1] ?? '') &&
+      !TITLE_END.test(text.slice(i - 7, i + 1))
+    )
+      return i + 1;
+    if (c === '"' || c === '”' || c === '“') return i + 1;
+    if (c === '\n' && text[i - 1] === '\n') return i + 1;
+  }
+  return floor;
+}
+
+/**
+ * The character of that sex a "he" or "she" most likely stands for: of the last sentence of narration
+ * before `at` that names one, its subject (the first person it names, not after a preposition nor as
+ * an owner), else the last one it names who is no owner: "Miss Woodhouse made the proper acquiescence,
+ * and finding nothing more was to be had from Mrs. Cole's talk, turned to Frank Churchill. / "Why do
+ * you smile?" said she." is hers, though Mrs. Cole was named after her.
+ */
+export function lastSubject(
+  context: SceneContext,
+  at: number,
+  gender: 'male' | 'female',
+  fits: (c: Character) => boolean,
+  floor = Math.max(0, at - RECENT_CHARS),
+): Character | undefined {
+  const { text, narration } = context;
+  const mentions = mentionsIn(narration, floor, at).filter(
+    (m) => m.character.gender === gender && fits(m.character),
+  );
+  const last = mentions.at(-1);
+  if (!last) return undefined;
+  const from = sentenceStart(text, last.start, Math.max(floor, last.start - 600));
+  const tokens = tokenize(text, from, last.end + 3, narration);
+  const actor = firstActor(tokens);
+  if (actor?.kind === 'name' && mentions.some((m) => m.start >= from && m.character === actor.character))
+    return actor.character;
+  const owned = (m: Mention) => /^['’]s\b/.test(text.slice(m.end, m.end + 3));
+  const inSentence = mentions.filter((m) => m.start >= from);
+  return (inSentence.filter((m) => !owned(m)).at(-1) ?? last).character;
 }
 
 /** "said the other": the recent speaker who did not say the last line. */

@@ -39,6 +39,14 @@ const CONTRASTIVE = words('other latter former');
 const PREPOSITIONS = words(
   'to at with of for from on upon by about towards toward into in after before behind beside near than like',
 );
+/** Verbs after which a bare infinitive tags what someone was heard to say. */
+const HEARING = words('heard hear hears overheard');
+/** "the voice of the Dodger" is the Dodger speaking. */
+const VOICE = words('voice voices tones');
+/** Words that open a clause set inside a sentence, whose subject is not the sentence's. */
+const SUBORDINATORS = words(
+  'where when while whilst as though although because since if till until whereas whom which',
+);
 const SKIPPABLE = words('then and now again still at last length presently instantly but');
 /** "saying", "adding": a speech tag in a participle ("Mr. Woodhouse's giving a sigh, and saying,"). */
 const TAG_GERUNDS = words(`
@@ -183,7 +191,14 @@ function markDescriptions(text: string, tokens: Token[]): Token[] {
     }
     // "the Rabbit", "the gallant Mr. Elton", "the still waiting Harriet": the article belongs to the name.
     let named = i + 1;
-    while (named < tokens.length && named - i <= 4 && tokens[named]!.kind === 'word') named++;
+    // Not across a preposition: "the end of Anne's braid" is not Anne.
+    while (
+      named < tokens.length &&
+      named - i <= 4 &&
+      tokens[named]!.kind === 'word' &&
+      (!PREPOSITIONS.has(tokens[named]!.lower) || VOICE.has(tokens[named - 1]!.lower))
+    )
+      named++;
     const name = tokens[named];
     if (name?.kind === 'ref' && name.ref!.kind === 'name' && t.lower === 'the') {
       out.push({ ...name, start: t.start, ref: { ...name.ref!, start: t.start } });
@@ -265,6 +280,13 @@ function isVerb(tokens: readonly Token[], i: number): number {
   const t = tokens[i];
   if (!t || t.kind !== 'word') return 0;
   if (TAG_GERUNDS.has(t.lower) || (TAG_INFINITIVES.has(t.lower) && tokens[i - 1]?.lower === 'to')) return 1;
+  // "she heard the Admiral say to Mary--": the bare infinitive after one heard.
+  if (
+    TAG_INFINITIVES.has(t.lower) &&
+    tokens[i - 1]?.kind === 'ref' &&
+    tokens.slice(Math.max(0, i - 4), i - 1).some((x) => HEARING.has(x.lower))
+  )
+    return 1;
   if (!TAG_VERBS.has(t.lower)) return 0;
   if (PARTICLE_VERBS.has(t.lower)) {
     const particle = tokens[i + 1];
@@ -364,7 +386,7 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
   let verbAt = -1;
   for (let j = tokens.length - 2; j >= from; j--) {
     // `Elizabeth's reply was,`, `made only this cautious reply:--`: a noun of speech just before the line.
-    if (isVerb(tokens, j) || (j >= tokens.length - 5 && SPEECH_NOUNS.has(tokens[j]!.lower))) {
+    if (isVerb(tokens, j) || (j >= tokens.length - 8 && SPEECH_NOUNS.has(tokens[j]!.lower))) {
       verbAt = j;
       break;
     }
@@ -380,18 +402,37 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     const owner = tokens[j + 1]?.lower === "'s" && tokens.slice(j + 2, verbAt).every(isAdverb);
     const relative = tokens[j + 1]?.lower === ',' && tokens[j + 2]?.lower === 'who';
     if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '') && !owner && !relative) continue;
+    // "Diana, going to the gable, where Anne was standing, said": the subject of a clause set inside.
+    if (SUBORDINATORS.has(tokens[j - 1]?.lower ?? '') && clauseClosedBefore(tokens, j, verbAt)) continue;
     return t.ref;
   }
   for (let j = verbAt + 1; j < tokens.length; j++) {
     const t = tokens[j]!;
     if (person(t) && !PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) return t.ref;
   }
+  // "Emma looked up; and after a moment's debate, replied,": the clause joined by "and" shares the subject before.
+  if (tokens[from - 1]?.lower === ';' && COORDINATORS.has(tokens[from]?.lower ?? '')) {
+    let start = from - 1;
+    while (start > 0 && !(tokens[start - 1]!.kind === 'punct' && SENTENCE_END.has(tokens[start - 1]!.lower)))
+      start--;
+    const subject = firstActor(tokens.slice(start, from - 1));
+    if (subject && !(subject.kind === 'description' && subject.open)) return subject;
+  }
   return undefined;
+}
+
+const COORDINATORS = words('and but then');
+
+/** Whether a comma after `at` closes its clause right before the verb (`, said gently`). */
+function clauseClosedBefore(tokens: readonly Token[], at: number, verbAt: number): boolean {
+  let k = verbAt - 1;
+  while (k > at && isAdverb(tokens[k])) k--;
+  return k > at && tokens[k]!.lower === ',';
 }
 
 /** Nouns that stand for what is said: `Elizabeth's reply was,`, `this was Emma's exclamation:`. */
 const SPEECH_NOUNS = words(
-  'reply answer rejoinder remark exclamation declaration language words question retort response observation reasoning comment injunction speech',
+  'reply answer rejoinder remark exclamation declaration language words question retort response observation reasoning comment injunction speech inquiry enquiry',
 );
 
 /** `Mrs. Musgrove interposed.`, `Emma, smiling, replied.`: a last sentence that is a speaker and a tag verb only. */
