@@ -29,7 +29,7 @@ export interface Slide {
   footer: string;
 }
 
-const THEMES: Record<
+export const SLIDE_THEMES: Record<
   SlideStyle,
   { background: string; panel: string; heading: string; text: string; accent: string }
 > = {
@@ -220,7 +220,7 @@ function withBackdrop(layout: SlideLayout, style: SlideStyle): SlideLayout {
  * of that range nearest the text's own luminance.
  */
 export function backdropVeil(style: SlideStyle): number {
-  const theme = THEMES[style];
+  const theme = SLIDE_THEMES[style];
   const legible = (alpha: number) => {
     const darkest = relativeLuminance(mix('#000000', theme.panel, alpha));
     const lightest = relativeLuminance(mix('#ffffff', theme.panel, alpha));
@@ -347,7 +347,7 @@ function fitLabel(text: string, maxWidth: number, size: number): string {
  * presenter. `art` is the slide's picture (an image URL, already the size of its box) when it has one.
  */
 export function slideSvg(slide: Slide, style: SlideStyle, size: Size, reserve: number, art?: string): string {
-  const theme = THEMES[style];
+  const theme = SLIDE_THEMES[style];
   const { width, height } = size;
   const layout = layoutSlide(slide, style, size, reserve, { art: art !== undefined });
   const { card } = layout;
