@@ -17,7 +17,7 @@ import type { Size } from '../types';
  * crowded for that keeps its text-only layout and shows the picture as a backdrop under the heading
  * and bullets, veiled in the card's colour just enough that the text keeps WCAG's 4.5:1 contrast
  * whatever the picture's colours (the kicker row stays on the plain card: its accent colour would
- * not). The picture never makes a slide split or its type smaller than the text alone would.
+ * not). A slide is never split for its picture, and a panel never sets the type below PANEL_MIN_SCALE.
  */
 export type SlideStyle = 'udemy' | 'whiteboard' | 'minimal';
 
