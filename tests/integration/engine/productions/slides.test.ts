@@ -279,7 +279,7 @@ const IDEA: Slide = {
 
 describe('slide layout with a picture', () => {
   for (const size of SIZES)
-    it(`${size.height}p: the picture stays in the card, clear of the text, and never costs a split or smaller type`, () => {
+    it(`${size.height}p: the picture stays in the card and clear of the text; it never splits a slide, and beside a panel the type stays large`, () => {
       for (const style of STYLES) {
         const { reserve } = presenterLayout(style, size);
         const slides = [SPARSE, IDEA, ...splitToFit(LONGEST, style, size, reserve), LONGEST];
@@ -297,7 +297,7 @@ describe('slide layout with a picture', () => {
           expect(box.y).toBeGreaterThanOrEqual(card.y);
           expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
           expect(box.y + box.height).toBeLessThanOrEqual(card.y + card.height);
-          // What fits without a picture fits with one; a picture never shrinks the type further.
+          // What fits without a picture fits with one; beside a panel the type stays at PANEL_MIN_SCALE or more.
           expect(layout.fits).toBe(plain.fits);
           expect(layout.scale).toBeGreaterThanOrEqual(Math.min(plain.scale, PANEL_MIN_SCALE));
           if (art!.mode === 'panel') {
