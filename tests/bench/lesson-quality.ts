@@ -24,7 +24,9 @@ import { machine, median } from './timing';
  * and 1080p, counted without rendering (then the question kinds of each chapter's quizzes): duplicate bullets (pairs at or above the similarity
  * threshold anywhere in the lesson), titles that are cut or too long, bullets with "…" or without a
  * full stop, incomplete bullets (a statement left unfinished by compression, by checks of this
- * script's own), slides that overflow their card, and slides that had to be split or set smaller.
+ * script's own), slides that overflow their card (with their picture, where they have one), slides
+ * that had to be split or set smaller, and how many slides show a picture and how many of those show it
+ * in a panel beside the text (the others behind it).
  * Then every sentence of every fixture (the real novels too) compressed, and the incomplete ones counted.
  */
 const STYLES: SlideStyle[] = ['udemy', 'whiteboard', 'minimal'];
@@ -47,7 +49,10 @@ function main() {
     'overflow'.padStart(9),
     'split'.padStart(6),
     'smaller'.padStart(8),
+    'pictures'.padStart(9),
+    'panel'.padStart(6),
   );
+  const art = { slides: 0, unpictured: 0, pictures: 0, panels: 0 };
   const totals = { duplicates: 0, titles: 0, bullets: 0, incomplete: 0, overflow: 0 };
   for (const chapter of [...LESSON_CHAPTERS, ...CHAPTERS]) {
     const times: number[] = [];
@@ -66,6 +71,8 @@ function main() {
     let overflow = 0;
     let split = 0;
     let smaller = 0;
+    let pictures = 0;
+    let panels = 0;
     for (const style of STYLES)
       for (const size of SIZES) {
         const lesson = lessonSlides({
@@ -98,11 +105,17 @@ function main() {
           incomplete++;
           if (style === 'udemy' && size.width === 1280) console.log(`  incomplete (${fault}): ${bullet}`);
         }
-        for (const { slide } of lesson) {
+        for (const { slide, art: scene } of lesson) {
           const layout = layoutSlide(slide, style, size, reserve);
-          if (!layout.fits) overflow++;
+          const pictured = scene ? layoutSlide(slide, style, size, reserve, { art: true }) : undefined;
+          if (!layout.fits || (pictured && !pictured.fits)) overflow++;
           if (layout.scale < 1) smaller++;
+          if (pictured) pictures++;
+          if (pictured?.art?.mode === 'panel') panels++;
+          // Every slide but the recap is to show a picture.
+          if (slide.kicker !== 'Recap' && !pictured) art.unpictured++;
         }
+        art.slides += lesson.length;
       }
     totals.duplicates += duplicates;
     totals.titles += titles;
@@ -121,12 +134,19 @@ function main() {
       String(overflow).padStart(9),
       String(split).padStart(6),
       String(smaller).padStart(8),
+      String(pictures).padStart(9),
+      String(panels).padStart(6),
     );
+    art.pictures += pictures;
+    art.panels += panels;
   }
   console.log(
     `Totals over ${STYLES.length} styles × ${SIZES.length} sizes: duplicate bullets ${totals.duplicates}, cut titles ${totals.titles}, bad bullets ${totals.bullets}, incomplete bullets ${totals.incomplete}, overflowing slides ${totals.overflow} (target 0 each)`,
   );
-  if (Object.values(totals).some((n) => n > 0)) process.exitCode = 1;
+  console.log(
+    `Slide pictures: ${art.pictures} of ${art.slides} slides (every one but the recaps; slides without one that should have it: ${art.unpictured}, target 0), ${art.panels} (${Math.round((100 * art.panels) / art.pictures)} %) in a panel beside the text, the others behind it`,
+  );
+  if (Object.values(totals).some((n) => n > 0) || art.unpictured > 0) process.exitCode = 1;
   compressedSentences();
   quizKinds();
 }

@@ -379,3 +379,42 @@ describe('speech from ElevenLabs', () => {
     ]).toEqual([]);
   });
 });
+
+describe('tutor-video slide art from an OpenAI-compatible server', () => {
+  it('asks the server for the picture of every slide but the recap, beside the presenter’s portrait', async () => {
+    server.keys.openai = 'sk-stand-in-images';
+    openAIImages({ OPENAI_IMAGE_MODEL: 'local-model' });
+    const chapter = join(__dirname, '../../docs/samples/harbour-chapter.txt');
+    const out = join(dir, 'harbour-lesson.mp4');
+    const run = await engine(
+      'lesson',
+      chapter,
+      '--title',
+      'The Storm',
+      '--style',
+      'whiteboard',
+      '--size',
+      '480x270',
+      '--out',
+      out,
+    );
+    expect(run.code).toBe(0);
+    const slides = Number(/^(\d+) slides/.exec(run.out.at(-1)!)?.[1]);
+    expect(slides).toBeGreaterThanOrEqual(3);
+
+    const generations = server.requestsTo('images/generations');
+    expect(generations.every((r) => r.headers.authorization === 'Bearer sk-stand-in-images')).toBe(true);
+    expect(generations.every((r) => r.json?.model === 'local-model' && r.status === 200)).toBe(true);
+    const prompts = generations.map((r) => String(r.json?.prompt));
+    const portraits = prompts.filter((p) => /portrait of/i.test(p));
+    const art = prompts.filter((p) => /lesson slide/i.test(p));
+    // One portrait of the presenter, one picture per slide but the recap, nothing else.
+    expect(portraits).toHaveLength(1);
+    expect(art).toHaveLength(slides - 1);
+    expect(generations).toHaveLength(slides);
+    // The whiteboard's pictures are pencil sketches of the chapter: the title slide names it.
+    expect(art.every((p) => /sketch/i.test(p) && /no people/i.test(p))).toBe(true);
+    expect(art.some((p) => p.includes('The Storm'))).toBe(true);
+    expect(server.requestsTo('images/edits')).toHaveLength(0);
+  }, 300_000);
+});

@@ -51,3 +51,20 @@ export function distance(a: string | Rgb, b: string | Rgb): number {
   const cb = typeof b === 'string' ? parseHex(b) : b;
   return Math.sqrt((ca[0] - cb[0]) ** 2 + (ca[1] - cb[1]) ** 2 + (ca[2] - cb[2]) ** 2);
 }
+
+/** WCAG relative luminance 0–1 (linearised sRGB): what contrast ratios are computed from. */
+export function relativeLuminance(hex: string): number {
+  const [r, g, b] = parseHex(hex).map((c) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two luminances (1 to 21; body text wants at least 4.5). */
+export function luminanceContrast(a: number, b: number): number {
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
+
+export const contrastRatio = (a: string, b: string) =>
+  luminanceContrast(relativeLuminance(a), relativeLuminance(b));

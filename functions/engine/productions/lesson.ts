@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { levelFile } from '../audio/local/level';
 import { probe, runFilterGraph } from '../media/ffmpeg';
 import { contentWords, splitSentences } from '../text/sentences';
-import type { ChapterText, CharacterProfile } from '../text/types';
+import type { ChapterText, CharacterProfile, SceneDescription } from '../text/types';
 import { EngineError, type Engine, type ProbeResult, type Size } from '../types';
 import type { VoiceModel, WordTimingMethod } from '../speech/types';
 import { clipSettings, encodedOutput, evenSize } from '../video/encoding';
@@ -12,7 +12,10 @@ import { cuesFromWords } from '../video/local/subtitles';
 import { sec } from '../video/timeline';
 import { compressSentence, dropNearDuplicates, fitPoint } from '../text/local/compress';
 import { topicTitle } from '../text/local/topics';
-import { renderSlide, splitToFit, type Slide, type SlideStyle } from './slides';
+import { hashString } from '../random';
+import { nearestAspectRatio } from '../video/local/prompt-scene';
+import { chapterSetting, SLIDE_ART_STYLE, SLIDE_ART_WISH, slideScene } from './slide-art';
+import { layoutSlide, renderSlide, splitToFit, type Slide, type SlideStyle } from './slides';
 import { SUBTITLE_OPTIONS, withPunctuation } from './speech-track';
 import { spokenSeconds, type ReadingPace } from './spoken-length';
 
@@ -25,6 +28,8 @@ export interface LessonSegment {
   index: number;
   slide: Slide;
   narration: string;
+  /** What the slide's picture shows (the recap has none); see slide-art.ts. */
+  art?: SceneDescription;
 }
 
 export interface LessonPlan {
@@ -88,7 +93,8 @@ const SUPPORT_PER_POINT = 2;
  * key point (the point and the statements from the chapter that support it, every statement shortened
  * to a whole clause and never repeating one already on a slide), and a recap of the topics. Each
  * slide has a short topic title from its key phrases. Slides that would not fit the card, even in
- * smaller type, are split in two.
+ * smaller type, are split in two. The introduction and each key idea carry the scene their picture
+ * shows (every part of a split slide the same one); the recap lists the topics and has none.
  */
 export function lessonSlides(input: {
   bookTitle: string;
@@ -98,8 +104,9 @@ export function lessonSlides(input: {
   chapterText: string;
   style: SlideStyle;
   size: Size;
-}): { slide: Slide; narration: string }[] {
+}): { slide: Slide; narration: string; art?: SceneDescription }[] {
   const { reserve } = presenterLayout(input.style, input.size);
+  const setting = chapterSetting(input.chapterText);
   const sentences = splitSentences(input.chapterText);
   const points = dropNearDuplicates(input.points.map(fitPoint).filter((p) => p.length > 1));
   const used: string[] = [...points];
@@ -124,28 +131,38 @@ export function lessonSlides(input: {
     titles.push(title);
     return { kicker: `Key idea ${i + 1}`, title, bullets, spoken };
   });
-  const slides: { slide: Omit<Slide, 'footer'>; narration: string }[] = [];
+  const slides: { slide: Omit<Slide, 'footer'>; narration: string; art?: SceneDescription }[] = [];
   /** A slide (split when it would not fit), each part said with the narration of its bullets. */
   const add = (
     slide: Omit<Slide, 'footer'>,
     narrate: (bullets: readonly string[], part: number, parts: number) => string,
+    art?: SceneDescription,
   ) => {
     const parts = splitToFit({ ...slide, footer: '99 / 99' }, input.style, input.size, reserve);
     parts.forEach((part, i) => {
       const { footer: _footer, ...fitted } = part;
-      slides.push({ slide: fitted, narration: narrate(part.bullets, i, parts.length) });
+      slides.push({
+        slide: fitted,
+        narration: narrate(part.bullets, i, parts.length),
+        ...(art ? { art } : {}),
+      });
     });
   };
-  add({ kicker: 'Lesson', heading: input.chapterTitle, bullets: titles }, (shown) =>
-    shown[0] === titles[0]
-      ? `Welcome to this lesson on ${input.chapterTitle}, from ${input.bookTitle}. ${input.summary} Let's look at ${ideas.length} key ideas.`
-      : `We will also look at ${shown.join(', ')}.`,
+  add(
+    { kicker: 'Lesson', heading: input.chapterTitle, bullets: titles },
+    (shown) =>
+      shown[0] === titles[0]
+        ? `Welcome to this lesson on ${input.chapterTitle}, from ${input.bookTitle}. ${input.summary} Let's look at ${ideas.length} key ideas.`
+        : `We will also look at ${shown.join(', ')}.`,
+    slideScene(1, input.chapterTitle, ideas[0]?.bullets.slice(0, 1) ?? [], setting),
   );
-  for (const idea of ideas) {
-    add({ kicker: idea.kicker, heading: idea.title, bullets: idea.bullets }, (shown) =>
-      shown.map((bullet) => idea.spoken[idea.bullets.indexOf(bullet)] ?? bullet).join(' '),
+  ideas.forEach((idea, i) => {
+    add(
+      { kicker: idea.kicker, heading: idea.title, bullets: idea.bullets },
+      (shown) => shown.map((bullet) => idea.spoken[idea.bullets.indexOf(bullet)] ?? bullet).join(' '),
+      slideScene(i + 2, idea.title, idea.bullets, setting),
     );
-  }
+  });
   add({ kicker: 'Recap', heading: 'What to remember', bullets: titles }, (_shown, part, parts) =>
     [
       part === 0 ? `To sum up. ${ideas.map((idea) => idea.bullets[0]).join(' ')}` : '',
@@ -154,9 +171,9 @@ export function lessonSlides(input: {
       .filter(Boolean)
       .join(' '),
   );
-  return slides.map(({ slide, narration }, i) => ({
+  return slides.map(({ slide, ...said }, i) => ({
     slide: { ...slide, footer: `${i + 1} / ${slides.length}` },
-    narration,
+    ...said,
   }));
 }
 
@@ -240,6 +257,43 @@ export async function presenterPortrait(engine: Engine, plan: LessonPlan, workDi
   return image.path;
 }
 
+/**
+ * A segment's slide picture, drawn by the engine's image provider for the part of the slide it fills
+ * (its aspect ratio the nearest to that box), once per segment: a picture already in the work
+ * folder is used again. Undefined for a slide without one (the recap).
+ */
+export async function slideArt(
+  engine: Engine,
+  plan: LessonPlan,
+  index: number,
+  workDir: string,
+): Promise<string | undefined> {
+  const segment = plan.segments[index];
+  if (!segment?.art) return undefined;
+  const outputPath = join(workDir, `slide-art-${String(index + 1).padStart(2, '0')}.png`);
+  if (await exists(outputPath)) return outputPath;
+  const { reserve } = presenterLayout(plan.style, plan.size);
+  const { box } = layoutSlide(segment.slide, plan.style, plan.size, reserve, { art: true }).art!;
+  const image = await engine.image.scene({
+    scene: segment.art,
+    characters: [],
+    style: SLIDE_ART_STYLE[plan.style],
+    quality: 'standard',
+    aspectRatio: nearestAspectRatio(box),
+    // Seeded by what it shows: the parts of a split slide get the same picture.
+    seed: hashString(`${plan.seed}:${segment.art.visual_description}`),
+    customPrompt: SLIDE_ART_WISH,
+    outputPath,
+  });
+  return image.path;
+}
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
 export async function renderLessonSegment(
   engine: Engine,
   plan: LessonPlan,
@@ -258,7 +312,9 @@ export async function renderLessonSegment(
       voice: plan.voice,
       outputPath: join(workDir, `${name}-voice.wav`),
     }),
-    renderSlide(segment.slide, plan.style, plan.size, layout.reserve, join(workDir, `${name}.png`)),
+    slideArt(engine, plan, index, workDir).then((art) =>
+      renderSlide(segment.slide, plan.style, plan.size, layout.reserve, join(workDir, `${name}.png`), art),
+    ),
   ]);
   // The voice at the product's loudness (-16 LUFS, true peak under -1 dBTP) before anything else
   // hears it: the lesson is joined without re-encoding, so every segment carries its own level.

@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+import { luminanceContrast, mix, relativeLuminance } from '../drawing/colour';
 import { textWidth, fontMetrics, type FontFace } from '../drawing/font-metrics';
 import { FONT_FAMILY, ensureFontconfig } from '../drawing/fontconfig';
 import { writeSvgAsPng } from '../drawing/png';
@@ -8,6 +10,14 @@ import type { Size } from '../types';
  * Lesson slides drawn as SVG and rendered with sharp: a kicker, a heading and bullet points in one of
  * three looks. Text is measured with the font's own metrics and laid out inside a card that keeps
  * clear of the presenter's side and of the subtitle band at the bottom.
+ *
+ * A slide may carry a picture (the lesson's slide art), always inside the card, so the presenter's
+ * box and the subtitles stay clear. Where the bullets still fit in large type beside it, the picture
+ * takes a panel on the right of the card, below the full-width heading, at full strength. A slide too
+ * crowded for that keeps its text-only layout and shows the picture as a backdrop under the heading
+ * and bullets, veiled in the card's colour just enough that the text keeps WCAG's 4.5:1 contrast
+ * whatever the picture's colours (the kicker row stays on the plain card: its accent colour would
+ * not). A slide is never split for its picture, and a panel never sets the type below PANEL_MIN_SCALE.
  */
 export type SlideStyle = 'udemy' | 'whiteboard' | 'minimal';
 
@@ -19,7 +29,7 @@ export interface Slide {
   footer: string;
 }
 
-const THEMES: Record<
+export const SLIDE_THEMES: Record<
   SlideStyle,
   { background: string; panel: string; heading: string; text: string; accent: string }
 > = {
@@ -67,6 +77,16 @@ export interface Box {
   height: number;
 }
 
+/** Where a slide's picture goes and how it is shown. */
+export interface SlideArtLayout {
+  /** `panel`: beside the bullets, as drawn; `backdrop`: under the heading and bullets, veiled. */
+  mode: 'panel' | 'backdrop';
+  /** Whole pixels, inside the card. */
+  box: Box;
+  /** Opacity of the card-coloured veil over the picture (0 for a panel). */
+  veil: number;
+}
+
 export interface SlideLayout {
   /** Everything fits inside the card at `scale`. */
   fits: boolean;
@@ -84,6 +104,8 @@ export interface SlideLayout {
   bullets: { dot: { cx: number; cy: number; r: number }; lines: TextLine[] }[];
   /** The lowest pixel of text drawn (descenders included). */
   bottom: number;
+  /** The picture's place, when the slide is laid out with one. */
+  art?: SlideArtLayout;
 }
 
 /**
@@ -151,17 +173,69 @@ export function slideFrame(size: Size, reserve: number): { card: Box; content: B
  * Where every piece of a slide goes, measured with the font before anything is drawn. The type gets
  * smaller (down to MIN_SCALE) until the heading and bullets fit the card; `fits` says whether they
  * did. Lines that would pass the card's bottom are left out, so nothing ever reaches the subtitles.
+ * With `art`, the picture's place too: a panel beside the bullets when they fit there at
+ * PANEL_MIN_SCALE or larger, else a veiled backdrop behind the text-only layout.
  */
-export function layoutSlide(slide: Slide, style: SlideStyle, size: Size, reserve: number): SlideLayout {
+export function layoutSlide(
+  slide: Slide,
+  style: SlideStyle,
+  size: Size,
+  reserve: number,
+  options: { art?: boolean } = {},
+): SlideLayout {
+  if (options.art) {
+    for (const scale of SCALES.filter((s) => s >= PANEL_MIN_SCALE)) {
+      const layout = layoutAt(slide, size, reserve, scale, true);
+      if (layout.fits) return layout;
+    }
+  }
   let layout: SlideLayout | undefined;
   for (const scale of SCALES) {
-    layout = layoutAt(slide, size, reserve, scale);
-    if (layout.fits) return layout;
+    layout = layoutAt(slide, size, reserve, scale, false);
+    if (layout.fits) break;
   }
-  return layout!;
+  return options.art ? withBackdrop(layout!, style) : layout!;
 }
 
-function layoutAt(slide: Slide, size: Size, reserve: number, scale: number): SlideLayout {
+/** The share of the content width a picture panel takes, and the least type scale beside it. */
+const PANEL_SHARE = 0.4;
+export const PANEL_MIN_SCALE = 0.85;
+/** A panel shorter than this share of the content height is too small to show a picture. */
+const PANEL_MIN_HEIGHT = 0.3;
+/** The contrast text keeps over a veiled picture (WCAG AA for body text). */
+export const BACKDROP_CONTRAST = 4.5;
+
+/** The text-only layout with the picture behind its heading and bullets, below the kicker row. */
+function withBackdrop(layout: SlideLayout, style: SlideStyle): SlideLayout {
+  const { card, kicker } = layout;
+  const top = Math.round(kicker.y + fontMetrics('sans-bold').descent * kicker.size + kicker.size * 0.45);
+  const box = { x: card.x, y: top, width: card.width, height: card.y + card.height - top };
+  return { ...layout, art: { mode: 'backdrop', box, veil: backdropVeil(style) } };
+}
+
+/**
+ * The least opacity of the card's colour over a picture that keeps the heading and the bullets at
+ * BACKDROP_CONTRAST (or the theme's own contrast, if lower) against any picture: the veiled picture's
+ * luminance lies between that of the veil over black and over white, and the worst case is the end
+ * of that range nearest the text's own luminance.
+ */
+export function backdropVeil(style: SlideStyle): number {
+  const theme = SLIDE_THEMES[style];
+  const legible = (alpha: number) => {
+    const darkest = relativeLuminance(mix('#000000', theme.panel, alpha));
+    const lightest = relativeLuminance(mix('#ffffff', theme.panel, alpha));
+    return [theme.heading, theme.text].every((colour) => {
+      const own = relativeLuminance(colour);
+      const wanted = Math.min(BACKDROP_CONTRAST, luminanceContrast(own, relativeLuminance(theme.panel)));
+      if (own >= darkest && own <= lightest) return false;
+      return luminanceContrast(own, own < darkest ? darkest : lightest) >= wanted;
+    });
+  };
+  for (let step = 50; step < 100; step++) if (legible(step / 100)) return step / 100;
+  return 1;
+}
+
+function layoutAt(slide: Slide, size: Size, reserve: number, scale: number, panel: boolean): SlideLayout {
   const { card, content } = slideFrame(size, reserve);
   const regular = fontMetrics('sans');
   const bold = fontMetrics('sans-bold');
@@ -199,13 +273,31 @@ function layoutAt(slide: Slide, size: Size, reserve: number, scale: number): Sli
     cursor = y + bold.descent * headingSize + headingSize * 0.12;
   }
   cursor += textSize * 0.7;
+  // With a picture panel the bullets take the left of the card below the heading, the panel the rest.
+  const gap = Math.round(content.width * 0.04);
+  const panelWidth = panel ? Math.round(content.width * PANEL_SHARE) : 0;
+  const column = panel ? content.width - panelWidth - gap : content.width;
+  const art: SlideArtLayout | undefined = panel
+    ? {
+        mode: 'panel',
+        box: {
+          x: content.x + content.width - panelWidth,
+          y: Math.round(cursor),
+          width: panelWidth,
+          height: Math.floor(limit) - Math.round(cursor),
+        },
+        veil: 0,
+      }
+    : undefined;
+  if (art && art.box.height < content.height * PANEL_MIN_HEIGHT) fits = false;
   const indent = textSize * 1.2;
   const lineHeight = textSize * 1.3;
   const bullets: SlideLayout['bullets'] = [];
   for (const bullet of slide.bullets) {
     const lines: TextLine[] = [];
     let y = Math.round(cursor + regular.ascent * textSize);
-    for (const text of wrapByWidth(bullet, content.width - indent, textSize)) {
+    const wrapped = wrapByWidth(bullet, column - indent, textSize);
+    for (const text of wrapped) {
       if (y + regular.descent * textSize > limit) {
         fits = false;
         break;
@@ -220,12 +312,25 @@ function layoutAt(slide: Slide, size: Size, reserve: number, scale: number): Sli
       lines,
     });
     cursor = lines.at(-1)!.y + regular.descent * textSize + textSize * 0.45;
-    if (lines.length < wrapByWidth(bullet, content.width - indent, textSize).length) break;
+    if (lines.length < wrapped.length) break;
   }
   if (bullets.length < slide.bullets.length) fits = false;
   const last = bullets.at(-1)?.lines.at(-1) ?? heading.at(-1);
   const bottom = last ? last.y + (last.face === 'sans' ? regular : bold).descent * last.size : topLine;
-  return { fits, scale, headingSize, textSize, card, content, kicker, footer, heading, bullets, bottom };
+  return {
+    fits,
+    scale,
+    headingSize,
+    textSize,
+    card,
+    content,
+    kicker,
+    footer,
+    heading,
+    bullets,
+    bottom,
+    ...(art ? { art } : {}),
+  };
 }
 
 /** A one-line label cut at a word to fit `maxWidth` (kickers are short; this is a guard). */
@@ -237,17 +342,22 @@ function fitLabel(text: string, maxWidth: number, size: number): string {
   return words.join(' ');
 }
 
-/** The slide as SVG, drawn from its layout; the right `reserve` share of the width is left for the presenter. */
-export function slideSvg(slide: Slide, style: SlideStyle, size: Size, reserve: number): string {
-  const theme = THEMES[style];
+/**
+ * The slide as SVG, drawn from its layout; the right `reserve` share of the width is left for the
+ * presenter. `art` is the slide's picture (an image URL, already the size of its box) when it has one.
+ */
+export function slideSvg(slide: Slide, style: SlideStyle, size: Size, reserve: number, art?: string): string {
+  const theme = SLIDE_THEMES[style];
   const { width, height } = size;
-  const layout = layoutSlide(slide, style, size, reserve);
+  const layout = layoutSlide(slide, style, size, reserve, { art: art !== undefined });
   const { card } = layout;
   const text = (line: TextLine, fill: string, extra = '') =>
     `<text x="${round(line.x)}" y="${round(line.y)}"${line.anchor ? ` text-anchor="${line.anchor}"` : ''} font-family="${FONT_FAMILY}" font-size="${line.size}"${line.face === 'sans-bold' ? ' font-weight="bold"' : ''} fill="${fill}"${extra}>${escapeXml(line.text)}</text>`;
+  const cardRadius = Math.round(width * 0.02);
   const parts: string[] = [
     `<rect width="${width}" height="${height}" fill="${theme.background}"/>`,
-    `<rect x="${card.x}" y="${card.y}" width="${card.width}" height="${card.height}" rx="${Math.round(width * 0.02)}" fill="${theme.panel}"/>`,
+    `<rect x="${card.x}" y="${card.y}" width="${card.width}" height="${card.height}" rx="${cardRadius}" fill="${theme.panel}"/>`,
+    ...(art && layout.art ? artSvg(layout.art, art, theme.panel, cardRadius, Math.round(width * 0.01)) : []),
     text(layout.kicker, theme.accent, ` letter-spacing="${KICKER_SPACING}"`),
     // The footer sits at the top, beside the kicker: the bottom of the frame belongs to the subtitles.
     text(layout.footer, theme.text, ' opacity="0.7"'),
@@ -259,7 +369,28 @@ export function slideSvg(slide: Slide, style: SlideStyle, size: Size, reserve: n
       ...bullet.lines.map((line) => text(line, theme.text)),
     );
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
+}
+
+/** The picture in its box with rounded corners (a backdrop's match the card's), veiled when a backdrop. */
+function artSvg(
+  art: SlideArtLayout,
+  href: string,
+  veilColour: string,
+  cardRadius: number,
+  panelRadius: number,
+) {
+  const { x, y, width, height } = art.box;
+  const radius = art.mode === 'backdrop' ? cardRadius : panelRadius;
+  return [
+    `<clipPath id="slide-art"><rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}"/></clipPath>`,
+    `<image x="${x}" y="${y}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice" clip-path="url(#slide-art)" xlink:href="${escapeXml(href)}"/>`,
+    ...(art.veil > 0
+      ? [
+          `<rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}" fill="${veilColour}" opacity="${art.veil}"/>`,
+        ]
+      : []),
+  ];
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -299,14 +430,28 @@ export function shareOut<T>(items: readonly T[], parts: number): T[][] {
   return groups.filter((g) => g.length);
 }
 
+/**
+ * The slide as a PNG. `artPath` is the slide's picture: cut to its box (cover, centred) and set in the
+ * slide once here, so the video that shows the slide never touches the picture again.
+ */
 export async function renderSlide(
   slide: Slide,
   style: SlideStyle,
   size: Size,
   reserve: number,
   outputPath: string,
+  artPath?: string,
 ): Promise<string> {
   ensureFontconfig();
-  await writeSvgAsPng(slideSvg(slide, style, size, reserve), outputPath);
+  let art: string | undefined;
+  if (artPath) {
+    const { box } = layoutSlide(slide, style, size, reserve, { art: true }).art!;
+    const jpeg = await sharp(artPath)
+      .resize(box.width, box.height, { fit: 'cover', position: 'centre' })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    art = `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+  }
+  await writeSvgAsPng(slideSvg(slide, style, size, reserve, art), outputPath);
   return outputPath;
 }

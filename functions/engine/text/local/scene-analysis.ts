@@ -171,7 +171,7 @@ const DETERMINER_BEFORE =
   /\b(?:the|a|an|my|our|his|her|their|its|this|that|one|\p{L}+[’']s)\s+(?:[\p{L}-]+\s+){0,3}$/iu;
 
 /** Whether the passage writes the noun as a thing: a determiner or a possessive within three words before it. */
-function determined(noun: string, narration: string): boolean {
+export function determined(noun: string, narration: string): boolean {
   let pattern = nounPatterns.get(noun);
   if (!pattern) {
     pattern = new RegExp(`\\b${escapeRegExp(noun)}\\b`, 'giu');
@@ -267,7 +267,7 @@ const TIME_PATTERNS = TIME_CUES.map(
 );
 
 /** Cues in the opening sentences decide ("That evening, …"); later ones only count once each. */
-function timeOfDay(narration: readonly string[]): TimeOfDay | undefined {
+export function timeOfDay(narration: readonly string[]): TimeOfDay | undefined {
   const scores = new Map<TimeOfDay, number>();
   narration.forEach((sentence, index) => {
     const weight = index < 2 ? 3 : 1;

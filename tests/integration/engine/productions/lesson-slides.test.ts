@@ -50,9 +50,15 @@ describe('lesson slides from real prose', () => {
       expectDistinct(bullets);
       const titles = ideas.map((s) => s.slide.heading);
       expect(new Set(titles).size).toBe(titles.length);
-      for (const { slide } of slides) {
+      for (const { slide, art } of slides) {
         expect(slide.heading).not.toContain('…');
         expect(layoutSlide(slide, 'udemy', size, 0.3).fits).toBe(true);
+        // Every slide but the recap has a picture, of nobody, and fits with it too.
+        expect(art !== undefined).toBe(slide.kicker !== 'Recap');
+        if (!art) continue;
+        expect(art.characters).toEqual([]);
+        expect(art.visual_description).toContain(slide.heading.replace(/ \(\d+\/\d+\)$/, ''));
+        expect(layoutSlide(slide, 'udemy', size, 0.3, { art: true }).fits).toBe(true);
       }
       for (const title of titles) {
         expect(wordsOf(title).length).toBeGreaterThanOrEqual(2);

@@ -1,17 +1,20 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getEngine } from '../../../../functions/engine';
 import { probe, runFfmpeg } from '../../../../functions/engine/media/ffmpeg';
+import type { Engine } from '../../../../functions/engine/types';
 import {
   assembleLesson,
   planLesson,
   presenterLayout,
   presenterPortrait,
   renderLessonSegment,
+  slideArt,
 } from '../../../../functions/engine/productions/lesson';
+import { layoutSlide } from '../../../../functions/engine/productions/slides';
 import { findPresenter, presenterProfile } from '../../../../functions/engine/productions/presenters';
 
 const work = mkdtempSync(join(tmpdir(), 'lesson-'));
@@ -31,6 +34,13 @@ async function regionMean(
   // stats() reads its input, so the region is cut out first.
   const stats = await sharp(await sharp(frame).extract(region).png().toBuffer()).stats();
   return stats.channels.slice(0, 3).reduce((sum, c) => sum + c.mean, 0) / 3;
+}
+
+/** Mean absolute difference of two raw RGB buffers of the same size, 0–255. */
+function meanDifference(a: Uint8Array, b: Uint8Array) {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
 }
 
 describe('tutor lesson', () => {
@@ -101,5 +111,69 @@ describe('tutor lesson', () => {
     });
     expect(slideArea).toBeGreaterThan(200);
     expect(Math.abs(slideArea - presenterArea)).toBeGreaterThan(20);
+
+    // The title and key-idea slides show their picture, the recap none.
+    const { reserve } = presenterLayout('whiteboard', size);
+    for (const [i, segment] of plan.segments.entries()) {
+      const dir = join(work, `segment-${i}`);
+      const art = join(dir, `slide-art-${String(i + 1).padStart(2, '0')}.png`);
+      expect(existsSync(art)).toBe(segment.slide.kicker !== 'Recap');
+      if (!existsSync(art)) continue;
+      const { box, mode, veil } = layoutSlide(segment.slide, 'whiteboard', size, reserve, { art: true }).art!;
+      const picture = await sharp(art)
+        .resize(box.width, box.height, { fit: 'cover' })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      // A backdrop shows through the card-coloured veil (white on the whiteboard), text drawn over it.
+      const expected = mode === 'panel' ? picture : picture.map((c) => Math.round(c + (255 - c) * veil));
+      const slide = await sharp(join(dir, `segment-${String(i + 1).padStart(2, '0')}.png`))
+        .extract({ left: box.x, top: box.y, width: box.width, height: box.height })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      expect(meanDifference(slide, expected)).toBeLessThan(mode === 'panel' ? 4 : 12);
+    }
   }, 240_000);
+
+  it('draws a slide’s picture once, with the image engine, in the style of the slides', async () => {
+    const presenter = findPresenter('maya')!;
+    const plan = await planLesson(engine, {
+      bookTitle: 'Harbour Tales',
+      chapter,
+      presenter: presenterProfile(presenter),
+      style: 'minimal',
+      size,
+      fps: 25,
+      seed: 11,
+      maxPoints: 2,
+    });
+    const scenes: Parameters<Engine['image']['scene']>[0][] = [];
+    const counting: Engine = {
+      ...engine,
+      image: {
+        portrait: (request) => engine.image.portrait(request),
+        scene: (request) => {
+          scenes.push(request);
+          return engine.image.scene(request);
+        },
+      },
+    };
+    const dir = join(work, 'art-once');
+    const drawn = [];
+    for (let i = 0; i < plan.segments.length; i++) drawn.push(await slideArt(counting, plan, i, dir));
+    const recap = plan.segments.length - 1;
+    expect(drawn[recap]).toBeUndefined();
+    expect(drawn.slice(0, recap).every((path) => path && existsSync(path))).toBe(true);
+    expect(scenes).toHaveLength(recap);
+    // Asked again (a segment rendered twice in the same folder): the picture on disk is used.
+    expect(await slideArt(counting, plan, 1, dir)).toBe(drawn[1]);
+    expect(scenes).toHaveLength(recap);
+    for (const request of scenes) {
+      expect(request).toMatchObject({ style: 'cartoon', characters: [] });
+      expect(request.customPrompt).toMatch(/no writing/);
+    }
+    // Each key idea's picture is of its own words.
+    expect(scenes[1]!.scene.visual_description).toContain(plan.segments[1]!.slide.bullets[0]!);
+  }, 120_000);
 });

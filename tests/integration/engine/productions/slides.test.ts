@@ -3,18 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { textWidth } from '../../../../functions/engine/drawing/font-metrics';
+import { parseHex } from '../../../../functions/engine/drawing/colour';
+import { fontMetrics, textWidth } from '../../../../functions/engine/drawing/font-metrics';
 import { presenterLayout } from '../../../../functions/engine/productions/lesson';
 import {
+  backdropVeil,
   layoutSlide,
   MIN_SCALE,
+  PANEL_MIN_SCALE,
   renderSlide,
   slideFrame,
+  SLIDE_THEMES,
   slideSvg,
   splitToFit,
   SUBTITLE_BAND,
   wrapByWidth,
   type Slide,
+  type SlideLayout,
   type SlideStyle,
 } from '../../../../functions/engine/productions/slides';
 
@@ -230,4 +235,184 @@ describe('rendered slides', () => {
           expect(ink).toBeGreaterThan(5);
         }
       }, 60_000);
+});
+
+/** The pieces of text a layout draws, as the boxes their ink may take (ascent to descent). */
+function textBoxes(layout: SlideLayout) {
+  const lines = [layout.kicker, layout.footer, ...layout.heading, ...layout.bullets.flatMap((b) => b.lines)];
+  return lines.map((line) => {
+    const metrics = fontMetrics(line.face);
+    const width = textWidth(line.text, line.size, line.face);
+    const left = line.anchor === 'end' ? line.x - width : line.x;
+    return {
+      text: line.text,
+      left,
+      right: left + width,
+      top: line.y - metrics.ascent * line.size,
+      bottom: line.y + metrics.descent * line.size,
+    };
+  });
+}
+
+const overlaps = (
+  a: { left: number; right: number; top: number; bottom: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.left < b.x + b.width && a.right > b.x && a.top < b.y + b.height && a.bottom > b.y;
+
+/** A title slide of short topics, and a key idea of three statements as a lesson makes them. */
+const SPARSE: Slide = {
+  kicker: 'Lesson',
+  heading: 'The Storm',
+  bullets: ['Grey sea', 'Spiral stairs', 'Brass telescope', 'Keeper’s cottage'],
+  footer: '1 / 7',
+};
+const IDEA: Slide = {
+  kicker: 'Key idea 3',
+  heading: 'Brass telescope',
+  bullets: [
+    'Tobias was already pulling on his boots.',
+    'She grabbed the brass telescope and found a small boat tossing between the rocks, its mast already broken.',
+    'Down on the shore Tobias fought the waves.',
+  ],
+  footer: '4 / 7',
+};
+
+describe('slide layout with a picture', () => {
+  for (const size of SIZES)
+    it(`${size.height}p: the picture stays in the card and clear of the text; it never splits a slide, and beside a panel the type stays large`, () => {
+      for (const style of STYLES) {
+        const { reserve } = presenterLayout(style, size);
+        const slides = [SPARSE, IDEA, ...splitToFit(LONGEST, style, size, reserve), LONGEST];
+        const modes = new Set<string>();
+        for (const slide of slides) {
+          const plain = layoutSlide(slide, style, size, reserve);
+          const layout = layoutSlide(slide, style, size, reserve, { art: true });
+          const { art, card } = layout;
+          expect(art).toBeDefined();
+          modes.add(art!.mode);
+          const box = art!.box;
+          for (const n of [box.x, box.y, box.width, box.height]) expect(Number.isInteger(n)).toBe(true);
+          // Inside the card: the presenter's side and the subtitle band stay clear.
+          expect(box.x).toBeGreaterThanOrEqual(card.x);
+          expect(box.y).toBeGreaterThanOrEqual(card.y);
+          expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+          expect(box.y + box.height).toBeLessThanOrEqual(card.y + card.height);
+          // What fits without a picture fits with one; beside a panel the type stays at PANEL_MIN_SCALE or more.
+          expect(layout.fits).toBe(plain.fits);
+          expect(layout.scale).toBeGreaterThanOrEqual(Math.min(plain.scale, PANEL_MIN_SCALE));
+          if (art!.mode === 'panel') {
+            expect(layout.scale).toBeGreaterThanOrEqual(PANEL_MIN_SCALE);
+            expect(art!.veil).toBe(0);
+            for (const text of textBoxes(layout))
+              expect(overlaps(text, box), `“${text.text}” runs into the picture`).toBe(false);
+            // Every line ends inside the card's content area.
+            for (const text of textBoxes(layout))
+              expect(text.right).toBeLessThanOrEqual(layout.content.x + layout.content.width + 0.5);
+          } else {
+            // A backdrop is behind the text-only layout, below the kicker row, veiled.
+            expect({ ...layout, art: undefined }).toEqual({ ...plain, art: undefined });
+            expect(art!.veil).toBe(backdropVeil(style));
+            for (const text of textBoxes(layout).slice(0, 2)) expect(text.bottom).toBeLessThanOrEqual(box.y);
+          }
+        }
+        // Short slides show the picture beside the text; the longest need it behind.
+        expect(layoutSlide(SPARSE, style, size, reserve, { art: true }).art!.mode).toBe('panel');
+        expect(layoutSlide(LONGEST, style, size, reserve, { art: true }).art!.mode).toBe('backdrop');
+        expect(modes).toEqual(new Set(['panel', 'backdrop']));
+      }
+    });
+});
+
+/** A picture of four quadrants of known colours, the size an image engine might send. */
+const QUADRANTS = [
+  [230, 30, 40],
+  [30, 200, 60],
+  [40, 60, 220],
+  [240, 220, 30],
+] as const;
+
+async function quadrantPicture(path: string, width = 1024, height = 768) {
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const colour = QUADRANTS[(y < height / 2 ? 0 : 2) + (x < width / 2 ? 0 : 1)]!;
+      data.set(colour, (y * width + x) * 3);
+    }
+  await sharp(data, { raw: { width, height, channels: 3 } })
+    .png()
+    .toFile(path);
+  return path;
+}
+
+const near = (a: readonly number[], b: readonly number[], tolerance: number) =>
+  a.every((c, i) => Math.abs(c - b[i]!) <= tolerance);
+
+describe('rendered slides with a picture', () => {
+  for (const style of STYLES)
+    it(`${style}: the picture's pixels fill its panel, or show veiled behind the text, and nothing passes the card`, async () => {
+      const size = { width: 1280, height: 720 };
+      const picture = await quadrantPicture(join(work, `picture-${style}.png`));
+      const { reserve } = presenterLayout(style, size);
+      for (const [name, slide] of [
+        ['sparse', SPARSE],
+        ['longest', LONGEST],
+      ] as const) {
+        const path = await renderSlide(
+          slide,
+          style,
+          size,
+          reserve,
+          join(work, `art-${style}-${name}.png`),
+          picture,
+        );
+        const layout = layoutSlide(slide, style, size, reserve, { art: true });
+        const { box, mode, veil } = layout.art!;
+        const image = await pixels(path);
+        // Each quadrant of the picture, sampled at a point of its box no text reaches.
+        const at = (fx: number, fy: number) =>
+          image.at(Math.round(box.x + box.width * fx), Math.round(box.y + box.height * fy));
+        const samples = [
+          [0.25, 0.25],
+          [0.75, 0.25],
+          [0.25, 0.75],
+          [0.75, 0.75],
+        ] as const;
+        const panel = parseHex(SLIDE_THEMES[style].panel);
+        if (mode === 'panel') {
+          expect(name).toBe('sparse');
+          samples.forEach(([fx, fy], i) => expect(near(at(fx, fy), QUADRANTS[i]!, 6)).toBe(true));
+        } else {
+          expect(name).toBe('longest');
+          // Behind the text the picture shows through its veil: each quadrant's own veiled colour,
+          // read where no glyph is drawn (the right edge of the card, past every line).
+          const textRight = Math.max(...textBoxes(layout).map((t) => t.right));
+          const x = Math.round((textRight + box.x + box.width) / 2);
+          expect(x).toBeLessThan(box.x + box.width - 2);
+          for (const [fy, quadrant] of [
+            [0.25, QUADRANTS[1]],
+            [0.75, QUADRANTS[3]],
+          ] as const) {
+            const expected = quadrant.map((c, k) => c + (panel[k]! - c) * veil);
+            expect(near(image.at(x, Math.round(box.y + box.height * fy)), expected, 4)).toBe(true);
+          }
+        }
+        // The subtitle band, the presenter's side and everything below the card stay background.
+        const { card } = layout;
+        const background = BACKGROUND[style];
+        expect(
+          await strayPixels(
+            path,
+            { left: 0, top: card.y + card.height + 1, right: size.width, bottom: size.height },
+            background,
+          ),
+        ).toBe(0);
+        expect(
+          await strayPixels(
+            path,
+            { left: card.x + card.width + 1, top: 0, right: size.width, bottom: size.height },
+            background,
+          ),
+        ).toBe(0);
+      }
+    }, 60_000);
 });
