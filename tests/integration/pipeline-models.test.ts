@@ -144,3 +144,32 @@ describe('voice models this server does not reach', () => {
     expect(server.requests.length).toBe(before);
   });
 });
+
+describe('a provider that fails during a film', () => {
+  it('ends the run in words that name the setting, never the key, and a retry once it is fixed films it', async () => {
+    const id = generation.video_generation_id;
+    // The ElevenLabs account's key is changed: every voice is refused (401).
+    server.keys.elevenlabs = 'a-rotated-key';
+    const rerun = await t.api<VideoGeneration>('POST', `/ai/retry-generation/${id}`, {
+      token,
+      body: { retry_from_step: 'audio' },
+    });
+    expect(rerun.status, JSON.stringify(rerun.body)).toBe(202);
+    await t.runtime.stepFunctions.idle();
+    const failed = (await t.api<VideoGeneration>('GET', `/ai/video-generation-status/${id}`, { token })).body;
+    expect(failed.generation_status).toBe('failed');
+    expect(failed.failed_step).toBe('audio');
+    expect(failed.error_message).toMatch(/refused the API key \(401\).*ELEVENLABS_API_KEY/);
+    expect(failed.error_message).not.toContain(KEYS.elevenlabs);
+
+    // The key is right again: the failed run, retried from its failed step, ends with a film.
+    server.keys.elevenlabs = KEYS.elevenlabs;
+    const retried = await t.api<VideoGeneration>('POST', `/ai/retry-generation/${id}`, { token });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(202);
+    await t.runtime.stepFunctions.idle();
+    const done = (await t.api<VideoGeneration>('GET', `/ai/video-generation-status/${id}`, { token })).body;
+    expect(done.generation_status, done.error_message ?? '').toBe('completed');
+    const { cues } = await fetchFilm(t, done, join(work, 'film-again.mp4'));
+    expect(cues).toMatch(/lamp is out/);
+  });
+});
