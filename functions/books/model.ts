@@ -125,6 +125,12 @@ const QUEUED: BookProgress = {
  * A new book record, the one shape every way of creating a book stores (an upload, Creator Mode's
  * one-chapter book): the title and description cut to what a book holds, no metadata, unpublished.
  */
+/** Reading speed a book's (and a chapter's) estimated reading time is counted with. */
+const READING_WORDS_PER_MINUTE = 230;
+
+/** Minutes to read `words`, at least one. */
+export const readingMinutes = (words: number) => Math.max(1, Math.round(words / READING_WORDS_PER_MINUTE));
+
 export function newBookRecord(book: NewBook, progress: BookProgress = QUEUED): BookRecord {
   return {
     id: book.id,

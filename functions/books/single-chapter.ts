@@ -3,10 +3,7 @@ import { cleanChapterContent } from './ingest';
 import { summarize } from '../engine/text/local/summarize';
 import { stableUuid } from '../lib/ids';
 import { BadRequestError } from '../lib/errors';
-import { bookKeys, newBookRecord, type BookRecord, type ChapterRecord } from './model';
-
-/** Reading speed the processing pipeline estimates a book's time with. */
-const WORDS_PER_MINUTE = 230;
+import { bookKeys, newBookRecord, readingMinutes, type BookRecord, type ChapterRecord } from './model';
 
 interface SingleChapterRequest {
   ownerId: string;
@@ -62,7 +59,7 @@ async function storeSingleChapterBook(
       status: 'READY',
       progress: 100,
       progress_message: 'Ready',
-      estimated_duration: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+      estimated_duration: readingMinutes(words),
       structure_type: 'flat',
       total_preview_chapters: 1,
       total_chapters: 1,

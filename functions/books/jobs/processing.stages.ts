@@ -16,7 +16,7 @@ import {
   proposeGenre,
   type ExtractedDocument,
 } from '../ingest';
-import { bookKeys, type BookRecord, type ChapterRecord } from '../model';
+import { bookKeys, readingMinutes, type BookRecord, type ChapterRecord } from '../model';
 import type { BookRepository } from '../repository';
 import { bookProcessingJob, failureMessage } from './processing.kind';
 
@@ -40,7 +40,6 @@ interface BookTask {
 
 /** Chapters larger than this keep their text in S3 (DynamoDB items are limited to 400 KB). */
 const INLINE_CHAPTER_BYTES = 300 * 1024;
-const WORDS_PER_MINUTE = 230;
 
 class BookGoneError extends Error {
   override name = 'BookGoneError';
@@ -216,7 +215,7 @@ export async function finalizeStage(deps: BookProcessingDeps, { job_id, book_id 
     total_chapters: total,
     ...(book.owner_set.includes('estimated_duration') || !words
       ? {}
-      : { estimated_duration: Math.max(1, Math.round(words / WORDS_PER_MINUTE)) }),
+      : { estimated_duration: readingMinutes(words) }),
     updated_at: isoNow(deps.clock),
   });
   await deps.jobs.finish(job_id);
