@@ -16,7 +16,7 @@ import { BadRequestError, HttpError, NotFoundError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { mediaUrl } from '../lib/media-urls';
 import type { CharacterRecord } from '../plots/model';
-import { seedFor } from '../plots/service';
+import { voiceForName } from '../plots/service';
 import type { ScriptRecord } from '../scripts/model';
 import { matchCharacter } from './casting';
 import { audioLock, chapterAudioExportJob, chapterAudioJob } from './jobs/kinds';
@@ -46,20 +46,6 @@ import {
 } from './common';
 
 /** A chapter's audio generated from its script: the files planned, started, followed and recorded. */
-
-/** A stable voice for a script character who is not in the plot: chosen from the name alone. */
-export function voiceForName(deps: AudioContext, book: BookRecord, name: string): string {
-  const choice = {
-    style: 'elevenlabs_conversational' as const,
-    role: 'character' as const,
-    seed: seedFor(name),
-  };
-  try {
-    return deps.engine().speech.voiceFor({ ...choice, language: languageOf(book) });
-  } catch {
-    return deps.engine().speech.voiceFor(choice);
-  }
-}
 
 export function narratorVoice(
   deps: AudioContext,
@@ -105,7 +91,7 @@ export function planFiles(
         name: clip(`Scene ${n} · ${line.character}: ${line.line.trim()}`, 120),
         text: line.line.trim(),
         character: line.character,
-        voice: character?.voice || voiceForName(deps, book, line.character),
+        voice: character?.voice || voiceForName(deps.engine().speech, line.character, languageOf(book)),
         volume: volume(KIND_VOLUME.dialogue),
         order,
       };

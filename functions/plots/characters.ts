@@ -10,6 +10,7 @@ import {
 } from '../contracts/plots';
 import type { CreateCharacterRequest, UpdateCharacterRequest } from '../contracts/plot-requests';
 import type { PortraitLook } from '../engine/image/types';
+import { voiceIn } from '../engine/speech/voices';
 import { BadRequestError, HttpError, NotFoundError } from '../lib/errors';
 import type { JobRecord } from '../jobs';
 import { mediaUrl } from '../lib/media-urls';
@@ -59,20 +60,17 @@ export function voiceFor(
   gender: CharacterRecord['gender'],
   seed: number,
 ): string {
-  const speech = deps.engine().speech;
   // A character whose sex the book does not give gets an even, neutral voice, not a guessed one.
-  const choice = {
-    style: 'elevenlabs_conversational' as const,
-    role: 'character' as const,
-    seed,
-    gender: gender === 'unknown' ? ('neutral' as const) : gender,
-  };
-  try {
-    return speech.voiceFor({ ...choice, language: book.language || undefined });
-  } catch {
-    // No character voice in the book's language: one in the default language still speaks.
-    return speech.voiceFor(choice);
-  }
+  return voiceIn(
+    deps.engine().speech,
+    {
+      style: 'elevenlabs_conversational',
+      role: 'character',
+      seed,
+      gender: gender === 'unknown' ? 'neutral' : gender,
+    },
+    book.language || undefined,
+  );
 }
 
 /** A voice id the user chose must be one of the catalogue's. */

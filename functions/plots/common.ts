@@ -2,6 +2,8 @@ import type { BookReads } from '../books/read-port';
 import { plotMessages, type Character, type PlotGenerationJob, type PlotOverview } from '../contracts/plots';
 import { hashString } from '../engine/random';
 import { characterProfile, type CharacterProfile } from '../engine/text/types';
+import type { SpeechEngine } from '../engine/speech/types';
+import { voiceIn } from '../engine/speech/voices';
 import type { Engine } from '../engine/types';
 import { processingStatus, type JobRecord, type Jobs } from '../jobs';
 import { NotFoundError } from '../lib/errors';
@@ -31,6 +33,14 @@ export const nameKey = (name: string) => name.trim().toLowerCase().replace(/\s+/
 
 /** The stable seed of a character, from the name (as the text engine seeds its own profiles). */
 export const seedFor = (name: string) => hashString(nameKey(name));
+
+/** A stable voice for a character known only by name (a speaker the plot does not list): from the name alone. */
+export const voiceForName = (
+  speech: Pick<SpeechEngine, 'voiceFor'>,
+  name: string,
+  language: string | undefined,
+) =>
+  voiceIn(speech, { style: 'elevenlabs_conversational', role: 'character', seed: seedFor(name) }, language);
 
 /** The answered character: the record's fields named one by one (the storage fields stay), its image signed. */
 export function characterView(c: CharacterRecord): Character {

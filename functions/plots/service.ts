@@ -14,7 +14,7 @@ import {
 } from './characters';
 import type { PlotsDeps } from './common';
 
-export { seedFor, profileOf } from './common';
+export { profileOf, voiceForName } from './common';
 export type { PlotsDeps } from './common';
 
 /**

@@ -1,6 +1,6 @@
 import { hashString } from '../random';
 import { EngineError } from '../types';
-import type { VoiceChoice, VoiceInfo, VoiceModel } from './types';
+import type { SpeechEngine, VoiceChoice, VoiceInfo, VoiceModel } from './types';
 
 /**
  * The voice catalogues (offline espeak voices and Amazon Polly voices) and how a voice is chosen:
@@ -92,6 +92,22 @@ function choose(
     gender: wish.gender,
     usualGender: wish.usualGender ?? 'male',
   });
+}
+
+/**
+ * The voice for `choice` in `language` when the catalogue has one there, else in its default
+ * language: a book in a language without voices of that kind still speaks.
+ */
+export function voiceIn(
+  speech: Pick<SpeechEngine, 'voiceFor'>,
+  choice: VoiceChoice,
+  language: string | undefined,
+): string {
+  try {
+    return speech.voiceFor({ ...choice, language });
+  } catch {
+    return speech.voiceFor(choice);
+  }
 }
 
 /** The voice id for a voice model, language and role; characters keep their voice through their seed. */

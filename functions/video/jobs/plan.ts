@@ -4,10 +4,11 @@ import type { ImageStyle } from '../../engine/image/types';
 import { hashString } from '../../engine/random';
 import { characterProfile, TIMES_OF_DAY, type TimeOfDay } from '../../engine/text/types';
 import type { SpeechEngine } from '../../engine/speech/types';
+import { voiceIn } from '../../engine/speech/voices';
 import type { BookRecord } from '../../books/model';
 import type { ChapterImageRecord } from '../../images/model';
 import type { CharacterRecord } from '../../plots/model';
-import { profileOf, seedFor } from '../../plots/service';
+import { profileOf, voiceForName } from '../../plots/service';
 import type { ScriptRecord } from '../../scripts/model';
 import { FREE_WATERMARK_TEXT, SUBSCRIPTION_TIERS, type PlanLimits } from '../../contracts/subscriptions';
 import type { EditorSettings } from '../../contracts/video';
@@ -56,20 +57,6 @@ export interface PlanInput {
   engine: { speech: Pick<SpeechEngine, 'voiceFor'> };
 }
 
-function voiceOf(engine: PlanInput['engine'], book: BookRecord, name: string, plotVoice?: string): string {
-  if (plotVoice) return plotVoice;
-  const choice = {
-    style: 'elevenlabs_conversational' as const,
-    role: 'character' as const,
-    seed: seedFor(name),
-  };
-  try {
-    return engine.speech.voiceFor({ ...choice, language: book.language || undefined });
-  } catch {
-    return engine.speech.voiceFor(choice);
-  }
-}
-
 function narratorVoice(
   engine: PlanInput['engine'],
   book: BookRecord,
@@ -82,11 +69,7 @@ function narratorVoice(
     script.script_style === 'cinematic_narration'
       ? AUDIO_DEFAULTS.narration_voice_model
       : AUDIO_DEFAULTS.cinematic_voice_model;
-  try {
-    return engine.speech.voiceFor({ style, role: 'narrator', language: book.language || undefined });
-  } catch {
-    return engine.speech.voiceFor({ style, role: 'narrator' });
-  }
+  return voiceIn(engine.speech, { style, role: 'narrator' }, book.language || undefined);
 }
 
 const withoutKind = <T extends { kind: string }>({ kind: _kind, ...rest }: T) => rest;
@@ -161,7 +144,9 @@ export function planProduction(input: PlanInput): ProductionPlan {
       const speaker = characterFor(name);
       return {
         name: speaker.name,
-        voice: voiceOf(engine, book, speaker.name, matchCharacter(name, cast)?.voice),
+        voice:
+          matchCharacter(name, cast)?.voice ||
+          voiceForName(engine.speech, speaker.name, book.language || undefined),
       };
     });
     const lines = beats.flatMap((b) => (b.kind === 'dialogue' ? [withoutKind(b)] : []));
