@@ -83,6 +83,18 @@ async function strayPixels(
   return stray;
 }
 
+/** Pixels off the background below the card and right of it (the subtitle band, the presenter's side). */
+async function strayOutsideCard(
+  path: string,
+  card: { x: number; y: number; width: number; height: number },
+  size: { width: number; height: number },
+  background: readonly number[],
+) {
+  const below = { left: 0, top: card.y + card.height + 1, right: size.width, bottom: size.height };
+  const beside = { left: card.x + card.width + 1, top: 0, right: size.width, bottom: size.height };
+  return (await strayPixels(path, below, background)) + (await strayPixels(path, beside, background));
+}
+
 describe('measuring text with the font', () => {
   it('wraps by measured width, keeping every word and breaking only words wider than a line', () => {
     const text = 'Mill iiii WWWW lll mmmm';
@@ -207,20 +219,7 @@ describe('rendered slides', () => {
           const band = Math.floor(size.height * (1 - SUBTITLE_BAND));
           const belowCard = card.y + card.height + 1;
           expect(belowCard).toBeLessThanOrEqual(band);
-          expect(
-            await strayPixels(
-              path,
-              { left: 0, top: belowCard, right: size.width, bottom: size.height },
-              background,
-            ),
-          ).toBe(0);
-          expect(
-            await strayPixels(
-              path,
-              { left: card.x + card.width + 1, top: 0, right: size.width, bottom: size.height },
-              background,
-            ),
-          ).toBe(0);
+          expect(await strayOutsideCard(path, card, size, background)).toBe(0);
           // And the slide is not blank: its text is drawn inside the card.
           const image = await pixels(path);
           const first = layout.bullets[0]!.lines[0]!;
@@ -399,20 +398,7 @@ describe('rendered slides with a picture', () => {
         // The subtitle band, the presenter's side and everything below the card stay background.
         const { card } = layout;
         const background = BACKGROUND[style];
-        expect(
-          await strayPixels(
-            path,
-            { left: 0, top: card.y + card.height + 1, right: size.width, bottom: size.height },
-            background,
-          ),
-        ).toBe(0);
-        expect(
-          await strayPixels(
-            path,
-            { left: card.x + card.width + 1, top: 0, right: size.width, bottom: size.height },
-            background,
-          ),
-        ).toBe(0);
+        expect(await strayOutsideCard(path, card, size, background)).toBe(0);
       }
     }, 60_000);
 });
