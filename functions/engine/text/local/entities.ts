@@ -336,8 +336,22 @@ function recordPhrase(
       stats.nounsBefore.set(adjacentBefore, (stats.nounsBefore.get(adjacentBefore) ?? 0) + 1);
     }
     if (adjacentBefore === 'the' || adjacentBefore === 'a') stats.afterThe++;
-    if (SPEECH_VERBS.has(adjacentBefore) && text.slice(before!.end, first.start).trim() === '')
+    // "the headland called Kettleness", "what we called Kitt's Hole": naming a thing, not a speech tag
+    // (`"Come," called Mary` has the line's punctuation before the verb).
+    const naming =
+      NAMING_VERBS.has(adjacentBefore) &&
+      beforeThat !== undefined &&
+      text.slice(beforeThat.end, before!.start).trim() === '';
+    if (SPEECH_VERBS.has(adjacentBefore) && !naming && text.slice(before!.end, first.start).trim() === '')
       stats.afterSpeechVerb++;
+    // "Kitt's Hole", "Bell's Point": an owner's name that is part of a place's.
+    const last = tokens[b - 1]!;
+    if (
+      after?.capitalised &&
+      /^['’]s\s+$/.test(text.slice(last.end, after.start)) &&
+      PLACE_SUFFIXES.has(after.word.toLowerCase())
+    )
+      stats.afterPlaceWord++;
     if (adjacentBefore === 'the' && SPEECH_VERBS.has(beforeThat?.word.toLowerCase() ?? ''))
       stats.afterSpeechVerbThe++;
     if (after && !after.initial && PERSON_VERBS.has(after.word.toLowerCase())) stats.beforePersonVerb++;
@@ -350,6 +364,22 @@ function recordPhrase(
     phrases.set(key, stats);
   }
 }
+
+/** Titles put before a word of the language to make a figure of it ("Dame Nature", "Father Time"). */
+const PERSONIFYING_TITLES = new Set([
+  'dame',
+  'mother',
+  'father',
+  'lady',
+  'lord',
+  'king',
+  'queen',
+  'sister',
+  'brother',
+]);
+
+/** Verbs that name a thing as well as tag speech ("a place called Kettleness"). */
+const NAMING_VERBS = new Set(['called', 'named', 'christened', 'nicknamed']);
 
 function isTitle(tokens: Token[], index: number, end: number): boolean {
   const word = tokens[index]!.word;
@@ -423,7 +453,14 @@ export function classifyPhrase(stats: PhraseStats, lowercase: ReadonlyMap<string
 
   // "Rose" the name is capitalised mid-sentence more often than "rose" the verb appears.
   const lower = words.length === 1 ? (lowercase.get(stats.key.toLowerCase()) ?? 0) : 0;
-  const commonWord = lower > 0 && lower >= stats.nonInitial && titled === 0;
+  // "Dame Nature" once beside "nature" written thirty times: a word of the language, personified in passing.
+  // Only titles of personification count here ("Mother Nature", "Father Time", "Lady Luck"); "Miss Rose"
+  // beside the verb "rose" is a young woman.
+  const personified =
+    titled <= 2 &&
+    lower >= 10 * Math.max(1, titled) &&
+    [...stats.titles.keys()].every((t) => PERSONIFYING_TITLES.has(t));
+  const commonWord = lower > 0 && lower >= stats.nonInitial && (titled === 0 || personified);
   if (commonWord) return 'other';
   // "England" written as a place, once "Cap'n England" after a pirate: a place of the world, not a character.
   const worldPlace = isKnownPlaceName(stats.key) && stats.afterPlaceWord >= 2 && titled * 2 < stats.count;

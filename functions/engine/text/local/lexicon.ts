@@ -51,7 +51,7 @@ export const NOT_NAMES = words(`
 
 /** Words before a capitalised phrase that mark it as a place, not a person. */
 export const PLACE_PREPOSITIONS = words(
-  'in at to from into toward towards near across through reached reach left leaving past beyond outside inside',
+  'in at to from into toward towards near across through reached reach left leaving past beyond outside inside over behind below above',
 );
 
 /** Leading words of place names ("Port Kessel", "Mount Doom"). */
@@ -66,6 +66,7 @@ export const PLACE_SUFFIXES = words(`
   mountains valley vale moor marsh bridge gate park gardens garden city town village county kingdom empire shire fields
   cove point head heights falls springs creek canyon desert coast cliffs pass keep fortress citadel market school college
   university hospital prison bank library museum theatre theater club farm mill wharf quay dock docks reach
+  hole hollow rock rocks
 `);
 
 /** Verbs that follow a person's name far more often than a place's ("Orrin nodded"). */
