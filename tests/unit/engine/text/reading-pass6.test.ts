@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyPhrase, scanEntities } from '../../../../functions/engine/text/local/entities';
 import { findCast } from '../../../../functions/engine/text/local/names';
+import { quoteSpans } from '../../../../functions/engine/text/local/reading';
 
 const names = (text: string) => findCast(text).characters.map((c) => c.name);
 const kindOf = (text: string, key: string) => {
@@ -72,5 +73,53 @@ describe('a word of the language personified in passing', () => {
       '“You are early,” said the old woman. Rose laughed, and Rose sat down by the fire.',
     ].join('\n\n');
     expect(names(text)).toContain('Rose');
+  });
+});
+
+describe('a description that acts beside a named character in the narration', () => {
+  it('is someone else, though that character is about whenever it speaks', () => {
+    const said = (text: string) =>
+      quoteSpans(text).map((q) => [text.slice(q.start, q.end).replace(/^["“]|["”]$/g, ''), q.speaker]);
+    const away = 'The road ran on between the wet fields, and the hedges dripped. '.repeat(80);
+    // Mr. Hall is about in every scene the stranger speaks in; Mrs. Hall and the carrier talk with it.
+    const inn = (k: number, partner: string) =>
+      [
+        `Mr. Hall stood at the bar of the inn, and Mr. Hall wiped a glass. Mr. Hall set down the glass as the stranger came in (${k}).`,
+        `${partner} went up to the parlour.`,
+        `“Your lunch, sir,” said ${partner}.`,
+        '“Put it down,” said the stranger.',
+        `“Will there be anything else?” said ${partner}.`,
+        '“Nothing,” said the stranger.',
+      ].join('\n\n');
+    const text = [
+      inn(1, 'Mrs. Hall'),
+      away,
+      'Mary and Jane sat by the fire in the cottage.',
+      '“Is it late?” said Mary.',
+      '“Not yet,” said Jane.',
+      '“Then I shall sew,” said Mary.',
+      '“And I shall read,” said Jane.',
+      '“Read aloud, then,” said Mary.',
+      '“If you wish it,” said Jane.',
+      '“I do,” said Mary.',
+      '“Then listen,” said Jane.',
+      '“I am listening,” said Mary.',
+      '“It is a sad story,” said Jane.',
+      away,
+      inn(2, 'Fearenside'),
+      away,
+      'Lucy came into the kitchen, where Kate was baking.',
+      '“Is the bread done?” said Lucy.',
+      '“Nearly,” said Kate.',
+      '“Then I shall wait,” said Lucy.',
+      '“Sit by the oven,” said Kate.',
+      '“It is warm here,” said Lucy.',
+      '“It always is,” said Kate.',
+      away,
+      inn(3, 'Mrs. Hall'),
+    ].join('\n\n');
+    const lines = said(text).filter(([words]) => /^(?:Nothing|Put it down)/.test(words!));
+    expect(lines).toHaveLength(6);
+    for (const [, speaker] of lines) expect(speaker).not.toBe('Mr. Hall');
   });
 });

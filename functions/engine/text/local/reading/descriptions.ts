@@ -45,6 +45,8 @@ export interface DescriptionBook {
   /** Lines sampled by `learnScenes`, and how many of them each character was present around. */
   lines: number;
   everywhere: Map<Character, number>;
+  /** Whether a description and a character act side by side in the narration (see `actsBeside`). */
+  beside: Map<string, boolean>;
 }
 
 export function descriptionBook(characters: readonly Character[], makes = true): DescriptionBook {
@@ -54,7 +56,15 @@ export function descriptionBook(characters: readonly Character[], makes = true):
     if (title && !['mr', 'mrs', 'miss', 'ms', 'sir', 'lady', 'mister'].includes(title))
       byTitle.set(title, [...(byTitle.get(title) ?? []), c]);
   }
-  return { presence: new Map(), made: new Map(), byTitle, makes, lines: 0, everywhere: new Map() };
+  return {
+    presence: new Map(),
+    made: new Map(),
+    byTitle,
+    makes,
+    lines: 0,
+    everywhere: new Map(),
+    beside: new Map(),
+  };
 }
 
 /**
@@ -126,6 +136,60 @@ function associated(book: DescriptionBook, key: string): Character | undefined {
   return second && second[1] > best[1] - stats.occurrences * 0.2 ? undefined : best[0];
 }
 
+/** Sentences a description and a character share, above which the two are two people. */
+const SHARED_SENTENCES = 2;
+
+/**
+ * Whether the narration has the description and the character act side by side as two people: both in
+ * one sentence, not set in apposition ("Mr. Hall just grasped the knife … Off came the stranger's left
+ * glove"; not "Mr. Hall, the landlord,"). The stranger of an inn is not its landlord, however often the
+ * landlord is about when the stranger speaks.
+ */
+function actsBeside(context: SceneContext, book: DescriptionBook, ref: Description, c: Character): boolean {
+  const key = `${keyOf(ref)}|${c.name}`;
+  const known = book.beside.get(key);
+  if (known !== undefined) return known;
+  const { text, narration } = context;
+  const pattern = new RegExp(`\\bthe\\s+(?:[\\p{L}-]+\\s+){0,2}?${escape(ref.head)}\\b`, 'giu');
+  const own = new Set(narration.filter((m) => m.character === c).map((m) => m.start));
+  const mentions = narration.filter((m) => own.has(m.start));
+  let shared = 0;
+  let seen = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (++seen > 400) break;
+    const at = match.index;
+    const start = sentenceStart(text, at);
+    const end = sentenceEnd(text, at + match[0].length);
+    for (const m of mentions) {
+      if (m.start < start || m.start >= end) continue;
+      const [first, second] = m.start < at ? [m.end, at] : [at + match[0].length, m.start];
+      // "Mr. Hall, the landlord," names one man twice.
+      if (/^\s*,?\s*$/.test(text.slice(first, second))) continue;
+      shared++;
+      break;
+    }
+  }
+  const apart = shared >= SHARED_SENTENCES;
+  book.beside.set(key, apart);
+  return apart;
+}
+
+/** A sentence's end and the space after it; a title's stop ("Mr.") ends none. */
+const SENTENCE_BREAK = /(?<!\b(?:Mr|Mrs|Ms|Dr|St))[.!?]["”’']?\s+|\n\s*\n/g;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function sentenceStart(text: string, at: number): number {
+  const from = Math.max(0, at - 300);
+  const head = text.slice(from, at);
+  let start = from;
+  for (const m of head.matchAll(SENTENCE_BREAK)) start = from + m.index + m[0].length;
+  return start;
+}
+function sentenceEnd(text: string, at: number): number {
+  const tail = text.slice(at, at + 300);
+  const m = /(?<!\b(?:Mr|Mrs|Ms|Dr|St))[.!?](?=["”’']?\s)|\n\s*\n/.exec(tail);
+  return m ? at + m.index + 1 : at + tail.length;
+}
+
 export function resolveDescription(
   context: SceneContext,
   book: DescriptionBook,
@@ -139,7 +203,15 @@ export function resolveDescription(
   if (ranked?.length === 1 && scene.includes(ranked[0]!)) return ranked[0];
   const key = keyOf(ref);
   const known = associated(book, key);
-  if (known && known !== addressee && scene.includes(known)) return known;
+  if (
+    known &&
+    known !== addressee &&
+    scene.includes(known) &&
+    // A word for anyone ("the old gentleman") may name a man again in the sentence that names him; a word
+    // for one figure ("the stranger") beside a named one is someone else.
+    (GENERIC_HEADS.has(ref.head) || !actsBeside(context, book, ref, known))
+  )
+    return known;
   const gender = genderOf(ref);
   // "my companion", "her father", "our visitor": someone of the scene, never a character of its own.
   if (!ref.phrase.startsWith('the ')) return nearest(context, index, gender, addressee);
