@@ -271,7 +271,13 @@ function recordPhrase(
 ) {
   let start = from;
   // A sentence-initial "When", "But" or "The" is not part of the name that follows it.
-  while (start < to && NOT_NAMES.has(tokens[start]!.word) && !isTitle(tokens, start, to)) start++;
+  while (
+    start < to &&
+    NOT_NAMES.has(tokens[start]!.word) &&
+    !isTitle(tokens, start, to) &&
+    !monthInName(tokens, start, from, to)
+  )
+    start++;
   const segments: [number, number][] = [];
   let segmentStart = start;
   // Words after "of" belong to the role they complete ("Ghost of Christmas Past"), even ones that name no one alone.
@@ -284,7 +290,7 @@ function recordPhrase(
       segmentStart = k;
       continue;
     }
-    if (NOT_NAMES.has(tokens[k]!.word) && !isTitle(tokens, k, to)) {
+    if (NOT_NAMES.has(tokens[k]!.word) && !isTitle(tokens, k, to) && !monthInName(tokens, k, start, to)) {
       if (k > segmentStart) segments.push([segmentStart, k]);
       segmentStart = k + 1;
     }
@@ -380,6 +386,26 @@ const PERSONIFYING_TITLES = new Set([
 
 /** Verbs that name a thing as well as tag speech ("a place called Kettleness"). */
 const NAMING_VERBS = new Set(['called', 'named', 'christened', 'nicknamed']);
+
+export const MONTHS = new Set(
+  'January February March April May June July August September October November December'.split(' '),
+);
+/** Words before a month that make it one ("in March", "since May"). */
+const MONTH_WORDS = new Set(
+  'in of since until till by from to during last next early late mid this that every each'.split(' '),
+);
+
+/**
+ * A month's word that is part of a name: "Meg March", "Mrs. March", "Aunt March" (after a name or a
+ * title in the same run of capitals) or "the March Hare" (before one, not after "in" or "since").
+ */
+function monthInName(tokens: Token[], k: number, runStart: number, to: number): boolean {
+  if (!MONTHS.has(tokens[k]!.word)) return false;
+  const previous = tokens[k - 1];
+  if (k > runStart && previous && (isTitle(tokens, k - 1, to) || !NOT_NAMES.has(previous.word))) return true;
+  const before = tokens[k - 1]?.word.toLowerCase();
+  return k + 1 < to && !NOT_NAMES.has(tokens[k + 1]!.word) && !MONTH_WORDS.has(before ?? '');
+}
 
 function isTitle(tokens: Token[], index: number, end: number): boolean {
   const word = tokens[index]!.word;

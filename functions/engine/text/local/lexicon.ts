@@ -56,7 +56,7 @@ export const PLACE_PREPOSITIONS = words(
 
 /** Leading words of place names ("Port Kessel", "Mount Doom"). */
 export const PLACE_PREFIXES = words(
-  'port mount lake cape fort isle river bay glen loch saint st new north south east west upper lower',
+  'port mount mont monte lake lac cape fort isle river bay glen loch saint st new north south east west upper lower',
 );
 
 /** Last words of place names ("Ashgrove Hall", "Thornwood Forest"). */

@@ -21,6 +21,7 @@ import { findRoles, NATIONS, roleName } from './reading/roles';
 import { currentRoleMentions } from './reading/current-role';
 import { namesApart } from './reading/apart';
 import { bookOrAuthor } from './reading/works';
+import { findBeing } from './reading/beings';
 import { attributeQuotations } from './reading/attribution';
 import { scanQuotations } from './reading/quotations';
 import { readingText } from './reading/text';
@@ -132,6 +133,9 @@ function castOf(
     // "the Crofts", "the Emersons": a family, written as a role.
     ...roles.filter((r) => !r.forms.every((f) => isPlural(f.surface, words))).map(roleCharacter),
   ];
+  // "the monster", "the fiend", "the daemon": a being the book never names.
+  const being = findBeing(text);
+  if (being) characters.push(being);
   const mentions = locateMentions(text, characters);
   // "the Spirit" of a chapter about "the Ghost of Christmas Present" is that ghost.
   const current = currentRoleMentions(text, scan.phrases.values(), characters, mentions);

@@ -22,9 +22,16 @@ export interface ScriptItem {
   parenthetical?: string;
 }
 
-/** Marks that open and close quotations (the straight one does both). */
-const OPENING_MARKS = new Set(['"', '“', '‘']);
-const CLOSING_MARKS = new Set(['"', '”', '’']);
+/** Marks that open and close quotations (the straight ones do both; a straight single one is also an apostrophe). */
+const OPENING_MARKS = new Set(['"', '“', '‘', "'"]);
+const CLOSING_MARKS = new Set(['"', '”', '’', "'"]);
+
+/** Whether the mark at `i` opens a quotation: a straight single mark only before words, not inside one ("don't"). */
+function opensAt(text: string, i: number): boolean {
+  const c = text[i]!;
+  if (c !== "'") return OPENING_MARKS.has(c);
+  return !/\p{L}/u.test(text[i - 1] ?? '') && /[\p{L}\p{N}"“‘—–.-]/u.test(text[i + 1] ?? '');
+}
 
 /**
  * Narration and dialogue of a text in order. A quotation without a speaker stays in the narration
@@ -100,9 +107,9 @@ export function quoteParts(text: string, quote: Pick<Quote, 'start' | 'end'>): T
   const parts: TextSpan[] = [];
   let i = quote.start;
   while (i < quote.end) {
-    while (i < quote.end && !OPENING_MARKS.has(text[i]!)) i++;
+    while (i < quote.end && !opensAt(text, i)) i++;
     if (i >= quote.end) break;
-    const single = text[i] === '‘';
+    const single = text[i] === '‘' || text[i] === "'";
     const start = i + 1;
     let j = start;
     while (j < quote.end && !closesAt(text, j, single)) {
@@ -118,13 +125,14 @@ export function quoteParts(text: string, quote: Pick<Quote, 'start' | 'end'>): T
 
 function closesAt(text: string, at: number, single: boolean): boolean {
   const c = text[at]!;
-  if (single) return c === '’' && !/\p{L}/u.test(text[at + 1] ?? '');
+  // "'It's late,' she said": the mark after a word and before no letter closes; the one in "it's" does not.
+  if (single) return (c === '’' || c === "'") && !/\p{L}/u.test(text[at + 1] ?? '');
   return c === '"' || c === '”';
 }
 
 /** The part with the marks around it, which belong to neither the line nor the narration. */
 function withMarks(text: string, part: TextSpan): TextSpan {
-  const start = OPENING_MARKS.has(text[part.start - 1] ?? '') ? part.start - 1 : part.start;
+  const start = part.start > 0 && opensAt(text, part.start - 1) ? part.start - 1 : part.start;
   const end = CLOSING_MARKS.has(text[part.end] ?? '') ? part.end + 1 : part.end;
   return { text: text.slice(start, end), start, end };
 }

@@ -75,6 +75,28 @@ describe('a faithful script', () => {
     for (const line of linesOf(script)) expect(isSpeechTag(line.text), line.text).toBe(false);
   });
 
+  it('speaks lines written in straight single marks, as plain-text books write them', async () => {
+    const content = [
+      "There was a table set out under a tree, and the Hare and the Hatter were having tea at it. 'No room! No room!' cried the Hatter when he saw Alice coming.",
+      "'There's PLENTY of room!' said Alice indignantly, and she sat down in a large arm-chair.",
+      "'Have some wine,' the Hare said in an encouraging tone.",
+      "Alice looked all round the table, but there was nothing on it but tea. 'I don't see any wine,' she remarked.",
+      "'There isn't any,' said the Hare.",
+      "'Then it wasn't very civil of you to offer it,' said Alice angrily.",
+      "'Your hair wants cutting,' said the Hatter. He had been looking at Alice for some time.",
+    ].join('\n\n');
+    const script = await write({ title: 'A Mad Tea-Party', content }, { sceneCount: 1 });
+    const lines = script.scenes.flatMap((s) => s.dialogue);
+    const speakerOf = (words: string) => lines.find((l) => l.line.startsWith(words))?.character;
+    expect(speakerOf("There's PLENTY of room!")).toMatch(/ALICE/i);
+    expect(speakerOf("I don't see any wine")).toMatch(/ALICE/i);
+    expect(speakerOf('Your hair wants cutting')).toMatch(/HATTER/i);
+    // The marks stay out of the lines; an apostrophe ("don't") stays in.
+    for (const line of lines) expect(line.line).not.toMatch(/^'|'$/);
+    const text = collapse(content);
+    for (const line of linesOf(script)) expect(text).toContain(collapse(line.text));
+  });
+
   it('lists only characters who act or speak in the scene', async () => {
     const script = await write(WORKSHOP_CHAPTER);
     const all = script.scenes.flatMap((s) => s.characters);

@@ -123,3 +123,59 @@ describe('a description that acts beside a named character in the narration', ()
     for (const [, speaker] of lines) expect(speaker).not.toBe('Mr. Hall');
   });
 });
+
+describe('characters the book never names', () => {
+  const tale = [
+    'I saw the creature at the window. The creature grinned, and the monster pointed at the corpse of my brother.',
+    '“I will be with you on your wedding-night,” said the daemon, and the daemon fled across the ice.',
+    'Elizabeth wept. The fiend had gone; the monster was far away, and Elizabeth slept at last.',
+    'I followed the fiend to the north. The daemon left marks upon the trees, and the monster laughed.',
+    '“You are my creator,” said the fiend, “but I am your master.” The creature turned away.',
+    'Clerval took my hand. “Be calm,” said Clerval. Clerval had seen nothing of the monster.',
+    'At dawn the fiend was gone again, and the daemon’s marks were covered with snow.',
+    'The daemon watched us from the rocks; the creature was patient, and the monster never slept.',
+  ].join('\n\n');
+
+  it('a being called "the monster", "the fiend", "the daemon" is one character of the story', () => {
+    const cast = findCast(tale);
+    const being = cast.characters.filter((c) => /creature|monster|daemon|fiend/i.test(c.name));
+    expect(being).toHaveLength(1);
+    expect(being[0]!.name).toBe('The Creature');
+    expect(being[0]!.mentions).toBeGreaterThanOrEqual(15);
+    expect(names(tale)).toEqual(expect.arrayContaining(['Elizabeth', 'Clerval']));
+  });
+
+  it('one word for a beast said in passing is no character', () => {
+    const text = [
+      'The monster of a wave broke over the bow, and Jim held on.',
+      '“Hold fast!” said Silver. Silver laughed at the storm.',
+      'Jim thought of the monster of the deep that the old sailors told of, and of the monster in the tale.',
+    ].join('\n\n');
+    expect(findCast(text).characters.some((c) => /monster/i.test(c.name))).toBe(false);
+  });
+});
+
+describe('names with a month’s word in them', () => {
+  it('the March Hare and Aunt March are characters; a month after "in" is not', () => {
+    const text = [
+      'The March Hare took the watch and looked at it gloomily. “It was the best butter,” said the March Hare.',
+      '“Have some wine,” the March Hare said. Alice looked at the March Hare.',
+      'Aunt March sat by the fire. “You will come to me,” said Aunt March, and Aunt March frowned at Jo.',
+      '“I will not,” said Jo. In March Jo went to town; in May Jo came home again.',
+    ].join('\n\n');
+    const cast = names(text);
+    expect(cast).toEqual(expect.arrayContaining(['The March Hare', 'Aunt March', 'Jo']));
+    expect(cast).not.toContain('The Hare');
+    expect(cast).not.toContain('Hare');
+    expect(cast.some((n) => /^(?:March Jo|May Jo)$/.test(n))).toBe(false);
+  });
+
+  it('a mountain is no one: "Mont Blanc" is a place', () => {
+    const text = [
+      'We passed the bridge and saw Mont Blanc above us. The summit of Mont Blanc was hidden in cloud.',
+      '“Look at Mont Blanc,” said Elizabeth. Elizabeth smiled at the mountain.',
+      'Mont Blanc rose before us, and Mont Blanc shone in the sun.',
+    ].join('\n\n');
+    expect(names(text)).not.toContain('Mont Blanc');
+  });
+});

@@ -7,7 +7,7 @@
  * together. A rank that a named character holds ("the Doctor" beside "Dr. Kemp") and a common noun
  * ("the Jew") are left to the attribution stage, which reads them as descriptions.
  */
-import type { PhraseStats } from '../entities';
+import { MONTHS, type PhraseStats } from '../entities';
 import { NAME_TITLES, NOT_NAMES, PLACE_SUFFIXES } from '../lexicon';
 import { PERSON_NOUNS } from './lexicon';
 import { normaliseTitle, type NameForm, type Person } from './people';
@@ -21,7 +21,9 @@ function roleShaped(stats: PhraseStats, titlesInUse: ReadonlySet<string>): boole
   const words = stats.key.split(' ');
   // What follows "of" may be a word that names no one alone ("the Ghost of Christmas Past").
   const own = words.includes('of') ? words.slice(0, words.indexOf('of')) : words;
-  if (own.length === 0 || own.some((w) => NOT_NAMES.has(w))) return false;
+  // "the March Hare": a month's word before the head is part of the role.
+  if (own.length === 0 || own.some((w, k) => NOT_NAMES.has(w) && !(MONTHS.has(w) && k < own.length - 1)))
+    return false;
   if (words.length > 1 && PLACE_SUFFIXES.has(words.at(-1)!.toLowerCase())) return false;
   const single = words.length === 1 ? words[0]!.toLowerCase() : undefined;
   // "the Queen" when nobody is titled Queen; "the Doctor" beside "Dr. Kemp" is Kemp.
