@@ -10,7 +10,7 @@ import { ERA_CUES, MOOD_WORDS, THEME_WORDS } from './lexicon';
 import { detectGenre } from './genre';
 import { findCast, type Cast } from './names';
 import { findNamedPlaces, settingNouns, withoutDialogue, type NamedPlace } from './places';
-import { rateText } from './safety';
+import { rateText, rateWithoutViolence } from './safety';
 import { cutAtSentence, sentenceSpans } from '../sentences';
 import { articleFor, capitalise, escapeRegExp, joinList, lowerFirst, lowerWords } from '../strings';
 import { scoreSentences } from './summarize';
@@ -119,7 +119,11 @@ export function storyTypeFor(genre: string): { story_type: StoryType; script_sto
 }
 
 export function detectAudience(text: string, genre: string): string {
-  const rating = rateText(text);
+  let rating = rateText(text);
+  // A fantasy or an adventure whose strong words are its fights and threats ("Off with her head!") and
+  // a kiss or two is read by children.
+  if (rating !== 'general' && /Fantasy|Adventure/.test(genre) && rateWithoutViolence(text) !== 'mature')
+    rating = 'general';
   if (rating === 'mature') return 'Adults (mature content)';
   if (rating === 'teen') return 'Teens and adults (13+)';
   const spans = sentenceSpans(text.slice(0, 60_000));
@@ -238,7 +242,12 @@ export function writeLogline(input: LoglineInput): string {
       : teller
         ? `${teller} tells the story of ${who} in this ${kind}${touch}${company}.`
         : `This ${kind}${touch} follows ${who}${company}.`;
-  const line = summaryLine(input.summary, hero, input.narrator === hero.name);
+  const line = summaryLine(
+    input.summary,
+    hero,
+    input.narrator === hero.name,
+    characters.filter((c) => c !== hero).slice(0, 6),
+  );
   return line ? `${frame} ${line}` : frame;
 }
 
@@ -250,23 +259,40 @@ function appositive(profile: CharacterProfile): string {
   return who ? `, ${lowerFirst(who)}` : '';
 }
 
-/** The most central sentence of the book that names the hero (or is told by them), if one reads on its own. */
+/**
+ * The most central sentence of the book that names the hero (or is told by them), if one reads on its
+ * own; of those, one that also names others of the main cast ("I had created the monster…" over "A new
+ * light seemed to dawn upon my mind"), as a story is about its people together.
+ */
 function summaryLine(
   summary: readonly string[],
   hero: CharacterProfile,
   narrated: boolean,
+  others: readonly CharacterProfile[] = [],
 ): string | undefined {
   const names = [hero.name, hero.name.split(/\s+/).find((w) => w.length > 2 && !/\.$/.test(w)) ?? hero.name];
   const fits = (sentence: string) => {
     const words = sentence.split(/\s+/).length;
     if (words < 8 || words > 40 || /["“”‘]/.test(sentence) || !/^\p{Lu}/u.test(sentence)) return false;
+    // "He looked at the Gryphon…": a sentence opening on a pronoun does not read on its own.
+    if (/^(?:He|She|It|They|His|Her|Its|Their|This|That|These|Those|Him|Them)\b/.test(sentence)) return false;
     if (!narrated && /\b(?:I|me|my|we|our)\b/.test(sentence)) return false;
     return (
       names.some((n) => new RegExp(`\\b${escapeRegExp(n)}\\b`, 'u').test(sentence)) ||
       (narrated && /\bI\b/.test(sentence))
     );
   };
-  return summary.find(fits);
+  const fitting = summary.filter(fits);
+  const patterns = others.map((c) => {
+    const word = c.name.replace(/^The\s+/, '');
+    return new RegExp(`\\b${escapeRegExp(word)}\\b`, /^The\s/.test(c.name) ? 'iu' : 'u');
+  });
+  const company = (sentence: string) => patterns.filter((p) => p.test(sentence)).length;
+  const best = fitting.reduce<string | undefined>(
+    (found, sentence) => (found === undefined || company(sentence) > company(found) ? sentence : found),
+    undefined,
+  );
+  return best;
 }
 
 const MAX_SUMMARY_SENTENCES = 4000;

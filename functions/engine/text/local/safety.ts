@@ -102,6 +102,14 @@ export function rateText(text: string): SafetyReport['rating'] {
   return rate(findHits(text));
 }
 
+/**
+ * The rating a text would have without its violence: a tale's threats and battles ("Off with her
+ * head!", pirates "massacred") are how children's adventures and fantasies are told.
+ */
+export function rateWithoutViolence(text: string): SafetyReport['rating'] {
+  return rate(findHits(text).filter((h) => h.category !== 'violence'));
+}
+
 export function analyzeSafety(text: string): SafetyReport {
   const hits = findHits(text);
   const rating = rate(hits);

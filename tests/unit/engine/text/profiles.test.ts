@@ -141,4 +141,19 @@ describe('loglines', () => {
     expect(plain).toBe('This drama follows Sam.');
     expect(plain).not.toMatch(/\b(?:man|woman)\b/);
   });
+  it("takes the book's own sentence that names the hero with others of the cast, never one opening on a pronoun", () => {
+    const hero = { ...profile('Alice', 'female'), role: 'protagonist' as const };
+    const logline = writeLogline({
+      characters: [hero, profile('The Gryphon', 'unknown'), profile('The Queen', 'female')],
+      genre: 'Fantasy',
+      summary: [
+        'He looked at the Gryphon as if he thought it had some kind of authority over Alice.',
+        'Alice thought she had never seen such a curious croquet-ground in her life.',
+        'Alice began telling them her adventures from the time the Queen sent for the Gryphon.',
+      ],
+    });
+    expect(logline).toBe(
+      'This fantasy follows Alice, with The Gryphon and The Queen. Alice began telling them her adventures from the time the Queen sent for the Gryphon.',
+    );
+  });
 });

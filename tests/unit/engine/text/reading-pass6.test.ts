@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { classifyPhrase, scanEntities } from '../../../../functions/engine/text/local/entities';
 import { findCast } from '../../../../functions/engine/text/local/names';
 import { quoteSpans } from '../../../../functions/engine/text/local/reading';
+import { detectGenre } from '../../../../functions/engine/text/local/genre';
+import { detectAudience } from '../../../../functions/engine/text/local/plot';
 
 const names = (text: string) => findCast(text).characters.map((c) => c.name);
 const kindOf = (text: string, key: string) => {
@@ -177,5 +179,41 @@ describe('names with a month’s word in them', () => {
       'Mont Blanc rose before us, and Mont Blanc shone in the sun.',
     ].join('\n\n');
     expect(names(text)).not.toContain('Mont Blanc');
+  });
+});
+
+describe('what kind of book it is', () => {
+  const filler = 'The days went by at the farm, and the hay was brought in from the fields. '.repeat(80);
+  it('a murder and a trial without detection make no mystery: a tale of a monster is horror', () => {
+    const text = [
+      filler,
+      'The murder of my brother was laid to the charge of Justine; the trial began, and every witness spoke against her.',
+      'The evidence of the murder was strong; the victim lay in the coffin, and suspicion fell upon the innocent.',
+      'The murderer, the fiend, the monster I had made, fled across the ice; horror and despair seized me.',
+      'I saw the daemon in the dread light; the wretch was hideous, and the corpse of my friend lay at my feet.',
+    ].join('\n\n');
+    expect(detectGenre(text).split(',')[0]).toBe('Horror');
+  });
+
+  it('a book of detectives, clues and police is a mystery', () => {
+    const text = [
+      filler,
+      'The detective found a clue at the scene of the murder, and the inspector sent for the police.',
+      'The evidence pointed to the suspect; the detective studied the footprints and the clues once more.',
+      'The police took the criminal, and the inspector thanked the detective for his deduction.',
+    ].join('\n\n');
+    expect(detectGenre(text).split(',')[0]).toBe('Mystery');
+  });
+});
+
+describe('who a book is for', () => {
+  it('a fantasy whose only strong words are its threats is for children too', () => {
+    const text = [
+      '“Off with her head!” the Queen shouted. “You shall be beheaded!” said the Queen to the gardeners.',
+      'The King said that anything with a head could be beheaded, and the Queen agreed.',
+      'Alice ran on through the garden, and the White Rabbit hurried after her. It was a very curious day.',
+    ].join('\n\n');
+    expect(detectAudience(text, 'Horror')).toBe('Adults (mature content)');
+    expect(detectAudience(text, 'Fantasy')).not.toMatch(/Adults|Teens/);
   });
 });
