@@ -4,6 +4,7 @@ import { findCast } from '../../../../functions/engine/text/local/names';
 import { quoteSpans } from '../../../../functions/engine/text/local/reading';
 import { detectGenre } from '../../../../functions/engine/text/local/genre';
 import { detectAudience } from '../../../../functions/engine/text/local/plot';
+import { describePersona } from '../../../../functions/engine/text/local/persona';
 
 const names = (text: string) => findCast(text).characters.map((c) => c.name);
 const kindOf = (text: string, key: string) => {
@@ -215,5 +216,26 @@ describe('who a book is for', () => {
     ].join('\n\n');
     expect(detectAudience(text, 'Horror')).toBe('Adults (mature content)');
     expect(detectAudience(text, 'Fantasy')).not.toMatch(/Adults|Teens/);
+  });
+});
+
+describe('how a character looks, when the text says nothing of it', () => {
+  const persona = (sex: 'female' | 'male', age?: 'child' | 'young' | 'old') => ({
+    sex,
+    human: true,
+    ...(age ? { age } : {}),
+    build: [],
+    looks: [],
+    clothes: [],
+  });
+  it('gives no age the text does not give: a girl of unknown age is not "a woman"', () => {
+    expect(describePersona('Alice', persona('female'))).toBe('The book says little of how she looks.');
+    expect(describePersona('William', persona('male'))).toBe('The book says little of how he looks.');
+    expect(describePersona('Safie', persona('female', 'young'))).toBe(
+      'A young woman; the book says little more of how she looks.',
+    );
+    expect(describePersona('Tom', persona('male', 'child'))).toBe(
+      'A boy; the book says little more of how he looks.',
+    );
   });
 });
