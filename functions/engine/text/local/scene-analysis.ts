@@ -199,7 +199,9 @@ function ownerOf(
     'u',
   ).exec(narration)?.[1];
   if (!possessive) return undefined;
-  if (possessive === 'my') return chapter.narrator ? shortName(chapter.narrator) : undefined;
+  // A narrator nobody names ("The Narrator") owns no room the heading could name.
+  if (possessive === 'my')
+    return chapter.narrator && !chapter.narrator.role ? shortName(chapter.narrator) : undefined;
   if (possessive === 'our') return undefined;
   const alias = possessive.replace(/[’']s$/, '');
   const owner = mentionsIn(chapter.cast.mentions, span.start, span.end).find((m) =>
@@ -210,6 +212,8 @@ function ownerOf(
 
 /** "Victor" for Victor Frankenstein; a titled name stays whole ("Mr. Knightley"). */
 function shortName(character: Character): string {
+  // "The Creature's room": a role keeps its article.
+  if (character.role) return character.name;
   const words = character.name.split(/\s+/);
   const title = NAME_TITLES.has(words[0]!.toLowerCase().replace(/\.$/, ''));
   return title || words.length === 1 ? character.name : words[0]!;

@@ -97,6 +97,21 @@ describe('a faithful script', () => {
     for (const line of linesOf(script)) expect(text).toContain(collapse(line.text));
   });
 
+  it('heads the room of a narrator nobody names without a name', async () => {
+    const content = [
+      'I returned to my room late that night. I lit a candle in my room and sat down by the window, weary and afraid.',
+      'I thought of my home and of my father, and I wept for my folly and my pride. '.repeat(16).trim(),
+      '“Is anyone there?” I said. No one answered. I walked up and down my room until the candle failed.',
+      'At dawn Clerval knocked at the door. “You look ill,” said Clerval. “Come out into the air.”',
+      '“I will,” I said, and I followed Clerval down the stairs and out into the street.',
+      '“Where shall we go?” I asked. I was trembling, and my hands were cold.',
+      '“To the river,” said Clerval. “The air will do you good.”',
+      '“Then let us go,” I replied, and I took his arm. I did not look back at my room.',
+    ].join('\n\n');
+    const script = await write({ title: 'Night', content }, { sceneCount: 2 });
+    for (const scene of script.scenes) expect(scene.heading).not.toMatch(/\bTHE[’']S\b/);
+  });
+
   it('lists only characters who act or speak in the scene', async () => {
     const script = await write(WORKSHOP_CHAPTER);
     const all = script.scenes.flatMap((s) => s.characters);
