@@ -58,7 +58,13 @@ export function readScriptItems(text: string, quotes: readonly Quote[]): ScriptI
   };
   for (const { part, claimed, quote } of spoken) {
     if (claimed.start < cursor) continue;
-    narrate(cursor, claimed.start, true);
+    // `"But, my dear Frankenstein," continued he, stopping short and gazing full in my face, "I did
+    // not…"`: the words between two parts of one line are its tag and how it was said, not narration.
+    const sameVoice =
+      previous !== undefined &&
+      (previous === quote || (previous.speaker === quote.speaker && previous.paragraph === quote.paragraph));
+    if (!(sameVoice && interruptingTag(text.slice(cursor, claimed.start))))
+      narrate(cursor, claimed.start, true);
     const line = trimLine(text, part.start, part.end);
     if (line) {
       items.push({
@@ -207,6 +213,20 @@ const SPEECH_TAG = new RegExp(
   String.raw`^(?:(?:[Aa]nd|[Tt]hen|[Bb]ut)\s+)?(?:(?:${VERBS})\s+${SUBJECT}|${SUBJECT}(?:\s+\p{L}+ly)?\s+(?:${VERBS}))${MANNER}*${AFTERWARDS}?[\s.!?…]*$`,
   'u',
 );
+
+/** A tag opening the words between two parts of a line, with no sentence of its own after it. */
+const TAG_OPENING = new RegExp(
+  String.raw`^[\s,;:—–-]*(?:(?:${VERBS})\s+${SUBJECT}|${SUBJECT}(?:\s+\p{L}+ly)?\s+(?:${VERBS}))\b`,
+  'u',
+);
+function interruptingTag(gap: string): boolean {
+  return (
+    TAG_OPENING.test(gap) &&
+    gap.split(/\s+/).length <= 30 &&
+    !/[.!?]["”’']?\s+\p{Lu}/u.test(gap) &&
+    !/\n\s*\n/.test(gap)
+  );
+}
 
 /** Verbs that only ever tag speech (unlike "laughed" or "went on", which may be narration of their own). */
 const PURE_TAG = new RegExp(

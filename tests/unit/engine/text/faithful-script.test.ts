@@ -112,6 +112,18 @@ describe('a faithful script', () => {
     for (const scene of script.scenes) expect(scene.heading).not.toMatch(/\bTHE[’']S\b/);
   });
 
+  it('does not read out the tag and manner between two parts of a line', async () => {
+    const content = [
+      'Clerval came into the courtyard and took my hand.',
+      '“Very well, and very happy,” said Clerval. “But, my dear Victor,” continued he, stopping short and gazing full in my face, “I did not before remark how very ill you appear.”',
+      '“I have been working too hard,” said Victor.',
+    ].join('\n\n');
+    const script = await write({ title: 'Courtyard', content }, { sceneCount: 1 });
+    for (const line of linesOf(script)) expect(line.text).not.toMatch(/continued he|stopping short/);
+    const lines = script.scenes.flatMap((s) => s.dialogue).map((l) => l.line);
+    expect(lines.some((l) => l.startsWith('I did not before remark'))).toBe(true);
+  });
+
   it('lists only characters who act or speak in the scene', async () => {
     const script = await write(WORKSHOP_CHAPTER);
     const all = script.scenes.flatMap((s) => s.characters);
