@@ -55,7 +55,8 @@ export const HELP = `Usage: npm run engine -- <command> [options]
 
 Providers follow ENGINE_TEXT_PROVIDER (local, bedrock, or openai with OPENAI_BASE_URL and OPENAI_MODEL),
 ENGINE_SPEECH_PROVIDER (local, polly, openai with OPENAI_TTS_MODEL, elevenlabs with ELEVENLABS_API_KEY) and
-ENGINE_IMAGE_PROVIDER (local, bedrock, openai with OPENAI_IMAGE_MODEL); local by default.`;
+ENGINE_IMAGE_PROVIDER (local, bedrock, openai with OPENAI_IMAGE_MODEL); local by default.
+Every command that reads a text file takes --title T (the book's or chapter's title; else the file's name).`;
 
 const OPTIONS = {
   out: { type: 'string' },
