@@ -403,8 +403,9 @@ function monthInName(tokens: Token[], k: number, runStart: number, to: number): 
   if (!MONTHS.has(tokens[k]!.word)) return false;
   const previous = tokens[k - 1];
   if (k > runStart && previous && (isTitle(tokens, k - 1, to) || !NOT_NAMES.has(previous.word))) return true;
-  const before = tokens[k - 1]?.word.toLowerCase();
-  return k + 1 < to && !NOT_NAMES.has(tokens[k + 1]!.word) && !MONTH_WORDS.has(before ?? '');
+  return (
+    k + 1 < to && !NOT_NAMES.has(tokens[k + 1]!.word) && !MONTH_WORDS.has(previous?.word.toLowerCase() ?? '')
+  );
 }
 
 function isTitle(tokens: Token[], index: number, end: number): boolean {

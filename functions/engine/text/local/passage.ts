@@ -209,16 +209,15 @@ const VERBS = [...new Set([...SPEECH_VERBS.keys(), 'thought', 'went on', 'resume
 const SUBJECT = String.raw`(?:he|she|I|they|we|it|(?:the|a|an|his|her|my|our|their|poor|old|young|little)\s+(?:[\p{L}’'-]+\s+){0,2}[\p{L}’'-]+|\p{Lu}[\p{L}.’'-]*(?:\s+\p{Lu}[\p{L}.’'-]*){0,2})`;
 const MANNER = String.raw`(?:\s+(?:\p{L}+ly|again|aloud|presently|at\s+(?:last|once|length)|to\s+(?:him|her|them|me|us|himself|herself|myself|itself|\p{Lu}[\p{L}’'-]*)|in\s+(?:a|an|the|his|her|my|their)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?))`;
 const AFTERWARDS = String.raw`(?:,?\s+(?:[\p{L}-]+ing|with\s+(?:a|an|the|his|her|my|their)\s+[\p{L}-]+)(?:\s+[\p{L}’'-]+){0,3})`;
+/** A verb of speech and its speaker, either way round ("said Alice", "she replied softly"). */
+const TAG_CORE = String.raw`(?:(?:${VERBS})\s+${SUBJECT}|${SUBJECT}(?:\s+\p{L}+ly)?\s+(?:${VERBS}))`;
 const SPEECH_TAG = new RegExp(
-  String.raw`^(?:(?:[Aa]nd|[Tt]hen|[Bb]ut)\s+)?(?:(?:${VERBS})\s+${SUBJECT}|${SUBJECT}(?:\s+\p{L}+ly)?\s+(?:${VERBS}))${MANNER}*${AFTERWARDS}?[\s.!?…]*$`,
+  String.raw`^(?:(?:[Aa]nd|[Tt]hen|[Bb]ut)\s+)?${TAG_CORE}${MANNER}*${AFTERWARDS}?[\s.!?…]*$`,
   'u',
 );
 
 /** A tag opening the words between two parts of a line, with no sentence of its own after it. */
-const TAG_OPENING = new RegExp(
-  String.raw`^[\s,;:—–-]*(?:(?:${VERBS})\s+${SUBJECT}|${SUBJECT}(?:\s+\p{L}+ly)?\s+(?:${VERBS}))\b`,
-  'u',
-);
+const TAG_OPENING = new RegExp(String.raw`^[\s,;:—–-]*${TAG_CORE}\b`, 'u');
 function interruptingTag(gap: string): boolean {
   return (
     TAG_OPENING.test(gap) &&

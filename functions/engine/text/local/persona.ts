@@ -241,13 +241,12 @@ export function describePersona(name: string, persona: Persona): string {
     return `${capitalised(described.filter(Boolean).join(', '))}.`;
   }
   const phrase = [build.join(', '), who].filter(Boolean).join(' ');
-  // "A woman" alone, of a girl whose age the text never gives, would make her grown: say only that the
-  // book says little.
-  if (!persona.age && !build.length && !withFeatures && !dressed)
-    return `The book says little of how ${persona.sex === 'female' ? 'she' : persona.sex === 'male' ? 'he' : 'they'} ${persona.sex === 'female' || persona.sex === 'male' ? 'looks' : 'look'}.`;
   if (!withFeatures && !dressed) {
     const pronoun = persona.sex === 'female' ? 'she' : persona.sex === 'male' ? 'he' : 'they';
     const verb = pronoun === 'they' ? 'look' : 'looks';
+    // "A woman" alone, of a girl whose age the text never gives, would make her grown: say only that the
+    // book says little.
+    if (!persona.age && !build.length) return `The book says little of how ${pronoun} ${verb}.`;
     return `${capitalised(withArticle(phrase))}; the book says little more of how ${pronoun} ${verb}.`;
   }
   return `${capitalised(withArticle(phrase))}${withFeatures}${dressed}.`;

@@ -288,11 +288,10 @@ function summaryLine(
     return new RegExp(`\\b${escapeRegExp(word)}\\b`, /^The\s/.test(c.name) ? 'iu' : 'u');
   });
   const company = (sentence: string) => patterns.filter((p) => p.test(sentence)).length;
-  const best = fitting.reduce<string | undefined>(
+  return fitting.reduce<string | undefined>(
     (found, sentence) => (found === undefined || company(sentence) > company(found) ? sentence : found),
     undefined,
   );
-  return best;
 }
 
 const MAX_SUMMARY_SENTENCES = 4000;

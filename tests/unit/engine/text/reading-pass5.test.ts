@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dialogueWithNarrator } from '../../../../functions/engine/text/local/dialogue';
 import { findCast } from '../../../../functions/engine/text/local/names';
-import { quoteSpans } from '../../../../functions/engine/text/local/reading';
-
-/** Each quoted span's words (marks removed) with the name of its speaker. */
-const said = (text: string) =>
-  quoteSpans(text).map((q) => [text.slice(q.start, q.end).replace(/^["“‘]|["”’]$/g, ''), q.speaker]);
-/** Narration long enough to put two scenes of a book out of each other's reach. */
-const away = 'The road ran on between the wet fields, and the hedges dripped. '.repeat(80);
+import { away, said, SISTERS_AT_THE_FIRE } from './reading-helpers';
 
 describe('a description that talks with a named character', () => {
   it('is someone else, though that character is present wherever it speaks', () => {
@@ -25,17 +19,7 @@ describe('a description that talks with a named character', () => {
       '“Please, sir, let me stay,” replied Pip.',
       '“Away with him,” said the gentleman in the grey coat.',
       away,
-      'Mary and Jane sat by the fire in the cottage.',
-      '“Is it late?” said Mary.',
-      '“Not yet,” said Jane.',
-      '“Then I shall sew,” said Mary.',
-      '“And I shall read,” said Jane.',
-      '“Read aloud, then,” said Mary.',
-      '“If you wish it,” said Jane.',
-      '“I do,” said Mary.',
-      '“Then listen,” said Jane.',
-      '“I am listening,” said Mary.',
-      '“It is a sad story,” said Jane.',
+      ...SISTERS_AT_THE_FIRE,
       away,
       'Lucy came into the kitchen, where Kate was baking.',
       '“Is the bread done?” said Lucy.',

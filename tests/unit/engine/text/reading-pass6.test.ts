@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyPhrase, scanEntities } from '../../../../functions/engine/text/local/entities';
 import { findCast } from '../../../../functions/engine/text/local/names';
-import { quoteSpans } from '../../../../functions/engine/text/local/reading';
+import { away, said, SISTERS_AT_THE_FIRE } from './reading-helpers';
 import { detectGenre } from '../../../../functions/engine/text/local/genre';
 import { detectAudience } from '../../../../functions/engine/text/local/plot';
 import { describePersona } from '../../../../functions/engine/text/local/persona';
@@ -81,9 +81,6 @@ describe('a word of the language personified in passing', () => {
 
 describe('a description that acts beside a named character in the narration', () => {
   it('is someone else, though that character is about whenever it speaks', () => {
-    const said = (text: string) =>
-      quoteSpans(text).map((q) => [text.slice(q.start, q.end).replace(/^["“]|["”]$/g, ''), q.speaker]);
-    const away = 'The road ran on between the wet fields, and the hedges dripped. '.repeat(80);
     // Mr. Hall is about in every scene the stranger speaks in; Mrs. Hall and the carrier talk with it.
     const inn = (k: number, partner: string) =>
       [
@@ -97,17 +94,7 @@ describe('a description that acts beside a named character in the narration', ()
     const text = [
       inn(1, 'Mrs. Hall'),
       away,
-      'Mary and Jane sat by the fire in the cottage.',
-      '“Is it late?” said Mary.',
-      '“Not yet,” said Jane.',
-      '“Then I shall sew,” said Mary.',
-      '“And I shall read,” said Jane.',
-      '“Read aloud, then,” said Mary.',
-      '“If you wish it,” said Jane.',
-      '“I do,” said Mary.',
-      '“Then listen,” said Jane.',
-      '“I am listening,” said Mary.',
-      '“It is a sad story,” said Jane.',
+      ...SISTERS_AT_THE_FIRE,
       away,
       inn(2, 'Fearenside'),
       away,

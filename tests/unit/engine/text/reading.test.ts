@@ -5,13 +5,11 @@ import { scanQuotations } from '../../../../functions/engine/text/local/reading/
 import { tagAfter, tokenize } from '../../../../functions/engine/text/local/reading/tags';
 import { readingText } from '../../../../functions/engine/text/local/reading/text';
 import { paragraphSpans } from '../../../../functions/engine/text/sentences';
+import { said } from './reading-helpers';
 
 /** The reading of a story on short passages: who the characters are, where quotations are, who says them. */
 const names = (text: string) => findCast(text).characters.map((c) => c.name);
 const character = (text: string, name: string) => findCast(text).characters.find((c) => c.name === name);
-/** Each quoted span's words (marks removed) with the name of its speaker. */
-const said = (text: string) =>
-  quoteSpans(text).map((q) => [text.slice(q.start, q.end).replace(/^["“‘]|["”’]$/g, ''), q.speaker]);
 
 describe('typography', () => {
   it('keeps offsets while making CRLF, the byte-order mark and typographic apostrophes plain', () => {

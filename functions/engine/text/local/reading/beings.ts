@@ -63,10 +63,8 @@ export function findBeing(text: string): Character | undefined {
   if (counts.size < DISTINCT_WORDS || total < MIN_TOTAL) return undefined;
   const words = BEING_WORDS.filter((w) => counts.has(w));
   // It speaks ("said the daemon"): a beast of the moor that only howls is no character of this kind.
-  const any = words.join('|');
-  const speaks = new RegExp(
-    `\\b(?:${SPEECH.join('|')})\\s+the\\s+(?:${any})\\b|\\bthe\\s+(?:${any})\\s+(?:${SPEECH.join('|')})\\b`,
-  );
+  const [any, verb] = [words.join('|'), SPEECH.join('|')];
+  const speaks = new RegExp(`\\b(?:${verb})\\s+the\\s+(?:${any})\\b|\\bthe\\s+(?:${any})\\s+(?:${verb})\\b`);
   if (!speaks.test(text)) return undefined;
   const surfaces = new Map(words.map((w) => [`the ${w}`, counts.get(w)!.count]));
   return {

@@ -6,6 +6,7 @@
  * over and over, in scenes where one particular character is present — and is not the one it
  * talks to — is that character; otherwise it becomes a minor character of its own, named by it.
  */
+import { escapeRegExp } from '../../strings';
 import type { Character } from '../names';
 import { PERSON_ADJECTIVES, PERSON_NOUNS } from './lexicon';
 import { nearest, partner, recentCharacters, SCENE_CHARS, type SceneContext } from './scene';
@@ -150,9 +151,8 @@ function actsBeside(context: SceneContext, book: DescriptionBook, ref: Descripti
   const known = book.beside.get(key);
   if (known !== undefined) return known;
   const { text, narration } = context;
-  const pattern = new RegExp(`\\bthe\\s+(?:[\\p{L}-]+\\s+){0,2}?${escape(ref.head)}\\b`, 'giu');
-  const own = new Set(narration.filter((m) => m.character === c).map((m) => m.start));
-  const mentions = narration.filter((m) => own.has(m.start));
+  const pattern = new RegExp(`\\bthe\\s+(?:[\\p{L}-]+\\s+){0,2}?${escapeRegExp(ref.head)}\\b`, 'giu');
+  const mentions = narration.filter((m) => m.character === c);
   let shared = 0;
   let seen = 0;
   for (const match of text.matchAll(pattern)) {
@@ -176,7 +176,6 @@ function actsBeside(context: SceneContext, book: DescriptionBook, ref: Descripti
 
 /** A sentence's end and the space after it; a title's stop ("Mr.") ends none. */
 const SENTENCE_BREAK = /(?<!\b(?:Mr|Mrs|Ms|Dr|St))[.!?]["”’']?\s+|\n\s*\n/g;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function sentenceStart(text: string, at: number): number {
   const from = Math.max(0, at - 300);
   const head = text.slice(from, at);
@@ -186,7 +185,7 @@ function sentenceStart(text: string, at: number): number {
 }
 function sentenceEnd(text: string, at: number): number {
   const tail = text.slice(at, at + 300);
-  const m = /(?<!\b(?:Mr|Mrs|Ms|Dr|St))[.!?](?=["”’']?\s)|\n\s*\n/.exec(tail);
+  const m = new RegExp(SENTENCE_BREAK.source).exec(tail);
   return m ? at + m.index + 1 : at + tail.length;
 }
 
