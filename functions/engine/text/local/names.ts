@@ -83,7 +83,8 @@ export function findCast(raw: string, options: CastOptions = {}): Cast {
   const text = readingText(raw);
   const scan = options.scan ?? scanEntities(text);
   const together = inOneSentence(text);
-  const cast = castOf(text, scan, options, together);
+  const nearestSurname = familyBefore(text);
+  const cast = castOf(text, scan, options, together, nearestSurname);
   if (options.apart) return cast;
   // Names the dialogue shows to be two people (a father and son who answer each other) are cast again apart.
   const apart = namesApart(
@@ -91,7 +92,7 @@ export function findCast(raw: string, options: CastOptions = {}): Cast {
     attributeQuotations(text, scanQuotations(text), cast, { describedSpeakers: false }),
     together,
   );
-  return apart.size > 0 ? castOf(text, scan, { ...options, apart }, together) : cast;
+  return apart.size > 0 ? castOf(text, scan, { ...options, apart }, together, nearestSurname) : cast;
 }
 
 function castOf(
@@ -99,6 +100,7 @@ function castOf(
   scan: EntityScan,
   options: CastOptions,
   together: (a: string, b: string) => boolean,
+  nearestSurname: (given: string, surnames: readonly string[]) => string | undefined,
 ): Cast {
   // Titles people bear in this text ("Dr. Kemp"): "the Doctor" is then one of them, not a role of its own.
   const titlesInUse = new Set(
@@ -125,6 +127,7 @@ function castOf(
     groupForms([...knownForms(knownNames), ...people.flatMap(formsOf)], {
       apart: options.apart,
       together,
+      nearestSurname,
     }),
   );
   const words = new Set(persons.flatMap((p) => p.forms.map((f) => f.words.at(-1)!)));
@@ -140,6 +143,7 @@ function castOf(
   // "the Spirit" of a chapter about "the Ghost of Christmas Present" is that ghost.
   const current = currentRoleMentions(text, scan.phrases.values(), characters, mentions);
   if (current.length > 0) mentions.push(...current);
+  mentions.push(...rankMentions(text, characters, mentions));
   mentions.sort((a, b) => a.start - b.start);
   const quoted = scanQuotations(text).parts;
   for (const character of characters) character.narrated = 0;
@@ -164,6 +168,59 @@ function castOf(
   const present = characters.filter((c) => c.mentions > 0);
   present.sort((a, b) => b.mentions - a.mentions || a.firstOffset - b.firstOffset);
   return { characters: present, mentions: mentions.filter((m) => m.character.mentions > 0) };
+}
+
+/** Titles of rank, as the text writes them when the rank stands for the name ("the Admiral"). */
+const RANK_WORDS: Readonly<Record<string, string>> = {
+  dr: 'Doctor',
+  doctor: 'Doctor',
+  prof: 'Professor',
+  professor: 'Professor',
+  capt: 'Captain',
+  captain: 'Captain',
+  col: 'Colonel',
+  colonel: 'Colonel',
+  major: 'Major',
+  general: 'General',
+  admiral: 'Admiral',
+  lt: 'Lieutenant',
+  lieutenant: 'Lieutenant',
+  sgt: 'Sergeant',
+  sergeant: 'Sergeant',
+  commander: 'Commander',
+  inspector: 'Inspector',
+  squire: 'Squire',
+  judge: 'Judge',
+};
+
+/**
+ * "the Admiral", "the Squire", "the Doctor" written as a name: mentions of the one bearer of that rank
+ * the book names three times as often as any other (Admiral Croft, not the Admiral Baldwin of one
+ * anecdote). A rank before another name ("the Admiral Benbow") is not one.
+ */
+function rankMentions(
+  text: string,
+  characters: readonly Character[],
+  mentions: readonly Mention[],
+): Mention[] {
+  const byRank = new Map<string, Character[]>();
+  for (const c of characters) {
+    const rank = c.role ? undefined : RANK_WORDS[c.title];
+    if (rank) byRank.set(rank, [...(byRank.get(rank) ?? []), c]);
+  }
+  const taken = new Set(mentions.map((m) => m.start));
+  const named = (c: Character) => [...(c.surfaces?.values() ?? [])].reduce((sum, n) => sum + n, 0);
+  const found: Mention[] = [];
+  for (const [rank, bearers] of byRank) {
+    const [first, second] = [...bearers].sort((a, b) => named(b) - named(a));
+    if (!first || named(first) < 3 * Math.max(1, second ? named(second) : 0)) continue;
+    const pattern = new RegExp(`(?<![\\p{L}])[Tt]he\\s+(${rank})(?![\\p{L}\\p{M}]|\\s+\\p{Lu})`, 'gu');
+    for (const m of text.matchAll(pattern)) {
+      const start = m.index + m[0].length - rank.length;
+      if (!taken.has(start)) found.push({ character: first, start, end: start + rank.length });
+    }
+  }
+  return found;
 }
 
 /**
@@ -207,6 +264,46 @@ function inOneSentence(text: string): (a: string, b: string) => boolean {
       }),
     );
   };
+}
+
+/**
+ * Of several surnames, the one the text wrote last before most bare mentions of a given name (a
+ * given name followed by a capitalised word is part of a full name and does not count). Undefined
+ * unless one surname has at least twice the votes of any other, over three mentions or more.
+ */
+function familyBefore(text: string): (given: string, surnames: readonly string[]) => string | undefined {
+  const wordAt = (word: string) =>
+    [...text.matchAll(new RegExp(`(?<![\\p{L}])${escapeRegExp(word)}(?![\\p{L}])`, 'gu'))].map(
+      (m) => m.index,
+    );
+  return (given, surnames) => {
+    const places = surnames.map(wordAt);
+    const votes = surnames.map(() => 0);
+    const bare = new RegExp(`(?<![\\p{L}])${escapeRegExp(given)}(?![\\p{L}]|\\s+\\p{Lu})`, 'gu');
+    for (const m of text.matchAll(bare)) {
+      let best = -1;
+      let bestAt = -1;
+      places.forEach((at, k) => {
+        const before = lastBefore(at, m.index);
+        if (before > bestAt) [best, bestAt] = [k, before];
+      });
+      if (best >= 0) votes[best]! += 1;
+    }
+    const ranked = votes.map((v, k) => [v, k] as const).sort((a, b) => b[0] - a[0]);
+    const [first, second] = [ranked[0]!, ranked[1]];
+    return first[0] >= 3 && first[0] >= 2 * (second?.[0] ?? 0) ? surnames[first[1]] : undefined;
+  };
+}
+
+/** The last of the sorted positions before `at`, or -1. */
+function lastBefore(sorted: readonly number[], at: number): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid]! < at) low = mid + 1;
+    else high = mid;
+  }
+  return low > 0 ? sorted[low - 1]! : -1;
 }
 
 /** The written forms of a phrase: "Captain Morrow" (2), "Morrow" (5). */
@@ -318,7 +415,21 @@ function toCharacter(
     const cls = nameTitleClass(surface);
     return (cls === 'wife' || cls === 'daughter') && surface.split(/\s+/).at(-1) === bare;
   });
-  const written = (titledWoman && titledWoman[1] >= 2 ? titledWoman : ranked[0])?.[0];
+  let written = (titledWoman && titledWoman[1] >= 2 ? titledWoman : ranked[0])?.[0];
+  // A given name another character is written with three times or more ("Charles" beside "Charles
+  // Hayter") is written whole.
+  const sharedGiven = (word: string) =>
+    persons.some(
+      (other) =>
+        other !== person &&
+        other.forms
+          .filter((f) => f.words.length > 1 && f.words[0] === word)
+          .reduce((n, f) => n + f.count, 0) >= 3,
+    );
+  if (written && !written.includes(' ') && sharedGiven(written))
+    written =
+      ranked.find(([surface]) => surface.split(/\s+/)[0] === written && surface.includes(' '))?.[0] ??
+      written;
   // Of the known names, the one of the family position the text mostly writes ("Mrs. Bennet").
   const writtenClass = written ? nameTitleClass(written) : undefined;
   const known =

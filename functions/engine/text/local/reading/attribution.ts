@@ -19,6 +19,7 @@ import {
   learnScenes,
   resolveDescription,
   type DescriptionBook,
+  rankAsName,
 } from './descriptions';
 import { solveTurns, type TurnEvidence } from './conversation';
 import { PERSON_NOUNS } from './lexicon';
@@ -121,6 +122,8 @@ export function attributeQuotations(
   tags.forEach((tag, index) => {
     const part = parts[index]!;
     if (!tag || tag.kind === 'name') return;
+    const rank = tag.kind === 'description' ? rankAsName(text, context.descriptions, tag) : undefined;
+    if (rank) return assign(part, rank, 'tag');
     const speaker = resolve(context, tag, index);
     if (speaker) assign(part, speaker, tag.kind === 'pronoun' ? 'pronoun' : 'description');
   });
@@ -322,6 +325,10 @@ function findAddressees(context: Context, mentions: readonly Mention[]) {
         );
       const atStart =
         mention.start - part.start <= 1 + (before.match(/(?:Mr|Mrs|Miss|Ms|Dr)\.?\s+$/)?.[0].length ?? 0);
+      // A name quoted alone and closed by a full stop is the name said, not someone spoken to: "she
+      // could safely suggest the name of “Louisa.”"
+      const rest = text.slice(mention.end, part.end).replace(/["”’'\s]/g, '');
+      if (atStart && (rest === '.' || rest === '')) continue;
       if ((opens || atStart) && /^[,!?.;—]|^["”’]/.test(after)) {
         part.addressee = mention.character;
         break;

@@ -200,6 +200,8 @@ export function resolveDescription(
   const scene = recentCharacters(context, index, SCENE_CHARS);
   const ranked = book.byTitle.get(ref.head);
   if (ranked?.length === 1 && scene.includes(ranked[0]!)) return ranked[0];
+  const bearer = rankAsName(context.text, book, ref);
+  if (bearer) return bearer;
   const key = keyOf(ref);
   const known = associated(book, key);
   if (
@@ -220,6 +222,29 @@ export function resolveDescription(
     if (near) return near;
   }
   return book.makes ? madeCharacter(book, key, gender, context.parts[index]!.start) : undefined;
+}
+
+/**
+ * A rank the text writes as a name ("said the Admiral") stands for its one bearer of note, wherever he
+ * was last named: Admiral Croft, not the Admiral Baldwin of one anecdote. As sure as his name.
+ */
+export function rankAsName(text: string, book: DescriptionBook, ref: Description): Character | undefined {
+  const ranked = book.byTitle.get(ref.head);
+  return ranked && ref.phrase === `the ${ref.head}` && writtenAsName(text, ref)
+    ? mostNamed(ranked)
+    : undefined;
+}
+
+/** The one of several characters named three times as often as any other. */
+function mostNamed(characters: readonly Character[]): Character | undefined {
+  const [first, second] = [...characters].sort((a, b) => b.mentions - a.mentions);
+  return first && first.mentions >= 3 * Math.max(1, second?.mentions ?? 0) ? first : undefined;
+}
+
+/** Whether a description's head is capitalised, as a rank used for a name is ("the Admiral"). */
+function writtenAsName(text: string, ref: Description): boolean {
+  const head = text.slice(ref.start, ref.end).split(/\s+/).at(-1) ?? '';
+  return /^\p{Lu}/u.test(head) && head.toLowerCase() === ref.head;
 }
 
 /** "The Surgeon", "The Gentleman In The White Waistcoat": someone the book knows only by a description. */

@@ -191,6 +191,12 @@ export interface GroupOptions {
    * people, while a "Dr. Mortimer" never beside "Dr. James Mortimer" is that doctor.
    */
   together?: (a: string, b: string) => boolean;
+  /**
+   * Of several surnames, the one written last before most of the text's bare mentions of a given
+   * name: "Charles" among the Musgroves is Charles Musgrove, though "Charles Hayter" is written in
+   * full more often.
+   */
+  nearestSurname?: (given: string, surnames: readonly string[]) => string | undefined;
 }
 
 export function groupForms(forms: readonly NameForm[], options: GroupOptions = {}): Person[] {
@@ -251,7 +257,7 @@ export function groupForms(forms: readonly NameForm[], options: GroupOptions = {
       add(existing, form);
       continue;
     }
-    const target = singleTarget(word, full, titledByWord);
+    const target = singleTarget(word, full, titledByWord, options.nearestSurname);
     const person = target ?? create(form);
     if (target) add(target, form);
     singlePersons.set(word, person);
@@ -447,8 +453,13 @@ function singleTarget(
   word: string,
   full: readonly Person[],
   titledByWord: ReadonlyMap<string, Person[]>,
+  nearestSurname?: GroupOptions['nearestSurname'],
 ): Person | undefined {
   const byGiven = full.filter((p) => [...givenNames(p)].some((g) => g === word || isNicknameOf(word, g)));
+  if (byGiven.length > 1 && nearestSurname) {
+    const byFamily = byFamilyOfGiven(word, byGiven, nearestSurname);
+    if (byFamily) return byFamily;
+  }
   if (byGiven.length > 0) return dominant(byGiven, word);
   // A bare surname is a man's ("Bennet" is Mr. Bennet, "Hawkins" is Jim Hawkins), else the one titled person.
   // "Uncle Scrooge" and "Master Scrooge" do not compete for the bare "Scrooge".
@@ -461,6 +472,30 @@ function singleTarget(
   const namedMen = named.filter((p) => personGender(p) !== 'female');
   if (namedMen.length > 0) return dominant(namedMen);
   return dominant(titled.length > 0 ? titled : named);
+}
+
+/**
+ * A given name two full names share, placed by the family the text was speaking of: the person
+ * whose surname was written last before most of its bare mentions. Only between rivals each
+ * written in full three times or more ("Jane" stays the Jane Fairfax of a hundred mentions, not
+ * the "Jane Bates" of one), and only when the families differ.
+ */
+function byFamilyOfGiven(
+  word: string,
+  candidates: readonly Person[],
+  nearestSurname: NonNullable<GroupOptions['nearestSurname']>,
+): Person | undefined {
+  const fullCount = (p: Person) =>
+    p.forms
+      .filter((f) => f.words.length > 1 && sameGiven(f.words[0]!, word))
+      .reduce((s, f) => s + f.count, 0);
+  const rivals = candidates.filter((p) => fullCount(p) >= 3);
+  if (rivals.length < 2) return undefined;
+  const families = rivals.map((p) => [...surnames(p)]);
+  const all = families.flat();
+  if (new Set(all).size !== all.length) return undefined;
+  const surname = nearestSurname(word, all);
+  return surname ? rivals[families.findIndex((f) => f.includes(surname))] : undefined;
 }
 
 /**
