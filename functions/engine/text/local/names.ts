@@ -193,8 +193,21 @@ const RANK_WORDS: Readonly<Record<string, string>> = {
   judge: 'Judge',
 };
 
+/** Titles of address a book writes alone for the one person who bears them ("said Mademoiselle"). */
+const BARE_TITLES: Readonly<Record<string, string>> = {
+  mademoiselle: 'Mademoiselle',
+  madame: 'Madame',
+  monsieur: 'Monsieur',
+  signor: 'Signor',
+  signora: 'Signora',
+  signorina: 'Signorina',
+  herr: 'Herr',
+  frau: 'Frau',
+  fräulein: 'Fräulein',
+};
+
 /**
- * "the Admiral", "the Squire", "the Doctor" written as a name: mentions of the one bearer of that rank
+ * "the Admiral", "the Squire", "the Doctor" written as a name, and "Mademoiselle" alone: mentions of the one bearer of that rank
  * the book names three times as often as any other (Admiral Croft, not the Admiral Baldwin of one
  * anecdote). A rank before another name ("the Admiral Benbow") is not one.
  */
@@ -208,13 +221,18 @@ function rankMentions(
     const rank = c.role ? undefined : RANK_WORDS[c.title];
     if (rank) byRank.set(rank, [...(byRank.get(rank) ?? []), c]);
   }
+  for (const c of characters) {
+    const title = c.role ? undefined : BARE_TITLES[c.title];
+    if (title) byRank.set(title, [...(byRank.get(title) ?? []), c]);
+  }
   const taken = new Set(mentions.map((m) => m.start));
   const named = (c: Character) => [...(c.surfaces?.values() ?? [])].reduce((sum, n) => sum + n, 0);
   const found: Mention[] = [];
   for (const [rank, bearers] of byRank) {
     const [first, second] = [...bearers].sort((a, b) => named(b) - named(a));
     if (!first || named(first) < 3 * Math.max(1, second ? named(second) : 0)) continue;
-    const pattern = new RegExp(`(?<![\\p{L}])[Tt]he\\s+(${rank})(?![\\p{L}\\p{M}]|\\s+\\p{Lu})`, 'gu');
+    const article = Object.values(BARE_TITLES).includes(rank) ? '(?<![Tt]he\\s+)' : '[Tt]he\\s+';
+    const pattern = new RegExp(`(?<![\\p{L}])${article}(${rank})(?![\\p{L}\\p{M}]|\\s+\\p{Lu})`, 'gu');
     for (const m of text.matchAll(pattern)) {
       const start = m.index + m[0].length - rank.length;
       if (!taken.has(start)) found.push({ character: first, start, end: start + rank.length });

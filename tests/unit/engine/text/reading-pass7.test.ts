@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findCast } from '../../../../functions/engine/text/local/names';
 import { attributeQuotations } from '../../../../functions/engine/text/local/reading/attribution';
 import { scanQuotations } from '../../../../functions/engine/text/local/reading/quotations';
+import { tagAfter, tokenize } from '../../../../functions/engine/text/local/reading/tags';
 import { said } from './reading-helpers';
 
 const cast = (text: string) => findCast(text).characters;
@@ -116,5 +117,126 @@ describe('a name quoted alone', () => {
   it('and called out is someone spoken to', () => {
     const text = [...before, '“Louisa!” cried Anne, for Louisa was on the steps again.'].join('\n\n');
     expect(addressees(text)).toContainEqual(['“Louisa!”', 'Louisa']);
+  });
+});
+
+describe('who a tag before the line names', () => {
+  const scene = (narration: string) =>
+    [
+      'Isabella and Catherine met in the Pump-room, and Henry and Eleanor came in after them.',
+      '“Good morning,” said Isabella. “Good morning,” said Catherine.',
+      '“Here we are,” said Henry. “At last,” said Eleanor.',
+      narration,
+    ].join('\n\n');
+
+  it('is not the one a participle acts on', () => {
+    const text = scene('Isabella, embracing Catherine, thus began: “Yes, my dear, it is so indeed.”');
+    expect(said(text)).toContainEqual(['Yes, my dear, it is so indeed.', 'Isabella']);
+  });
+
+  it('is not the subject of a clause set inside the sentence', () => {
+    const text = scene(
+      'Henry came into the room where she and Eleanor were sitting, and said, “I am come in a moralizing strain.”',
+    );
+    expect(said(text)).toContainEqual(['I am come in a moralizing strain.', 'Henry']);
+  });
+
+  it('is “he” after a verb, which no verb acts on', () => {
+    const text = scene(
+      'Henry was pacing the room. As she entered he stopped, and said: “No, nothing to eat.”',
+    );
+    expect(said(text)).toContainEqual(['No, nothing to eat.', 'Henry']);
+  });
+
+  it('is the owner of an unnamed speech (“Harriet’s was--”) or of a noun of speech', () => {
+    const text = [
+      'Emma and Harriet walked past the vicarage.',
+      '“It is a pretty house,” said Emma. “Very pretty,” said Harriet.',
+      'Emma’s remark was-- “There it is.”--Harriet’s was-- “Oh, what a sweet house!”',
+      'Emma made the direct inquiry of-- “Where is Miss Fairfax going?”',
+    ].join('\n\n');
+    expect(said(text)).toContainEqual(['Oh, what a sweet house!', 'Harriet']);
+    expect(said(text)).toContainEqual(['Where is Miss Fairfax going?', 'Emma']);
+  });
+});
+
+describe('who a tag after the line names', () => {
+  const base = [
+    'Anne and Captain Wentworth and Captain Harville stood on the Cobb at Lyme.',
+    '“It is cold,” said Anne. “It is,” said Captain Wentworth. “Colder than Plymouth,” said Captain Harville.',
+  ];
+
+  it('is the one the words were uttered by, or came from', () => {
+    const text = [
+      ...base,
+      'The tone with which “Thank God!” was uttered by Captain Wentworth, Anne was sure could never be forgotten.',
+      'She had the kindest “Good morning, God bless you!” from Captain Harville, and nothing from him.',
+    ].join('\n\n');
+    expect(said(text)).toContainEqual(['Thank God!', 'Captain Wentworth']);
+    expect(said(text)).toContainEqual(['Good morning, God bless you!', 'Captain Harville']);
+  });
+
+  it('is named by a verb of speech beyond "said" ("asserted", "instructed")', () => {
+    for (const tag of [', asserted the Colonel.', ', commanded the Colonel.']) {
+      expect(tagAfter(tokenize(tag, 0, tag.length, []))).toMatchObject({
+        kind: 'description',
+        head: 'colonel',
+      });
+    }
+    const text = [
+      'Edna and Mr. Pontellier sat with the Colonel on the gallery after dinner.',
+      '“The house is quiet,” said Edna. “It is,” said Mr. Pontellier.',
+      '“You are too lenient, too lenient by far,” asserted the Colonel.',
+      '“Run and find the girl’s mother,” Victor instructed the boy.',
+    ].join('\n\n');
+    expect(said(text)).toContainEqual(['You are too lenient, too lenient by far,', 'The Colonel']);
+    expect(said(text)).toContainEqual(['Run and find the girl’s mother,', 'Victor']);
+  });
+});
+
+describe('a title written alone for its one bearer', () => {
+  it('"said Mademoiselle" is Mademoiselle Reisz', () => {
+    const text = [
+      'Mademoiselle Reisz played the piano, and Mademoiselle Reisz would play for no one but Edna.',
+      'Edna climbed the stairs to the little room of Mademoiselle Reisz. Madame Ratignolle stayed below.',
+      '“I have come to hear you play,” said Edna.',
+      '“Ah! here comes the sunlight!” exclaimed Mademoiselle, rising from her knees before the stove.',
+      '“They are your husband’s,” returned Mademoiselle, with a shrug.',
+    ].join('\n\n');
+    expect(said(text)).toContainEqual(['Ah! here comes the sunlight!', 'Mademoiselle Reisz']);
+    expect(said(text)).toContainEqual(['They are your husband’s,', 'Mademoiselle Reisz']);
+  });
+});
+
+describe('a figure known only by its tag', () => {
+  const text = [
+    'Marvel ran into the Jolly Cricketers, and Marvel shrieked for help. The policeman stood at the bar.',
+    '“He’s after me!” said Marvel. “Who is?” said the policeman.',
+    'A man with a black beard put down his glass.',
+    '“Draw the bolts,” said the man with the black beard, “and if he comes—” He showed a revolver.',
+    '“That won’t do,” said the policeman. The policeman looked at the door.',
+    '“I know what country I’m in,” said the man with the black beard.',
+    'The policeman stepped back.',
+  ].join('\n\n');
+
+  it('speaks every line its tag gives it, though the one beside it acts in the paragraph', () => {
+    const lines = said(text);
+    expect(lines).toContainEqual(['Draw the bolts,', 'The Man With The Black Beard']);
+    expect(lines).toContainEqual(['I know what country I’m in,', 'The Man With The Black Beard']);
+    const bar = [
+      'Marvel ran into the inn, and the policeman came after him. Marvel shrieked for help.',
+      '“Hide me!” said Marvel. “Steady,” said the policeman.',
+      '“Here you are,” said the barman. “Come in here.” The policeman held up the flap of the bar, and Marvel rushed behind it.',
+    ].join('\n\n');
+    expect(said(bar)).toContainEqual(['Come in here.', 'The Barman']);
+  });
+
+  it('is named by its noun, not by a participle after it', () => {
+    const participle = [
+      'Sikes came back into the room where Fagin sat. The housebreaker sat down heavily.',
+      '“Whew!” said the housebreaker wiping the perspiration from his face. “Wot a strange gal that is!”',
+      '“You may say that,” said Fagin.',
+    ].join('\n\n');
+    expect(said(participle).map(([, speaker]) => speaker)).not.toContain('The Wiping');
   });
 });

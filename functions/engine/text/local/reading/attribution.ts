@@ -458,8 +458,19 @@ const FIXED: readonly AttributionMethod[] = ['tag', 'utterance', 'paragraph'];
 /** The evidence of one turn for `solveTurns`. */
 function evidenceOf(context: Context, turn: Turn, first: boolean): TurnEvidence {
   const { scan, text, narration, tags } = context;
-  const fixed = turn.parts.filter((p) => p.speaker && FIXED.includes(p.method)).at(-1)?.speaker;
-  const hinted = turn.parts.find((p) => p.speaker && (p.method === 'pronoun' || p.method === 'description'));
+  // A figure known only by the words of its tag ("said the barman", "said the man with the black
+  // beard") is as sure as a name; an epithet ("the inflexible beadle") may be a named one's.
+  const made = new Set(
+    [...context.descriptions.made].flatMap(([key, c]) =>
+      /^\p{L}+(?:\s(?:in|with|of|at)\s(?:the|a|an|his|her)\s.+)?$/u.test(key) ? [c] : [],
+    ),
+  );
+  const sure = (p: AttributedPart) =>
+    FIXED.includes(p.method) || (p.method === 'description' && made.has(p.speaker!));
+  const fixed = turn.parts.filter((p) => p.speaker && sure(p)).at(-1)?.speaker;
+  const hinted = turn.parts.find(
+    (p) => p.speaker && !sure(p) && (p.method === 'pronoun' || p.method === 'description'),
+  );
   const index = context.index.get(turn.parts[0]!)!;
   // A "he"/"she" tag tells the sex of the speaker even when it found no one to stand for.
   const tag =

@@ -33,7 +33,8 @@ export const TAG_VERBS = new Set([
     acquiesced conceded concedes retorted rejoined responded breathed breathes uttered utters added
     cried screeched squeaked squealed howled howls barked barks piped pipes chirped trilled gurgled
     inquired interrupted queried queries questioned sneered taunted teased jeered scoffed scolded scolds
-    exploded burst
+    exploded burst whisper exclaim reply ask accosted moralised moralized asserted asserts instructed
+    commanded advised counselled counseled demurred affirmed averred
   `),
 ]);
 

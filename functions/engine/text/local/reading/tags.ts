@@ -47,7 +47,7 @@ const VOICE = words('voice voices tones');
 const SUBORDINATORS = words(
   'where when while whilst as though although because since if till until whereas whom which',
 );
-const SKIPPABLE = words('then and now again still at last length presently instantly but');
+const SKIPPABLE = words('then and now again still at last length presently instantly but thus');
 /** "saying", "adding": a speech tag in a participle ("Mr. Woodhouse's giving a sigh, and saying,"). */
 const TAG_GERUNDS = words(`
   saying adding replying answering crying exclaiming asking observing continuing returning calling whispering
@@ -212,7 +212,9 @@ function markDescriptions(text: string, tokens: Token[]): Token[] {
       j - i <= 3 &&
       isPlainWord(tokens[j]) &&
       isPlainWord(tokens[j + 1]) &&
-      !PERSON_NOUNS.has(tokens[j]!.lower)
+      !PERSON_NOUNS.has(tokens[j]!.lower) &&
+      // "the housebreaker wiping the perspiration": a participle after the noun is no noun.
+      !(tokens[j + 1]!.lower.endsWith('ing') && actedOn(tokens[j + 1]))
     )
       j++;
     const head = tokens[j];
@@ -353,13 +355,19 @@ export function invertedTag(tokens: readonly Token[]): Referent | undefined {
 
 /**
  * `"…" was Mr. Weston's quick amendment`, `"…" was all Harriet's answer`, `"…" was his reply`: the
- * owner of the words after "was".
+ * owner of the words after "was"; `"…" was uttered by Catherine`, `"…" from Captain Harville`: the one
+ * they came from.
  */
 function possessiveTag(tokens: readonly Token[], i: number): Referent | undefined {
+  // `the kindest “Good morning, God bless you!” from Captain Harville`.
+  if (tokens[i]?.lower === 'from' && tokens[i + 1]?.ref?.kind === 'name') return tokens[i + 1]!.ref;
   if (tokens[i]?.lower !== 'was') return undefined;
   for (let j = i + 1; j < Math.min(tokens.length, i + 5); j++) {
     const t = tokens[j]!;
     if (t.kind === 'punct') return undefined;
+    // `“Thank God!” was uttered by Captain Wentworth`.
+    if (t.lower === 'by' && /ed$/.test(tokens[j - 1]!.lower) && tokens[j + 1]?.ref?.kind === 'name')
+      return tokens[j + 1]!.ref;
     if (t.kind === 'ref' && t.ref!.kind !== 'pronoun' && tokens[j + 1]?.lower === "'s") return t.ref;
     if (t.lower === 'his' || t.lower === 'her') {
       const noun = tokens[j + 1];
@@ -386,7 +394,11 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
   let verbAt = -1;
   for (let j = tokens.length - 2; j >= from; j--) {
     // `Elizabeth's reply was,`, `made only this cautious reply:--`: a noun of speech just before the line.
-    if (isVerb(tokens, j) || (j >= tokens.length - 8 && SPEECH_NOUNS.has(tokens[j]!.lower))) {
+    // `made the direct inquiry of--`, and `Harriet's was--`.
+    const t = tokens[j]!;
+    const noun = t.ref?.kind === 'description' ? t.ref.head : t.lower;
+    const owned = t.lower === 'was' && tokens[j - 1]?.lower === "'s" && j >= tokens.length - 4;
+    if (isVerb(tokens, j) || owned || (j >= tokens.length - 8 && SPEECH_NOUNS.has(noun))) {
       verbAt = j;
       break;
     }
@@ -402,8 +414,12 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     const owner = tokens[j + 1]?.lower === "'s" && tokens.slice(j + 2, verbAt).every(isAdverb);
     const relative = tokens[j + 1]?.lower === ',' && tokens[j + 2]?.lower === 'who';
     if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '') && !owner && !relative) continue;
-    // "Diana, going to the gable, where Anne was standing, said": the subject of a clause set inside.
-    if (SUBORDINATORS.has(tokens[j - 1]?.lower ?? '') && clauseClosedBefore(tokens, j, verbAt)) continue;
+    // "Diana, going to the gable, where Anne was standing, said": the subject of a clause set inside;
+    // "came into the room where she and Eleanor were sitting, and said" too.
+    if (insideClause(tokens, from, j) && clauseClosedBefore(tokens, j, verbAt)) continue;
+    // "Isabella, embracing Catherine, thus began": the one a participle or a verb acts on.
+    // ("As she entered he stopped, and said": "he" is never what a verb acts on.)
+    if (actedOn(tokens[j - 1]) && t.ref!.kind !== 'pronoun') continue;
     return t.ref;
   }
   for (let j = verbAt + 1; j < tokens.length; j++) {
@@ -423,11 +439,33 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
 
 const COORDINATORS = words('and but then');
 
-/** Whether a comma after `at` closes its clause right before the verb (`, said gently`). */
+/** Whether a comma after `at` closes its clause right before the verb (`, said gently`, `, and said`). */
 function clauseClosedBefore(tokens: readonly Token[], at: number, verbAt: number): boolean {
   let k = verbAt - 1;
-  while (k > at && isAdverb(tokens[k])) k--;
+  while (k > at && (isAdverb(tokens[k]) || COORDINATORS.has(tokens[k]!.lower))) k--;
   return k > at && tokens[k]!.lower === ',';
+}
+
+/** Whether a subordinator opens the clause of the token at `at`, with no comma between (`where she and Eleanor`). */
+function insideClause(tokens: readonly Token[], from: number, at: number): boolean {
+  for (let k = at - 1; k >= Math.max(from, at - 4); k--) {
+    const t = tokens[k]!;
+    if (t.kind === 'punct') return false;
+    if (SUBORDINATORS.has(t.lower)) return true;
+    if (t.kind === 'word' && !['and', 'or'].includes(t.lower)) return false;
+  }
+  return false;
+}
+
+/** Words ending in -ing or -ed that are no participle or verb. */
+const NOT_PARTICIPLES = words(
+  'morning evening nothing something anything everything thing king ring spring wedding building ceiling during according darling being',
+);
+
+/** Whether a token is a participle or a verb in the past, after which a referent is what it acts on. */
+function actedOn(token: Token | undefined): boolean {
+  if (token?.kind !== 'word' || token.lower.length <= 4 || NOT_PARTICIPLES.has(token.lower)) return false;
+  return token.lower.endsWith('ing') || (token.lower.endsWith('ed') && !token.lower.endsWith('eed'));
 }
 
 /** Nouns that stand for what is said: `Elizabeth's reply was,`, `this was Emma's exclamation:`. */
