@@ -240,3 +240,56 @@ describe('a figure known only by its tag', () => {
     expect(said(participle).map(([, speaker]) => speaker)).not.toContain('The Wiping');
   });
 });
+
+describe('more shapes of a tag', () => {
+  const opening = [
+    'Catherine and James Morland and John Thorpe drove out to Claverton Down.',
+    '“It is fine,” said Catherine. “It is,” said James. “Very fine,” said John Thorpe.',
+  ];
+  const lines = (...narration: string[]) => said([...opening, ...narration].join('\n\n'));
+
+  it('“was uttered at the same moment by” and “was the view of” name the speaker', () => {
+    expect(
+      lines(
+        '“Good heaven! It is James!” was uttered at the same moment by Catherine; and the horse was checked.',
+      ),
+    ).toContainEqual(['Good heaven! It is James!', 'Catherine']);
+    expect(lines('“It is witchcraft,” was the view of John Thorpe. James laughed at him.')).toContainEqual([
+      'It is witchcraft,',
+      'John Thorpe',
+    ]);
+  });
+
+  it('“James was saying” after the line is its tag', () => {
+    expect(
+      lines('“Promise not to rush the door,” James was saying. Catherine did not answer.'),
+    ).toContainEqual(['Promise not to rush the door,', 'James']);
+  });
+
+  it('a participle tag belongs to the subject of its own clause', () => {
+    expect(
+      lines(
+        'They waited in the parlour, before John Thorpe came running upstairs, calling out, “Well, Miss Morland, here I am.”',
+      ),
+    ).toContainEqual(['Well, Miss Morland, here I am.', 'John Thorpe']);
+  });
+
+  it('a finished line resumed after its tag keeps it, though a name and a verb follow', () => {
+    expect(
+      lines(
+        '“Three-and-twenty!” cried John Thorpe, “five-and-twenty if it is an inch.” James remonstrated, but his friend would not hear him.',
+      ),
+    ).toContainEqual(['five-and-twenty if it is an inch.', 'John Thorpe']);
+  });
+
+  it('“So began Miss Bates” after the line, and “heard Mr. Weston whisper” before it', () => {
+    const text = [
+      'Emma and Mr. Knightley and Miss Bates and Mr. Weston were at the Crown.',
+      '“A fine room,” said Emma. “It is,” said Mr. Knightley. “Quite,” said Miss Bates. “Come,” said Mr. Weston.',
+      '“How d’ye do?—Very well, I thank you.” So began Miss Bates; and Mr. Knightley seemed determined to be heard.',
+      'Emma sat down, not without her overhearing Mr. Weston whisper to his wife, “He has asked her, my dear.”',
+    ].join('\n\n');
+    expect(said(text)).toContainEqual(['How d’ye do?—Very well, I thank you.', 'Miss Bates']);
+    expect(said(text)).toContainEqual(['He has asked her, my dear.', 'Mr. Weston']);
+  });
+});

@@ -262,12 +262,21 @@ function explicitTag(context: Context, index: number): Referent | undefined {
   const { before, after } = windows(context, index);
   const afterTokens = tokenize(text, after[0], Math.min(after[1], after[0] + 200), narration);
   const tag = tagAfter(afterTokens);
-  if (tag && !answersOwnCall(context, index, tag)) return tag;
+  const previous = context.parts[index - 1];
+  const resumed =
+    previous && previous.paragraph === context.parts[index]!.paragraph && previous.end === before[0];
+  // `"Three-and-twenty!" cried Thorpe, "five-and-twenty if it is an inch." Morland remonstrated`: a
+  // finished line resumed after its tag keeps it; the next sentence is someone's answer.
+  const answered =
+    resumed &&
+    /\.\s*["”’']?$/.test(text.slice(context.parts[index]!.start, context.parts[index]!.end)) &&
+    /^\s*\p{Lu}/u.test(text.slice(after[0], after[0] + 3)) &&
+    invertedTag(tokenize(text, before[0], Math.min(before[1], before[0] + 200), narration)) !== undefined;
+  if (tag && !answered && !answersOwnCall(context, index, tag)) return tag;
   const beforeTokens = tokenize(text, Math.max(before[0], before[1] - 300), before[1], narration);
   // `"No,"--replied Emma--quite confirmed by the manner in which he spoke--"I should like…"`: the tag
   // between two parts of a paragraph is both parts' tag, whatever the narration adds after it.
-  const previous = context.parts[index - 1];
-  if (previous && previous.paragraph === context.parts[index]!.paragraph && previous.end === before[0]) {
+  if (resumed) {
     const betweenTokens = tokenize(text, before[0], Math.min(before[1], before[0] + 200), narration);
     const between = invertedTag(betweenTokens);
     // Unless the narration names a new speaker for this part (`, cried Hall, …, and Fearenside howled,`).

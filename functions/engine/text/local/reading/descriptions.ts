@@ -203,7 +203,12 @@ export function resolveDescription(
   const bearer = rankAsName(context.text, book, ref);
   if (bearer) return bearer;
   const key = keyOf(ref);
-  const known = associated(book, key);
+  // "the worthy matron" is the matron of the book when it has one: an epithet of a trade adds no one.
+  const known =
+    associated(book, key) ??
+    (!GENERIC_HEADS.has(ref.head) && key !== ref.head && !/\s(?:in|with|of|at)\s/.test(key)
+      ? associated(book, ref.head)
+      : undefined);
   if (
     known &&
     known !== addressee &&

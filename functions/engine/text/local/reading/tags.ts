@@ -45,7 +45,7 @@ const HEARING = words('heard hear hears overheard');
 const VOICE = words('voice voices tones');
 /** Words that open a clause set inside a sentence, whose subject is not the sentence's. */
 const SUBORDINATORS = words(
-  'where when while whilst as though although because since if till until whereas whom which',
+  'where when while whilst as though although because since if till until whereas whom which before after',
 );
 const SKIPPABLE = words('then and now again still at last length presently instantly but thus');
 /** "saying", "adding": a speech tag in a participle ("Mr. Woodhouse's giving a sigh, and saying,"). */
@@ -313,6 +313,8 @@ export function tagAfter(tokens: readonly Token[]): Referent | undefined {
     i++;
   const possessive = possessiveTag(tokens, i);
   if (possessive) return possessive;
+  // "So began Miss Bates", "thus spoke the Queen".
+  if (['so', 'thus'].includes(tokens[i]?.lower ?? '') && isVerb(tokens, i + 1)) i++;
   const verb = isVerb(tokens, i);
   if (verb) {
     // "said Alice", "cried the Queen", "said he", "said Mr. Bennet, smiling", "said to her the old man".
@@ -338,7 +340,9 @@ export function tagAfter(tokens: readonly Token[]): Referent | undefined {
     if (t.kind === 'punct' && SENTENCE_END.has(t.lower)) return undefined;
     if (t.kind === 'punct' && t.lower === ',') depth++;
     if (isVerb(tokens, j)) return depth % 2 === 0 || depth >= 2 ? subject.ref : undefined;
-    if (depth === 0 && !isAdverb(t) && t.kind !== 'punct') return undefined;
+    // "Adye was saying", "she had added".
+    const auxiliary = j === i + 1 && ['was', 'had', 'is', 'has'].includes(t.lower) && isVerb(tokens, j + 1);
+    if (depth === 0 && !isAdverb(t) && !auxiliary && t.kind !== 'punct') return undefined;
   }
   return undefined;
 }
@@ -362,11 +366,15 @@ function possessiveTag(tokens: readonly Token[], i: number): Referent | undefine
   // `the kindest “Good morning, God bless you!” from Captain Harville`.
   if (tokens[i]?.lower === 'from' && tokens[i + 1]?.ref?.kind === 'name') return tokens[i + 1]!.ref;
   if (tokens[i]?.lower !== 'was') return undefined;
-  for (let j = i + 1; j < Math.min(tokens.length, i + 5); j++) {
+  // `“Thank God!” was uttered by Captain Wentworth`, `was uttered at the same moment by Catherine`.
+  const passive = /ed$/.test(tokens[i + 1]?.lower ?? '');
+  for (let j = i + 1; j < Math.min(tokens.length, i + (passive ? 9 : 5)); j++) {
     const t = tokens[j]!;
     if (t.kind === 'punct') return undefined;
-    // `“Thank God!” was uttered by Captain Wentworth`.
-    if (t.lower === 'by' && /ed$/.test(tokens[j - 1]!.lower) && tokens[j + 1]?.ref?.kind === 'name')
+    if (passive && t.lower === 'by' && tokens[j + 1]?.ref?.kind === 'name') return tokens[j + 1]!.ref;
+    // `“Arm darmed if thet ent witchcraft,” was the view of Mr. Sandy Wadgers`.
+    const noun = tokens[j - 1]!.ref?.kind === 'description' ? tokens[j - 1]!.ref!.head : tokens[j - 1]!.lower;
+    if (t.lower === 'of' && SPEECH_NOUNS.has(noun ?? '') && tokens[j + 1]?.ref?.kind === 'name')
       return tokens[j + 1]!.ref;
     if (t.kind === 'ref' && t.ref!.kind !== 'pronoun' && tokens[j + 1]?.lower === "'s") return t.ref;
     if (t.lower === 'his' || t.lower === 'her') {
@@ -413,13 +421,30 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     // suddenly saying`, `from Mary, who, … exclaimed`.
     const owner = tokens[j + 1]?.lower === "'s" && tokens.slice(j + 2, verbAt).every(isAdverb);
     const relative = tokens[j + 1]?.lower === ',' && tokens[j + 2]?.lower === 'who';
-    if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '') && !owner && !relative) continue;
+    // "before John Thorpe came running upstairs, calling out,": a clause of its own, not an object.
+    const clause =
+      SUBORDINATORS.has(tokens[j - 1]?.lower ?? '') &&
+      tokens[j + 1]?.kind === 'word' &&
+      !PREPOSITIONS.has(tokens[j + 1]!.lower) &&
+      !COORDINATORS.has(tokens[j + 1]!.lower) &&
+      tokens[j + 1]!.lower !== "'s";
+    if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '') && !owner && !relative && !clause) continue;
     // "Diana, going to the gable, where Anne was standing, said": the subject of a clause set inside;
     // "came into the room where she and Eleanor were sitting, and said" too.
-    if (insideClause(tokens, from, j) && clauseClosedBefore(tokens, j, verbAt)) continue;
+    // (A participle, "before John Thorpe came running upstairs, calling out,", is the clause's own.)
+    if (
+      !(
+        TAG_GERUNDS.has(tokens[verbAt]!.lower) &&
+        !['was', 'were', 'is'].includes(tokens[verbAt - 1]?.lower ?? '')
+      ) &&
+      insideClause(tokens, from, j) &&
+      clauseClosedBefore(tokens, j, verbAt)
+    )
+      continue;
     // "Isabella, embracing Catherine, thus began": the one a participle or a verb acts on.
     // ("As she entered he stopped, and said": "he" is never what a verb acts on.)
-    if (actedOn(tokens[j - 1]) && t.ref!.kind !== 'pronoun') continue;
+    // ("she heard Mr. Weston whisper to his wife": the one right before the verb is its subject.)
+    if (actedOn(tokens[j - 1]) && t.ref!.kind !== 'pronoun' && verbAt !== j + 1) continue;
     return t.ref;
   }
   for (let j = verbAt + 1; j < tokens.length; j++) {
@@ -438,11 +463,17 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
 }
 
 const COORDINATORS = words('and but then');
+/** "was saying", "had said": the helper before a verb of speech. */
+const AUXILIARIES = words('was were is had has');
 
 /** Whether a comma after `at` closes its clause right before the verb (`, said gently`, `, and said`). */
 function clauseClosedBefore(tokens: readonly Token[], at: number, verbAt: number): boolean {
   let k = verbAt - 1;
-  while (k > at && (isAdverb(tokens[k]) || COORDINATORS.has(tokens[k]!.lower))) k--;
+  while (
+    k > at &&
+    (isAdverb(tokens[k]) || COORDINATORS.has(tokens[k]!.lower) || AUXILIARIES.has(tokens[k]!.lower))
+  )
+    k--;
   return k > at && tokens[k]!.lower === ',';
 }
 
@@ -470,7 +501,7 @@ function actedOn(token: Token | undefined): boolean {
 
 /** Nouns that stand for what is said: `Elizabeth's reply was,`, `this was Emma's exclamation:`. */
 const SPEECH_NOUNS = words(
-  'reply answer rejoinder remark exclamation declaration language words question retort response observation reasoning comment injunction speech inquiry enquiry',
+  'reply answer rejoinder remark exclamation declaration language words question retort response observation reasoning comment injunction speech inquiry enquiry view opinion verdict cry',
 );
 
 /** `Mrs. Musgrove interposed.`, `Emma, smiling, replied.`: a last sentence that is a speaker and a tag verb only. */
