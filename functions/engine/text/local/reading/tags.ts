@@ -373,7 +373,8 @@ function possessiveTag(tokens: readonly Token[], i: number): Referent | undefine
     if (t.kind === 'punct') return undefined;
     if (passive && t.lower === 'by' && tokens[j + 1]?.ref?.kind === 'name') return tokens[j + 1]!.ref;
     // `“Arm darmed if thet ent witchcraft,” was the view of Mr. Sandy Wadgers`.
-    const noun = tokens[j - 1]!.ref?.kind === 'description' ? tokens[j - 1]!.ref!.head : tokens[j - 1]!.lower;
+    const before = tokens[j - 1]!.ref;
+    const noun = before?.kind === 'description' ? before.head : tokens[j - 1]!.lower;
     if (t.lower === 'of' && SPEECH_NOUNS.has(noun ?? '') && tokens[j + 1]?.ref?.kind === 'name')
       return tokens[j + 1]!.ref;
     if (t.kind === 'ref' && t.ref!.kind !== 'pronoun' && tokens[j + 1]?.lower === "'s") return t.ref;
