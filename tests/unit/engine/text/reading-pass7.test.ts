@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findCast } from '../../../../functions/engine/text/local/names';
 import { attributeQuotations } from '../../../../functions/engine/text/local/reading/attribution';
 import { scanQuotations } from '../../../../functions/engine/text/local/reading/quotations';
-import { tagAfter, tokenize } from '../../../../functions/engine/text/local/reading/tags';
+import { tagAfter, tagBefore, tokenize } from '../../../../functions/engine/text/local/reading/tags';
 import { said } from './reading-helpers';
 
 const cast = (text: string) => findCast(text).characters;
@@ -291,5 +291,38 @@ describe('more shapes of a tag', () => {
     ].join('\n\n');
     expect(said(text)).toContainEqual(['How d’ye do?—Very well, I thank you.', 'Miss Bates']);
     expect(said(text)).toContainEqual(['He has asked her, my dear.', 'Mr. Weston']);
+  });
+});
+
+describe('tags that a conjunction or a helper verb shapes', () => {
+  const opening = [
+    'Anne and Elizabeth and Admiral Croft sat in the drawing-room at Camden Place.',
+    '“It is late,” said Anne. “It is,” said Elizabeth. “Late indeed,” said Admiral Croft.',
+  ];
+
+  it('“but the Admiral interrupted her” is not the tag of the line it cuts short', () => {
+    const text = [
+      ...opening,
+      'Anne was beginning to say, “I was not comparing the two friends,” but Admiral Croft interrupted her with--',
+      '“And the thing is certainly true.”',
+    ].join('\n\n');
+    expect(said(text)).toContainEqual(['I was not comparing the two friends,', 'Anne']);
+    expect(said(text)).toContainEqual(['And the thing is certainly true.', 'Admiral Croft']);
+  });
+
+  it('“for Elizabeth was replying” names her, though “for” comes before', () => {
+    const text = [
+      ...opening,
+      'Anne could not hear the rest, for Elizabeth was replying in a sort of whisper, “That must not be any reason.”',
+    ].join('\n\n');
+    expect(said(text)).toContainEqual(['That must not be any reason.', 'Elizabeth']);
+  });
+
+  it('“who was heard to assert that” names the one heard', () => {
+    const narration = 'and she was heard to assert that ';
+    expect(tagBefore(tokenize(narration, 0, narration.length, []))).toMatchObject({
+      kind: 'pronoun',
+      pronoun: 'she',
+    });
   });
 });

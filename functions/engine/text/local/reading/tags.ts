@@ -56,7 +56,7 @@ const TAG_GERUNDS = words(`
 `);
 /** Verbs that only tag a quotation after "to": "was forced to add", "began to say". */
 const TAG_INFINITIVES = words(
-  'say add reply answer ask observe exclaim cry remark repeat continue return inquire enquire',
+  'say add reply answer ask observe exclaim cry remark repeat continue return inquire enquire assert declare whisper murmur protest explain interrupt begin',
 );
 const FUNCTION_WORDS = words(`
   and or but nor so yet who whom whose which that what when where while as if than then there here was were is are
@@ -309,8 +309,11 @@ export function tagAfter(tokens: readonly Token[]): Referent | undefined {
   while (
     i < tokens.length &&
     (tokens[i]!.kind === 'punct' ? /^[,—–\-:]$/.test(tokens[i]!.lower) : isAdverb(tokens[i]))
-  )
+  ) {
+    // `“…,” but the Admiral interrupted her`: someone else cutting the line short.
+    if (tokens[i]!.lower === 'but') return undefined;
     i++;
+  }
   const possessive = possessiveTag(tokens, i);
   if (possessive) return possessive;
   // "So began Miss Bates", "thus spoke the Queen".
@@ -393,10 +396,12 @@ function possessiveTag(tokens: readonly Token[], i: number): Referent | undefine
  */
 export function tagBefore(tokens: readonly Token[]): Referent | undefined {
   const last = tokens.at(-1);
-  if (!last || last.kind !== 'punct') return undefined;
+  // `who was heard to assert that “…”`: a verb of speech and "that" introduce the words too.
+  const that = last?.lower === 'that' && isVerb(tokens, tokens.length - 2) > 0;
+  if (!last || (last.kind !== 'punct' && !that)) return undefined;
   // `Mrs. Musgrove interposed.` right before the line: a sentence that is only a speaker and a tag verb.
   if (last.lower === '.') return shortTag(tokens);
-  if (!/^[,:—–-]$/.test(last.lower)) return undefined;
+  if (!that && !/^[,:—–-]$/.test(last.lower)) return undefined;
   let from = tokens.length - 1;
   while (from > 0 && !(tokens[from - 1]!.kind === 'punct' && SENTENCE_END.has(tokens[from - 1]!.lower)))
     from--;
@@ -423,12 +428,14 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     const owner = tokens[j + 1]?.lower === "'s" && tokens.slice(j + 2, verbAt).every(isAdverb);
     const relative = tokens[j + 1]?.lower === ',' && tokens[j + 2]?.lower === 'who';
     // "before John Thorpe came running upstairs, calling out,": a clause of its own, not an object.
+    // "for Elizabeth was replying": one a helper verb follows is a subject.
     const clause =
-      SUBORDINATORS.has(tokens[j - 1]?.lower ?? '') &&
-      tokens[j + 1]?.kind === 'word' &&
-      !PREPOSITIONS.has(tokens[j + 1]!.lower) &&
-      !COORDINATORS.has(tokens[j + 1]!.lower) &&
-      tokens[j + 1]!.lower !== "'s";
+      (SUBORDINATORS.has(tokens[j - 1]?.lower ?? '') &&
+        tokens[j + 1]?.kind === 'word' &&
+        !PREPOSITIONS.has(tokens[j + 1]!.lower) &&
+        !COORDINATORS.has(tokens[j + 1]!.lower) &&
+        tokens[j + 1]!.lower !== "'s") ||
+      (AUXILIARIES.has(tokens[j + 1]?.lower ?? '') && isVerb(tokens, j + 2) > 0);
     if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '') && !owner && !relative && !clause) continue;
     // "Diana, going to the gable, where Anne was standing, said": the subject of a clause set inside;
     // "came into the room where she and Eleanor were sitting, and said" too.
