@@ -3,7 +3,7 @@ import { findCast } from '../../../../functions/engine/text/local/names';
 import { attributeQuotations } from '../../../../functions/engine/text/local/reading/attribution';
 import { scanQuotations } from '../../../../functions/engine/text/local/reading/quotations';
 import { tagAfter, tagBefore, tokenize } from '../../../../functions/engine/text/local/reading/tags';
-import { said } from './reading-helpers';
+import { away, said } from './reading-helpers';
 
 const cast = (text: string) => findCast(text).characters;
 
@@ -324,5 +324,46 @@ describe('tags that a conjunction or a helper verb shapes', () => {
       kind: 'pronoun',
       pronoun: 'she',
     });
+  });
+});
+
+describe('a rank in lower case', () => {
+  it('“said the general” is the one General of note, wherever he was last named', () => {
+    const text = [
+      'General Tilney received Catherine at the Abbey. General Tilney was all politeness, and General Tilney showed her the gardens.',
+      away,
+      'Catherine walked with Eleanor and Henry by the river for an hour, and Eleanor talked of her mother.',
+      '“It is a fine evening,” said Catherine. “It is,” said Eleanor.',
+      '“You must see the hot-houses,” said the general, when they came in.',
+    ].join('\n\n');
+    expect(said(text)).toContainEqual(['You must see the hot-houses,', 'General Tilney']);
+  });
+
+  it('“the master” is no one titled Master', () => {
+    const text = [
+      'Master Bates laughed, and Master Bates ran off down the lane.',
+      'The boys sat at the long table. Oliver rose from the table and advanced to the master.',
+      '“Please, sir, I want some more,” said Oliver.',
+      '“What!” said the master at length, in a faint voice.',
+    ].join('\n\n');
+    expect(said(text)).not.toContainEqual(['What!', 'Master Bates']);
+  });
+});
+
+describe('a woman’s given name under two surnames', () => {
+  it('is not given to one family by a vote: her maiden and married names may both be hers', () => {
+    const text = [
+      ...Array.from({ length: 4 }, (_, k) => `Mina Murray wrote to Lucy on the ${k + 1}th.`),
+      ...Array.from(
+        { length: 4 },
+        (_, k) => `Mina Harker wrote in her journal on the ${k + 11}th. Jonathan Harker slept.`,
+      ),
+      ...Array.from(
+        { length: 5 },
+        (_, k) => `Jonathan Harker came home on the ${k + 21}st, and Mina met him at the door.`,
+      ),
+    ].join('\n\n');
+    const mina = findCast(text).characters.find((c) => c.aliases.includes('Mina'));
+    expect(mina?.aliases).not.toContain('Mina Harker');
   });
 });

@@ -54,7 +54,8 @@ export function descriptionBook(characters: readonly Character[], makes = true):
   const byTitle = new Map<string, Character[]>();
   for (const c of characters) {
     const title = { dr: 'doctor', capt: 'captain', prof: 'professor', sgt: 'sergeant' }[c.title] ?? c.title;
-    if (title && !['mr', 'mrs', 'miss', 'ms', 'sir', 'lady', 'mister'].includes(title))
+    // Titles of address are no office: "the master" of a workhouse is not Master Bates.
+    if (title && !['mr', 'mrs', 'miss', 'ms', 'sir', 'lady', 'mister', 'master', 'madam'].includes(title))
       byTitle.set(title, [...(byTitle.get(title) ?? []), c]);
   }
   return {
@@ -202,6 +203,9 @@ export function resolveDescription(
   if (ranked?.length === 1 && scene.includes(ranked[0]!)) return ranked[0];
   const bearer = rankAsName(context.text, book, ref);
   if (bearer) return bearer;
+  // "the general" of a book with one General of note is General Tilney, wherever he was last named.
+  const only = ranked && ref.phrase === `the ${ref.head}` ? mostNamed(ranked) : undefined;
+  if (only && only !== addressee && RANKS.has(ref.head)) return only;
   const key = keyOf(ref);
   // "the worthy matron" is the matron of the book when it has one: an epithet of a trade adds no one.
   const known =
@@ -228,6 +232,23 @@ export function resolveDescription(
   }
   return book.makes ? madeCharacter(book, key, gender, context.parts[index]!.start) : undefined;
 }
+
+/** Titles of rank or office that one character of a book may hold alone ("the general", "the squire"). */
+const RANKS = new Set([
+  'doctor',
+  'professor',
+  'captain',
+  'colonel',
+  'major',
+  'general',
+  'admiral',
+  'lieutenant',
+  'sergeant',
+  'commander',
+  'inspector',
+  'squire',
+  'judge',
+]);
 
 /**
  * A rank the text writes as a name ("said the Admiral") stands for its one bearer of note, wherever he

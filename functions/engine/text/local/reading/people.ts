@@ -478,7 +478,7 @@ function singleTarget(
  * A given name two full names share, placed by the family the text was speaking of: the person
  * whose surname was written last before most of its bare mentions. Only between rivals each
  * written in full three times or more ("Jane" stays the Jane Fairfax of a hundred mentions, not
- * the "Jane Bates" of one), and only when the families differ.
+ * the "Jane Bates" of one), only when the families differ, and only for a man's given name.
  */
 function byFamilyOfGiven(
   word: string,
@@ -489,6 +489,9 @@ function byFamilyOfGiven(
     p.forms
       .filter((f) => f.words.length > 1 && sameGiven(f.words[0]!, word))
       .reduce((s, f) => s + f.count, 0);
+  // A woman's given name under two surnames is as likely her maiden and married names ("Mina Murray",
+  // "Mina Harker"): only a man's given name is placed by family.
+  if (firstNameGender(word) !== 'male') return undefined;
   const rivals = candidates.filter((p) => fullCount(p) >= 3);
   if (rivals.length < 2) return undefined;
   const families = rivals.map((p) => [...surnames(p)]);
