@@ -99,7 +99,7 @@ function castOf(
   text: string,
   scan: EntityScan,
   options: CastOptions,
-  together: (a: string, b: string) => boolean,
+  together: Together,
   nearestSurname: (given: string, surnames: readonly string[]) => string | undefined,
 ): Cast {
   // Titles people bear in this text ("Dr. Kemp"): "the Doctor" is then one of them, not a role of its own.
@@ -255,11 +255,16 @@ function placeOrSaint(stats: PhraseStats): boolean {
 
 /** A sentence ends between two names (the second's capital included): a stop that is no title's ("Mr."), or a blank line. */
 const SENTENCE_END = /(?<!\b(?:Mr|Mrs|Ms|Dr|St|Mt))[.!?][”"’']?\s+[“"‘']?\p{Lu}|\n\s*\n/u;
+/** Whether the text writes two names in one sentence, and how often (see `inOneSentence`). */
+type Together = ((a: string, b: string) => boolean) & {
+  share: (a: string, b: string) => readonly [number, number];
+};
+
 /** How far apart two names of one sentence may stand, in characters. */
 const SENTENCE_REACH = 300;
 
 /** Whether the text writes two names in one sentence, each as a whole word (wrapped lines too). */
-function inOneSentence(text: string): (a: string, b: string) => boolean {
+function inOneSentence(text: string): Together {
   const places = new Map<string, { start: number; end: number }[]>();
   const at = (name: string) => {
     let found = places.get(name);
@@ -270,18 +275,20 @@ function inOneSentence(text: string): (a: string, b: string) => boolean {
     places.set(name, found);
     return found;
   };
-  return (a, b) => {
-    const [pa, pb] = [at(a), at(b)];
-    return pa.some((x) =>
-      pb.some((y) => {
-        const [first, second] = x.start < y.start ? [x, y] : [y, x];
-        return (
-          second.start - first.start <= SENTENCE_REACH &&
-          !SENTENCE_END.test(text.slice(first.end, second.start + 1))
-        );
-      }),
+  const beside = (x: { start: number; end: number }, y: { start: number; end: number }) => {
+    const [first, second] = x.start < y.start ? [x, y] : [y, x];
+    return (
+      second.start - first.start <= SENTENCE_REACH &&
+      !SENTENCE_END.test(text.slice(first.end, second.start + 1))
     );
   };
+  const together = (a: string, b: string) => at(a).some((x) => at(b).some((y) => beside(x, y)));
+  // How many of `a`'s mentions have `b` in their sentence, with how many mentions `a` has.
+  together.share = (a: string, b: string) => {
+    const [pa, pb] = [at(a), at(b)];
+    return [pa.filter((x) => pb.some((y) => beside(x, y))).length, pa.length] as const;
+  };
+  return together;
 }
 
 /**

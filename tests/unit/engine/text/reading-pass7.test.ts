@@ -367,3 +367,44 @@ describe('a woman’s given name under two surnames', () => {
     expect(mina?.aliases).not.toContain('Mina Harker');
   });
 });
+
+describe('a mother and a daughter of one surname', () => {
+  it('“Mrs. Darling”, often in one sentence with “Wendy”, is not Wendy Moira Angela Darling', () => {
+    const text = [
+      'Wendy Moira Angela Darling was the eldest of the children.',
+      ...Array.from(
+        { length: 6 },
+        (_, k) =>
+          `Mrs. Darling kissed Wendy good night on the ${k + 1}th, and Wendy laughed. Mrs. Darling sewed.`,
+      ),
+      '“Mother, may I stay up?” said Wendy.',
+      '“No, dear,” said Mrs. Darling.',
+    ].join('\n\n');
+    const cast = findCast(text).characters;
+    const wendy = cast.find((c) => c.aliases.includes('Wendy'));
+    expect(wendy?.aliases).not.toContain('Mrs. Darling');
+    expect(said(text)).toContainEqual(['No, dear,', 'Mrs. Darling']);
+  });
+
+  it('“Mrs. Pontellier” who is Edna, rarely beside her given name, is still Edna', () => {
+    const text = [
+      'Edna Pontellier sat on the porch. Mrs. Pontellier looked at the sea.',
+      ...Array.from({ length: 6 }, (_, k) => `Mrs. Pontellier walked to the beach on the ${k + 1}th.`),
+      ...Array.from({ length: 6 }, (_, k) => `Edna swam far out on the ${k + 11}th.`),
+    ].join('\n\n');
+    const edna = findCast(text).characters.find((c) => c.aliases.includes('Edna'));
+    expect(edna?.aliases).toContain('Mrs. Pontellier');
+  });
+});
+
+describe('a rank a named character bears', () => {
+  it('“the captain answered” may be Captain Hook: the turns around decide, not a figure of its own', () => {
+    const text = [
+      'Captain Hook paced the deck of the Jolly Roger, and Smee followed him. Captain Hook was in a dark mood.',
+      'Peter Pan flew over the lagoon far away. Captain Pan, the boys called him once.',
+      '“I have often heard you say that hook was worth a score of hands,” said Smee to Captain Hook.',
+      '“Ay,” the captain answered, “if I was a mother I would pray to have my children born with this,” and Captain Hook cast a look of pride upon his iron hand.',
+    ].join('\n\n');
+    expect(said(text).map(([, speaker]) => speaker)).not.toContain('The Captain');
+  });
+});

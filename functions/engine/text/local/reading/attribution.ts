@@ -471,7 +471,11 @@ function evidenceOf(context: Context, turn: Turn, first: boolean): TurnEvidence 
   // beard") is as sure as a name; an epithet ("the inflexible beadle") may be a named one's.
   const made = new Set(
     [...context.descriptions.made].flatMap(([key, c]) =>
-      /^\p{L}+(?:\s(?:in|with|of|at)\s(?:the|a|an|his|her)\s.+)?$/u.test(key) ? [c] : [],
+      /^\p{L}+(?:\s(?:in|with|of|at)\s(?:the|a|an|his|her)\s.+)?$/u.test(key) &&
+      // A rank some named character bears ("the captain" of a book with Captain Hook) may be his.
+      !context.descriptions.byTitle.has(key.split(' ')[0]!)
+        ? [c]
+        : [],
     ),
   );
   const sure = (p: AttributedPart) =>

@@ -190,7 +190,10 @@ export interface GroupOptions {
    * Whether the text writes two names in one sentence: "Mr. Knightley and Mr. John Knightley" are two
    * people, while a "Dr. Mortimer" never beside "Dr. James Mortimer" is that doctor.
    */
-  together?: (a: string, b: string) => boolean;
+  together?: ((a: string, b: string) => boolean) & {
+    /** Of `a`'s mentions, how many have `b` in their sentence, and how many there are. */
+    share?: (a: string, b: string) => readonly [number, number];
+  };
   /**
    * Of several surnames, the one written last before most of the text's bare mentions of a given
    * name: "Charles" among the Musgroves is Charles Musgrove, though "Charles Hayter" is written in
@@ -417,7 +420,7 @@ function theOneWoman(
   word: string,
   bySurname: readonly Person[],
   titledGroups: ReadonlyMap<string, NameForm[]>,
-  together?: (a: string, b: string) => boolean,
+  together?: GroupOptions['together'],
 ): Person | undefined {
   const daughters = [...titledGroups.keys()].some(
     (k) => k.endsWith(`|${word}`) && titleClass(k.split('|')[0]!) === 'daughter',
@@ -431,8 +434,17 @@ function theOneWoman(
   if (daughters || women.length !== 1 || !together) return undefined;
   const woman = women[0]!;
   const group = titledGroups.get(`${title}|${word}`) ?? [];
-  const beside = group.some((g) =>
-    woman.forms.some((f) => f.words.length > 1 && together(g.surface, f.surface)),
+  // Beside her full name, or often beside her given name ("Mrs. Darling" and "Wendy", mother and
+  // daughter, in one sentence one time in six; "Mrs. Pontellier" and "Edna" twice in a hundred).
+  const given = new Set(woman.forms.filter((f) => f.words.length > 1).map((f) => f.words[0]!));
+  const often = (a: string, b: string) => {
+    const [both, all] = together.share?.(a, b) ?? [0, 0];
+    return both >= 3 && both >= all * 0.1;
+  };
+  const beside = group.some(
+    (g) =>
+      woman.forms.some((f) => f.words.length > 1 && together(g.surface, f.surface)) ||
+      [...given].some((name) => often(g.surface, name)),
   );
   return beside ? undefined : woman;
 }
