@@ -408,3 +408,16 @@ describe('a rank a named character bears', () => {
     expect(said(text).map(([, speaker]) => speaker)).not.toContain('The Captain');
   });
 });
+
+describe('a particle verb before the name', () => {
+  it('“put in Lucy” is Lucy’s tag: the verb’s own particle is no preposition', () => {
+    const text = [
+      'Lucy and Miss Bartlett and Miss Lavish walked down the street in Florence.',
+      '“Eleanor, be quiet,” said Miss Bartlett. “I can’t stop,” said Miss Lavish.',
+      '“I’m sure it’s all right,” put in Lucy. “The Emersons won’t hear.”',
+      '“She certainly did,” corroborated Miss Bartlett earnestly.',
+    ].join('\n\n');
+    expect(said(text)).toContainEqual(['I’m sure it’s all right,', 'Lucy']);
+    expect(said(text)).toContainEqual(['She certainly did,', 'Miss Bartlett']);
+  });
+});

@@ -34,7 +34,7 @@ export const TAG_VERBS = new Set([
     cried screeched squeaked squealed howled howls barked barks piped pipes chirped trilled gurgled
     inquired interrupted queried queries questioned sneered taunted teased jeered scoffed scolded scolds
     exploded burst whisper exclaim reply ask accosted moralised moralized asserted asserts instructed
-    commanded advised counselled counseled demurred affirmed averred
+    commanded advised counselled counseled demurred affirmed averred corroborated comforted subjoined
   `),
 ]);
 

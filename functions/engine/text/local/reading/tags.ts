@@ -327,7 +327,8 @@ export function tagAfter(tokens: readonly Token[]): Referent | undefined {
       // "said a Voice, and Mr. Marvel …": someone unnamed speaks; the name after "and" is another.
       if (t.kind === 'word' && ['a', 'an', 'and'].includes(t.lower)) return undefined;
       if (t.kind === 'ref') {
-        if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) continue;
+        // ("put in Lucy": the verb's own particle is no preposition.)
+        if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '') && !(verb === 2 && j === i + 2)) continue;
         return t.ref;
       }
       if (t.kind === 'punct' && t.lower !== ',') return undefined;
