@@ -421,3 +421,27 @@ describe('a particle verb before the name', () => {
     expect(said(text)).toContainEqual(['She certainly did,', 'Miss Bartlett']);
   });
 });
+
+describe('a courtesy title and a rank', () => {
+  const text = [
+    'I went to the lecture of Mr. Waldman, and Mr. Waldman spoke of chemistry.',
+    'Professor Krempe had laughed at my books; Mr. Krempe was a squat man with a gruff voice. Mr. Krempe did not smile.',
+    '“Every minute that you have wasted is utterly lost,” said Mr. Krempe.',
+  ].join('\n\n');
+
+  it('“Mr. Krempe” and “Professor Krempe”, with no full name of the surname, are one man', () => {
+    const krempe = findCast(text).characters.filter((c) => c.aliases.some((a) => a.includes('Krempe')));
+    expect(krempe).toHaveLength(1);
+    expect(krempe[0]!.aliases).toEqual(expect.arrayContaining(['Mr. Krempe', 'Professor Krempe']));
+  });
+
+  it('a middle initial stays part of the name', () => {
+    const names = findCast(
+      [
+        'James M. Barrie wrote plays. James M. Barrie lived in London.',
+        'Barrie said, “Hello.” Barrie slept.',
+      ].join('\n\n'),
+    ).characters.map((c) => c.name);
+    expect(names).not.toContain('M. Barrie');
+  });
+});

@@ -69,6 +69,10 @@ const SERVICE_RANKS = new Set([
   'inspector',
   'constable',
 ]);
+/** A man's titles of courtesy, and titles of rank or office one of them may also be written with. */
+const COURTESY_TITLES = new Set(['mr', 'monsieur', 'herr', 'señor', 'signor']);
+const RANK_TITLES = new Set([...SERVICE_RANKS, 'professor', 'dr', 'reverend', 'judge']);
+
 /** Words in front of a name that describe rather than title ("Old Brannigan", "Poor Isabella"). */
 export const DESCRIBING_TITLES = new Set(['old', 'young', 'little', 'big', 'poor', 'dear', 'saint', 'st']);
 
@@ -248,6 +252,20 @@ export function groupForms(forms: readonly NameForm[], options: GroupOptions = {
     const person = target ?? create(group[0]!);
     for (const form of group) if (!person.forms.includes(form)) add(person, form);
     titledByWord.set(word, [...new Set([...(titledByWord.get(word) ?? []), person])]);
+  }
+
+  // "Mr. Krempe" and "Professor Krempe", with no full name of the surname: one man under a courtesy
+  // title and his rank.
+  for (const [word, titled] of titledByWord) {
+    if (titled.length !== 2 || full.some((p) => surnames(p).has(word))) continue;
+    const courtesy = titled.find((p) => p.forms.every((f) => COURTESY_TITLES.has(f.title)));
+    const ranked = titled.find((p) => p !== courtesy && p.forms.every((f) => RANK_TITLES.has(f.title)));
+    if (!courtesy || !ranked) continue;
+    ranked.forms.push(...courtesy.forms);
+    ranked.known.push(...courtesy.known);
+    courtesy.forms = [];
+    courtesy.known = [];
+    titledByWord.set(word, [ranked]);
   }
 
   // 3. One word alone: a given name, else a surname, else a pet name of another single name.
