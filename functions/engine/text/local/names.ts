@@ -143,9 +143,9 @@ function castOf(
   // "the Spirit" of a chapter about "the Ghost of Christmas Present" is that ghost.
   const current = currentRoleMentions(text, scan.phrases.values(), characters, mentions);
   if (current.length > 0) mentions.push(...current);
-  mentions.push(...rankMentions(text, characters, mentions));
-  mentions.sort((a, b) => a.start - b.start);
   const quoted = scanQuotations(text).parts;
+  mentions.push(...rankMentions(text, characters, mentions, quoted));
+  mentions.sort((a, b) => a.start - b.start);
   for (const character of characters) character.narrated = 0;
   let q = 0;
   for (const mention of mentions) {
@@ -215,6 +215,7 @@ function rankMentions(
   text: string,
   characters: readonly Character[],
   mentions: readonly Mention[],
+  quoted: readonly { start: number; end: number }[],
 ): Mention[] {
   const byRank = new Map<string, Character[]>();
   for (const c of characters) {
@@ -231,10 +232,13 @@ function rankMentions(
   for (const [rank, bearers] of byRank) {
     const [first, second] = [...bearers].sort((a, b) => named(b) - named(a));
     if (!first || named(first) < 3 * Math.max(1, second ? named(second) : 0)) continue;
-    const article = Object.values(BARE_TITLES).includes(rank) ? '(?<![Tt]he\\s+)' : '[Tt]he\\s+';
+    const bare = Object.values(BARE_TITLES).includes(rank);
+    const article = bare ? '(?<![Tt]he\\s+)' : '[Tt]he\\s+';
     const pattern = new RegExp(`(?<![\\p{L}])${article}(${rank})(?![\\p{L}\\p{M}]|\\s+\\p{Lu})`, 'gu');
     for (const m of text.matchAll(pattern)) {
       const start = m.index + m[0].length - rank.length;
+      // "Good evening, Monsieur," said to anyone: a title alone in the dialogue is a form of address.
+      if (bare && quoted.some((q) => q.start <= start && start < q.end)) continue;
       if (!taken.has(start)) found.push({ character: first, start, end: start + rank.length });
     }
   }

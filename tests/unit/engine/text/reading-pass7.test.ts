@@ -425,7 +425,7 @@ describe('a particle verb before the name', () => {
 describe('a courtesy title and a rank', () => {
   const text = [
     'I went to the lecture of Mr. Waldman, and Mr. Waldman spoke of chemistry.',
-    'Professor Krempe had laughed at my books; Mr. Krempe was a squat man with a gruff voice. Mr. Krempe did not smile.',
+    'Professor Krempe had laughed at my books. Mr. Krempe was a squat man with a gruff voice. Mr. Krempe did not smile.',
     '“Every minute that you have wasted is utterly lost,” said Mr. Krempe.',
   ].join('\n\n');
 
@@ -443,5 +443,71 @@ describe('a courtesy title and a rank', () => {
       ].join('\n\n'),
     ).characters.map((c) => c.name);
     expect(names).not.toContain('M. Barrie');
+  });
+});
+
+describe('what the new tag shapes must not take', () => {
+  const scene = (...narration: string[]) =>
+    said(
+      [
+        'Emma and Harriet and Mr. Elton sat in the drawing-room at Hartfield.',
+        '“It is cold,” said Emma. “Very cold,” said Harriet. “Bitterly,” said Mr. Elton.',
+        ...narration,
+      ].join('\n\n'),
+    );
+
+  it('a passive that is not of speaking names no speaker (“was interrupted by Mr. Elton”)', () => {
+    expect(scene('“I was going to say--” was interrupted by Mr. Elton, who rose.')).not.toContainEqual([
+      'I was going to say--',
+      'Mr. Elton',
+    ]);
+  });
+
+  it('a name after a verb of speech is its subject (“asked Emma, laughing:”)', () => {
+    expect(scene('At length asked Emma, laughing: “And what did you say?”')).toContainEqual([
+      'And what did you say?',
+      'Emma',
+    ]);
+  });
+
+  it('“before Harriet humbly” is an object, and “where Harriet was standing, crying:” a clause set inside', () => {
+    expect(scene('Mr. Elton knelt before Harriet humbly and said, “Pray forgive me.”')).toContainEqual([
+      'Pray forgive me.',
+      'Mr. Elton',
+    ]);
+    expect(
+      scene('Emma ran to the window, where Harriet was standing, crying: “Look at the snow!”'),
+    ).toContainEqual(['Look at the snow!', 'Emma']);
+  });
+
+  it('“she was asked” after the line is no tag of hers, nor “From Emma there came no answer”', () => {
+    const tag = (narration: string) => tagAfter(tokenize(narration, 0, narration.length, []));
+    expect(tag(' she was asked. She did not know.')).toBeUndefined();
+    expect(tag(' she was saying. She did not stop.')).toMatchObject({ kind: 'pronoun', pronoun: 'she' });
+    expect(scene('“Will you come?” From Emma there came no answer.')).not.toContainEqual([
+      'Will you come?',
+      'Emma',
+    ]);
+  });
+
+  it('a cry heard is no noun of speech before a line; “but Harriet added” is still her tag', () => {
+    const narration = 'and she heard a cry from the lane: ';
+    expect(tagBefore(tokenize(narration, 0, narration.length, []))).toBeUndefined();
+    expect(scene('“I cannot,” but Harriet added, after a pause, “unless you wish it.”')).toContainEqual([
+      'I cannot,',
+      'Harriet',
+    ]);
+  });
+});
+
+describe('a title alone in the dialogue', () => {
+  it('“Good evening, Monsieur,” is said to anyone, not a mention of the one Monsieur of the book', () => {
+    const text = [
+      'Monsieur Defarge kept a wine-shop, and Monsieur Defarge was a bull-necked man. Monsieur Defarge smoked.',
+      'Mr. Lorry came to Paris on business, and Mr. Lorry walked to the bank.',
+      '“Good evening, Monsieur,” said the waiter to Mr. Lorry.',
+    ].join('\n\n');
+    const defarge = findCast(text).characters.find((c) => c.name === 'Monsieur Defarge')!;
+    expect(defarge.mentions).toBe(3);
   });
 });

@@ -84,6 +84,8 @@ interface Context extends SceneContext {
   index: Map<AttributedPart, number>;
   /** Characters a tag names as the speaker of some line of the book. */
   speakers: Set<Character>;
+  /** Figures known only by their tag's words, as sure as names (see `sureFigures`). */
+  sureFigures: Set<Character>;
 }
 
 export function attributeQuotations(
@@ -104,6 +106,7 @@ export function attributeQuotations(
     tags: [],
     index: new Map(parts.map((p, i) => [p, i])),
     speakers: new Set(),
+    sureFigures: new Set(),
   };
   findAddressees(context, cast.mentions);
   const tags = parts.map((part, index) => explicitTag(context, index));
@@ -129,6 +132,7 @@ export function attributeQuotations(
   });
   shareUtterances(context);
   context.speakers = new Set(parts.flatMap((p) => (p.speaker ? [p.speaker] : [])));
+  context.sureFigures = sureFigures(context);
   for (const run of conversations(context)) attributeConversation(context, run);
   for (const part of parts)
     if (part.speaker?.role && !cast.characters.includes(part.speaker)) part.speaker.mentions++;
@@ -334,8 +338,8 @@ function findAddressees(context: Context, mentions: readonly Mention[]) {
         );
       const atStart =
         mention.start - part.start <= 1 + (before.match(/(?:Mr|Mrs|Miss|Ms|Dr)\.?\s+$/)?.[0].length ?? 0);
-      // A name quoted alone and closed by a full stop is the name said, not someone spoken to: "she
-      // could safely suggest the name of “Louisa.”"
+      // A name quoted alone and closed by a full stop, or by nothing, is the name said, not someone
+      // spoken to: "she could safely suggest the name of “Louisa.”"
       const rest = text.slice(mention.end, part.end).replace(/["”’'\s]/g, '');
       if (atStart && (rest === '.' || rest === '')) continue;
       if ((opens || atStart) && /^[,!?.;—]|^["”’]/.test(after)) {
@@ -464,20 +468,30 @@ function conversations(context: Context): Turn[][] {
 
 const FIXED: readonly AttributionMethod[] = ['tag', 'utterance', 'paragraph'];
 
-/** The evidence of one turn for `solveTurns`. */
-function evidenceOf(context: Context, turn: Turn, first: boolean): TurnEvidence {
-  const { scan, text, narration, tags } = context;
-  // A figure known only by the words of its tag ("said the barman", "said the man with the black
-  // beard") is as sure as a name; an epithet ("the inflexible beadle") may be a named one's.
-  const made = new Set(
+/**
+ * A figure known only by the words of its tag ("said the barman", "said the man with the black
+ * beard") is as sure as a name; an epithet ("the inflexible beadle") may be a named one's, and so may
+ * a rank some named character bears ("the captain" of a book with Captain Hook).
+ */
+function sureFigures(context: Context): Set<Character> {
+  return new Set(
     [...context.descriptions.made].flatMap(([key, c]) =>
-      /^\p{L}+(?:\s(?:in|with|of|at)\s(?:the|a|an|his|her)\s.+)?$/u.test(key) &&
-      // A rank some named character bears ("the captain" of a book with Captain Hook) may be his.
+      /^\p{L}+(?:\s(?:in|with|of|at)\sthe\s.+)?$/u.test(key) &&
       !context.descriptions.byTitle.has(key.split(' ')[0]!)
         ? [c]
         : [],
     ),
   );
+}
+
+/** The evidence of one turn for `solveTurns`. */
+function evidenceOf(
+  context: Context,
+  turn: Turn,
+  first: boolean,
+  made: ReadonlySet<Character>,
+): TurnEvidence {
+  const { scan, text, narration, tags } = context;
   const sure = (p: AttributedPart) =>
     FIXED.includes(p.method) || (p.method === 'description' && made.has(p.speaker!));
   const fixed = turn.parts.filter((p) => p.speaker && sure(p)).at(-1)?.speaker;
@@ -566,7 +580,7 @@ const MAX_CANDIDATES = 8;
 
 /** Speakers for a conversation's untagged lines, from all its evidence at once (see `conversation.ts`). */
 function attributeConversation(context: Context, run: readonly Turn[]) {
-  const evidence = run.map((turn, i) => evidenceOf(context, turn, i === 0));
+  const evidence = run.map((turn, i) => evidenceOf(context, turn, i === 0, context.sureFigures));
   const candidates = candidatesOf(context, run, evidence);
   const speakers = solveTurns(evidence, candidates);
   run.forEach((turn, i) => {

@@ -203,9 +203,20 @@ export function resolveDescription(
   if (ranked?.length === 1 && scene.includes(ranked[0]!)) return ranked[0];
   const bearer = rankAsName(context.text, book, ref);
   if (bearer) return bearer;
-  // "the general" of a book with one General of note is General Tilney, wherever he was last named.
+  // "the general" of a book with one General of note is General Tilney, wherever he was last named. A
+  // captain or a doctor of a ship or a village may be anyone (the old seaman Treasure Island calls "the
+  // captain" at the inn is not Captain Smollett): he must have been named in the pages before.
   const only = ranked && ref.phrase === `the ${ref.head}` ? mostNamed(ranked) : undefined;
-  if (only && only !== addressee && RANKS.has(ref.head)) return only;
+  const anyones = ['captain', 'doctor', 'lieutenant', 'sergeant', 'inspector', 'commander'].includes(
+    ref.head,
+  );
+  if (
+    only &&
+    only !== addressee &&
+    RANKS.has(ref.head) &&
+    (!anyones || recentCharacters(context, index).includes(only))
+  )
+    return only;
   const key = keyOf(ref);
   // "the worthy matron" is the matron of the book when it has one: an epithet of a trade adds no one.
   const known =

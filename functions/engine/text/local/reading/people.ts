@@ -260,7 +260,12 @@ export function groupForms(forms: readonly NameForm[], options: GroupOptions = {
     if (titled.length !== 2 || full.some((p) => surnames(p).has(word))) continue;
     const courtesy = titled.find((p) => p.forms.every((f) => COURTESY_TITLES.has(f.title)));
     const ranked = titled.find((p) => p !== courtesy && p.forms.every((f) => RANK_TITLES.has(f.title)));
-    if (!courtesy || !ranked) continue;
+    // Never two names the text writes side by side ("Mr. Wentworth" the curate beside his brother the
+    // Captain).
+    const beside = courtesy?.forms.some((c) =>
+      ranked?.forms.some((r) => options.together?.(c.surface, r.surface)),
+    );
+    if (!courtesy || !ranked || beside) continue;
     ranked.forms.push(...courtesy.forms);
     ranked.known.push(...courtesy.known);
     courtesy.forms = [];

@@ -311,13 +311,14 @@ export function tagAfter(tokens: readonly Token[]): Referent | undefined {
     (tokens[i]!.kind === 'punct' ? /^[,—–\-:]$/.test(tokens[i]!.lower) : isAdverb(tokens[i]))
   ) {
     // `“…,” but the Admiral interrupted her`: someone else cutting the line short.
-    if (tokens[i]!.lower === 'but') return undefined;
+    if (tokens[i]!.lower === 'but' && tokens.slice(i + 1, i + 6).some((t) => CUTTING_SHORT.has(t.lower)))
+      return undefined;
     i++;
   }
   const possessive = possessiveTag(tokens, i);
   if (possessive) return possessive;
-  // "So began Miss Bates", "thus spoke the Queen".
-  if (['so', 'thus'].includes(tokens[i]?.lower ?? '') && isVerb(tokens, i + 1)) i++;
+  // "So began Miss Bates" ("thus spoke the Queen" is read by the adverbs above).
+  if (tokens[i]?.lower === 'so' && isVerb(tokens, i + 1)) i++;
   const verb = isVerb(tokens, i);
   if (verb) {
     // "said Alice", "cried the Queen", "said he", "said Mr. Bennet, smiling", "said to her the old man".
@@ -345,7 +346,7 @@ export function tagAfter(tokens: readonly Token[]): Referent | undefined {
     if (t.kind === 'punct' && t.lower === ',') depth++;
     if (isVerb(tokens, j)) return depth % 2 === 0 || depth >= 2 ? subject.ref : undefined;
     // "Adye was saying", "she had added".
-    const auxiliary = j === i + 1 && ['was', 'had', 'is', 'has'].includes(t.lower) && isVerb(tokens, j + 1);
+    const auxiliary = j === i + 1 && helpsVerb(tokens, j);
     if (depth === 0 && !isAdverb(t) && !auxiliary && t.kind !== 'punct') return undefined;
   }
   return undefined;
@@ -368,10 +369,16 @@ export function invertedTag(tokens: readonly Token[]): Referent | undefined {
  */
 function possessiveTag(tokens: readonly Token[], i: number): Referent | undefined {
   // `the kindest “Good morning, God bless you!” from Captain Harville`.
-  if (tokens[i]?.lower === 'from' && tokens[i + 1]?.ref?.kind === 'name') return tokens[i + 1]!.ref;
+  // (Not "From Emma there came no answer": the name must end the phrase.)
+  if (
+    tokens[i]?.lower === 'from' &&
+    tokens[i + 1]?.ref?.kind === 'name' &&
+    (tokens[i + 2] === undefined || tokens[i + 2]!.kind === 'punct')
+  )
+    return tokens[i + 1]!.ref;
   if (tokens[i]?.lower !== 'was') return undefined;
   // `“Thank God!” was uttered by Captain Wentworth`, `was uttered at the same moment by Catherine`.
-  const passive = /ed$/.test(tokens[i + 1]?.lower ?? '');
+  const passive = SPOKEN_PARTICIPLES.has(tokens[i + 1]?.lower ?? '');
   for (let j = i + 1; j < Math.min(tokens.length, i + (passive ? 9 : 5)); j++) {
     const t = tokens[j]!;
     if (t.kind === 'punct') return undefined;
@@ -379,7 +386,7 @@ function possessiveTag(tokens: readonly Token[], i: number): Referent | undefine
     // `“Arm darmed if thet ent witchcraft,” was the view of Mr. Sandy Wadgers`.
     const before = tokens[j - 1]!.ref;
     const noun = before?.kind === 'description' ? before.head : tokens[j - 1]!.lower;
-    if (t.lower === 'of' && SPEECH_NOUNS.has(noun ?? '') && tokens[j + 1]?.ref?.kind === 'name')
+    if (t.lower === 'of' && REPORTING_NOUNS.has(noun ?? '') && tokens[j + 1]?.ref?.kind === 'name')
       return tokens[j + 1]!.ref;
     if (t.kind === 'ref' && t.ref!.kind !== 'pronoun' && tokens[j + 1]?.lower === "'s") return t.ref;
     if (t.lower === 'his' || t.lower === 'her') {
@@ -435,25 +442,29 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
         tokens[j + 1]?.kind === 'word' &&
         !PREPOSITIONS.has(tokens[j + 1]!.lower) &&
         !COORDINATORS.has(tokens[j + 1]!.lower) &&
+        !isAdverb(tokens[j + 1]) &&
         tokens[j + 1]!.lower !== "'s") ||
-      (AUXILIARIES.has(tokens[j + 1]?.lower ?? '') && isVerb(tokens, j + 2) > 0);
+      helpsVerb(tokens, j + 1);
     if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '') && !owner && !relative && !clause) continue;
     // "Diana, going to the gable, where Anne was standing, said": the subject of a clause set inside;
     // "came into the room where she and Eleanor were sitting, and said" too.
     // (A participle, "before John Thorpe came running upstairs, calling out,", is the clause's own.)
-    if (
-      !(
-        TAG_GERUNDS.has(tokens[verbAt]!.lower) &&
-        !['was', 'were', 'is'].includes(tokens[verbAt - 1]?.lower ?? '')
-      ) &&
-      insideClause(tokens, from, j) &&
-      clauseClosedBefore(tokens, j, verbAt)
-    )
-      continue;
+    const opener = clauseOpener(tokens, from, j);
+    const ownParticiple =
+      TAG_GERUNDS.has(tokens[verbAt]!.lower) &&
+      !AUXILIARIES.has(tokens[verbAt - 1]?.lower ?? '') &&
+      TIME_WORDS.has(opener ?? '');
+    if (opener && !ownParticiple && clauseClosedBefore(tokens, j, verbAt)) continue;
     // "Isabella, embracing Catherine, thus began": the one a participle or a verb acts on.
     // ("As she entered he stopped, and said": "he" is never what a verb acts on.)
     // ("she heard Mr. Weston whisper to his wife": the one right before the verb is its subject.)
-    if (actedOn(tokens[j - 1]) && t.ref!.kind !== 'pronoun' && verbAt !== j + 1) continue;
+    if (
+      actedOn(tokens[j - 1]) &&
+      !isVerb(tokens, j - 1) &&
+      t.ref!.kind !== 'pronoun' &&
+      !tokens.slice(j + 1, verbAt).every(isAdverb)
+    )
+      continue;
     return t.ref;
   }
   for (let j = verbAt + 1; j < tokens.length; j++) {
@@ -486,15 +497,26 @@ function clauseClosedBefore(tokens: readonly Token[], at: number, verbAt: number
   return k > at && tokens[k]!.lower === ',';
 }
 
-/** Whether a subordinator opens the clause of the token at `at`, with no comma between (`where she and Eleanor`). */
-function insideClause(tokens: readonly Token[], from: number, at: number): boolean {
+/** The subordinator that opens the clause of the token at `at`, with no comma between (`where she and Eleanor`). */
+function clauseOpener(tokens: readonly Token[], from: number, at: number): string | undefined {
   for (let k = at - 1; k >= Math.max(from, at - 4); k--) {
     const t = tokens[k]!;
-    if (t.kind === 'punct') return false;
-    if (SUBORDINATORS.has(t.lower)) return true;
-    if (t.kind === 'word' && !['and', 'or'].includes(t.lower)) return false;
+    if (t.kind === 'punct') return undefined;
+    if (SUBORDINATORS.has(t.lower)) return t.lower;
+    if (t.kind === 'word' && !['and', 'or'].includes(t.lower)) return undefined;
   }
-  return false;
+  return undefined;
+}
+
+/** Words of time that open a clause with its own subject and participle ("before John Thorpe came running"). */
+const TIME_WORDS = words('before after when as till until while whilst');
+
+/** "was replying", "had said": a helper verb at `at` and a verb of speech after it ("was asked" is passive). */
+function helpsVerb(tokens: readonly Token[], at: number): boolean {
+  const helper = tokens[at]?.lower ?? '';
+  const verb = tokens[at + 1];
+  if (!AUXILIARIES.has(helper) || !isVerb(tokens, at + 1)) return false;
+  return ['had', 'has'].includes(helper) || (verb?.lower.endsWith('ing') ?? false);
 }
 
 /** Words ending in -ing or -ed that are no participle or verb. */
@@ -510,8 +532,16 @@ function actedOn(token: Token | undefined): boolean {
 
 /** Nouns that stand for what is said: `Elizabeth's reply was,`, `this was Emma's exclamation:`. */
 const SPEECH_NOUNS = words(
-  'reply answer rejoinder remark exclamation declaration language words question retort response observation reasoning comment injunction speech inquiry enquiry view opinion verdict cry',
+  'reply answer rejoinder remark exclamation declaration language words question retort response observation reasoning comment injunction speech inquiry enquiry',
 );
+/** Nouns of what someone said or held, in `“…” was the view of Mr. Sandy Wadgers`. */
+const REPORTING_NOUNS = new Set([...SPEECH_NOUNS, 'view', 'opinion', 'verdict', 'cry']);
+/** Participles of speaking, in `“…” was uttered at the same moment by Catherine`. */
+const SPOKEN_PARTICIPLES = words(
+  'uttered said spoken pronounced exclaimed whispered muttered added repeated echoed cried called',
+);
+/** Verbs of cutting a line short, in `“…,” but the Admiral interrupted her`. */
+const CUTTING_SHORT = words('interrupted stopped checked cut');
 
 /** `Mrs. Musgrove interposed.`, `Emma, smiling, replied.`: a last sentence that is a speaker and a tag verb only. */
 function shortTag(tokens: readonly Token[]): Referent | undefined {
