@@ -11,6 +11,7 @@ import {
   groupForms,
   isNicknameOf,
   normaliseTitle,
+  RANKS_OF_NOTE,
   titleClass,
   type NameForm,
   type Person,
@@ -170,28 +171,11 @@ function castOf(
   return { characters: present, mentions: mentions.filter((m) => m.character.mentions > 0) };
 }
 
-/** Titles of rank, as the text writes them when the rank stands for the name ("the Admiral"). */
-const RANK_WORDS: Readonly<Record<string, string>> = {
-  dr: 'Doctor',
-  doctor: 'Doctor',
-  prof: 'Professor',
-  professor: 'Professor',
-  capt: 'Captain',
-  captain: 'Captain',
-  col: 'Colonel',
-  colonel: 'Colonel',
-  major: 'Major',
-  general: 'General',
-  admiral: 'Admiral',
-  lt: 'Lieutenant',
-  lieutenant: 'Lieutenant',
-  sgt: 'Sergeant',
-  sergeant: 'Sergeant',
-  commander: 'Commander',
-  inspector: 'Inspector',
-  squire: 'Squire',
-  judge: 'Judge',
-};
+/** A title of rank as the text writes it when the rank stands for the name ("the Admiral", "the Doctor"). */
+function rankWord(title: string): string | undefined {
+  if (!RANKS_OF_NOTE.has(title)) return undefined;
+  return title === 'dr' ? 'Doctor' : title[0]!.toUpperCase() + title.slice(1);
+}
 
 /** Titles of address a book writes alone for the one person who bears them ("said Mademoiselle"). */
 const BARE_TITLES: Readonly<Record<string, string>> = {
@@ -219,7 +203,7 @@ function rankMentions(
 ): Mention[] {
   const byRank = new Map<string, Character[]>();
   for (const c of characters) {
-    const rank = c.role ? undefined : RANK_WORDS[c.title];
+    const rank = c.role ? undefined : rankWord(c.title);
     if (rank) byRank.set(rank, [...(byRank.get(rank) ?? []), c]);
   }
   for (const c of characters) {
@@ -301,18 +285,25 @@ function inOneSentence(text: string): Together {
  * unless one surname has at least twice the votes of any other, over three mentions or more.
  */
 function familyBefore(text: string): (given: string, surnames: readonly string[]) => string | undefined {
-  const wordAt = (word: string) =>
-    [...text.matchAll(new RegExp(`(?<![\\p{L}])${escapeRegExp(word)}(?![\\p{L}])`, 'gu'))].map(
-      (m) => m.index,
-    );
+  // Where each surname stands, found once for both readings of the cast.
+  const places = new Map<string, number[]>();
+  const wordAt = (word: string) => {
+    let found = places.get(word);
+    if (!found) {
+      const pattern = new RegExp(`(?<![\\p{L}])${escapeRegExp(word)}(?![\\p{L}])`, 'gu');
+      found = [...text.matchAll(pattern)].map((m) => m.index);
+      places.set(word, found);
+    }
+    return found;
+  };
   return (given, surnames) => {
-    const places = surnames.map(wordAt);
+    const before = surnames.map(wordAt);
     const votes = surnames.map(() => 0);
     const bare = new RegExp(`(?<![\\p{L}])${escapeRegExp(given)}(?![\\p{L}]|\\s+\\p{Lu})`, 'gu');
     for (const m of text.matchAll(bare)) {
       let best = -1;
       let bestAt = -1;
-      places.forEach((at, k) => {
+      before.forEach((at, k) => {
         const before = lastBefore(at, m.index);
         if (before > bestAt) [best, bestAt] = [k, before];
       });

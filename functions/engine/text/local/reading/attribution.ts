@@ -41,6 +41,7 @@ import {
   tagBefore,
   tokenize,
   type Referent,
+  type Token,
 } from './tags';
 
 export type { AttributedPart, AttributionMethod } from './scene';
@@ -266,26 +267,34 @@ function explicitTag(context: Context, index: number): Referent | undefined {
   const { before, after } = windows(context, index);
   const afterTokens = tokenize(text, after[0], Math.min(after[1], after[0] + 200), narration);
   const tag = tagAfter(afterTokens);
+  const part = context.parts[index]!;
   const previous = context.parts[index - 1];
-  const resumed =
-    previous && previous.paragraph === context.parts[index]!.paragraph && previous.end === before[0];
+  const resumed = previous && previous.paragraph === part.paragraph && previous.end === before[0];
+  // The narration between two parts of one paragraph, read once and only when asked for.
+  let betweenRead: { tokens: Token[]; tag: Referent | undefined } | undefined;
+  const between = () => {
+    if (!betweenRead) {
+      const tokens = tokenize(text, before[0], Math.min(before[1], before[0] + 200), narration);
+      betweenRead = { tokens, tag: invertedTag(tokens) };
+    }
+    return betweenRead;
+  };
   // `"Three-and-twenty!" cried Thorpe, "five-and-twenty if it is an inch." Morland remonstrated`: a
   // finished line resumed after its tag keeps it; the next sentence is someone's answer.
   const answered =
     resumed &&
-    /\.\s*["”’']?$/.test(text.slice(context.parts[index]!.start, context.parts[index]!.end)) &&
+    /\.\s*["”’']?$/.test(text.slice(part.start, part.end)) &&
     /^\s*\p{Lu}/u.test(text.slice(after[0], after[0] + 3)) &&
-    invertedTag(tokenize(text, before[0], Math.min(before[1], before[0] + 200), narration)) !== undefined;
+    between().tag !== undefined;
   if (tag && !answered && !answersOwnCall(context, index, tag)) return tag;
   const beforeTokens = tokenize(text, Math.max(before[0], before[1] - 300), before[1], narration);
   // `"No,"--replied Emma--quite confirmed by the manner in which he spoke--"I should like…"`: the tag
   // between two parts of a paragraph is both parts' tag, whatever the narration adds after it.
   if (resumed) {
-    const betweenTokens = tokenize(text, before[0], Math.min(before[1], before[0] + 200), narration);
-    const between = invertedTag(betweenTokens);
+    const { tokens: betweenTokens, tag: inverted } = between();
     // Unless the narration names a new speaker for this part (`, cried Hall, …, and Fearenside howled,`).
     const own = tagBefore(beforeTokens);
-    if (between) return own?.kind === 'name' ? own : between;
+    if (inverted) return own?.kind === 'name' ? own : inverted;
     // `"…," Brannigan said. "…"`: the sentence tags the part before; the paragraph pass shares it.
     if (beforeTokens.at(-1)?.lower === '.' && tagAfter(betweenTokens)) return undefined;
   }

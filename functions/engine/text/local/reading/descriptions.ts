@@ -9,6 +9,7 @@
 import { escapeRegExp } from '../../strings';
 import type { Character } from '../names';
 import { PERSON_ADJECTIVES, PERSON_NOUNS } from './lexicon';
+import { normaliseTitle, RANKS_OF_NOTE } from './people';
 import { nearest, partner, recentCharacters, SCENE_CHARS, type SceneContext } from './scene';
 import type { Referent } from './tags';
 
@@ -213,7 +214,7 @@ export function resolveDescription(
   if (
     only &&
     only !== addressee &&
-    RANKS.has(ref.head) &&
+    RANKS_OF_NOTE.has(normaliseTitle(ref.head)) &&
     (!anyones || recentCharacters(context, index).includes(only))
   )
     return only;
@@ -243,23 +244,6 @@ export function resolveDescription(
   }
   return book.makes ? madeCharacter(book, key, gender, context.parts[index]!.start) : undefined;
 }
-
-/** Titles of rank or office that one character of a book may hold alone ("the general", "the squire"). */
-const RANKS = new Set([
-  'doctor',
-  'professor',
-  'captain',
-  'colonel',
-  'major',
-  'general',
-  'admiral',
-  'lieutenant',
-  'sergeant',
-  'commander',
-  'inspector',
-  'squire',
-  'judge',
-]);
 
 /**
  * A rank the text writes as a name ("said the Admiral") stands for its one bearer of note, wherever he

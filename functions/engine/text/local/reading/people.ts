@@ -69,6 +69,17 @@ const SERVICE_RANKS = new Set([
   'inspector',
   'constable',
 ]);
+/**
+ * Titles of rank or office (normalised: "dr") that one character of a book may bear alone, so that the
+ * rank written for the name ("the Admiral", "the general") is theirs. A constable may be anyone.
+ */
+export const RANKS_OF_NOTE = new Set([
+  ...[...SERVICE_RANKS].filter((rank) => rank !== 'constable'),
+  'dr',
+  'professor',
+  'squire',
+  'judge',
+]);
 /** A man's titles of courtesy, and titles of rank or office one of them may also be written with. */
 const COURTESY_TITLES = new Set(['mr', 'monsieur', 'herr', 'señor', 'signor']);
 const RANK_TITLES = new Set([...SERVICE_RANKS, 'professor', 'dr', 'reverend', 'judge']);

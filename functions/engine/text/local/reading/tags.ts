@@ -20,7 +20,7 @@ export type Referent =
   | { kind: 'pronoun'; pronoun: string; start: number; end: number }
   | { kind: 'description'; phrase: string; head: string; open: boolean; start: number; end: number };
 
-interface Token {
+export interface Token {
   kind: 'ref' | 'word' | 'punct';
   lower: string;
   start: number;
