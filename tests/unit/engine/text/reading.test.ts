@@ -327,7 +327,10 @@ describe('tags beyond "said Alice"', () => {
       'Mr. Marvel sat by the road. Mr. Marvel was alone. “Come up,” said a Voice, and Mr. Marvel was whirled about.';
     const { mentions } = findCast(text);
     const after = text.indexOf('” said') + 1;
-    expect(tagAfter(tokenize(text, after, text.length, mentions))).toBeUndefined();
+    // Someone new speaks ("a Voice"), not the one named after "and".
+    const voice = tagAfter(tokenize(text, after, text.length, mentions));
+    expect(voice?.kind).toBe('description');
+    expect(voice?.kind === 'description' && voice.head).toBe('voice');
     const named = '“Come up,” said Mr. Marvel, and he was whirled about.';
     const ref = tagAfter(
       tokenize(named, named.indexOf('” said') + 1, named.length, findCast(named).mentions),

@@ -286,8 +286,19 @@ function explicitTag(context: Context, index: number): Referent | undefined {
     /\.\s*["”’']?$/.test(text.slice(part.start, part.end)) &&
     /^\s*\p{Lu}/u.test(text.slice(after[0], after[0] + 3)) &&
     between().tag !== undefined;
-  if (tag && !answered && !answersOwnCall(context, index, tag)) return tag;
   const beforeTokens = tokenize(text, Math.max(before[0], before[1] - 300), before[1], narration);
+  // `Oliver, more dead than alive, gasped out, "Yes." Sikes, pointing to the door, briefly advised him`:
+  // a finished line that opens its paragraph after a tag keeps it; the next sentence is another's.
+  const introduced =
+    tag &&
+    !resumed &&
+    /[.!?]\s*["”’']?$/.test(text.slice(part.start, part.end)) &&
+    /^\s*\p{Lu}/u.test(text.slice(after[0], after[0] + 3)) &&
+    beforeTokens.length > 0
+      ? tagBefore(beforeTokens)
+      : undefined;
+  if (introduced) return introduced;
+  if (tag && !answered && !answersOwnCall(context, index, tag)) return tag;
   // `"No,"--replied Emma--quite confirmed by the manner in which he spoke--"I should like…"`: the tag
   // between two parts of a paragraph is both parts' tag, whatever the narration adds after it.
   if (resumed) {
@@ -299,6 +310,8 @@ function explicitTag(context: Context, index: number): Referent | undefined {
     if (beforeTokens.at(-1)?.lower === '.' && tagAfter(betweenTokens)) return undefined;
   }
   if (beforeTokens.length > 0) return tagBefore(beforeTokens);
+  const echo = echoTag(context, index, after);
+  if (echo) return echo;
   // `Emma continued:` ending the paragraph before: the tag introduces the quotation that opens the next one.
   const tail = narrationTail(context, index);
   if (!tail) return undefined;
@@ -306,6 +319,23 @@ function explicitTag(context: Context, index: number): Referent | undefined {
   // `"…," said the gallant Mr. Elton--` closing the paragraph before is that line's tag, not this one's.
   if (previous && previous.end === tail[0] && tagAfter(tailTokens)) return undefined;
   return tagBefore(tailTokens);
+}
+
+/**
+ * `"…Pray come in." ¶ So began Miss Bates;`: a paragraph of narration that opens by looking back at the
+ * words before it ("so began", "thus spoke") tags the line that ended the paragraph before.
+ */
+function echoTag(context: Context, index: number, after: [number, number]): Referent | undefined {
+  const { text, scan, parts } = context;
+  const part = parts[index]!;
+  if (/\S/.test(text.slice(after[0], after[1]))) return undefined;
+  const paragraph = scan.paragraphs[part.paragraph + 1];
+  const next = parts[index + 1];
+  if (!paragraph || (next && next.start < paragraph.start + 80)) return undefined;
+  if (!/^\s*(?:So|Thus)\s+\p{Ll}/u.test(text.slice(paragraph.start, paragraph.start + 20))) return undefined;
+  return tagAfter(
+    tokenize(text, paragraph.start, Math.min(paragraph.end, paragraph.start + 80), context.narration),
+  );
 }
 
 /**
@@ -613,9 +643,16 @@ function attributeConversation(context: Context, run: readonly Turn[]) {
           : previousAddressee === speaker
             ? 'vocative'
             : 'turn';
-    for (const part of turn.parts)
+    // `"The yard door was open!" he said. "He may be in the house now!" said the first cabman.`: a later
+    // line of the paragraph with a tag of its own keeps its speaker.
+    const tagOf = (part: AttributedPart) => context.tags[context.index.get(part)!];
+    const first = turn.parts.map(tagOf).find(Boolean);
+    for (const part of turn.parts) {
+      const own = tagOf(part);
+      if (own?.kind === 'description' && first && own.start !== first.start && part.speaker) continue;
       if (!part.speaker || part.method === 'pronoun' || part.method === 'description')
         assign(part, speaker, method === 'none' ? 'turn' : method, true);
+    }
   });
 }
 

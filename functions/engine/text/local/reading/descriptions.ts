@@ -22,6 +22,7 @@ const GENERIC_HEADS = new Set(
     /\s+/,
   ),
 );
+const ORDINALS = /^the (?:first|second|third|fourth|fifth) /;
 /** Share of a description's lines spoken where one character is present, for them to be one. */
 const PRESENCE = 0.6;
 /** Share of a description's lines beside a character's own (or spoken to them) above which the two are two people. */
@@ -98,6 +99,7 @@ export function learnDescription(
   index: number,
   others: ReadonlySet<Character>,
 ) {
+  if (ref.newcomer) return;
   const key = keyOf(ref);
   const stats = book.presence.get(key) ?? { occurrences: 0, present: new Map(), beside: new Map() };
   stats.occurrences++;
@@ -199,6 +201,20 @@ export function resolveDescription(
   addressee: Character | undefined,
 ): Character | undefined {
   if (['other', 'latter', 'former'].includes(ref.head)) return partner(context, index);
+  // "cried a sleepy-faced carpenter" is someone new; "said a man" too little to know them again by, and
+  // "said a voice" anyone's, unless the book writes it as a name ("said a Voice", the unseen man's).
+  if (ref.newcomer) {
+    const key = keyOf(ref);
+    const telling =
+      (!GENERIC_HEADS.has(ref.head) || /\s(?:in|with|of|at)\s/.test(key)) &&
+      (ref.head !== 'voice' || writtenAsName(context.text, ref));
+    return book.makes && telling
+      ? madeCharacter(book, key, genderOf(ref), context.parts[index]!.start)
+      : undefined;
+  }
+  // "the first cabman", "the second policeman": one of several of a kind, none of them named.
+  if (ORDINALS.test(ref.phrase) && book.makes)
+    return madeCharacter(book, keyOf(ref), genderOf(ref), context.parts[index]!.start);
   const scene = recentCharacters(context, index, SCENE_CHARS);
   const ranked = book.byTitle.get(ref.head);
   if (ranked?.length === 1 && scene.includes(ranked[0]!)) return ranked[0];

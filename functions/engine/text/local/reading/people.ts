@@ -301,7 +301,43 @@ export function groupForms(forms: readonly NameForm[], options: GroupOptions = {
   }
   mergePetNames(persons, singlePersons);
   mergeKinship(persons, singlePersons, titledGroups);
-  return persons.filter((p) => p.forms.length > 0);
+  const found = persons.filter((p) => p.forms.length > 0);
+  mergeMisprints(found);
+  return found;
+}
+
+/** How many times more often a name must be written than its misprint, and at least how often. */
+const MISPRINT_RATIO = 10;
+const MISPRINT_MIN = 10;
+
+/**
+ * `said Charly` once in a book of "Charley", "Mr. Browlow" once among "Mr. Brownlow": a one-word name
+ * written once or twice, spelt like a name the book writes ten times as often but for one letter, is
+ * that name misprinted. Only when one name fits, and under the same title or none.
+ */
+function mergeMisprints(persons: Person[]) {
+  const total = (p: Person) => p.forms.reduce((n, f) => n + f.count, 0);
+  for (let i = 0; i < persons.length; i++) {
+    const rare = persons[i]!;
+    const count = total(rare);
+    if (count > 2 || rare.people || rare.known.length > 0 || rare.forms.some((f) => f.words.length !== 1))
+      continue;
+    const word = rare.forms[0]!.words[0]!;
+    if (rare.forms.some((f) => f.words[0] !== word)) continue;
+    const titles = new Set(rare.forms.map((f) => f.title));
+    const fits = persons.filter(
+      (p) =>
+        p !== rare &&
+        total(p) >= Math.max(MISPRINT_MIN, MISPRINT_RATIO * count) &&
+        p.forms.some(
+          (f) => f.words.some((w) => spelledAlike(w, word)) && [...titles].every((t) => !t || t === f.title),
+        ),
+    );
+    if (fits.length !== 1) continue;
+    const [into] = fits as [Person];
+    into.forms.push(...rare.forms);
+    persons.splice(i--, 1);
+  }
 }
 
 /** Whether `short` ends `long`: "John Silver" in "Long John Silver", "Van Helsing" in "Abraham Van Helsing". */

@@ -18,7 +18,16 @@ import {
 export type Referent =
   | { kind: 'name'; character: Character; start: number; end: number }
   | { kind: 'pronoun'; pronoun: string; start: number; end: number }
-  | { kind: 'description'; phrase: string; head: string; open: boolean; start: number; end: number };
+  | {
+      kind: 'description';
+      phrase: string;
+      head: string;
+      open: boolean;
+      start: number;
+      end: number;
+      /** "said a sleepy-faced carpenter": someone come new into the story, never one named before. */
+      newcomer?: boolean;
+    };
 
 export interface Token {
   kind: 'ref' | 'word' | 'punct';
@@ -41,6 +50,10 @@ const PREPOSITIONS = words(
 );
 /** Verbs after which a bare infinitive tags what someone was heard to say. */
 const HEARING = words('heard hear hears overheard');
+/** Verbs of hearing words said by someone else ("caught the words"). */
+const PERCEIVING = words('heard hear hears overheard catch caught catches distinguish distinguished');
+/** Verbs of thinking, which tag a quotation only when they end the narration before it. */
+const THINKING = words('thought thinks mused muses reflected reflects wondered wonders');
 /** "the voice of the Dodger" is the Dodger speaking. */
 const VOICE = words('voice voices tones');
 /** Words that open a clause set inside a sentence, whose subject is not the sentence's. */
@@ -325,8 +338,10 @@ export function tagAfter(tokens: readonly Token[]): Referent | undefined {
     for (let j = i + verb; j < Math.min(tokens.length, i + verb + 5); j++) {
       const t = tokens[j]!;
       if (t.kind === 'punct' && SENTENCE_END.has(t.lower)) return undefined;
+      // "cried a sleepy-faced carpenter": someone new speaks.
+      if (t.kind === 'word' && ['a', 'an'].includes(t.lower)) return newcomer(tokens, j);
       // "said a Voice, and Mr. Marvel …": someone unnamed speaks; the name after "and" is another.
-      if (t.kind === 'word' && ['a', 'an', 'and'].includes(t.lower)) return undefined;
+      if (t.kind === 'word' && t.lower === 'and') return undefined;
       if (t.kind === 'ref') {
         // ("put in Lucy": the verb's own particle is no preposition.)
         if (PREPOSITIONS.has(tokens[j - 1]?.lower ?? '') && !(verb === 2 && j === i + 2)) continue;
@@ -350,6 +365,30 @@ export function tagAfter(tokens: readonly Token[]): Referent | undefined {
     if (depth === 0 && !isAdverb(t) && !auxiliary && t.kind !== 'punct') return undefined;
   }
   return undefined;
+}
+
+/**
+ * "a sleepy-faced carpenter", "a looker-on", "a lady in the group": an article, adjectives of a person
+ * and a noun of one, after a verb of speech. Written as "the …" for the name of the one made of it.
+ */
+function newcomer(tokens: readonly Token[], at: number): Referent | undefined {
+  let j = at + 1;
+  while (j - at <= 3 && isAdjective(tokens[j])) j++;
+  const head = tokens[j];
+  if (head?.kind !== 'word') return undefined;
+  const person = PERSON_NOUNS.has(head.lower) || /^\p{L}+-(?:on|by)$/u.test(head.lower);
+  if (!person) return undefined;
+  const last = qualifierEnd(tokens, j);
+  const words = tokens.slice(at + 1, last + 1).map((t) => t.lower);
+  return {
+    kind: 'description',
+    phrase: ['the', ...words].join(' '),
+    head: head.lower,
+    open: false,
+    start: tokens[at]!.start,
+    end: tokens[last]!.end,
+    newcomer: true,
+  };
 }
 
 /**
@@ -420,7 +459,13 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     const t = tokens[j]!;
     const noun = t.ref?.kind === 'description' ? t.ref.head : t.lower;
     const owned = t.lower === 'was' && tokens[j - 1]?.lower === "'s" && j >= tokens.length - 4;
-    if (isVerb(tokens, j) || owned || (j >= tokens.length - 8 && SPEECH_NOUNS.has(noun))) {
+    // "an hesitation which Emma thought infinitely more becoming--": a verb of thought tags a line only
+    // right before it ("Emma thought,"), not with a clause of its own after it.
+    const thinking = THINKING.has(t.lower) && j < tokens.length - 4;
+    if ((isVerb(tokens, j) && !thinking) || owned || (j >= tokens.length - 8 && SPEECH_NOUNS.has(noun))) {
+      // "Emma could just catch the words,": the one who hears words is not the one saying them.
+      if (!isVerb(tokens, j) && tokens.slice(Math.max(from, j - 4), j).some((x) => PERCEIVING.has(x.lower)))
+        return undefined;
       verbAt = j;
       break;
     }
@@ -428,6 +473,9 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
   if (verbAt < 0) return undefined;
   // The nearest referent before the verb that is not an object ("looking at Anne") nor a thing ("the room").
   const person = (t: Token) => t.kind === 'ref' && !(t.ref!.kind === 'description' && t.ref!.open);
+  // The subject of the first clause set inside, kept in case no other is found: "when Mr. Bumble rushed into the
+  // room, and addressing the gentleman in the high chair, said,".
+  let enclosed: Referent | undefined;
   for (let j = verbAt - 1; j >= from; j--) {
     const t = tokens[j]!;
     if (!person(t)) continue;
@@ -437,7 +485,11 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     const relative = tokens[j + 1]?.lower === ',' && tokens[j + 2]?.lower === 'who';
     // "before John Thorpe came running upstairs, calling out,": a clause of its own, not an object.
     // "for Elizabeth was replying": one a helper verb follows is a subject.
+    // "for Mr. Weston immediately accosted her", "for Frank Churchill to draw near her and say": the
+    // one the verb follows, or who the infinitive is for, is its subject.
     const clause =
+      tokens.slice(j + 1, verbAt).every((x) => x.kind === 'word' && x.lower.endsWith('ly')) ||
+      (tokens[j - 1]?.lower === 'for' && tokens[j + 1]?.lower === 'to' && tokens[j + 2]?.kind === 'word') ||
       (SUBORDINATORS.has(tokens[j - 1]?.lower ?? '') &&
         tokens[j + 1]?.kind === 'word' &&
         !PREPOSITIONS.has(tokens[j + 1]!.lower) &&
@@ -454,7 +506,10 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
       TAG_GERUNDS.has(tokens[verbAt]!.lower) &&
       !AUXILIARIES.has(tokens[verbAt - 1]?.lower ?? '') &&
       TIME_WORDS.has(opener ?? '');
-    if (opener && !ownParticiple && clauseClosedBefore(tokens, j, verbAt)) continue;
+    if (opener && !ownParticiple && clauseClosedBefore(tokens, j, verbAt)) {
+      enclosed = t.ref;
+      continue;
+    }
     // "Isabella, embracing Catherine, thus began": the one a participle or a verb acts on.
     // ("As she entered he stopped, and said": "he" is never what a verb acts on.)
     // ("she heard Mr. Weston whisper to his wife": the one right before the verb is its subject.)
@@ -470,6 +525,14 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
   for (let j = verbAt + 1; j < tokens.length; j++) {
     const t = tokens[j]!;
     if (person(t) && !PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) return t.ref;
+    // "said the mariner, controlling Marvel with his eye, and then amplifying,": the one the verb puts
+    // right after it speaks, whatever the noun.
+    if (
+      t.kind === 'ref' &&
+      j === verbAt + isVerb(tokens, verbAt) &&
+      (verbAt === from || tokens[verbAt - 1]!.kind === 'punct')
+    )
+      return t.ref;
   }
   // "Emma looked up; and after a moment's debate, replied,": the clause joined by "and" shares the subject before.
   if (tokens[from - 1]?.lower === ';' && COORDINATORS.has(tokens[from]?.lower ?? '')) {
@@ -479,7 +542,7 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     const subject = firstActor(tokens.slice(start, from - 1));
     if (subject && !(subject.kind === 'description' && subject.open)) return subject;
   }
-  return undefined;
+  return enclosed;
 }
 
 const COORDINATORS = words('and but then');

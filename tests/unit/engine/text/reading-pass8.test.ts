@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { findCast } from '../../../../functions/engine/text/local/names';
+import type { AttributedPart } from '../../../../functions/engine/text/local/reading/attribution';
+import {
+  descriptionBook,
+  learnDescription,
+  resolveDescription,
+} from '../../../../functions/engine/text/local/reading/descriptions';
+import { groupForms, type NameForm } from '../../../../functions/engine/text/local/reading/people';
+import { scanQuotations } from '../../../../functions/engine/text/local/reading/quotations';
+import { mentionsOutside, tagBefore, tokenize } from '../../../../functions/engine/text/local/reading/tags';
+import { said } from './reading-helpers';
+
+/** A parlour where Emma, Harriet, Jane, Mrs. Weston and Frank Churchill have each spoken once. */
+const parlour = (...paragraphs: string[]) =>
+  [
+    'Emma, Harriet, Jane and Mrs. Weston sat in the parlour at Randalls, and Frank Churchill stood at the window.',
+    '“A cold day,” said Emma. “Very cold,” said Harriet. “Bitter,” said Jane.',
+    '“Come to the fire,” said Mrs. Weston. “Gladly,” said Frank Churchill.',
+    ...paragraphs,
+  ].join('\n\n');
+
+describe('who a tag before the line names', () => {
+  it('is the one the verb follows, though "for" comes before them', () => {
+    const text = parlour(
+      'There was pleasure in the sight of them, for Frank Churchill immediately accosted her with, “How do you do? We have been sitting with your friends.”',
+    );
+    expect(said(text)).toContainEqual([
+      'How do you do? We have been sitting with your friends.',
+      'Frank Churchill',
+    ]);
+  });
+
+  it('is the one an infinitive is for (“for Frank Churchill to draw near her and say”)', () => {
+    const text = parlour(
+      'When the baby was fetched there was opportunity for Frank Churchill to draw near her and say,',
+      '“I have to thank you, Miss Woodhouse, for a very kind message.”',
+    );
+    expect(said(text)).toContainEqual([
+      'I have to thank you, Miss Woodhouse, for a very kind message.',
+      'Frank Churchill',
+    ]);
+  });
+
+  it('is not one who hears the words (“Emma could just catch the words”)', () => {
+    const text = parlour(
+      '“Mr. Elton indeed!” cried Harriet.--“Oh! no”--and Emma could just catch the words, “so superior to Mr. Elton!”',
+    );
+    expect(said(text)).toContainEqual(['so superior to Mr. Elton!', 'Harriet']);
+  });
+
+  it('is not one who thinks something of the speaker in a clause of their own', () => {
+    const text = parlour(
+      '“Oh!” cried Jane, with a blush and an hesitation which Emma thought infinitely more becoming to her than all her composure--“there would have been no danger.”',
+    );
+    expect(said(text)).toContainEqual(['there would have been no danger.', 'Jane']);
+  });
+
+  it('is the subject of a clause set inside, when the sentence has no other', () => {
+    const text = [
+      'Oliver asked for more, and the master shrieked for the beadle.',
+      '“Please, sir,” said Oliver. “What!” said the master.',
+      'The board were sitting in solemn conclave, when Mr. Bumble rushed into the room in great excitement, and addressing the gentleman in the high chair, said,',
+      '“Mr. Limbkins, I beg your pardon, sir! Oliver Twist has asked for more!”',
+    ].join('\n\n');
+    expect(said(text)).toContainEqual([
+      'Mr. Limbkins, I beg your pardon, sir! Oliver Twist has asked for more!',
+      'Mr. Bumble',
+    ]);
+  });
+
+  it('keeps a finished line that opens its paragraph, though another’s sentence follows it', () => {
+    const text = [
+      'Sikes put Oliver through the window, and Oliver stood in the dark passage.',
+      '“Take this lantern,” said Sikes. “You see the stairs afore you?”',
+      'Oliver, more dead than alive, gasped out, “Yes.” Sikes, pointing to the door, briefly advised him to take notice that he was within shot.',
+    ].join('\n\n');
+    expect(said(text)).toContainEqual(['Yes.', 'Oliver']);
+  });
+
+  it('after a verb first is the one it puts right after it, whatever the noun', () => {
+    const text =
+      'Mr. Marvel sat by the road with the mariner. “Everything,” said the mariner, controlling Marvel with his eye, and then amplifying, “every blessed thing.”';
+    const { mentions } = findCast(text);
+    const from = text.indexOf('said the mariner');
+    const to = text.indexOf('“every');
+    const ref = tagBefore(tokenize(text, from, to, mentions));
+    expect(ref?.kind === 'description' && ref.phrase).toBe('the mariner');
+    // A verb with its object is no tag put first ("who had called the dogs back,").
+    const other = 'The third man, who had called the dogs back, stood still.';
+    const none = tagBefore(tokenize(other, 0, other.indexOf(' stood'), findCast(other).mentions));
+    expect(none?.kind === 'description' && none.phrase).not.toBe('the dogs back');
+  });
+});
+
+describe('a paragraph that looks back at the line before', () => {
+  it('“So began Miss Bates;” opening the next paragraph tags the line that ended this one', () => {
+    const text = parlour(
+      '“How d’ye do?--how d’ye do?--Very well, I thank you. Pray come in.”',
+      'So began Miss Bates; and Mr. Knightley seemed determined to be heard in his turn.',
+    );
+    expect(said(text)).toContainEqual([
+      'How d’ye do?--how d’ye do?--Very well, I thank you. Pray come in.',
+      'Miss Bates',
+    ]);
+  });
+
+  it('a paragraph of narration that does not look back tags nothing', () => {
+    const text = parlour(
+      '“How d’ye do? Pray come in.”',
+      'Soon Miss Bates was in the hall, and Mr. Knightley followed.',
+    );
+    expect(said(text)).not.toContainEqual(['How d’ye do? Pray come in.', 'Miss Bates']);
+  });
+});
+
+describe('someone new speaks', () => {
+  const street = [
+    'Oliver was dragged along the street by Sikes, and Nancy followed them.',
+    '“Let me go!” said Oliver. “Come on,” said Sikes. “Hush,” said Nancy.',
+  ];
+
+  it('“cried a sleepy-faced carpenter” is a figure of their own, not one of the named', () => {
+    const text = [
+      ...street,
+      '“That’s right!” cried a looker-on, from a garret-window.',
+      '“To be sure!” cried a sleepy-faced carpenter, casting a look at the window.',
+    ].join('\n\n');
+    const lines = said(text);
+    expect(lines).toContainEqual(['To be sure!', 'The Sleepy-Faced Carpenter']);
+    expect(lines).toContainEqual(['That’s right!', 'The Looker-On']);
+  });
+
+  it('“said a man” is too little to know again: the turns decide', () => {
+    const text = [...street, '“Stop thief!” said a man.'].join('\n\n');
+    expect(said(text).find(([words]) => words === 'Stop thief!')?.[1]).not.toBe('The Man');
+  });
+
+  it('“said a Voice” written as a name is the Voice; “said a voice” is anyone', () => {
+    const named = [
+      'Mr. Marvel sat by the road. Mr. Marvel was alone.',
+      '“Come up,” said a Voice, and Mr. Marvel was whirled about.',
+      '“Hoax,” said the Voice.',
+    ].join('\n\n');
+    expect(said(named)).toContainEqual(['Come up,', 'The Voice']);
+    expect(said(named)).toContainEqual(['Hoax,', 'The Voice']);
+    const plain = named.replace(/Voice/g, 'voice');
+    expect(said(plain).find(([words]) => words === 'Come up,')?.[1]).not.toBe('The Voice');
+  });
+
+  it('“the first cabman” is one of several of a kind, never the named one the book heard it with', () => {
+    const text =
+      'Mr. Marvel hid in the bar. “He may be in the house now!” said the first cabman. “Have you fastened it?” said the first cabman.';
+    const cast = findCast(text);
+    const scan = scanQuotations(text);
+    const parts: AttributedPart[] = scan.parts.map((p) => ({ ...p, method: 'none' }));
+    const context = { text, scan, parts, narration: mentionsOutside(cast.mentions, parts) };
+    const describe = (phrase: string) => {
+      const at = text.indexOf(phrase);
+      return {
+        kind: 'description' as const,
+        phrase,
+        head: 'cabman',
+        open: false,
+        start: at,
+        end: at + phrase.length,
+      };
+    };
+    const resolved = (phrase: string) => {
+      const book = descriptionBook(cast.characters);
+      // Mr. Marvel is about each time the cabman speaks, and seldom elsewhere in the book.
+      book.lines = 40;
+      learnDescription(context, book, describe(phrase), 0, new Set());
+      learnDescription(context, book, describe(phrase), 1, new Set());
+      return resolveDescription(context, book, describe(phrase), 1, undefined)?.name;
+    };
+    expect(resolved('the cabman')).toBe('Mr. Marvel');
+    expect(resolved('the first cabman')).toBe('The First Cabman');
+  });
+});
+
+describe('a name misprinted', () => {
+  const form = (surface: string, words: string[], title: string, count: number): NameForm => ({
+    surface,
+    words,
+    title,
+    count,
+    firstOffset: 0,
+  });
+
+  it('written once, a letter from a name the book writes often, is that name', () => {
+    const persons = groupForms([
+      form('Charley Bates', ['Charley', 'Bates'], '', 12),
+      form('Charley', ['Charley'], '', 40),
+      form('Charly', ['Charly'], '', 1),
+      form('Mr. Brownlow', ['Brownlow'], 'mr', 60),
+      form('Mr. Browlow', ['Browlow'], 'mr', 1),
+    ]);
+    const of = (surface: string) => persons.find((p) => p.forms.some((f) => f.surface === surface));
+    expect(of('Charly')).toBe(of('Charley Bates'));
+    expect(of('Mr. Browlow')).toBe(of('Mr. Brownlow'));
+  });
+
+  it('two names both written often are two people, and a title must agree', () => {
+    const persons = groupForms([
+      form('Marian', ['Marian'], '', 30),
+      form('Marion', ['Marion'], '', 25),
+      form('Mrs. Brownlow', ['Brownlow'], 'mrs', 60),
+      form('Mr. Browlow', ['Browlow'], 'mr', 1),
+    ]);
+    const of = (surface: string) => persons.find((p) => p.forms.some((f) => f.surface === surface));
+    expect(of('Marian')).not.toBe(of('Marion'));
+    expect(of('Mr. Browlow')).not.toBe(of('Mrs. Brownlow'));
+  });
+});
