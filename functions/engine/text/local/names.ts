@@ -123,6 +123,7 @@ function castOf(
     )
       people.push(stats);
   }
+  people.push(...surnamesOfWords(scan, people));
   const knownNames = options.knownNames ?? [];
   const persons = withoutFamilies(
     groupForms([...knownForms(knownNames), ...people.flatMap(formsOf)], {
@@ -169,6 +170,36 @@ function castOf(
   const present = characters.filter((c) => c.mentions > 0);
   present.sort((a, b) => b.mentions - a.mentions || a.firstOffset - b.firstOffset);
   return { characters: present, mentions: mentions.filter((m) => m.character.mentions > 0) };
+}
+
+/** How often a surname that is also a word of the language must stand alone in mid-sentence. */
+const SURNAME_ALONE = 3;
+
+/**
+ * `"This is a very serious matter, Small," said the detective`: the surname of a full name the cast
+ * holds ("Jonathan Small"), written alone with its capital in mid-sentence, is that person's though the
+ * text writes the word in lower case too ("a small boat").
+ */
+function surnamesOfWords(scan: EntityScan, people: readonly PhraseStats[]): PhraseStats[] {
+  const taken = new Set(people.map((p) => p.key));
+  const surnames = new Set(
+    people.flatMap((p) => {
+      const words = p.key.split(' ');
+      return words.length === 2 && firstNameGender(words[0]!) !== 'unknown' ? [words[1]!] : [];
+    }),
+  );
+  return [...surnames].flatMap((surname) => {
+    const stats = scan.phrases.get(surname);
+    const word = (scan.lowercase.get(surname.toLowerCase()) ?? 0) > 0;
+    return stats &&
+      word &&
+      !taken.has(surname) &&
+      stats.nonInitial >= SURNAME_ALONE &&
+      stats.afterThe === 0 &&
+      !placeOrSaint(stats)
+      ? [stats]
+      : [];
+  });
 }
 
 /** A title of rank as the text writes it when the rank stands for the name ("the Admiral", "the Doctor"). */
@@ -450,6 +481,18 @@ function toCharacter(
     written =
       ranked.find(([surface]) => surface.split(/\s+/)[0] === written && surface.includes(' '))?.[0] ??
       written;
+  // A bare surname that is mostly a word of the language ("Small" of "a small boat") is written whole:
+  // "Jonathan Small".
+  const fullNames = person.forms
+    .filter((f) => f.words.length > 1 && f.words.at(-1) === written)
+    .sort((a, b) => b.count - a.count);
+  if (
+    written &&
+    fullNames[0] &&
+    !givenName(written) &&
+    (lowercase.get(written.toLowerCase()) ?? 0) > (surfaces.get(written) ?? 0)
+  )
+    written = fullNames[0].surface;
   // Of the known names, the one of the family position the text mostly writes ("Mrs. Bennet").
   const writtenClass = written ? nameTitleClass(written) : undefined;
   const known =

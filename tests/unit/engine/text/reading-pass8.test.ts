@@ -213,3 +213,39 @@ describe('a name misprinted', () => {
     expect(of('Mr. Browlow')).not.toBe(of('Mrs. Brownlow'));
   });
 });
+
+describe('a surname that is also a word of the language', () => {
+  const story = (alone: string[]) =>
+    [
+      'Jonathan Small sat in the stern of the boat, and Holmes watched him. Jonathan Small had a wooden leg.',
+      'It was a small boat, and a small fire burned in the small stove. The river was small and dark.',
+      'Holmes lit a small cigar and looked at Jonathan Small.',
+      ...alone,
+      '“Go on,” said Holmes.',
+    ].join('\n\n');
+
+  it('written alone with its capital in mid-sentence is that person, who keeps the full name', () => {
+    const text = story([
+      '“This is a very serious matter, Small,” said Holmes.',
+      'Then Small shook his head, and Small laughed.',
+      '“You may laugh, Small,” said Holmes.',
+    ]);
+    const characters = findCast(text).characters;
+    const small = characters.find((c) => c.aliases.includes('Jonathan Small'));
+    expect(small?.aliases).toContain('Small');
+    expect(small?.name).toBe('Jonathan Small');
+    expect(characters.filter((c) => c.aliases.includes('Small'))).toHaveLength(1);
+  });
+
+  it('is not taken when written alone too seldom or after “the”', () => {
+    const seldom = story(['“This is a very serious matter, Small,” said Holmes.']);
+    expect(
+      findCast(seldom).characters.find((c) => c.aliases.includes('Jonathan Small'))?.aliases,
+    ).not.toContain('Small');
+    const place = story([
+      'They rowed past the Small and the Small was dark.',
+      'Beyond the Small lay the marshes, and Small Heath beyond them.',
+    ]);
+    expect(findCast(place).characters.flatMap((c) => c.aliases)).not.toContain('Small');
+  });
+});
