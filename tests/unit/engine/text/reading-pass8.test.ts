@@ -9,7 +9,7 @@ import {
 import { groupForms, type NameForm } from '../../../../functions/engine/text/local/reading/people';
 import { scanQuotations } from '../../../../functions/engine/text/local/reading/quotations';
 import { mentionsOutside, tagBefore, tokenize } from '../../../../functions/engine/text/local/reading/tags';
-import { said } from './reading-helpers';
+import { away, said, SISTERS_AT_THE_FIRE } from './reading-helpers';
 
 /** A parlour where Emma, Harriet, Jane, Mrs. Weston and Frank Churchill have each spoken once. */
 const parlour = (...paragraphs: string[]) =>
@@ -247,5 +247,33 @@ describe('a surname that is also a word of the language', () => {
       'Beyond the Small lay the marshes, and Small Heath beyond them.',
     ]);
     expect(findCast(place).characters.flatMap((c) => c.aliases)).not.toContain('Small');
+  });
+});
+
+describe('a word for anyone that the book has stand for one person', () => {
+  it('“said the girl” where no one of the scene fits is the one it stands for elsewhere', () => {
+    const den = (k: number) =>
+      [
+        `Nancy came into the den on the ${k}th night, and Fagin looked up from the fire. He rubbed his hands, and he smiled at her.`,
+        '“Well, my dear?” said Fagin.',
+        '“Cold,” said the girl.',
+        '“Sit down,” said Fagin.',
+        '“I will,” said the girl.',
+      ].join('\n\n');
+    const text = [
+      den(1),
+      away,
+      SISTERS_AT_THE_FIRE.join('\n\n'),
+      away,
+      den(2),
+      away,
+      den(3),
+      away,
+      SISTERS_AT_THE_FIRE.join('\n\n'),
+      away,
+      'Sikes came home late, and Fagin followed him up the stairs. He carried a candle in his hand.',
+      '“Is it you, Bill?” said the girl.',
+    ].join('\n\n');
+    expect(said(text)).toContainEqual(['Is it you, Bill?', 'Nancy']);
   });
 });

@@ -258,6 +258,8 @@ export function resolveDescription(
     const near = nearest(context, index, gender, addressee);
     if (near) return near;
   }
+  // "said the girl" where no one of the scene fits is still the one the book has that description stand for.
+  if (known && known !== addressee && GENERIC_HEADS.has(ref.head)) return known;
   return book.makes ? madeCharacter(book, key, gender, context.parts[index]!.start) : undefined;
 }
 
