@@ -123,7 +123,7 @@ function castOf(
     )
       people.push(stats);
   }
-  people.push(...surnamesOfWords(scan, people));
+  people.push(...surnamesOfWords(text, scan, people));
   const knownNames = options.knownNames ?? [];
   const persons = withoutFamilies(
     groupForms([...knownForms(knownNames), ...people.flatMap(formsOf)], {
@@ -180,7 +180,7 @@ const SURNAME_ALONE = 3;
  * holds ("Jonathan Small"), written alone with its capital in mid-sentence, is that person's though the
  * text writes the word in lower case too ("a small boat").
  */
-function surnamesOfWords(scan: EntityScan, people: readonly PhraseStats[]): PhraseStats[] {
+function surnamesOfWords(text: string, scan: EntityScan, people: readonly PhraseStats[]): PhraseStats[] {
   const taken = new Set(people.map((p) => p.key));
   const surnames = new Set(
     people.flatMap((p) => {
@@ -188,15 +188,26 @@ function surnamesOfWords(scan: EntityScan, people: readonly PhraseStats[]): Phra
       return words.length === 2 && firstNameGender(words[0]!) !== 'unknown' ? [words[1]!] : [];
     }),
   );
+  // Alone: after a small word or a comma, and before no other capitalised word ("Baker" of Henry Baker is
+  // no one's in "Baker Street", nor "Small" in "Small Heath").
+  const alone = (surname: string) =>
+    [
+      ...text.matchAll(
+        new RegExp(
+          `(?:\\b\\p{Ll}+|,)\\s+${escapeRegExp(surname)}\\b(?!\\s+\\p{Lu})(?!['’]s\\s+\\p{Lu})`,
+          'gu',
+        ),
+      ),
+    ].length;
   return [...surnames].flatMap((surname) => {
     const stats = scan.phrases.get(surname);
     const word = (scan.lowercase.get(surname.toLowerCase()) ?? 0) > 0;
     return stats &&
       word &&
       !taken.has(surname) &&
-      stats.nonInitial >= SURNAME_ALONE &&
       stats.afterThe === 0 &&
-      !placeOrSaint(stats)
+      !placeOrSaint(stats) &&
+      alone(surname) >= SURNAME_ALONE
       ? [stats]
       : [];
   });

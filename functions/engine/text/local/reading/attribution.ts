@@ -37,6 +37,8 @@ import {
   invertedTag,
   mentionsIn,
   mentionsOutside,
+  echoedTag,
+  endsWithSpeechVerb,
   tagAfter,
   tagBefore,
   tokenize,
@@ -294,10 +296,12 @@ function explicitTag(context: Context, index: number): Referent | undefined {
     !resumed &&
     /[.!?]\s*["”’']?$/.test(text.slice(part.start, part.end)) &&
     /^\s*\p{Lu}/u.test(text.slice(after[0], after[0] + 3)) &&
-    beforeTokens.length > 0
+    endsWithSpeechVerb(beforeTokens)
       ? tagBefore(beforeTokens)
       : undefined;
-  if (introduced) return introduced;
+  // (Never the one the line calls by name: "Emma was going on, but was interrupted, “Stop, Emma.”")
+  if (introduced && !(introduced.kind === 'name' && introduced.character === part.addressee))
+    return introduced;
   if (tag && !answered && !answersOwnCall(context, index, tag)) return tag;
   // `"No,"--replied Emma--quite confirmed by the manner in which he spoke--"I should like…"`: the tag
   // between two parts of a paragraph is both parts' tag, whatever the narration adds after it.
@@ -333,7 +337,7 @@ function echoTag(context: Context, index: number, after: [number, number]): Refe
   const next = parts[index + 1];
   if (!paragraph || (next && next.start < paragraph.start + 80)) return undefined;
   if (!/^\s*(?:So|Thus)\s+\p{Ll}/u.test(text.slice(paragraph.start, paragraph.start + 20))) return undefined;
-  return tagAfter(
+  return echoedTag(
     tokenize(text, paragraph.start, Math.min(paragraph.end, paragraph.start + 80), context.narration),
   );
 }

@@ -23,6 +23,9 @@ const GENERIC_HEADS = new Set(
   ),
 );
 const ORDINALS = /^the (?:first|second|third|fourth|fifth) /;
+const KIN = new Set(
+  'mother father wife husband sister brother aunt uncle son daughter cousin niece nephew'.split(' '),
+);
 /** Share of a description's lines spoken where one character is present, for them to be one. */
 const PRESENCE = 0.6;
 /** Share of a description's lines beside a character's own (or spoken to them) above which the two are two people. */
@@ -213,7 +216,8 @@ export function resolveDescription(
       : undefined;
   }
   // "the first cabman", "the second policeman": one of several of a kind, none of them named.
-  if (ORDINALS.test(ref.phrase) && book.makes)
+  // ("said the second daughter" is one of the family the scene is about.)
+  if (ORDINALS.test(ref.phrase) && !KIN.has(ref.head) && book.makes)
     return madeCharacter(book, keyOf(ref), genderOf(ref), context.parts[index]!.start);
   const scene = recentCharacters(context, index, SCENE_CHARS);
   const ranked = book.byTitle.get(ref.head);
@@ -258,9 +262,20 @@ export function resolveDescription(
     const near = nearest(context, index, gender, addressee);
     if (near) return near;
   }
-  // "said the girl" where no one of the scene fits is still the one the book has that description stand for.
-  if (known && known !== addressee && GENERIC_HEADS.has(ref.head)) return known;
+  // "said the girl" where no one of the scene fits is still the one the book has that description stand
+  // for, unless the narration just brought in someone new so described ("a girl came out to hold his horse").
+  if (known && known !== addressee && GENERIC_HEADS.has(ref.head) && !introducedJustBefore(context, ref))
+    return known;
   return book.makes ? madeCharacter(book, key, gender, context.parts[index]!.start) : undefined;
+}
+
+/** How far back the narration may have brought in "a girl" whom "the girl" then stands for. */
+const INTRODUCED_CHARS = 2000;
+
+/** Whether the narration just before a description brought someone in by it with "a" ("a slatternly girl"). */
+function introducedJustBefore(context: SceneContext, ref: Description): boolean {
+  const before = context.text.slice(Math.max(0, ref.start - INTRODUCED_CHARS), ref.start);
+  return new RegExp(`\\ban?\\s+(?:[\\p{L}-]+\\s+){0,2}${escapeRegExp(ref.head)}\\b`, 'iu').test(before);
 }
 
 /**

@@ -312,8 +312,9 @@ const MISPRINT_MIN = 10;
 
 /**
  * `said Charly` once in a book of "Charley", "Mr. Browlow" once among "Mr. Brownlow": a one-word name
- * written once or twice, spelt like a name the book writes ten times as often but for one letter, is
- * that name misprinted. Only when one name fits, and under the same title or none.
+ * written once or twice, spelt like a name the book writes ten times as often but for one letter left out
+ * or put in, is that name misprinted. Only when one name fits, under the same title or none, and when the
+ * rare one is no given name of its own.
  */
 function mergeMisprints(persons: Person[]) {
   const total = (p: Person) => p.forms.reduce((n, f) => n + f.count, 0);
@@ -323,14 +324,18 @@ function mergeMisprints(persons: Person[]) {
     if (count > 2 || rare.people || rare.known.length > 0 || rare.forms.some((f) => f.words.length !== 1))
       continue;
     const word = rare.forms[0]!.words[0]!;
-    if (rare.forms.some((f) => f.words[0] !== word)) continue;
+    // "Frances" beside "Francis", "Louise" beside "Louisa": two given names are two people.
+    if (rare.forms.some((f) => f.words[0] !== word) || firstNameGender(word) !== 'unknown') continue;
     const titles = new Set(rare.forms.map((f) => f.title));
     const fits = persons.filter(
       (p) =>
         p !== rare &&
         total(p) >= Math.max(MISPRINT_MIN, MISPRINT_RATIO * count) &&
         p.forms.some(
-          (f) => f.words.some((w) => spelledAlike(w, word)) && [...titles].every((t) => !t || t === f.title),
+          (f) =>
+            // A letter left out or put in ("Charly", "Browlow"), not one vowel for another ("Marion").
+            f.words.some((w) => w.length !== word.length && spelledAlike(w, word)) &&
+            [...titles].every((t) => !t || t === f.title),
         ),
     );
     if (fits.length !== 1) continue;

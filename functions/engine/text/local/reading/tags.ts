@@ -52,8 +52,9 @@ const PREPOSITIONS = words(
 const HEARING = words('heard hear hears overheard');
 /** Verbs of hearing words said by someone else ("caught the words"). */
 const PERCEIVING = words('heard hear hears overheard catch caught catches distinguish distinguished');
-/** Verbs of thinking, which tag a quotation only when they end the narration before it. */
+/** Verbs of thinking, which tag no quotation in a clause of something thought ("which Emma thought"). */
 const THINKING = words('thought thinks mused muses reflected reflects wondered wonders');
+const RELATIVES = words('which that whom what');
 /** "the voice of the Dodger" is the Dodger speaking. */
 const VOICE = words('voice voices tones');
 /** Words that open a clause set inside a sentence, whose subject is not the sentence's. */
@@ -459,9 +460,10 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     const t = tokens[j]!;
     const noun = t.ref?.kind === 'description' ? t.ref.head : t.lower;
     const owned = t.lower === 'was' && tokens[j - 1]?.lower === "'s" && j >= tokens.length - 4;
-    // "an hesitation which Emma thought infinitely more becoming--": a verb of thought tags a line only
-    // right before it ("Emma thought,"), not with a clause of its own after it.
-    const thinking = THINKING.has(t.lower) && j < tokens.length - 4;
+    // "an hesitation which Emma thought infinitely more becoming--": a verb of thought in a clause that
+    // something is thought is no tag ("Emma reflected, not without some triumph," is).
+    const thinking =
+      THINKING.has(t.lower) && [tokens[j - 1], tokens[j - 2]].some((x) => RELATIVES.has(x?.lower ?? ''));
     if ((isVerb(tokens, j) && !thinking) || owned || (j >= tokens.length - 8 && SPEECH_NOUNS.has(noun))) {
       // "Emma could just catch the words,": the one who hears words is not the one saying them.
       if (!isVerb(tokens, j) && tokens.slice(Math.max(from, j - 4), j).some((x) => PERCEIVING.has(x.lower)))
@@ -487,9 +489,17 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     // "for Elizabeth was replying": one a helper verb follows is a subject.
     // "for Mr. Weston immediately accosted her", "for Frank Churchill to draw near her and say": the
     // one the verb follows, or who the infinitive is for, is its subject.
+    // ("for she said": "she" is never what a preposition governs; "for" joins a clause.)
     const clause =
-      tokens.slice(j + 1, verbAt).every((x) => x.kind === 'word' && x.lower.endsWith('ly')) ||
-      (tokens[j - 1]?.lower === 'for' && tokens[j + 1]?.lower === 'to' && tokens[j + 2]?.kind === 'word') ||
+      t.ref!.kind === 'pronoun' ||
+      (verbAt > j + 1 &&
+        !TAG_GERUNDS.has(tokens[verbAt]!.lower) &&
+        tokens.slice(j + 1, verbAt).every((x) => x.kind === 'word' && x.lower.endsWith('ly'))) ||
+      // (Not "waited for Harriet to finish, and then said,": the verb must be the infinitive's own.)
+      (tokens[j - 1]?.lower === 'for' &&
+        tokens[j + 1]?.lower === 'to' &&
+        tokens[j + 2]?.kind === 'word' &&
+        tokens.slice(j + 1, verbAt).every((x) => x.kind !== 'punct')) ||
       (SUBORDINATORS.has(tokens[j - 1]?.lower ?? '') &&
         tokens[j + 1]?.kind === 'word' &&
         !PREPOSITIONS.has(tokens[j + 1]!.lower) &&
@@ -507,7 +517,12 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
       !AUXILIARIES.has(tokens[verbAt - 1]?.lower ?? '') &&
       TIME_WORDS.has(opener ?? '');
     if (opener && !ownParticiple && clauseClosedBefore(tokens, j, verbAt)) {
-      enclosed = t.ref;
+      // (Not when someone else follows "and" before the verb: "when Mr. Elton arrived at the door, and
+      // the housekeeper, opening it to him, said,".)
+      const another = tokens
+        .slice(j + 1, verbAt)
+        .some((x, k) => x.kind === 'ref' && COORDINATORS.has(tokens[j + k]?.lower ?? ''));
+      enclosed = another ? undefined : t.ref;
       continue;
     }
     // "Isabella, embracing Catherine, thus began": the one a participle or a verb acts on.
@@ -527,12 +542,7 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     if (person(t) && !PREPOSITIONS.has(tokens[j - 1]?.lower ?? '')) return t.ref;
     // "said the mariner, controlling Marvel with his eye, and then amplifying,": the one the verb puts
     // right after it speaks, whatever the noun.
-    if (
-      t.kind === 'ref' &&
-      j === verbAt + isVerb(tokens, verbAt) &&
-      (verbAt === from || tokens[verbAt - 1]!.kind === 'punct')
-    )
-      return t.ref;
+    if (t.kind === 'ref' && j === verbAt + isVerb(tokens, verbAt) && verbAt === from) return t.ref;
   }
   // "Emma looked up; and after a moment's debate, replied,": the clause joined by "and" shares the subject before.
   if (tokens[from - 1]?.lower === ';' && COORDINATORS.has(tokens[from]?.lower ?? '')) {
@@ -543,6 +553,37 @@ export function tagBefore(tokens: readonly Token[]): Referent | undefined {
     if (subject && !(subject.kind === 'description' && subject.open)) return subject;
   }
   return enclosed;
+}
+
+/**
+ * Whether the narration before a line ends with a verb of speech in the active voice, and its particle,
+ * that introduces it: `Oliver, more dead than alive, gasped out,` (not `got for answer,`, nor `was
+ * interrupted,`).
+ */
+export function endsWithSpeechVerb(tokens: readonly Token[]): boolean {
+  const last = tokens.at(-1);
+  if (!last || !/^[,:—–-]$/.test(last.lower)) return false;
+  const k = tokens.length - 2;
+  // "gasped out,", "went on,": the verb before its particle.
+  const verb =
+    isVerb(tokens, k) > 0
+      ? k
+      : TAG_PARTICLES.has(tokens[k]?.lower ?? '') && isVerb(tokens, k - 1) > 0
+        ? k - 1
+        : -1;
+  return verb >= 0 && !AUXILIARIES.has(tokens[verb - 1]?.lower ?? '') && tokens[verb - 1]?.lower !== 'being';
+}
+
+/**
+ * `So began Miss Bates;` opening a paragraph: "so" or "thus", a verb of speech and the speaker right
+ * after it (not "Thus questioned, Harriet was obliged to confess", nor "So thought Mr. Knightley").
+ */
+export function echoedTag(tokens: readonly Token[]): Referent | undefined {
+  if (!['so', 'thus'].includes(tokens[0]?.lower ?? '')) return undefined;
+  const verb = isVerb(tokens, 1);
+  if (verb === 0 || THINKING.has(tokens[1]!.lower)) return undefined;
+  const speaker = tokens[1 + verb];
+  return speaker?.kind === 'ref' ? speaker.ref : undefined;
 }
 
 const COORDINATORS = words('and but then');
