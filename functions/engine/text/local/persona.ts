@@ -165,7 +165,10 @@ function describedAs(after: string, tally: Tally, named: boolean) {
   const age = AGE_NUMBER.exec(after.slice(0, 120));
   const years = age?.[1] ?? age?.[2] ?? age?.[3];
   if (years) tally.ages.push(ageOfYears(years));
-  // Only the clause that goes on about them: up to the next name or a new subject.
+  // Only the clause that goes on about them: up to the next name or a new subject. After a possessive
+  // ("Barrymore, Sir Charles's butler, is a man with a full, black beard") only what is theirs ("Anne's dark
+  // eyes"): the rest is about the one they own.
+  const possessive = /^['’]s\s/.test(after);
   const clause = after.slice(0, 200).split(/;|\s(?:but|while|when)\s/)[0]!;
   // "with dark eyes and black hair": each feature of the list after "with".
   const feature = new RegExp(
@@ -174,6 +177,7 @@ function describedAs(after: string, tally: Tally, named: boolean) {
   );
   const more = new RegExp(String.raw`(${DESCRIBED}(?:${FEATURES}))\b`, 'gu');
   for (const m of clause.matchAll(feature)) {
+    if (possessive && m.index !== 0) continue;
     tally.looks.push(tidy(m[1]!));
     for (const next of (m[2] ?? '').matchAll(more)) tally.looks.push(tidy(next[1]!.replace(/^and\s+/, '')));
   }
@@ -181,7 +185,7 @@ function describedAs(after: string, tally: Tally, named: boolean) {
     String.raw`(?:^['’]s\s+|\b(?:in|wearing|dressed\s+in)\s+(?:a\s+|an\s+|his\s+|her\s+)?)(${DESCRIBED}(?:${CLOTHES}))\b`,
     'gu',
   );
-  for (const m of clause.matchAll(worn)) tally.clothes.push(tidy(m[1]!));
+  for (const m of clause.matchAll(worn)) if (!possessive || m.index === 0) tally.clothes.push(tidy(m[1]!));
 }
 
 function noun(word: string, describing: string, tally: Tally) {

@@ -6,6 +6,7 @@ import {
   learnDescription,
   resolveDescription,
 } from '../../../../functions/engine/text/local/reading/descriptions';
+import { personaOf } from '../../../../functions/engine/text/local/persona';
 import { groupForms, type NameForm } from '../../../../functions/engine/text/local/reading/people';
 import { scanQuotations } from '../../../../functions/engine/text/local/reading/quotations';
 import { mentionsOutside, tagBefore, tokenize } from '../../../../functions/engine/text/local/reading/tags';
@@ -413,5 +414,21 @@ describe('what the new rules must not take', () => {
     ].join('\n\n');
     const baker = findCast(text).characters.find((c) => c.aliases.includes('Henry Baker'));
     expect(baker?.aliases).not.toContain('Baker');
+  });
+});
+
+describe('what the text says of someone’s looks', () => {
+  it('after a possessive is about the one they own, not about them', () => {
+    const text = [
+      'Sir Charles lived at the Hall. Sir Charles walked on the moor every night. Barrymore kept the Hall.',
+      '“Have you among your neighbours any man with a black beard?” said Holmes.',
+      '“Yes. Barrymore, Sir Charles’s butler, is a man with a full, black beard,” said Dr. Mortimer.',
+      'Barrymore, Sir Charles’s butler, is a man with a full, black beard. Sir Charles’s dark eyes were kind.',
+    ].join('\n\n');
+    const { characters, mentions } = findCast(text);
+    const sir = characters.find((c) => c.name === 'Sir Charles')!;
+    const looks = personaOf(sir, text, mentions).looks;
+    expect(looks.join(' ')).not.toMatch(/beard/);
+    expect(looks.join(' ')).toMatch(/dark eyes/);
   });
 });
