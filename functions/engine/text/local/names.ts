@@ -14,6 +14,7 @@ import {
   RANKS_OF_NOTE,
   titleClass,
   type NameForm,
+  type Together as GroupTogether,
   type Person,
   type TitleClass,
 } from './reading/people';
@@ -285,10 +286,8 @@ function placeOrSaint(stats: PhraseStats): boolean {
 
 /** A sentence ends between two names (the second's capital included): a stop that is no title's ("Mr."), or a blank line. */
 const SENTENCE_END = /(?<!\b(?:Mr|Mrs|Ms|Dr|St|Mt))[.!?][”"’']?\s+[“"‘']?\p{Lu}|\n\s*\n/u;
-/** Whether the text writes two names in one sentence, and how often (see `inOneSentence`). */
-type Together = ((a: string, b: string) => boolean) & {
-  share: (a: string, b: string) => readonly [number, number];
-};
+/** `Together` with its share always counted (see `inOneSentence`). */
+type Together = Required<Pick<GroupTogether, 'share'>> & GroupTogether;
 
 /** How far apart two names of one sentence may stand, in characters. */
 const SENTENCE_REACH = 300;

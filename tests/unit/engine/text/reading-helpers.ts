@@ -5,6 +5,9 @@ import { quoteSpans } from '../../../../functions/engine/text/local/reading';
 export const said = (text: string) =>
   quoteSpans(text).map((q) => [text.slice(q.start, q.end).replace(/^["“‘]|["”’]$/g, ''), q.speaker]);
 
+/** The speaker of the line whose words (marks removed) are exactly `words`. */
+export const speakerOf = (text: string, words: string) => said(text).find(([w]) => w === words)?.[1];
+
 /** Narration long enough to put two scenes of a book out of each other's reach. */
 export const away = 'The road ran on between the wet fields, and the hedges dripped. '.repeat(80);
 

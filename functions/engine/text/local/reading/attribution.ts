@@ -281,22 +281,17 @@ function explicitTag(context: Context, index: number): Referent | undefined {
     }
     return betweenRead;
   };
+  const words = text.slice(part.start, part.end);
+  // A new sentence begins right after the line.
+  const sentenceAfter = /^\s*\p{Lu}/u.test(text.slice(after[0], after[0] + 3));
   // `"Three-and-twenty!" cried Thorpe, "five-and-twenty if it is an inch." Morland remonstrated`: a
   // finished line resumed after its tag keeps it; the next sentence is someone's answer.
-  const answered =
-    resumed &&
-    /\.\s*["”’']?$/.test(text.slice(part.start, part.end)) &&
-    /^\s*\p{Lu}/u.test(text.slice(after[0], after[0] + 3)) &&
-    between().tag !== undefined;
+  const answered = resumed && /\.\s*["”’']?$/.test(words) && sentenceAfter && between().tag !== undefined;
   const beforeTokens = tokenize(text, Math.max(before[0], before[1] - 300), before[1], narration);
   // `Oliver, more dead than alive, gasped out, "Yes." Sikes, pointing to the door, briefly advised him`:
   // a finished line that opens its paragraph after a tag keeps it; the next sentence is another's.
   const introduced =
-    tag &&
-    !resumed &&
-    /[.!?]\s*["”’']?$/.test(text.slice(part.start, part.end)) &&
-    /^\s*\p{Lu}/u.test(text.slice(after[0], after[0] + 3)) &&
-    endsWithSpeechVerb(beforeTokens)
+    tag && !resumed && /[.!?]\s*["”’']?$/.test(words) && sentenceAfter && endsWithSpeechVerb(beforeTokens)
       ? tagBefore(beforeTokens)
       : undefined;
   // (Never the one the line calls by name: "Emma was going on, but was interrupted, “Stop, Emma.”")

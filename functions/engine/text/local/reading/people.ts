@@ -198,6 +198,12 @@ function compatible(person: Person, wanted: 'male' | 'female' | 'unknown' | unde
  * Groups name forms into persons. Forms that belong to no one with certainty ("Miss Bennet" in a
  * family of several daughters) are left out.
  */
+/** Whether the text writes two names in one sentence, and how often. */
+export type Together = ((a: string, b: string) => boolean) & {
+  /** Of `a`'s mentions, how many have `b` in their sentence, and how many there are. */
+  share?: (a: string, b: string) => readonly [number, number];
+};
+
 export interface GroupOptions {
   /** Titled surnames ("Mr. Emerson") that name someone other than the full names with that surname. */
   apart?: ReadonlySet<string>;
@@ -205,10 +211,7 @@ export interface GroupOptions {
    * Whether the text writes two names in one sentence: "Mr. Knightley and Mr. John Knightley" are two
    * people, while a "Dr. Mortimer" never beside "Dr. James Mortimer" is that doctor.
    */
-  together?: ((a: string, b: string) => boolean) & {
-    /** Of `a`'s mentions, how many have `b` in their sentence, and how many there are. */
-    share?: (a: string, b: string) => readonly [number, number];
-  };
+  together?: Together;
   /**
    * Of several surnames, the one written last before most of the text's bare mentions of a given
    * name: "Charles" among the Musgroves is Charles Musgrove, though "Charles Hayter" is written in

@@ -51,7 +51,7 @@ const PREPOSITIONS = words(
 /** Verbs after which a bare infinitive tags what someone was heard to say. */
 const HEARING = words('heard hear hears overheard');
 /** Verbs of hearing words said by someone else ("caught the words"). */
-const PERCEIVING = words('heard hear hears overheard catch caught catches distinguish distinguished');
+const PERCEIVING = new Set([...HEARING, ...words('catch caught catches distinguish distinguished')]);
 /** Verbs of thinking, which tag no quotation in a clause of something thought ("which Emma thought"). */
 const THINKING = words('thought thinks mused muses reflected reflects wondered wonders');
 const RELATIVES = words('which that whom what');
