@@ -15,6 +15,7 @@
 import type { Cast, Character, Mention } from '../names';
 import {
   descriptionBook,
+  learnChild,
   learnDescription,
   learnScenes,
   resolveDescription,
@@ -76,6 +77,12 @@ export interface Attribution {
  * lines ends the exchange; the turns after it start again (the one it is about often speaks next).
  */
 const CONVERSATION_GAP = 0;
+/**
+ * Characters of narration after a paragraph's last line beyond which the story has moved on: the
+ * next line opens a conversation of its own ("…she bade her friend adieu and went on. / Catherine
+ * found Mrs. Allen…").
+ */
+const MOVED_ON = 400;
 
 interface Context extends SceneContext {
   descriptions: DescriptionBook;
@@ -122,8 +129,9 @@ export function attributeQuotations(
   // Descriptions are learnt over the whole book before any is resolved.
   learnScenes(context, context.descriptions);
   tags.forEach((tag, index) => {
-    if (tag?.kind === 'description')
-      learnDescription(context, context.descriptions, tag, index, neighbours(context, index));
+    if (tag?.kind !== 'description') return;
+    learnDescription(context, context.descriptions, tag, index, neighbours(context, index));
+    learnChild(context, context.descriptions, tag, index);
   });
   tags.forEach((tag, index) => {
     const part = parts[index]!;
@@ -494,7 +502,8 @@ function conversations(context: Context): Turn[][] {
       last.paragraph = part.paragraph;
       continue;
     }
-    if (last && part.paragraph - last.paragraph > 1 + CONVERSATION_GAP) {
+    const after = last ? context.scan.paragraphs[last.paragraph]!.end - last.parts.at(-1)!.end : 0;
+    if (last && (part.paragraph - last.paragraph > 1 + CONVERSATION_GAP || after > MOVED_ON)) {
       runs.push(run);
       run = [];
     }

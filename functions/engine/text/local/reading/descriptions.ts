@@ -53,6 +53,8 @@ export interface DescriptionBook {
   everywhere: Map<Character, number>;
   /** Whether a description and a character act side by side in the narration (see `actsBeside`). */
   beside: Map<string, boolean>;
+  /** How often each character was the one nearby that "said the boy" or "said the child" stood for. */
+  young: Map<Character, number>;
 }
 
 export function descriptionBook(characters: readonly Character[], makes = true): DescriptionBook {
@@ -71,6 +73,7 @@ export function descriptionBook(characters: readonly Character[], makes = true):
     lines: 0,
     everywhere: new Map(),
     beside: new Map(),
+    young: new Map(),
   };
 }
 
@@ -124,6 +127,27 @@ export function learnScenes(context: SceneContext, book: DescriptionBook) {
     for (const c of recentCharacters(context, index, SCENE_CHARS))
       book.everywhere.set(c, (book.everywhere.get(c) ?? 0) + 1);
   }
+}
+
+/** Words for a child: "the boy", "the child", "the little girl". */
+const CHILD_HEADS = new Set(['boy', 'child', 'lad']);
+const isChildWord = (ref: Description) =>
+  !ref.newcomer && (CHILD_HEADS.has(ref.head) || /^the little (?:girl|boy|one)$/.test(ref.phrase));
+/** Words for a grown man or woman, which no child answers to ("the man", "the old gentleman"). */
+const GROWN_HEADS = new Set(['man', 'gentleman', 'woman', 'lady']);
+const isGrownWord = (ref: Description) =>
+  GROWN_HEADS.has(ref.head) && !/\b(?:young|little)\b/.test(ref.phrase);
+/** Times "said the boy" must have stood for a character before "said the man" never does. */
+const CHILD_TIMES = 3;
+
+/**
+ * Notes whom a word for a child stands for, before any description is resolved: Oliver, "the boy"
+ * of half his lines, is not "the gentleman" who speaks beside him.
+ */
+export function learnChild(context: SceneContext, book: DescriptionBook, ref: Description, index: number) {
+  if (!isChildWord(ref)) return;
+  const child = nearest(context, index, genderOf(ref), undefined);
+  if (child) book.young.set(child, (book.young.get(child) ?? 0) + 1);
 }
 
 /** The character a description stands for across the book, when one is present nearly every time it speaks. */
@@ -255,11 +279,12 @@ export function resolveDescription(
   )
     return known;
   const gender = genderOf(ref);
+  const child = (c: Character) => isGrownWord(ref) && (book.young.get(c) ?? 0) >= CHILD_TIMES;
   // "my companion", "her father", "our visitor": someone of the scene, never a character of its own.
   if (!ref.phrase.startsWith('the ')) return nearest(context, index, gender, addressee);
   // "the girl", "her father" stand for whoever fits nearby; "the old woman", "the gentleman in the white waistcoat" for someone.
   if (GENERIC_HEADS.has(ref.head) && !/\s(?:in|with|of|at)\s/.test(key)) {
-    const near = nearest(context, index, gender, addressee);
+    const near = nearest(context, index, gender, addressee, child);
     if (near) return near;
   }
   // "said the girl" where no one of the scene fits is still the one the book has that description stand

@@ -88,10 +88,11 @@ export function nearest(
   index: number,
   gender: 'male' | 'female' | 'unknown',
   addressee: Character | undefined,
+  unfit?: (c: Character) => boolean,
 ): Character | undefined {
   const part = context.parts[index]!;
   // "He" and "she" are never the "I" who tells the story.
-  const fits = (c: Character) => c !== addressee && c !== context.narrator;
+  const fits = (c: Character) => c !== addressee && c !== context.narrator && !unfit?.(c);
   const recent = recentCharacters(context, index).filter(fits);
   const fitting = gender === 'unknown' ? recent : recent.filter((c) => c.gender === gender);
   const maybe = recent.filter((c) => c.gender === 'unknown');
