@@ -262,6 +262,8 @@ const BOOKS: CorpusBook[] = [
       ['Mrs. Chester'],
       ['Mr. March'],
       ['Frank Vaughn', 'Frank'],
+      // Aunt March's parrot, who talks back ("cried Polly").
+      ['Polly'],
     ],
   },
 ];
@@ -311,7 +313,8 @@ export const PDNC_OTHERS: Record<string, string[][]> = {
     ['Mrs. Belthrop'],
     ['Sister Janet', 'Janet'],
   ],
-  TheInvisibleMan: [['Wicksteed']],
+  // Millie, the Halls' maid at the Coach and Horses.
+  TheInvisibleMan: [['Wicksteed'], ['Millie']],
   TheSignOfTheFour: [['Abel White']],
 };
 

@@ -469,7 +469,11 @@ function toCharacter(
   const ranked = [...surfaces.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length);
   // A woman written "Mrs. Ford" goes by that name, though the bare "Ford" (of "Ford's") is more frequent.
   // A given name ("Louisa" of "Louisa Musgrove") is her name as it is, though "Miss Louisa" is written too.
-  const givenName = (word: string) => person.forms.some((f) => f.words.length > 1 && f.words[0] === word);
+  // So is a word only ever written alone that is a given name ("Lucy", though "Miss Lucy" is written too).
+  const givenName = (word: string) =>
+    person.forms.some((f) => f.words.length > 1 && f.words[0] === word) ||
+    (firstNameGender(word) !== 'unknown' &&
+      !person.forms.some((f) => f.words.length > 1 && f.words.at(-1) === word));
   const bare =
     ranked[0] && !ranked[0][0].includes(' ') && !givenName(ranked[0][0]) ? ranked[0][0] : undefined;
   const titledWoman = ranked.find(([surface]) => {

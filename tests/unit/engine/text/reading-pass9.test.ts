@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findCast } from '../../../../functions/engine/text/local/names';
 import { speakerOf } from './reading-helpers';
 
 describe('a word for a grown man or woman', () => {
@@ -54,5 +55,105 @@ describe('a conversation', () => {
     ].join('\n\n');
     expect(speakerOf(text, 'Yes, ma’am, I thank you; we could not have had a nicer day.')).toBe('Catherine');
     expect(speakerOf(text, 'You have seen Mrs. Thorpe, then?')).toBe('Catherine');
+  });
+});
+
+/** Each character of a text's cast with all the names it goes by. */
+const castOf = (text: string) =>
+  findCast(text).characters.map((c) => ({ name: c.name, names: [c.name, ...c.aliases] }));
+const holding = (text: string, name: string) => castOf(text).filter((c) => c.names.includes(name));
+
+describe('the cast', () => {
+  it('has no one called by the people they belong to (“the subtle Roman”)', () => {
+    const text = [
+      'Mr. Giovanelli came into the drawing room of the hotel, and Daisy went to meet him.',
+      '“You are late,” said Daisy. “I was detained,” said the subtle Roman.',
+      'The brilliant little Roman bowed to Mrs. Walker, and Daisy laughed at him.',
+      '“He is a native Roman,” said Mrs. Walker. “He is charming,” said Daisy.',
+      'The Roman smiled. Daisy and Giovanelli went out into the Roman night.',
+    ].join('\n\n');
+    expect(castOf(text).map((c) => c.name)).not.toContain('Roman');
+  });
+
+  it('gives a man’s given name to the family the text is speaking of (“Tom” among the Chitlings)', () => {
+    const chitling = [
+      'Tom Chitling came in from the street, and Fagin looked up.',
+      '“Well, Tom,” said Fagin. “It was cold out,” said Tom.',
+      'Mr. Chitling sat down by the fire. Chitling was tired.',
+      '“Have a drink, Tom,” said the Dodger. Tom drank, and Chitling laughed.',
+      'Mr. Chitling told them of the night. “Tom is a good boy,” said Fagin.',
+      'Chitling looked pleased. Tom looked at the fire, and Mr. Chitling slept.',
+    ];
+    const text = [
+      'The boy said his name was Tom White. “Tom White, sir,” he said again.',
+      'The magistrate wrote down Tom White in his book, and the boy fainted.',
+      ...chitling,
+    ].join('\n\n');
+    expect(holding(text, 'Tom')).toEqual([expect.objectContaining({ name: expect.stringMatching(/Chitling/) })]);
+  });
+
+  it('joins a formal given name to the one person called by its pet form (“Margaret” is Meg March)', () => {
+    const text = [
+      'Meg March and Jo March sat sewing by the window.',
+      '“It is so dull,” said Meg. “It is,” said Jo. Meg sighed.',
+      '“Miss Margaret, will you dance?” said Mr. Brooke at the party.',
+      '“Thank you,” said Margaret, and Meg went off with him.',
+      'Jo watched Meg dance, and Margaret looked very happy.',
+    ].join('\n\n');
+    const meg = holding(text, 'Meg');
+    expect(meg).toHaveLength(1);
+    expect(meg[0]!.names).toEqual(expect.arrayContaining(['Margaret', 'Miss Margaret']));
+  });
+
+  it('keeps a formal given name apart when another person bears it with a surname', () => {
+    const text = [
+      'Meg March and Margaret Hale sat sewing by the window.',
+      '“It is so dull,” said Meg. “It is,” said Margaret Hale. Meg sighed.',
+      '“Thank you,” said Margaret, and Meg went off with him.',
+    ].join('\n\n');
+    expect(holding(text, 'Meg')[0]!.names).not.toContain('Margaret');
+  });
+
+  it('joins “Kate” to “Miss Kate” though two full names share the given name', () => {
+    const text = [
+      'Kate Vaughn came with her brothers to the picnic by the river.',
+      'They sang “Kate Kearney” twice on the way, and Kate Kearney was the song of the day.',
+      'Miss Kate sat apart with her sketch-book. “How pretty,” said Miss Kate.',
+      '“Do you sketch?” said Kate. Miss Kate showed them her drawing.',
+      'Kate laughed, and Miss Kate put the book away.',
+    ].join('\n\n');
+    expect(holding(text, 'Miss Kate')[0]!.names).toContain('Kate');
+  });
+
+  it('names a woman by her given name though a title is written before it at times (“Lucy”)', () => {
+    const text = [
+      'Lucy sat at the piano. Lucy played Beethoven, and Lucy played well.',
+      '“Miss Lucy plays beautifully,” said Mr. Beebe. Lucy did not hear him.',
+      '“Miss Lucy!” called the vicar. Lucy turned round.',
+    ].join('\n\n');
+    expect(holding(text, 'Lucy')[0]!.name).toBe('Lucy');
+  });
+
+  it('does not make a daughter of a family of daughters their father (“Daisy March”)', () => {
+    const text = [
+      'Jo March, Meg March and Amy March sat by the fire with little Daisy March on the rug.',
+      'Mr. March came in from his study. “Good evening, my girls,” said Mr. March.',
+      '“Good evening, Father,” said Jo. Daisy laughed, and she crawled to him.',
+      'Mr. March lifted her up. Daisy pulled at his beard, and she laughed again.',
+    ].join('\n\n');
+    expect(holding(text, 'Mr. March')[0]!.names).not.toContain('Daisy');
+  });
+
+  it('knows the Medical Man is the Doctor', () => {
+    const text = [
+      'The Medical Man stood by the fire, and the Psychologist sat in the armchair.',
+      '“Nonsense,” said the Medical Man. “It is a trick,” said the Psychologist.',
+      '“It is no trick,” said the Time Traveller. The Medical Man looked at the machine.',
+      'Thereupon the Doctor rang the bell. “What is that?” said the Medical Man.',
+      '“Where is he?” said the Doctor. The Medical Man shook his head.',
+      'The Doctor turned to the Psychologist. “He is late,” said the Doctor.',
+    ].join('\n\n');
+    const doctor = castOf(text).filter((c) => c.names.some((n) => /Doctor|Medical Man/.test(n)));
+    expect(doctor).toHaveLength(1);
   });
 });

@@ -303,6 +303,7 @@ export function groupForms(forms: readonly NameForm[], options: GroupOptions = {
     singlePersons.set(word, person);
   }
   mergePetNames(persons, singlePersons);
+  mergeFormalNames(persons);
   mergeKinship(persons, singlePersons, titledGroups);
   const found = persons.filter((p) => p.forms.length > 0);
   mergeMisprints(found);
@@ -437,7 +438,12 @@ function titledTarget(
   }
   // "Mr. Knightley" is not "Mr. John Knightley": the given name after the title tells brothers apart.
   // Of two Cratchits, "Mr. Cratchit" is not the one the text titles otherwise ("Master Peter Cratchit").
-  const compatibles = bySurname.filter((p) => compatible(p, wanted));
+  // Of a family of daughters ("Jo March", "Meg March", "Amy March"), a given name of no known sex
+  // ("Daisy March") is likelier one more of them than "Mr. March".
+  const daughters = bySurname.filter((p) => personGender(p) === 'female').length >= 2;
+  const compatibles = bySurname.filter(
+    (p) => compatible(p, wanted) && !(wanted === 'male' && daughters && personGender(p) === 'unknown'),
+  );
   const titledOtherwise = (p: Person) =>
     p.forms.some(
       (f) =>
@@ -545,12 +551,22 @@ function singleTarget(
   titledByWord: ReadonlyMap<string, Person[]>,
   nearestSurname?: GroupOptions['nearestSurname'],
 ): Person | undefined {
-  const byGiven = full.filter((p) => [...givenNames(p)].some((g) => g === word || isNicknameOf(word, g)));
+  // "Meg" is "Meg March" before the "Margaret Hale" a "Meg" might be short for.
+  const exact = full.filter((p) => givenNames(p).has(word));
+  const byGiven =
+    exact.length > 0 ? exact : full.filter((p) => [...givenNames(p)].some((g) => isNicknameOf(word, g)));
   if (byGiven.length > 1 && nearestSurname) {
     const byFamily = byFamilyOfGiven(word, byGiven, nearestSurname);
     if (byFamily) return byFamily;
   }
-  if (byGiven.length > 0) return dominant(byGiven, word);
+  if (byGiven.length > 0) {
+    // Among full names too alike to choose from ("Kate Vaughn" once, "Kate Kearney" twice), "Kate" is
+    // still the "Miss Kate" of the book when she is the one so called without a surname.
+    const titledGiven = (titledByWord.get(word) ?? []).filter(
+      (p) => p.forms.every((f) => f.words.length === 1) && !p.forms.every((f) => KINSHIP_TITLES.has(f.title)),
+    );
+    return dominant(byGiven, word) ?? (titledGiven.length === 1 ? titledGiven[0] : undefined);
+  }
   // A bare surname is a man's ("Bennet" is Mr. Bennet, "Hawkins" is Jim Hawkins), else the one titled person.
   // "Uncle Scrooge" and "Master Scrooge" do not compete for the bare "Scrooge".
   const titled = (titledByWord.get(word) ?? []).filter(
@@ -566,9 +582,9 @@ function singleTarget(
 
 /**
  * A given name two full names share, placed by the family the text was speaking of: the person
- * whose surname was written last before most of its bare mentions. Only between rivals each
- * written in full three times or more ("Jane" stays the Jane Fairfax of a hundred mentions, not
- * the "Jane Bates" of one), only when the families differ, and only for a man's given name.
+ * whose surname was written last before most of its bare mentions: "Tom" among the thieves is Tom
+ * Chitling, whose surname is about, not the "Tom White" Oliver gives as his name twice. Only when the
+ * families differ, and only for a man's given name (a woman's may be her maiden and married names).
  */
 function byFamilyOfGiven(
   word: string,
@@ -582,7 +598,7 @@ function byFamilyOfGiven(
   // A woman's given name under two surnames is as likely her maiden and married names ("Mina Murray",
   // "Mina Harker"): only a man's given name is placed by family.
   if (firstNameGender(word) !== 'male') return undefined;
-  const rivals = candidates.filter((p) => fullCount(p) >= 3);
+  const rivals = candidates.filter((p) => fullCount(p) >= 1);
   if (rivals.length < 2) return undefined;
   const families = rivals.map((p) => [...surnames(p)]);
   const all = families.flat();
@@ -611,6 +627,33 @@ function mergeKinship(
     );
     if (!bare || bare === person || women || countOf(bare) < 3 * form.count) continue;
     bare.forms.push(form);
+    person.forms = [];
+  }
+  for (let i = persons.length - 1; i >= 0; i--) if (persons[i]!.forms.length === 0) persons.splice(i, 1);
+}
+
+/**
+ * "Margaret" and "Miss Margaret", never written with a surname, are the "Meg March" of the book when
+ * she is the one person called by a pet form of that name and no one else bears it as a given name.
+ */
+function mergeFormalNames(persons: Person[]) {
+  for (const person of persons) {
+    // One given name throughout, whatever stands before it ("Dearest Margaret").
+    const words = new Set(person.forms.map((f) => f.words.at(-1)!));
+    const formal = [...words][0];
+    if (!formal || words.size !== 1 || firstNameGender(formal) === 'unknown') continue;
+    const callsBy = (p: Person) => [
+      ...givenNames(p),
+      ...p.forms.filter((f) => f.words.length === 1 && !f.title).map((f) => f.words[0]!),
+    ];
+    const others = persons.filter((p) => p !== person && p.forms.length > 0);
+    if (others.some((p) => givenNames(p).has(formal))) continue;
+    const targets = others.filter((p) => callsBy(p).some((g) => isNicknameOf(g, formal)));
+    if (targets.length !== 1 || person.known.length) continue;
+    const target = targets[0]!;
+    const [a, b] = [personGender(person), personGender(target)];
+    if (a !== 'unknown' && b !== 'unknown' && a !== b) continue;
+    target.forms.push(...person.forms);
     person.forms = [];
   }
   for (let i = persons.length - 1; i >= 0; i--) if (persons[i]!.forms.length === 0) persons.splice(i, 1);

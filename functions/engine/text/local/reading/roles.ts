@@ -12,9 +12,22 @@ import { NAME_TITLES, NOT_NAMES, PLACE_SUFFIXES } from '../lexicon';
 import { PERSON_NOUNS } from './lexicon';
 import { normaliseTitle, type NameForm, type Person } from './people';
 
+/**
+ * One of a people, written alone ("the subtle Roman", "a native Roman", "the Frenchman"): a word for
+ * someone, never their name. Given names and surnames among them ("Norman", "Christian", "Finn",
+ * "Dane") are left out.
+ */
+const DEMONYMS = [
+  'Roman|Italian|American|German|Russian|Prussian|Austrian|Hungarian|Norwegian|Egyptian|Persian',
+  'Parisian|Venetian|Florentine|Neapolitan|Spaniard|Portuguese|Chinese|Japanese|Frenchman|Englishman',
+  'Englishwoman|Frenchwoman|Scotchman|Scotsman|Irishman|Dutchman|Welshman|Chinaman|Yankee|Briton',
+  'Greek|Turk|Arab|Moor|Swede|Hindoo|Hindu|Moslem|Mussulman|Genoese|Milanese|Maltese',
+].join('|');
 /** Peoples and faiths of the world ("the French", "the Sikhs"): who they are is no character of a story. */
-export const NATIONS =
-  /^(?:\p{Lu}\p{L}*(?:ians|ese|ish|ans|ards|ians)|French|Dutch|Swiss|Greeks|Turks|Arabs|Jews|Moors|Sikhs|Hindoos|Hindus|Moslems|Muslims|Christians|Catholics|Protestants|Scots|Danes|Swedes|Poles|Finns|Lapps|Gipsies|Gypsies|Saxons|Normans|Britons|Romans|Kaffirs|Zulus|Maoris|Tartars|Cossacks|Yankees)$/u;
+export const NATIONS = new RegExp(
+  String.raw`^(?:\p{Lu}\p{L}*(?:ians|ese|ish|ans|ards|ians)|French|Dutch|Swiss|Greeks|Turks|Arabs|Jews|Moors|Sikhs|Hindoos|Hindus|Moslems|Muslims|Christians|Catholics|Protestants|Scots|Danes|Swedes|Poles|Finns|Lapps|Gipsies|Gypsies|Saxons|Normans|Britons|Romans|Kaffirs|Zulus|Maoris|Tartars|Cossacks|Yankees|${DEMONYMS})$`,
+  'u',
+);
 
 /** Whether a capitalised phrase is written like a role: mostly after "the", never titled, not a place's name. */
 function roleShaped(stats: PhraseStats, titlesInUse: ReadonlySet<string>): boolean {
@@ -115,6 +128,7 @@ export function findRoles(
     if (owners.length === 1) owners[0]!.push(s);
     else groups.push([s]);
   }
+  joinSynonyms(groups);
   return groups
     .filter((group) => actsAsCharacter(group, lowercase))
     .map((group) => ({
@@ -128,6 +142,22 @@ export function findRoles(
       })),
       known: [],
     }));
+}
+
+/** Words a book uses for one calling: its "Medical Man" is also "the Doctor". */
+const CALLINGS = [['Doctor', 'Medical Man', 'Physician']];
+
+/** The rarer of two words for one calling joins the commoner, when the book has one role of each. */
+function joinSynonyms(groups: PhraseStats[][]) {
+  for (const calling of CALLINGS) {
+    const holders = groups.filter((g) => g.length === 1 && calling.includes(g[0]!.key));
+    if (holders.length < 2) continue;
+    holders.sort((a, b) => b[0]!.count - a[0]!.count);
+    for (const other of holders.slice(1)) {
+      holders[0]!.push(...other);
+      groups.splice(groups.indexOf(other), 1);
+    }
+  }
 }
 
 /** "the Monkey King" is "the King of the Monkeys": a kind before the head, or the head "of the" kinds. */
