@@ -134,10 +134,13 @@ function castOf(
     }),
   );
   const words = new Set(persons.flatMap((p) => p.forms.map((f) => f.words.at(-1)!)));
+  const epithets = roles.filter((r) => joinEpithet(r, persons));
   const characters = [
     ...persons.map((p) => toCharacter(p, persons, scan.lowercase)),
     // "the Crofts", "the Emersons": a family, written as a role.
-    ...roles.filter((r) => !r.forms.every((f) => isPlural(f.surface, words))).map(roleCharacter),
+    ...roles
+      .filter((r) => !epithets.includes(r) && !r.forms.every((f) => isPlural(f.surface, words)))
+      .map(roleCharacter),
   ];
   // "the monster", "the fiend", "the daemon": a being the book never names.
   const being = findBeing(text);
@@ -171,6 +174,22 @@ function castOf(
   const present = characters.filter((c) => c.mentions > 0);
   present.sort((a, b) => b.mentions - a.mentions || a.firstOffset - b.firstOffset);
   return { characters: present, mentions: mentions.filter((m) => m.character.mentions > 0) };
+}
+
+/**
+ * "the Great Oz" is Oz: a role written as words of praise or blame before a name the book gives one
+ * person alone joins that person. Not a role "of" something ("the Wizard of Oz" may be of a land).
+ */
+function joinEpithet(role: Person, persons: Person[]): boolean {
+  const names = role.forms.map((f) => f.words);
+  if (names.some((w) => w.length < 2 || w.includes('of'))) return false;
+  const last = new Set(names.map((w) => w.at(-1)!));
+  if (last.size !== 1) return false;
+  const name = [...last][0]!;
+  const owners = persons.filter((p) => p.forms.some((f) => f.words.length === 1 && f.words[0] === name));
+  if (owners.length !== 1) return false;
+  owners[0]!.forms.push(...role.forms);
+  return true;
 }
 
 /** How often a surname that is also a word of the language must stand alone in mid-sentence. */

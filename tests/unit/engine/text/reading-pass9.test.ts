@@ -157,3 +157,43 @@ describe('the cast', () => {
     expect(doctor).toHaveLength(1);
   });
 });
+
+describe('one person under two names', () => {
+  it('joins an epithet before a name to the one person of that name (“the Great Oz”)', () => {
+    const text = [
+      'Oz sat upon the throne in the great hall, and Dorothy stood before him.',
+      '“I am Oz, the Great and Terrible,” said Oz. “Who are you?”',
+      '“I am Dorothy,” said Dorothy. The Great Oz looked at her for a long time.',
+      '“Go away,” said the Great Oz. Dorothy went away, and Oz was alone.',
+      'The Great Oz had no more to say. “Come back tomorrow,” said the Great Oz.',
+    ].join('\n\n');
+    expect(castOf(text).filter((c) => c.names.some((n) => /\bOz\b/.test(n)))).toHaveLength(1);
+  });
+
+  it('knows a woman by her maiden and married names (“Mina Murray” becomes “Mina Harker”)', () => {
+    const letters = [
+      'Miss Mina Murray wrote to Lucy from the school. Mina Murray was a schoolmistress.',
+      '“I am so happy,” said Lucy. Jonathan Harker was in Transylvania.',
+    ];
+    const later = [
+      'Jonathan Harker came home, and Mina Harker met him at the station.',
+      '“You are safe,” said Mina. Mrs. Harker took his arm. “I am,” said Jonathan.',
+      'Mina Harker kept a journal. Every night Mrs. Harker wrote in it.',
+    ];
+    const text = [...letters, ...later].join('\n\n');
+    const mina = castOf(text).filter((c) => c.names.some((n) => /Mina|Mrs\. Harker/.test(n)));
+    expect(mina).toHaveLength(1);
+    expect(mina[0]!.names).toEqual(expect.arrayContaining(['Mina Murray', 'Mina Harker', 'Mrs. Harker']));
+  });
+
+  it('keeps two women of one given name apart when they are written in one sentence', () => {
+    const text = [
+      'Mary Crawford and Mary Bertram walked in the garden. Mary Crawford was the taller.',
+      'Mrs. Bertram watched them. Mary Bertram laughed, and Mrs. Bertram called her in.',
+      '“Come in, Mary,” said Mrs. Bertram. Mary Crawford stayed in the garden alone.',
+      'Mary Bertram went in to her mother.',
+    ].join('\n\n');
+    const marys = castOf(text).filter((c) => c.names.some((n) => /^Mary \w+/.test(n)));
+    expect(marys.length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -242,6 +242,7 @@ export function groupForms(forms: readonly NameForm[], options: GroupOptions = {
     else byKey.set(key, create(form));
   }
   mergeFullNames(persons);
+  mergeMarriedNames(persons, forms, options.together);
   const full = [...persons];
 
   // 2. A title and one word: a given name ("Miss Anne", "Sir Walter") or a surname ("Mr. Knightley").
@@ -372,6 +373,48 @@ function mergeFullNames(persons: Person[]) {
     }
   }
 }
+
+/** How often each of a woman's two full names must be written for the one to be her name before marriage. */
+const MARRIED_MIN = 2;
+
+/**
+ * "Mina Murray" of the early letters is the "Mina Harker" of the rest of the book: one given name, not a
+ * man's, under two surnames, each written at least twice, never the two in one sentence, and the
+ * surname written later a married woman's ("Mrs. Harker"), the earlier one no married woman's.
+ */
+function mergeMarriedNames(persons: Person[], forms: readonly NameForm[], together?: GroupOptions['together']) {
+  if (!together) return;
+  const wives = new Set(
+    forms.filter((f) => f.words.length === 1 && classOf(f) === 'wife').map((f) => f.words[0]!),
+  );
+  const full = (p: Person) => p.forms.filter((f) => f.words.length === 2 && classOf(f) !== 'wife');
+  const byGiven = new Map<string, Person[]>();
+  for (const person of persons) {
+    const names = new Set(full(person).map((f) => f.words[0]!));
+    if (names.size !== 1 || new Set(full(person).map((f) => f.words[1]!)).size !== 1) continue;
+    const given = [...names][0]!;
+    byGiven.set(given, [...(byGiven.get(given) ?? []), person]);
+  }
+  for (const [given, pair] of byGiven) {
+    if (pair.length !== 2 || firstNameGender(given) === 'male') continue;
+    const [before, after] = [...pair].sort((a, b) => first(a) - first(b)) as [Person, Person];
+    const [maiden, married] = [full(before)[0]!, full(after)[0]!];
+    const written = (p: Person) => full(p).reduce((n, f) => n + f.count, 0);
+    if (
+      written(before) < MARRIED_MIN ||
+      written(after) < MARRIED_MIN ||
+      !wives.has(married.words[1]!) ||
+      wives.has(maiden.words[1]!) ||
+      together(maiden.surface, married.surface)
+    )
+      continue;
+    after.forms.push(...before.forms);
+    after.known.push(...before.known);
+    before.forms = [];
+  }
+  for (let i = persons.length - 1; i >= 0; i--) if (persons[i]!.forms.length === 0) persons.splice(i, 1);
+}
+const first = (person: Person) => Math.min(...person.forms.map((f) => f.firstOffset));
 
 function sameFullName(fa: NameForm, fb: NameForm): boolean {
   const [a, b] = [fa.words, fb.words];
@@ -509,11 +552,12 @@ function theOneWoman(
   const daughters = [...titledGroups.keys()].some(
     (k) => k.endsWith(`|${word}`) && titleClass(k.split('|')[0]!) === 'daughter',
   );
+  // A "Miss" under another surname is her name before she married ("Miss Mina Murray").
   const women = bySurname.filter(
     (p) =>
       personGender(p) === 'female' &&
-      p.forms.every((f) => classOf(f) !== 'daughter') &&
-      p.forms.some((f) => f.words.length > 1 && firstNameGender(f.words[0]!) === 'female'),
+      p.forms.every((f) => classOf(f) !== 'daughter' || f.words.at(-1) !== word) &&
+      p.forms.some((f) => f.words.length > 1 && firstNameGender(f.words[0]!) !== 'male'),
   );
   if (daughters || women.length !== 1 || !together) return undefined;
   const woman = women[0]!;
