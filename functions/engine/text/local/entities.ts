@@ -14,7 +14,7 @@ import {
   SETTING_NOUNS,
   SPEECH_VERBS,
 } from './lexicon';
-import { firstNameGender, isKnownPersonName, isKnownPlaceName } from './nlp';
+import { firstNameGender, isGrammarWord, isKnownPersonName, isKnownPlaceName } from './nlp';
 import { withoutContraction } from './reading/text';
 
 export interface PhraseStats {
@@ -137,7 +137,7 @@ export function scanEntities(text: string): EntityScan {
     const strip =
       to - from > 1 &&
       tokens[from]!.initial &&
-      isCommonWord(tokens[from]!.word, lowercase, midSentence) &&
+      (isCommonWord(tokens[from]!.word, lowercase, midSentence) || isGrammarWord(tokens[from]!.word)) &&
       !namedMidSentence.has(runText(from, to));
     recordPhrase(tokens, strip ? from + 1 : from, to, text, phrases);
     // "Bohemia" of "the King of Bohemia" is also a name of its own (a place, here).

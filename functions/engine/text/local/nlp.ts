@@ -58,6 +58,13 @@ export function isKnownPersonName(name: string): boolean {
   return tags.has('Person') || tags.has('FirstName');
 }
 
+/** Whether a word is an adverb or a word of grammar ("Presently", "Meanwhile", "Though"), never a name. */
+export function isGrammarWord(word: string): boolean {
+  const tags = tagsOfName(word.toLowerCase());
+  if (tags.has('Person') || tags.has('FirstName')) return false;
+  return ['Adverb', 'Conjunction', 'Preposition', 'Determiner', 'Pronoun'].some((t) => tags.has(t));
+}
+
 export function isKnownPlaceName(name: string): boolean {
   return tagsOfName(name).has('Place');
 }

@@ -144,6 +144,19 @@ describe('the cast', () => {
     expect(holding(text, 'Mr. March')[0]!.names).not.toContain('Daisy');
   });
 
+  it('takes no adverb opening a sentence for part of the name after it (“Presently Lucy”)', () => {
+    const text = [
+      'Lucy sat at the piano in the drawing-room, and Cecil read by the window.',
+      '“Play something,” said Cecil. “Not now,” said Lucy.',
+      'Presently Lucy steps out of the drawing-room window. Her new dress is a failure.',
+      'Presently Cecil closed his book. “Shall we walk?” said Cecil.',
+      'Presently they went out into the garden together.',
+    ].join('\n\n');
+    const names = castOf(text).flatMap((c) => c.names);
+    expect(names.filter((n) => n.startsWith('Presently'))).toEqual([]);
+    expect(holding(text, 'Lucy')).toHaveLength(1);
+  });
+
   it('knows the Medical Man is the Doctor', () => {
     const text = [
       'The Medical Man stood by the fire, and the Psychologist sat in the armchair.',
