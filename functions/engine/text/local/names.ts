@@ -18,8 +18,8 @@ import {
   type Person,
   type TitleClass,
 } from './reading/people';
-import { TAG_VERBS } from './reading/lexicon';
-import { findRoles, NATIONS, roleName } from './reading/roles';
+import { PERSON_NOUNS, TAG_VERBS } from './reading/lexicon';
+import { demonym, findRoles, NATIONS, roleName } from './reading/roles';
 import { currentRoleMentions } from './reading/current-role';
 import { namesApart } from './reading/apart';
 import { bookOrAuthor } from './reading/works';
@@ -108,7 +108,7 @@ function castOf(
   const titlesInUse = new Set(
     [...scan.phrases.values()].flatMap((s) => [...s.titles.keys()].map(normaliseTitle)),
   );
-  const roles = findRoles(scan.phrases.values(), titlesInUse, scan.lowercase);
+  const roles = findRoles(scan.phrases.values(), titlesInUse, scan.lowercase, together);
   const claimed = new Set(roles.flatMap((r) => r.forms.map((f) => f.surface)));
   const people: PhraseStats[] = [];
   const addressed = addressedNames(text, scan.lowercase);
@@ -119,6 +119,7 @@ function castOf(
       stats.inCapitals < stats.count &&
       !placeOrSaint(stats) &&
       !NATIONS.test(stats.key) &&
+      !demonym(stats) &&
       (classifyPhrase(stats, scan.lowercase) === 'person' || addressed.has(stats.key)) &&
       !bookOrAuthor(text, stats)
     )
@@ -131,10 +132,11 @@ function castOf(
       apart: options.apart,
       together,
       nearestSurname,
+      marriedAs: marriedAs(text),
     }),
   );
   const words = new Set(persons.flatMap((p) => p.forms.map((f) => f.words.at(-1)!)));
-  const epithets = roles.filter((r) => joinEpithet(r, persons));
+  const epithets = roles.filter((r) => joinEpithet(r, persons, scan.lowercase));
   const characters = [
     ...persons.map((p) => toCharacter(p, persons, scan.lowercase)),
     // "the Crofts", "the Emersons": a family, written as a role.
@@ -180,13 +182,18 @@ function castOf(
  * "the Great Oz" is Oz: a role written as words of praise or blame before a name the book gives one
  * person alone joins that person. Not a role "of" something ("the Wizard of Oz" may be of a land).
  */
-function joinEpithet(role: Person, persons: Person[]): boolean {
+function joinEpithet(role: Person, persons: Person[], lowercase: ReadonlyMap<string, number>): boolean {
   const names = role.forms.map((f) => f.words);
   if (names.some((w) => w.length < 2 || w.includes('of'))) return false;
   const last = new Set(names.map((w) => w.at(-1)!));
   if (last.size !== 1) return false;
   const name = [...last][0]!;
-  const owners = persons.filter((p) => p.forms.some((f) => f.words.length === 1 && f.words[0] === name));
+  // Not a word for someone ("the Black Knight" beside Mr. Knight, "the Old Bishop" beside Mr. Bishop).
+  const lower = name.toLowerCase();
+  if (PERSON_NOUNS.has(lower) || NAME_TITLES.has(lower) || (lowercase.get(lower) ?? 0) > 0) return false;
+  const owners = persons.filter((p) =>
+    p.forms.some((f) => f.words.length === 1 && f.words[0] === name && !f.title),
+  );
   if (owners.length !== 1) return false;
   owners[0]!.forms.push(...role.forms);
   return true;
@@ -331,6 +338,11 @@ function inOneSentence(text: string): Together {
     );
   };
   const together = (a: string, b: string) => at(a).some((x) => at(b).some((y) => beside(x, y)));
+  // Never the one written inside the other ("Kate" of "Miss Kate").
+  const overlap = (x: { start: number; end: number }, y: { start: number; end: number }) =>
+    x.start < y.end && y.start < x.end;
+  together.apart = (a: string, b: string) =>
+    at(a).some((x) => at(b).some((y) => !overlap(x, y) && beside(x, y)));
   // How many of `a`'s mentions have `b` in their sentence, with how many mentions `a` has.
   together.share = (a: string, b: string) => {
     const [pa, pb] = [at(a), at(b)];
@@ -344,20 +356,26 @@ function inOneSentence(text: string): Together {
  * given name followed by a capitalised word is part of a full name and does not count). Undefined
  * unless one surname has at least twice the votes of any other, over three mentions or more.
  */
-function familyBefore(text: string): (given: string, surnames: readonly string[]) => string | undefined {
-  // Where each surname stands, found once for both readings of the cast.
+function familyBefore(
+  text: string,
+): (given: string, surnames: readonly string[], menOnly?: boolean) => string | undefined {
+  // Where each surname stands, found once for both readings of the cast: all of them, and those that
+  // are a man's own (not "Mrs. Arnold" nor "Dr. Arnold", no sign of the Tom Arnold named once).
   const places = new Map<string, number[]>();
-  const wordAt = (word: string) => {
-    let found = places.get(word);
+  const wordAt = (word: string, menOnly: boolean) => {
+    const key = `${menOnly ? 'men:' : ''}${word}`;
+    let found = places.get(key);
     if (!found) {
       const pattern = new RegExp(`(?<![\\p{L}])${escapeRegExp(word)}(?![\\p{L}])`, 'gu');
-      found = [...text.matchAll(pattern)].map((m) => m.index);
-      places.set(word, found);
+      found = [...text.matchAll(pattern)]
+        .filter((m) => !menOnly || !OTHER_TITLE_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index)))
+        .map((m) => m.index);
+      places.set(key, found);
     }
     return found;
   };
-  return (given, surnames) => {
-    const before = surnames.map(wordAt);
+  return (given, surnames, menOnly = false) => {
+    const before = surnames.map((s) => wordAt(s, menOnly));
     const votes = surnames.map(() => 0);
     const bare = new RegExp(`(?<![\\p{L}])${escapeRegExp(given)}(?![\\p{L}]|\\s+\\p{Lu})`, 'gu');
     for (const m of text.matchAll(bare)) {
@@ -374,6 +392,30 @@ function familyBefore(text: string): (given: string, surnames: readonly string[]
     return first[0] >= 3 && first[0] >= 2 * (second?.[0] ?? 0) ? surnames[first[1]] : undefined;
   };
 }
+
+/** Words that tell of a marriage. */
+const MARRIAGE = /\b(?:marry|marries|married|marrying|marriage|wedding|wedded|bride|bridegroom|husband)\b/i;
+/** Share of a maiden name's mentions that must come before the married name is first written. */
+const MAIDEN_BEFORE = 0.6;
+
+/** See `GroupOptions.marriedAs`: "Mina Murray" of the letters, a wedding, then "Mina Harker". */
+function marriedAs(text: string): (maiden: string, married: string) => boolean {
+  const at = (name: string) =>
+    [...text.matchAll(new RegExp(`(?<![\\p{L}])${escapeRegExp(name).replace(/ /g, '\\s+')}(?![\\p{L}])`, 'gu'))].map(
+      (m) => m.index,
+    );
+  return (maiden, married) => {
+    const [before, after] = [at(maiden), at(married)];
+    const first = after[0];
+    if (first === undefined || before.length === 0 || before[0]! > first) return false;
+    if (before.filter((i) => i < first).length < before.length * MAIDEN_BEFORE) return false;
+    return MARRIAGE.test(text.slice(before[0]!, first));
+  };
+}
+
+/** A title before a surname that is not a man's own ("Mrs. Arnold", "Dr. Arnold", "Aunt March"). */
+const OTHER_TITLE_BEFORE =
+  /\b(?:Mrs|Miss|Ms|Lady|Madam|Madame|Dr|Doctor|Aunt|Uncle|Mother|Father|Sister|Brother|Professor|Captain|Colonel|Major|General|Sir)\.?\s+$/;
 
 /** The last of the sorted positions before `at`, or -1. */
 function lastBefore(sorted: readonly number[], at: number): number {
@@ -488,10 +530,13 @@ function toCharacter(
   const ranked = [...surfaces.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length);
   // A woman written "Mrs. Ford" goes by that name, though the bare "Ford" (of "Ford's") is more frequent.
   // A given name ("Louisa" of "Louisa Musgrove") is her name as it is, though "Miss Louisa" is written too.
-  // So is a word only ever written alone that is a given name ("Lucy", though "Miss Lucy" is written too).
+  // So is a word only ever written alone that is a given name ("Lucy", though "Miss Lucy" is written
+  // too), unless she is a married woman ("Mrs. Russell" is not "Russell").
+  const married = person.forms.some((f) => f.title && titleClass(f.title) === 'wife');
   const givenName = (word: string) =>
     person.forms.some((f) => f.words.length > 1 && f.words[0] === word) ||
     (firstNameGender(word) !== 'unknown' &&
+      !married &&
       !person.forms.some((f) => f.words.length > 1 && f.words.at(-1) === word));
   const bare =
     ranked[0] && !ranked[0][0].includes(' ') && !givenName(ranked[0][0]) ? ranked[0][0] : undefined;

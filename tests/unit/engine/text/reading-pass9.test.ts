@@ -120,7 +120,7 @@ describe('the cast', () => {
       'They sang “Kate Kearney” twice on the way, and Kate Kearney was the song of the day.',
       'Miss Kate sat apart with her sketch-book. “How pretty,” said Miss Kate.',
       '“Do you sketch?” said Kate. Miss Kate showed them her drawing.',
-      'Kate laughed, and Miss Kate put the book away.',
+      'Kate laughed. Then Miss Kate put the book away.',
     ].join('\n\n');
     expect(holding(text, 'Miss Kate')[0]!.names).toContain('Kate');
   });
@@ -187,6 +187,7 @@ describe('one person under two names', () => {
     const letters = [
       'Miss Mina Murray wrote to Lucy from the school. Mina Murray was a schoolmistress.',
       '“I am so happy,” said Lucy. Jonathan Harker was in Transylvania.',
+      'In the summer she went out to him, and they were married in the hospital at Buda-Pesth.',
     ];
     const later = [
       'Jonathan Harker came home, and Mina Harker met him at the station.',
@@ -208,5 +209,182 @@ describe('one person under two names', () => {
     ].join('\n\n');
     const marys = castOf(text).filter((c) => c.names.some((n) => /^Mary \w+/.test(n)));
     expect(marys.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+/** Prose a reviewer wrote against the rules above, which each must still read right. */
+describe('guards', () => {
+  const join = (...paragraphs: string[]) => paragraphs.join('\n\n');
+  const road = 'The road ran on between the wet fields, and the hedges dripped. '.repeat(30);
+
+  it('a man who talks with a nameless boy is still “the gentleman” later', () => {
+    const text = join(
+      'Mr. Brown met a ragged urchin in the lane by the church.',
+      '“Where are you going?” said Mr. Brown.',
+      '“Home, sir,” said the boy.',
+      '“And where is home?” said Mr. Brown.',
+      '“Over the hill,” said the boy.',
+      '“Have you eaten today?” said Mr. Brown.',
+      '“No, sir,” said the boy.',
+      '“Then come with me,” said Mr. Brown, and they walked on together.',
+      road,
+      'Mr. Brown came into the parlour where his wife sat sewing by the lamp.',
+      '“I have brought a boy home,” said the gentleman.',
+      '“A boy!” said Mrs. Brown.',
+      '“A poor hungry boy,” said the gentleman.',
+    );
+    expect(speakerOf(text, 'I have brought a boy home,')).toBe('Mr. Brown');
+  });
+
+  it('a bare reply after a long reflection is still the same talk', () => {
+    const text = join(
+      'Mr. Knightley came in before breakfast and stood by the window.',
+      '“Martin is a good fellow,” said Mr. Knightley. “He will marry her.”',
+      '“We shall see,” said Emma, and Mr. Knightley went away.',
+      'Emma and Harriet sat together in the little parlour at Hartfield.',
+      '“Did he speak to you?” said Emma.',
+      '“Only a little,” said Harriet.',
+      '“And what did he say?” said Emma. She watched her friend closely as she asked it. Mr. Knightley had warned her only that morning, standing by this very window, that Mr. Martin was a sensible young man and a good match; and Mr. Knightley, when he spoke so, was generally right, which made it all the more provoking. But Mr. Knightley did not know everything. He could not see, as she could, how much better a marriage lay within reach, if only a little care were taken now.',
+      '“He asked after my health, and said the weather was cold.”',
+      '“Nothing more?”',
+      '“Nothing more, indeed.”',
+      '“Then he is very dull.”',
+    );
+    expect(speakerOf(text, 'He asked after my health, and said the weather was cold.')).toBe('Harriet');
+    expect(speakerOf(text, 'Nothing more, indeed.')).toBe('Harriet');
+  });
+
+  it('a people’s word that is someone’s name or title stays theirs', () => {
+    const moor = join(
+      'Mr. Moor was the curate of the parish, a thin grave man with a long face.',
+      '“You are late,” said Mr. Moor. “I was kept at the farm,” said Harry.',
+      'Mr. Moor shook his head and went out into the rain. Harry followed him.',
+      '“Will it clear?” said Mr. Moor. “I think not,” said Harry.',
+    );
+    expect(holding(moor, 'Mr. Moor')).toHaveLength(1);
+    const roman = join(
+      'Roman came in from the yard and sat down heavily at the table.',
+      '“The horses are fed,” said Roman. Anna looked up from her sewing.',
+      '“Did you see the priest?” said Anna. Roman shook his head.',
+      'Roman ate his soup in silence, and Anna watched him.',
+    );
+    expect(holding(roman, 'Roman')).toHaveLength(1);
+    const guide = join(
+      'Harry and his guide set out across the desert at dawn. The Arab rode ahead on a grey camel.',
+      '“Water is two days off,” said the Arab. “Can we reach it?” said Harry.',
+      '“If God wills,” said the Arab. The Arab drew his cloak about his face.',
+      'At noon the Arab stopped. “We rest here,” said the Arab.',
+    );
+    expect(castOf(guide).map((c) => c.name)).toContain('The Arab');
+  });
+
+  it('a given name is not placed by the surname of a woman of another family', () => {
+    const text = join(
+      'Tom Brown came to Rugby in the autumn of his eleventh year. Tom Brown was a sturdy boy.',
+      'His father had told him much of the school, and Tom Brown was not afraid of it.',
+      'Mrs. Arnold, the matron, had a son of her own, little Tom Arnold, who was away at home that term.',
+      'On the first morning Mrs. Arnold sent for the new boy. “Come in,” said Mrs. Arnold.',
+      'Tom went in and stood before the table. “You are Brown?” said Mrs. Arnold. “Yes, ma’am,” said Tom.',
+      '“Be good,” said Mrs. Arnold. Tom promised he would.',
+      'At supper Mrs. Arnold carved, and Tom ate everything she gave him.',
+      'Mrs. Arnold smiled at him, and Tom smiled back.',
+      'After supper Tom Brown ran out to the close and played football till dark.',
+    );
+    expect(holding(text, 'Tom')[0]!.names).toContain('Tom Brown');
+  });
+
+  it('a mother, an aunt or a lady with the formal name is not the girl with its pet form', () => {
+    const mother = join(
+      'Meg Ellison was fourteen, and she lived with her father and mother at the mill.',
+      '“Meg, fetch the water,” said her mother. Meg ran for the pail.',
+      'Mr. Ellison came in at noon. “Margaret,” he said to his wife, “the wheel is broken.”',
+      '“Then mend it,” said Margaret, and she went on with her baking.',
+      'Margaret was a hard woman, and her husband feared her. Meg laughed at them both.',
+      '“Hush, child,” said Margaret. Meg was quiet.',
+    );
+    expect(holding(mother, 'Meg')[0]!.names).not.toContain('Margaret');
+    const lady = join(
+      'Lady Catherine came down to the drawing room, and Kitty Bennet rose to curtsey.',
+      '“Sit down,” said Lady Catherine. Kitty sat down.',
+      '“You are the youngest but one?” said Lady Catherine. “Yes, ma’am,” said Kitty.',
+      'Lady Catherine looked at her through her glass. Kitty coughed.',
+    );
+    expect(holding(lady, 'Kitty')[0]!.names).not.toContain('Lady Catherine');
+  });
+
+  it('a pet name goes to the one far more often so called, not to a namesake written once', () => {
+    const text = join(
+      'Henry Esmond was twelve years old when he came to Castlewood. Henry Esmond was a grave little boy.',
+      'Lady Castlewood took a liking to Henry Esmond at once. “Come here, Harry,” said she.',
+      'Harry came and knelt by her chair. Harry was shy, but Harry loved her.',
+      'In the hall hung a picture of old Harry Warrington, who had fought at Naseby.',
+      '“Who is that?” said Harry. “A soldier,” said the chaplain. Harry looked at it long.',
+      'Henry Esmond grew up in that house, and Harry never forgot the picture.',
+    );
+    expect(holding(text, 'Harry')[0]!.names).toContain('Henry Esmond');
+  });
+
+  it('a governess and her pupil of one given name, written in one sentence, stay two', () => {
+    const text = join(
+      'Kate Ellis came to the Hall as governess. Kate Ellis was twenty, and poor.',
+      'Her cousin Kate Morton had found her the place. Kate Morton wrote to her every week.',
+      'The child she was to teach was Miss Kate, the squire’s little daughter, a spoilt thing of eight.',
+      '“I will not learn,” said Miss Kate. Miss Kate threw her book on the floor.',
+      'Kate picked it up. “Then we shall walk instead,” said Kate, and Kate took her out into the park.',
+      'Kate was patient, and in a month Miss Kate loved her.',
+    );
+    expect(holding(text, 'Miss Kate')[0]!.names).not.toContain('Kate');
+  });
+
+  it('a married woman keeps her title in her name (“Mrs. Russell”)', () => {
+    const text = join(
+      'Mrs. Russell was a widow of fifty, and she kept the best house in Kellynch.',
+      'Anne went to see her every day. “You look pale,” said Mrs. Russell.',
+      '“I am tired,” said Anne. Russell’s garden was full of roses, and Russell’s gardener was cutting them.',
+      'Anne sat in Russell’s parlour till dark, and went home at last.',
+    );
+    expect(holding(text, 'Mrs. Russell')[0]!.name).toBe('Mrs. Russell');
+  });
+
+  it('two men of one calling who speak to each other stay two', () => {
+    const text = join(
+      'The Medical Man stood by the fire, and the Doctor came in from the hall.',
+      '“You are late,” said the Medical Man to the Doctor. “I was called out,” said the Doctor.',
+      'The Medical Man shrugged. “A fever?” said the Medical Man.',
+      '“Scarlatina,” said the Doctor, and he sat down beside the Medical Man.',
+    );
+    expect(speakerOf(text, 'Scarlatina,')).toBe('The Doctor');
+  });
+
+  it('an epithet whose last word is a calling is not the man of that surname', () => {
+    const text = join(
+      'Mr. Knight kept the inn at Ashby, and he was a stout red-faced man.',
+      '“A guest,” said Mr. Knight, and he went to the door. Wilfred stood by the fire.',
+      'The Black Knight rode into the yard and got down from his horse.',
+      '“Wine,” said the Black Knight. Mr. Knight brought it himself.',
+      'The Black Knight drank, and Wilfred watched him. “Who is he?” said Wilfred.',
+      '“I know not,” said Mr. Knight. The Black Knight rode away at dawn.',
+    );
+    expect(holding(text, 'Mr. Knight')[0]!.names.some((n) => /Black/.test(n))).toBe(false);
+  });
+
+  it('two women of one given name met in different chapters stay two', () => {
+    const jane = join(
+      'Jane Fairfax came to Highbury in the spring to stay with her aunt. Jane Fairfax was elegant and reserved.',
+      '“She plays beautifully,” said Emma. Miss Bates was proud of her niece.',
+      'In the autumn the Bennets came to the neighbouring house. Jane Bennet was the eldest daughter.',
+      'Mrs. Bennet talked of nothing but husbands. Jane Bennet blushed at her mother.',
+      '“Jane, my love,” said Mrs. Bennet. Emma liked Jane Bennet at once.',
+    );
+    expect(holding(jane, 'Jane Fairfax')[0]!.names).not.toContain('Jane Bennet');
+    const mary = join(
+      'Mary Crawford arrived at the parsonage in July. Mary Crawford was lively and pretty.',
+      'Her brother Henry came with her. “What a dull place,” said Henry.',
+      'Lady Bertram sat on the sofa at the Park, and her daughter Julia sat beside her.',
+      'Mrs. Norris came in with the news. Mary Bertram, the cousin from Portsmouth, had come.',
+      '“Where is she?” said Julia. Mary Bertram stood shyly at the door.',
+      'Mrs. Bertram, the girl’s mother, had not come. Julia took her up to her room.',
+    );
+    expect(holding(mary, 'Mary Crawford')[0]!.names).not.toContain('Mary Bertram');
   });
 });

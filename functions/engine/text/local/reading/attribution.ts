@@ -78,9 +78,10 @@ export interface Attribution {
  */
 const CONVERSATION_GAP = 0;
 /**
- * Characters of narration after a paragraph's last line beyond which the story has moved on: the
- * next line opens a conversation of its own ("…she bade her friend adieu and went on. / Catherine
- * found Mrs. Allen…").
+ * Characters of narration after a paragraph's last line beyond which the story has moved on, when
+ * the next paragraph opens on narration too: its line begins a conversation of its own ("…she bade
+ * her friend adieu and went on. / Catherine found Mrs. Allen…, and was greeted with, “…”"). A bare
+ * reply after a long reflection is still the same talk.
  */
 const MOVED_ON = 400;
 
@@ -130,8 +131,9 @@ export function attributeQuotations(
   learnScenes(context, context.descriptions);
   tags.forEach((tag, index) => {
     if (tag?.kind !== 'description') return;
-    learnDescription(context, context.descriptions, tag, index, neighbours(context, index));
-    learnChild(context, context.descriptions, tag, index);
+    const others = neighbours(context, index);
+    learnDescription(context, context.descriptions, tag, index, others);
+    learnChild(context, context.descriptions, tag, index, others);
   });
   tags.forEach((tag, index) => {
     const part = parts[index]!;
@@ -502,8 +504,11 @@ function conversations(context: Context): Turn[][] {
       last.paragraph = part.paragraph;
       continue;
     }
+    // A long stretch of narration after the last line, and the next paragraph opening on narration too.
     const after = last ? context.scan.paragraphs[last.paragraph]!.end - last.parts.at(-1)!.end : 0;
-    if (last && (part.paragraph - last.paragraph > 1 + CONVERSATION_GAP || after > MOVED_ON)) {
+    const opens = /\p{L}/u.test(context.text.slice(context.scan.paragraphs[part.paragraph]!.start, part.start));
+    const movedOn = after > MOVED_ON && opens;
+    if (last && (part.paragraph - last.paragraph > 1 + CONVERSATION_GAP || movedOn)) {
       runs.push(run);
       run = [];
     }

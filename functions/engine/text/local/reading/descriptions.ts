@@ -144,9 +144,16 @@ const CHILD_TIMES = 3;
  * Notes whom a word for a child stands for, before any description is resolved: Oliver, "the boy"
  * of half his lines, is not "the gentleman" who speaks beside him.
  */
-export function learnChild(context: SceneContext, book: DescriptionBook, ref: Description, index: number) {
+export function learnChild(
+  context: SceneContext,
+  book: DescriptionBook,
+  ref: Description,
+  index: number,
+  others: ReadonlySet<Character>,
+) {
   if (!isChildWord(ref)) return;
-  const child = nearest(context, index, genderOf(ref), undefined);
+  // Not one who talks with the child ("“Home, sir,” said the boy" answering Mr. Brown).
+  const child = nearest(context, index, genderOf(ref), undefined, (c) => others.has(c));
   if (child) book.young.set(child, (book.young.get(child) ?? 0) + 1);
 }
 

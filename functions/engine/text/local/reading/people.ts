@@ -200,6 +200,8 @@ function compatible(person: Person, wanted: 'male' | 'female' | 'unknown' | unde
  */
 /** Whether the text writes two names in one sentence, and how often. */
 export type Together = ((a: string, b: string) => boolean) & {
+  /** Whether the two are written in one sentence, each in its own place (not "Kate" of "Miss Kate"). */
+  apart?: (a: string, b: string) => boolean;
   /** Of `a`'s mentions, how many have `b` in their sentence, and how many there are. */
   share?: (a: string, b: string) => readonly [number, number];
 };
@@ -217,7 +219,12 @@ export interface GroupOptions {
    * name: "Charles" among the Musgroves is Charles Musgrove, though "Charles Hayter" is written in
    * full more often.
    */
-  nearestSurname?: (given: string, surnames: readonly string[]) => string | undefined;
+  nearestSurname?: (given: string, surnames: readonly string[], menOnly?: boolean) => string | undefined;
+  /**
+   * Whether a woman's full name is her maiden name and the other her married one: most mentions of the
+   * first come before the other is first written, with a word of marriage between.
+   */
+  marriedAs?: (maiden: string, married: string) => boolean;
 }
 
 export function groupForms(forms: readonly NameForm[], options: GroupOptions = {}): Person[] {
@@ -242,7 +249,7 @@ export function groupForms(forms: readonly NameForm[], options: GroupOptions = {
     else byKey.set(key, create(form));
   }
   mergeFullNames(persons);
-  mergeMarriedNames(persons, forms, options.together);
+  mergeMarriedNames(persons, forms, options);
   const full = [...persons];
 
   // 2. A title and one word: a given name ("Miss Anne", "Sir Walter") or a surname ("Mr. Knightley").
@@ -298,7 +305,7 @@ export function groupForms(forms: readonly NameForm[], options: GroupOptions = {
       add(existing, form);
       continue;
     }
-    const target = singleTarget(word, full, titledByWord, options.nearestSurname);
+    const target = singleTarget(word, full, titledByWord, options.nearestSurname, options.together);
     const person = target ?? create(form);
     if (target) add(target, form);
     singlePersons.set(word, person);
@@ -379,11 +386,13 @@ const MARRIED_MIN = 2;
 
 /**
  * "Mina Murray" of the early letters is the "Mina Harker" of the rest of the book: one given name, not a
- * man's, under two surnames, each written at least twice, never the two in one sentence, and the
- * surname written later a married woman's ("Mrs. Harker"), the earlier one no married woman's.
+ * man's, under two surnames, each written at least twice, never the two in one sentence, the surname
+ * written later a married woman's ("Mrs. Harker") and the earlier one none, and the text telling of a
+ * marriage before the later name comes (see `GroupOptions.marriedAs`).
  */
-function mergeMarriedNames(persons: Person[], forms: readonly NameForm[], together?: GroupOptions['together']) {
-  if (!together) return;
+function mergeMarriedNames(persons: Person[], forms: readonly NameForm[], options: GroupOptions) {
+  const { together, marriedAs } = options;
+  if (!together || !marriedAs) return;
   const wives = new Set(
     forms.filter((f) => f.words.length === 1 && classOf(f) === 'wife').map((f) => f.words[0]!),
   );
@@ -405,7 +414,8 @@ function mergeMarriedNames(persons: Person[], forms: readonly NameForm[], togeth
       written(after) < MARRIED_MIN ||
       !wives.has(married.words[1]!) ||
       wives.has(maiden.words[1]!) ||
-      together(maiden.surface, married.surface)
+      together(maiden.words.join(' '), married.words.join(' ')) ||
+      !marriedAs(maiden.words.join(' '), married.words.join(' '))
     )
       continue;
     after.forms.push(...before.forms);
@@ -594,22 +604,29 @@ function singleTarget(
   full: readonly Person[],
   titledByWord: ReadonlyMap<string, Person[]>,
   nearestSurname?: GroupOptions['nearestSurname'],
+  together?: GroupOptions['together'],
 ): Person | undefined {
-  // "Meg" is "Meg March" before the "Margaret Hale" a "Meg" might be short for.
-  const exact = full.filter((p) => givenNames(p).has(word));
-  const byGiven =
-    exact.length > 0 ? exact : full.filter((p) => [...givenNames(p)].some((g) => isNicknameOf(word, g)));
+  const byGiven = full.filter((p) => [...givenNames(p)].some((g) => g === word || isNicknameOf(word, g)));
   if (byGiven.length > 1 && nearestSurname) {
     const byFamily = byFamilyOfGiven(word, byGiven, nearestSurname);
     if (byFamily) return byFamily;
   }
   if (byGiven.length > 0) {
     // Among full names too alike to choose from ("Kate Vaughn" once, "Kate Kearney" twice), "Kate" is
-    // still the "Miss Kate" of the book when she is the one so called without a surname.
+    // still the "Miss Kate" of the book when she is the one so called without a surname, and the two
+    // are never written in one sentence.
     const titledGiven = (titledByWord.get(word) ?? []).filter(
       (p) => p.forms.every((f) => f.words.length === 1) && !p.forms.every((f) => KINSHIP_TITLES.has(f.title)),
     );
-    return dominant(byGiven, word) ?? (titledGiven.length === 1 ? titledGiven[0] : undefined);
+    // Else "Meg" is "Meg March" before the "Margaret Hale" a "Meg" might be short for.
+    const exact = byGiven.filter((p) => givenNames(p).has(word));
+    return (
+      dominant(byGiven, word) ??
+      (exact.length > 0 && exact.length < byGiven.length ? dominant(exact, word) : undefined) ??
+      (titledGiven.length === 1 && !titledGiven[0]!.forms.some((f) => together?.apart?.(f.surface, word))
+        ? titledGiven[0]
+        : undefined)
+    );
   }
   // A bare surname is a man's ("Bennet" is Mr. Bennet, "Hawkins" is Jim Hawkins), else the one titled person.
   // "Uncle Scrooge" and "Master Scrooge" do not compete for the bare "Scrooge".
@@ -630,6 +647,9 @@ function singleTarget(
  * Chitling, whose surname is about, not the "Tom White" Oliver gives as his name twice. Only when the
  * families differ, and only for a man's given name (a woman's may be her maiden and married names).
  */
+/** How often a rival must be written in full for every mention of its surname to place a given name. */
+const FAMILY_FULL = 3;
+
 function byFamilyOfGiven(
   word: string,
   candidates: readonly Person[],
@@ -642,12 +662,16 @@ function byFamilyOfGiven(
   // A woman's given name under two surnames is as likely her maiden and married names ("Mina Murray",
   // "Mina Harker"): only a man's given name is placed by family.
   if (firstNameGender(word) !== 'male') return undefined;
-  const rivals = candidates.filter((p) => fullCount(p) >= 1);
+  // Rivals written in full three times or more, placed by every mention of their surnames ("Charles"
+  // among the Musgroves); failing two of those, every rival, placed only by the men of its family
+  // ("Mr. Chitling", "Chitling"), as "Mrs. Arnold" of the house is no sign of the Tom Arnold named once.
+  const strong = candidates.filter((p) => fullCount(p) >= FAMILY_FULL);
+  const rivals = strong.length >= 2 ? strong : candidates.filter((p) => fullCount(p) >= 1);
   if (rivals.length < 2) return undefined;
   const families = rivals.map((p) => [...surnames(p)]);
   const all = families.flat();
   if (new Set(all).size !== all.length) return undefined;
-  const surname = nearestSurname(word, all);
+  const surname = nearestSurname(word, all, strong.length < 2);
   return surname ? rivals[families.findIndex((f) => f.includes(surname))] : undefined;
 }
 
@@ -677,8 +701,9 @@ function mergeKinship(
 }
 
 /**
- * "Margaret" and "Miss Margaret", never written with a surname, are the "Meg March" of the book when
- * she is the one person called by a pet form of that name and no one else bears it as a given name.
+ * "Margaret" and "Miss Margaret", never written with a surname nor with another title than "Miss",
+ * are the "Meg March" of the book when she is the one person called by a pet form of that name and no
+ * one else bears it as a given name.
  */
 function mergeFormalNames(persons: Person[]) {
   for (const person of persons) {
@@ -686,6 +711,10 @@ function mergeFormalNames(persons: Person[]) {
     const words = new Set(person.forms.map((f) => f.words.at(-1)!));
     const formal = [...words][0];
     if (!formal || words.size !== 1 || firstNameGender(formal) === 'unknown') continue;
+    // Called "Miss Margaret" and by no other title: a daughter of the house, not the mother, the aunt or
+    // the lady whose name the girl was given ("Aunt Margaret", "Lady Catherine").
+    const titles = new Set(person.forms.flatMap((f) => (f.title && !DESCRIBING_TITLES.has(f.title) ? [f.title] : [])));
+    if (![...titles].every((t) => titleClass(t) === 'daughter') || titles.size === 0) continue;
     const callsBy = (p: Person) => [
       ...givenNames(p),
       ...p.forms.filter((f) => f.words.length === 1 && !f.title).map((f) => f.words[0]!),

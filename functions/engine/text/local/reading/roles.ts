@@ -25,9 +25,21 @@ const DEMONYMS = [
 ].join('|');
 /** Peoples and faiths of the world ("the French", "the Sikhs"): who they are is no character of a story. */
 export const NATIONS = new RegExp(
-  String.raw`^(?:\p{Lu}\p{L}*(?:ians|ese|ish|ans|ards|ians)|French|Dutch|Swiss|Greeks|Turks|Arabs|Jews|Moors|Sikhs|Hindoos|Hindus|Moslems|Muslims|Christians|Catholics|Protestants|Scots|Danes|Swedes|Poles|Finns|Lapps|Gipsies|Gypsies|Saxons|Normans|Britons|Romans|Kaffirs|Zulus|Maoris|Tartars|Cossacks|Yankees|${DEMONYMS})$`,
+  String.raw`^(?:\p{Lu}\p{L}*(?:ians|ese|ish|ans|ards|ians)|French|Dutch|Swiss|Greeks|Turks|Arabs|Jews|Moors|Sikhs|Hindoos|Hindus|Moslems|Muslims|Christians|Catholics|Protestants|Scots|Danes|Swedes|Poles|Finns|Lapps|Gipsies|Gypsies|Saxons|Normans|Britons|Romans|Kaffirs|Zulus|Maoris|Tartars|Cossacks|Yankees)$`,
   'u',
 );
+
+/**
+ * One of a people written as a word for someone ("the subtle Roman", "a native Roman"): never after a
+ * title or a verb of speech, and after "the" at least once. "Mr. Moor", Roman the farmhand and a dog
+ * called Turk keep their names.
+ */
+export function demonym(stats: PhraseStats): boolean {
+  return (
+    DEMONYM.test(stats.key) && stats.titles.size === 0 && stats.afterSpeechVerb === 0 && stats.afterThe > 0
+  );
+}
+const DEMONYM = new RegExp(`^(?:${DEMONYMS})$`, 'u');
 
 /** Whether a capitalised phrase is written like a role: mostly after "the", never titled, not a place's name. */
 function roleShaped(stats: PhraseStats, titlesInUse: ReadonlySet<string>): boolean {
@@ -83,6 +95,8 @@ function pluralOfThings(group: readonly PhraseStats[], lowercase: ReadonlyMap<st
 /** Whether the forms of one role, together, name a character: it speaks and acts, or a word of kind is "of" something. */
 function actsAsCharacter(group: readonly PhraseStats[], lowercase: ReadonlyMap<string, number>): boolean {
   if (pluralOfThings(group, lowercase) || group.some((s) => NATIONS.test(s.key))) return false;
+  // "the Arab" who speaks ("said the Arab") is the story's guide; "the subtle Roman" an epithet.
+  if (group.some((s) => DEMONYM.test(s.key)) && group.every((s) => s.afterSpeechVerbThe < 2)) return false;
   if (actsAsPeople(group, lowercase)) return true;
   const sum = (pick: (s: PhraseStats) => number) => group.reduce((total, s) => total + pick(s), 0);
   const count = sum((s) => s.count);
@@ -107,6 +121,7 @@ export function findRoles(
   phrases: Iterable<PhraseStats>,
   titlesInUse: ReadonlySet<string>,
   lowercase: ReadonlyMap<string, number> = new Map(),
+  together?: (a: string, b: string) => boolean,
 ): Person[] {
   const shaped = [...phrases].filter((s) => roleShaped(s, titlesInUse));
   const groups: PhraseStats[][] = [];
@@ -128,7 +143,7 @@ export function findRoles(
     if (owners.length === 1) owners[0]!.push(s);
     else groups.push([s]);
   }
-  joinSynonyms(groups);
+  joinSynonyms(groups, together);
   return groups
     .filter((group) => actsAsCharacter(group, lowercase))
     .map((group) => ({
@@ -147,11 +162,15 @@ export function findRoles(
 /** Words a book uses for one calling: its "Medical Man" is also "the Doctor". */
 const CALLINGS = [['Doctor', 'Medical Man', 'Physician']];
 
-/** The rarer of two words for one calling joins the commoner, when the book has one role of each. */
-function joinSynonyms(groups: PhraseStats[][]) {
+/**
+ * The rarer of two words for one calling joins the commoner, when the book has one role of each and
+ * never writes the two in one sentence ("said the Medical Man to the Doctor" are two men).
+ */
+function joinSynonyms(groups: PhraseStats[][], together?: (a: string, b: string) => boolean) {
   for (const calling of CALLINGS) {
     const holders = groups.filter((g) => g.length === 1 && calling.includes(g[0]!.key));
-    if (holders.length < 2) continue;
+    if (holders.length < 2 || !together) continue;
+    if (holders.some((a) => holders.some((b) => a !== b && together(a[0]!.key, b[0]!.key)))) continue;
     holders.sort((a, b) => b[0]!.count - a[0]!.count);
     for (const other of holders.slice(1)) {
       holders[0]!.push(...other);
