@@ -274,8 +274,12 @@ function assignRoles(
   const withTitle = (rate: number, e: Evidence, titles: string[]) =>
     rate > 0 && titles.includes(e.character.title) ? rate + 0.5 : rate;
   claim('antagonist', (e) => withTitle(rate(e, CONFLICT_CUES), e, ['lord', 'king', 'queen']));
-  claim('mentor', (e) => withTitle(rate(e, MENTOR_CUES), e, ['old', 'master', 'professor', 'doctor']));
+  // A people ("the Eloi", "the Winkies") may stand against the hero, but guides and companions are persons.
+  claim('mentor', (e) =>
+    e.character.people ? 0 : withTitle(rate(e, MENTOR_CUES), e, ['old', 'master', 'professor', 'doctor']),
+  );
   claim('sidekick', (e) => {
+    if (e.character.people) return 0;
     const together = protagonist
       ? e.sentences.filter((s) => protagonist.aliases.some((a) => s.includes(a))).length
       : 0;

@@ -230,9 +230,13 @@ export function writeLogline(input: LoglineInput): string {
       (a, b) => Number(b.role === 'antagonist') - Number(a.role === 'antagonist') || b.mentions - a.mentions,
     )
     .slice(0, 3)
-    .map((c) => c.name);
-  const who = `${hero.name}${appositive(hero)}`;
+    .map((c) => inSentence(c.name));
   const company = others.length ? `, with ${joinList(others)}` : '';
+  // "Jim, a young man, tells…": the appositive closed by a comma when the sentence goes on.
+  const apposed = appositive(hero);
+  const who = `${hero.name}${apposed}${apposed ? ',' : ''}`;
+  // Before ", with …" or the end, the appositive needs no comma of its own.
+  const last = `${inSentence(hero.name)}${apposed}`;
   const own = hero.gender === 'female' ? 'her' : hero.gender === 'male' ? 'his' : 'their';
   // A narrator who tells someone else's story (Watson telling Holmes's) is named as the teller.
   const teller = input.narrator && input.narrator !== hero.name ? input.narrator : undefined;
@@ -240,8 +244,8 @@ export function writeLogline(input: LoglineInput): string {
     input.narrator === hero.name
       ? `${who} tells ${own} own story in this ${kind}${touch}${company}.`
       : teller
-        ? `${teller} tells the story of ${who} in this ${kind}${touch}${company}.`
-        : `This ${kind}${touch} follows ${who}${company}.`;
+        ? `${teller} tells the story of ${inSentence(who)} in this ${kind}${touch}${company}.`
+        : `This ${kind}${touch} follows ${last}${company}.`;
   const line = summaryLine(
     input.summary,
     hero,
@@ -249,6 +253,11 @@ export function writeLogline(input: LoglineInput): string {
     characters.filter((c) => c !== hero).slice(0, 6),
   );
   return line ? `${frame} ${line}` : frame;
+}
+
+/** A role's name inside a sentence: "with the Scarecrow", not "with The Scarecrow". */
+function inSentence(name: string): string {
+  return name.replace(/^The\s/, 'the ');
 }
 
 /** ", a young woman" when the profile's description gives an age; nothing otherwise. */
@@ -274,6 +283,8 @@ function summaryLine(
   const fits = (sentence: string) => {
     const words = sentence.split(/\s+/).length;
     if (words < 8 || words > 40 || /["“”‘]/.test(sentence) || !/^\p{Lu}/u.test(sentence)) return false;
+    // "Present: Professor Van Helsing, Lord Godalming, …": a heading or a list of names is no sentence.
+    if (/^[\p{L}\s]{1,30}:/u.test(sentence) || capitalisedShare(sentence) > 0.5) return false;
     // "He looked at the Gryphon…": a sentence opening on a pronoun does not read on its own.
     if (/^(?:He|She|It|They|His|Her|Its|Their|This|That|These|Those|Him|Them)\b/.test(sentence)) return false;
     if (!narrated && /\b(?:I|me|my|we|our)\b/.test(sentence)) return false;
@@ -292,6 +303,12 @@ function summaryLine(
     (found, sentence) => (found === undefined || company(sentence) > company(found) ? sentence : found),
     undefined,
   );
+}
+
+/** Share of a sentence's words after the first that are capitalised. */
+function capitalisedShare(sentence: string): number {
+  const words = sentence.split(/\s+/).slice(1);
+  return words.filter((w) => /^\p{Lu}/u.test(w)).length / Math.max(1, words.length);
 }
 
 const MAX_SUMMARY_SENTENCES = 4000;

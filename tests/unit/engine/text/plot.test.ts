@@ -31,6 +31,22 @@ describe('plot overview', () => {
     });
   });
 
+  it('makes no people of the story a guide or a companion', async () => {
+    const valley = [
+      'Tamsin came down into the valley at dawn. Tamsin was tired and hungry after the long climb.',
+      'The Eloi were gathered by the river. The Eloi taught her their songs, and the Eloi were wise and gentle guides.',
+      'The Eloi showed her the old paths. The Eloi gave her advice and counsel, and the Eloi guided her to the hall.',
+      'The Eloi were her teachers in everything. Tamsin learned the lessons the Eloi taught, and the Eloi kept her safe.',
+      'Tamsin thought of home. Tamsin wondered whether she would ever see the mountains again.',
+      '“Stay with us,” said the Eloi. “I cannot,” said Tamsin.',
+      'The Eloi sang by the fire, and Tamsin listened. The Eloi were kind, and the Eloi were wise.',
+    ].join('\n\n');
+    const result = await overview([{ title: 'The Valley', content: valley }]);
+    const eloi = result.characters.find((c) => c.name === 'The Eloi');
+    expect(eloi).toBeDefined();
+    expect(eloi!.role === 'mentor' || eloi!.role === 'sidekick').toBe(false);
+  });
+
   it('describes characters from what the text says of them, in sentences written about them', async () => {
     const forest = await overview([FOREST_CHAPTER]);
     const byName = Object.fromEntries(forest.characters.map((c) => [c.name, c]));

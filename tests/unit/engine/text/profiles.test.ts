@@ -141,6 +141,32 @@ describe('loglines', () => {
     expect(plain).toBe('This drama follows Sam.');
     expect(plain).not.toMatch(/\b(?:man|woman)\b/);
   });
+  it('closes an appositive with a comma when the sentence goes on', () => {
+    const hero = { ...profile('Jim', 'male', 'A young man with a scar.'), role: 'protagonist' as const };
+    const logline = writeLogline({
+      characters: [hero, profile('Silver', 'male')],
+      genre: 'Adventure',
+      narrator: 'Jim',
+      summary: [],
+    });
+    expect(logline).toBe('Jim, a young man, tells his own story in this adventure, with Silver.');
+  });
+
+  it('takes no heading or list of names for the book’s own sentence', () => {
+    const hero = { ...profile('Mina', 'female'), role: 'protagonist' as const };
+    const logline = writeLogline({
+      characters: [hero, profile('Lucy', 'female')],
+      genre: 'Horror',
+      summary: [
+        'Present: Professor Van Helsing, Lord Godalming, Dr. Seward, Lucy Westenra, Mina Harker.',
+        'Mina sat with Lucy by the window and wrote in her journal until it was dark.',
+      ],
+    });
+    expect(logline).toBe(
+      'This tale of horror follows Mina, with Lucy. Mina sat with Lucy by the window and wrote in her journal until it was dark.',
+    );
+  });
+
   it("takes the book's own sentence that names the hero with others of the cast, never one opening on a pronoun", () => {
     const hero = { ...profile('Alice', 'female'), role: 'protagonist' as const };
     const logline = writeLogline({
@@ -153,7 +179,7 @@ describe('loglines', () => {
       ],
     });
     expect(logline).toBe(
-      'This fantasy follows Alice, with The Gryphon and The Queen. Alice began telling them her adventures from the time the Queen sent for the Gryphon.',
+      'This fantasy follows Alice, with the Gryphon and the Queen. Alice began telling them her adventures from the time the Queen sent for the Gryphon.',
     );
   });
 });

@@ -172,6 +172,18 @@ describe('the cast', () => {
 });
 
 describe('one person under two names', () => {
+  it('counts “the Count” as the one Count of note (Count Dracula)', () => {
+    const text = [
+      'Count Dracula met Jonathan at the door of the castle. Count Dracula was a tall old man.',
+      '“Welcome to my house,” said the Count. Jonathan bowed.',
+      'The Count led him up the stair, and the Count lit the lamp himself.',
+      'Jonathan watched the Count. “You are tired,” said the Count.',
+      'Count Dracula left him at the door of his room.',
+    ].join('\n\n');
+    const count = findCast(text).characters.find((c) => c.name === 'Count Dracula');
+    expect(count?.mentions).toBeGreaterThanOrEqual(6);
+  });
+
   it('joins an epithet before a name to the one person of that name (“the Great Oz”)', () => {
     const text = [
       'Oz sat upon the throne in the great hall, and Dorothy stood before him.',

@@ -79,6 +79,15 @@ export const RANKS_OF_NOTE = new Set([
   'professor',
   'squire',
   'judge',
+  // Titles of nobility: "the Count" of a book with one Count of note is Count Dracula.
+  'count',
+  'countess',
+  'baron',
+  'baroness',
+  'duke',
+  'duchess',
+  'earl',
+  'marquis',
 ]);
 /** A man's titles of courtesy, and titles of rank or office one of them may also be written with. */
 const COURTESY_TITLES = new Set(['mr', 'monsieur', 'herr', 'señor', 'signor']);
