@@ -615,6 +615,9 @@ function assignRoles(units: Unit[]): void {
   const holding = new Set(shallower.filter((i) => holdsChapters(units, i)));
   for (const i of shallower)
     (units[i] as Unit).role = holding.size >= 2 && holding.has(i) ? 'section' : 'chapter';
+  // "PART I", "PART II" over a text with no chapter headings at all: the parts are its chapters.
+  if (!units.some((unit) => unit.role === 'chapter'))
+    for (const unit of units) if (unit.role === 'section') unit.role = 'chapter';
 }
 
 function chooseChapterLevel(units: readonly Unit[]): number {

@@ -20,6 +20,18 @@ const titles = (blocks: DocBlock[], extra?: Partial<ExtractedDocument>) =>
   detectStructure(doc(blocks, extra)).chapters.map((chapter) => chapter.title);
 
 describe('detectStructure: chapters from headings', () => {
+  it('makes chapters of parts when the text has no chapter headings (“PART I”, “PART II”)', () => {
+    const first = prose(600);
+    const second = prose(600);
+    const structure = detectStructure(
+      doc([p('DAISY MILLER: A STUDY'), p('IN TWO PARTS'), h('PART I'), ...first, h('PART II'), ...second]),
+    );
+    expect(structure.chapters.map((c) => c.title)).toEqual(['Part I', 'Part II']);
+    // Every paragraph of the story is kept.
+    const kept = structure.chapters.map((c) => c.content).join('\n');
+    for (const block of [...first, ...second]) expect(kept).toContain(block.text.slice(0, 60));
+  });
+
   it('makes a flat book from chapter headings, numbering chapters and counting words', () => {
     const structure = detectStructure(
       doc([

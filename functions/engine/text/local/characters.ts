@@ -241,6 +241,9 @@ export function protagonistScore(
  * narration follows most (`protagonistScore`); then the strongest conflict, mentor and companion
  * signals.
  */
+/** Share of the most named character's mentions an antagonist must have. */
+const ANTAGONIST_SHARE = 0.15;
+
 function assignRoles(
   evidence: readonly Evidence[],
   usual: ReadonlyMap<ReadonlySet<string>, number>,
@@ -273,7 +276,14 @@ function assignRoles(
   // A title ("Lord Vask", "Old Brannigan") strengthens a role the words already suggest.
   const withTitle = (rate: number, e: Evidence, titles: string[]) =>
     rate > 0 && titles.includes(e.character.title) ? rate + 0.5 : rate;
-  claim('antagonist', (e) => withTitle(rate(e, CONFLICT_CUES), e, ['lord', 'king', 'queen']));
+  // The one the story stands against is one of its main people, not a figure of one chapter's tale
+  // (the wicked Hugo of the Baskerville legend) nor a minor ally of much talk of danger.
+  const most = Math.max(...evidence.map((e) => e.character.mentions));
+  claim('antagonist', (e) =>
+    e.character.mentions < most * ANTAGONIST_SHARE
+      ? 0
+      : withTitle(rate(e, CONFLICT_CUES), e, ['lord', 'king', 'queen']),
+  );
   // A people ("the Eloi", "the Winkies") may stand against the hero, but guides and companions are persons.
   claim('mentor', (e) =>
     e.character.people ? 0 : withTitle(rate(e, MENTOR_CUES), e, ['old', 'master', 'professor', 'doctor']),

@@ -31,6 +31,25 @@ describe('plot overview', () => {
     });
   });
 
+  it('takes the antagonist from the main people, not a villain of one old tale', async () => {
+    const hero = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `Holmes walked on the moor with Stapleton on the ${i + 1}th day. Holmes watched the hills, and Stapleton talked of his plants. Holmes listened and thought.`,
+    );
+    const legend = [
+      'The old tale told of Hugo, a wicked and cruel man, who threatened his neighbours and fought his enemies.',
+      'Hugo was a villain who hated the good and plotted murder; Hugo captured a girl and threatened to kill her.',
+      'Hugo chased her across the moor with his dangerous men, and Hugo was killed by a hound of hell.',
+    ];
+    const result = await overview([
+      { title: 'The Legend', content: legend.join('\n\n') },
+      { title: 'The Moor', content: hero.join('\n\n') },
+    ]);
+    const hugo = result.characters.find((c) => c.name === 'Hugo');
+    expect(hugo?.role).not.toBe('antagonist');
+  });
+
   it('makes no people of the story a guide or a companion', async () => {
     const valley = [
       'Tamsin came down into the valley at dawn. Tamsin was tired and hungry after the long climb.',
