@@ -425,23 +425,41 @@ const STATES = new Set([
 ]);
 
 const DESIRE =
-  /\b(?:wanted|wants|wished|longed|hoped|meant|means|intended|tried|decided|needed|swore|vowed|planned)\s+to\s+([^.,;!?"“”]{3,80})/i;
+  /(?:wanted|wants|wished|longed|hoped|meant|means|intended|tried|decided|needed|swore|vowed|planned)\s+to\s+([^.,;!?"“”]{3,80})/i;
 const SPOKEN_DESIRE =
   /\b(?:I|we)\s+(?:have to|must|want to|need to|mean to|am going to|have come [^.,]*? to)\s+([^.,;!?"“”]{3,80})/i;
 /** Words that would make a wish read as someone else's ("to see my father"). */
-const OTHER_PERSON = /\b(?:I|me|my|mine|we|us|our|you|your)\b/i;
+const OTHER_PERSON = /\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves|you|your|yours|yourself|yourselves)\b/i;
 
 function describeWant(e: Evidence, role: CharacterRole): string {
+  // Their own wish: their name the subject of the verb ("Emma wished to…" is not Harriet's, though
+  // the sentence names her too).
+  const names = [e.character.name, ...e.character.aliases].map(escapeRegExp).join('|');
+  const own = new RegExp(`(?:^|[^\\p{L}])(?:${names})\\s+(?:\\p{L}+ly\\s+)?${DESIRE.source}`, 'iu');
   for (const sentence of e.sentences) {
     if (/["“”]/.test(sentence)) continue;
-    const match = DESIRE.exec(sentence);
-    if (match && !OTHER_PERSON.test(match[1]!)) return `To ${match[1]!.trim()}.`;
+    const match = own.exec(sentence);
+    if (match && tellsAWish(match[1]!)) return `To ${match[1]!.trim()}.`;
   }
   for (const line of e.lines) {
     const match = SPOKEN_DESIRE.exec(line.text);
-    if (match && !OTHER_PERSON.test(match[1]!)) return `To ${match[1]!.trim()}.`;
+    if (match && tellsAWish(match[1]!)) return `To ${match[1]!.trim()}.`;
   }
   return ROLE_WANTS[role || 'supporting']!;
+}
+
+/**
+ * A wish that reads on its own: three words or more, none of them the speaker's or listener's ("to see
+ * my father"), not ending on a word that needs more ("to listen to", "to do so", "to make the eighth").
+ */
+function tellsAWish(wish: string): boolean {
+  const words = wish.trim().split(/\s+/);
+  return (
+    words.length >= 3 &&
+    !OTHER_PERSON.test(wish) &&
+    !/^(?:do|be|make|say|see)\s+(?:so|it|this|that)\b/i.test(wish) &&
+    !/\b(?:to|so|of|in|with|for|at|by|on|from|the|a|an|and|or|but|eighth|first|second|third)$/i.test(wish.trim())
+  );
 }
 
 const ROLE_WANTS: Record<string, string> = {

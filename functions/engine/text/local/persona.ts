@@ -103,9 +103,12 @@ export function personaOf(character: Character, text: string, mentions: readonly
     const stop = sentenceEnd < 0 ? mention.end + 300 : mention.end + sentenceEnd + 1;
     kinship(before, tally);
     describedAs(text.slice(mention.end, stop), tally, true);
-    // "Orrin was crouched by the fire. He was a broad, freckled boy…": the next sentence, about them.
+    // "Orrin was crouched by the fire. He was a broad, freckled boy…": the next sentence, about them —
+    // unless their sentence is about another of their sex ("She was a very pretty girl, and her beauty
+    // was of a sort which Emma admired. She was short, plump…" is Harriet).
     const next = /^\s*(?:["“])?(He|She)\b([^.!?]{0,300})/.exec(text.slice(stop, stop + 320));
-    if (next && pronounFits(next[1]!, character, tally)) describedAs(next[2]!, tally, false);
+    if (next && pronounFits(next[1]!, character, tally) && !aboutAnother(text, mention.start, next[1]!))
+      describedAs(next[2]!, tally, false);
   }
   if (firstNameGender(character.aliases.find((a) => a.includes(' ')) ?? character.name) !== 'unknown')
     tally.human = true;
@@ -123,6 +126,14 @@ export function personaOf(character: Character, text: string, mentions: readonly
     looks: distinct(tally.looks).slice(0, MAX_LOOKS),
     clothes: distinct(tally.clothes).slice(0, 2),
   };
+}
+
+/** Whether the sentence before a mention already speaks of someone as "she"/"her" (or "he"/"his"). */
+function aboutAnother(text: string, at: number, pronoun: string): boolean {
+  const head = text.slice(Math.max(0, at - 300), at);
+  const start = Math.max(head.search(/[^.!?]*$/), head.lastIndexOf('\n\n') + 1);
+  const words = pronoun === 'She' ? /\b(?:she|her|hers|herself)\b/i : /\b(?:he|him|his|himself)\b/i;
+  return words.test(head.slice(start));
 }
 
 /** A follow-up "He …" or "She …" is about the character when that is what the text calls them. */

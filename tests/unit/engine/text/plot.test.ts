@@ -50,6 +50,20 @@ describe('plot overview', () => {
     expect(hugo?.role).not.toBe('antagonist');
   });
 
+  it('gives a character only a wish of their own that reads as one', async () => {
+    const parlour = [
+      'Emma and Harriet sat in the parlour at Hartfield. Emma wished to finish the portrait of Harriet before dinner.',
+      'Harriet sat very still. Harriet wanted to do so, and Harriet tried to please her.',
+      'Emma painted, and Harriet watched the fire. Emma was pleased with the likeness of Harriet.',
+      '“It is very like,” said Harriet. “It is,” said Emma.',
+      'Harriet smiled at Emma, and Emma smiled at Harriet.',
+    ].join('\n\n');
+    const result = await overview([{ title: 'The Portrait', content: parlour }]);
+    const byName = Object.fromEntries(result.characters.map((c) => [c.name, c]));
+    expect(byName.Emma!.want).toBe('To finish the portrait of Harriet before dinner.');
+    expect(byName.Harriet!.want).not.toMatch(/portrait|do so|please her/);
+  });
+
   it('makes no people of the story a guide or a companion', async () => {
     const valley = [
       'Tamsin came down into the valley at dawn. Tamsin was tired and hungry after the long climb.',

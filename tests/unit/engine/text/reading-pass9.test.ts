@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findCast } from '../../../../functions/engine/text/local/names';
+import { personaOf } from '../../../../functions/engine/text/local/persona';
 import { speakerOf } from './reading-helpers';
 
 describe('a word for a grown man or woman', () => {
@@ -398,5 +399,31 @@ describe('guards', () => {
       'Mrs. Bertram, the girl’s mother, had not come. Julia took her up to her room.',
     );
     expect(holding(mary, 'Mary Crawford')[0]!.names).not.toContain('Mary Bertram');
+  });
+});
+
+describe('what the text says of someone’s looks', () => {
+  it('in the sentence after their name is not theirs when their sentence is about another of their sex', () => {
+    const text = [
+      'Emma Woodhouse lived at Hartfield. Emma was clever and rich. Harriet Smith came to visit.',
+      '“Good morning,” said Emma. “Good morning,” said Harriet.',
+      'She was a very pretty girl, and her beauty happened to be of a sort which Emma particularly admired. She was short, plump, and fair, with a fine bloom, blue eyes, light hair.',
+    ].join('\n\n');
+    const { characters, mentions } = findCast(text);
+    const emma = characters.find((c) => c.name.startsWith('Emma'))!;
+    const persona = personaOf(emma, text, mentions);
+    expect([...persona.looks, ...persona.build].join(' ')).not.toMatch(/blue eyes|plump|short/);
+  });
+
+  it('in the sentence after their name is theirs when they are its subject', () => {
+    const text = [
+      'Orrin came in from the yard. Orrin sat down by the fire.',
+      '“It is cold,” said Orrin.',
+      'Orrin was crouched by the fire. He was a broad, freckled boy with a crooked nose.',
+    ].join('\n\n');
+    const { characters, mentions } = findCast(text);
+    const orrin = characters.find((c) => c.name === 'Orrin')!;
+    const persona = personaOf(orrin, text, mentions);
+    expect([...persona.looks, ...persona.build].join(' ')).toMatch(/crooked nose|freckled|broad/);
   });
 });
