@@ -120,6 +120,7 @@ function castOf(
       !placeOrSaint(stats) &&
       !NATIONS.test(stats.key) &&
       !demonym(stats) &&
+      !ownedThing(text, stats) &&
       (classifyPhrase(stats, scan.lowercase) === 'person' || addressed.has(stats.key)) &&
       !bookOrAuthor(text, stats)
     )
@@ -197,6 +198,19 @@ function joinEpithet(role: Person, persons: Person[], lowercase: ReadonlyMap<str
   if (owners.length !== 1) return false;
   owners[0]!.forms.push(...role.forms);
   return true;
+}
+
+/** Share of a word's occurrences after a possessive above which it is a thing someone owns. */
+const OWNED_SHARE = 0.8;
+
+/**
+ * "Mina Murray’s Journal", "Dr. Seward’s Diary": a capitalised word nearly always written after a
+ * possessive is the title of something owned, not a person.
+ */
+function ownedThing(text: string, stats: PhraseStats): boolean {
+  if (stats.key.includes(' ') || stats.count < 3) return false;
+  const owned = text.match(new RegExp(`\\p{L}['’]s\\s+${escapeRegExp(stats.key)}(?![\\p{L}])`, 'gu'));
+  return (owned?.length ?? 0) >= stats.count * OWNED_SHARE;
 }
 
 /** How often a surname that is also a word of the language must stand alone in mid-sentence. */

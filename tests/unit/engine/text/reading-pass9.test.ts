@@ -158,6 +158,15 @@ describe('the cast', () => {
     expect(holding(text, 'Lucy')).toHaveLength(1);
   });
 
+  it('takes no title of something owned for a person (“Mina Murray’s Journal”)', () => {
+    const entries = Array.from({ length: 8 }, (_, i) => [
+      i % 2 ? 'Jonathan Harker’s Journal.' : 'Mina Murray’s Journal.',
+      `${i + 3} May.—Lucy met me at the station. “You look tired,” said Lucy. “I am,” said Mina.`,
+    ]);
+    const text = entries.flat().join('\n\n');
+    expect(castOf(text).map((c) => c.name)).not.toContain('Journal');
+  });
+
   it('knows the Medical Man is the Doctor', () => {
     const text = [
       'The Medical Man stood by the fire, and the Psychologist sat in the armchair.',
