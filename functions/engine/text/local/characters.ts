@@ -314,7 +314,7 @@ function buildProfile(
   return {
     name: e.character.name,
     role,
-    physical_description: describePersona(e.character.name, persona),
+    physical_description: describePersona(e.character.name, persona, e.character.people),
     personality,
     character_arc: describeArc(e, persona, e.character === input.narrator),
     archetypes: archetypesOf(role, personality, e),
@@ -350,8 +350,15 @@ function describePersonality(e: Evidence): string {
   const traits = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([w]) => w);
   const style = speechStyle(e.lines);
   if (traits.length === 0)
-    return style ? `${capitalise(style)}.` : `The book says little of what ${e.character.name} is like.`;
+    return style
+      ? `${capitalise(style)}.`
+      : `The book says little of what ${inSentence(e.character.name)} ${e.character.people ? 'are' : 'is'} like.`;
   return `${capitalise(joinList(traits.slice(0, 3)))}${style ? `; ${style}` : ''}.`;
+}
+
+/** A role's name inside a sentence: "what the Morlocks are like", not "what The Morlocks…". */
+function inSentence(name: string): string {
+  return name.replace(/^The\s/, 'the ');
 }
 
 function speechStyle(lines: readonly Quote[]): string {
@@ -377,7 +384,7 @@ function describeArc(e: Evidence, persona: Persona, narrates: boolean): string {
   if (first) return `${name} ${first}.`;
   const own = persona.sex === 'female' ? 'her' : persona.sex === 'male' ? 'his' : 'their';
   if (narrates) return `${name} tells the story in ${own} own words.`;
-  return `${name} is seen mostly through what others say and do.`;
+  return `${name} ${e.character.people ? 'are' : 'is'} seen mostly through what others say and do.`;
 }
 
 /**

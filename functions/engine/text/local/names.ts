@@ -134,6 +134,7 @@ function castOf(
       together,
       nearestSurname,
       marriedAs: marriedAs(text),
+      sexOf: bareSex(text),
     }),
   );
   const words = new Set(persons.flatMap((p) => p.forms.map((f) => f.words.at(-1)!)));
@@ -404,6 +405,28 @@ function familyBefore(
     const ranked = votes.map((v, k) => [v, k] as const).sort((a, b) => b[0] - a[0]);
     const [first, second] = [ranked[0]!, ranked[1]];
     return first[0] >= 3 && first[0] >= 2 * (second?.[0] ?? 0) ? surnames[first[1]] : undefined;
+  };
+}
+
+/**
+ * The sex of a bare name by the pronouns in the words after it, up to the sentence's end: "his" and "he"
+ * against "her" and "she", one kind at least twice as often as the other and three times in all.
+ */
+function bareSex(text: string): (word: string) => 'male' | 'female' | 'unknown' {
+  return (word) => {
+    let [male, female] = [0, 0];
+    const pattern = new RegExp(
+      `(?<!(?:Mrs|Miss|Ms|Madam|Madame|Lady)\\.?\\s)(?<!\\p{L})${escapeRegExp(word)}(?![\\p{L}'’])([^.!?"“”]{0,60})`,
+      'gu',
+    );
+    for (const m of text.matchAll(pattern)) {
+      const after = m[1]!;
+      if (/\b(?:he|his|him|himself)\b/i.test(after)) male++;
+      if (/\b(?:she|her|hers|herself)\b/i.test(after)) female++;
+    }
+    if (male >= 3 && male >= 2 * female) return 'male';
+    if (female >= 3 && female >= 2 * male) return 'female';
+    return 'unknown';
   };
 }
 

@@ -243,17 +243,19 @@ function distinct(list: readonly string[]): string[] {
  * "A small, wiry young woman with salt-stiff red hair, in a grey wool cap." — or, when the text
  * says nothing of them, words that say so without inventing anything.
  */
-export function describePersona(name: string, persona: Persona): string {
+export function describePersona(name: string, persona: Persona, plural = false): string {
   const who = personWord(persona);
   const build = persona.build.filter((b) => !(persona.age && who?.includes(b)));
   const features = persona.looks.map(withArticle);
   const withFeatures = features.length ? ` with ${joinList(features)}` : '';
   const dressed = persona.clothes.length ? `, in ${joinList(persona.clothes.map(withArticle))}` : '';
   if (!who && !build.length && !withFeatures && !dressed)
-    return `The book does not say what ${name} looks like.`;
+    return `The book does not say what ${name.replace(/^The\s/, 'the ')} ${plural ? 'look' : 'looks'} like.`;
   if (!who) {
-    const described = [build.join(', '), withFeatures.trim(), dressed.replace(/^, /, '')];
-    return `${capitalised(described.filter(Boolean).join(', '))}.`;
+    // "A figure with worldly hands", never a bare "With worldly hands."
+    const described = [build.join(', '), withFeatures.trim(), dressed.replace(/^, /, '')].filter(Boolean);
+    const lead = build.length ? '' : plural ? 'Figures ' : 'A figure ';
+    return `${capitalised(`${lead}${described.join(', ')}`)}.`;
   }
   const phrase = [build.join(', '), who].filter(Boolean).join(' ');
   if (!withFeatures && !dressed) {

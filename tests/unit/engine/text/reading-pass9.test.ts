@@ -167,6 +167,27 @@ describe('the cast', () => {
     expect(castOf(text).map((c) => c.name)).not.toContain('Journal');
   });
 
+  it('keeps a man known by his bare surname apart from “Mrs.” of that name (“old Fezziwig laid down his pen”)', () => {
+    const text = [
+      'Old Fezziwig sat behind a high desk. Fezziwig laid down his pen and looked up at the clock.',
+      'Fezziwig rubbed his hands, and Fezziwig adjusted his capacious waistcoat.',
+      '“Yo ho, my boys!” said Fezziwig, and Fezziwig laughed all over himself.',
+      'In came Mrs. Fezziwig, one vast substantial smile. “Good evening,” said Mrs. Fezziwig.',
+      'Mrs. Fezziwig danced with the apprentices, and Mrs. Fezziwig was worthy to be his partner.',
+    ].join('\n\n');
+    expect(holding(text, 'Mrs. Fezziwig')[0]!.names).not.toContain('Fezziwig');
+  });
+
+  it('still joins a bare surname the text gives no man to the one “Mrs.” of that name (“Ford’s”)', () => {
+    const text = [
+      'Mrs. Ford kept the shop in Highbury. Harriet went to Ford’s every morning.',
+      '“Good morning,” said Mrs. Ford. “Good morning,” said Harriet.',
+      'Harriet bought ribbon at Ford’s, and Mrs. Ford wrapped it up.',
+      'Ford’s was the best shop in the town. Mrs. Ford was proud of it.',
+    ].join('\n\n');
+    expect(holding(text, 'Mrs. Ford')[0]!.names).toContain('Ford');
+  });
+
   it('knows the Medical Man is the Doctor', () => {
     const text = [
       'The Medical Man stood by the fire, and the Psychologist sat in the armchair.',
@@ -434,5 +455,21 @@ describe('what the text says of someone’s looks', () => {
     const orrin = characters.find((c) => c.name === 'Orrin')!;
     const persona = personaOf(orrin, text, mentions);
     expect([...persona.looks, ...persona.build].join(' ')).toMatch(/crooked nose|freckled|broad/);
+  });
+});
+
+describe('words for a people of the story', () => {
+  it('agree with them as many (“the Morlocks look”, “are seen”)', async () => {
+    const { describePersona } = await import('../../../../functions/engine/text/local/persona');
+    const none: Parameters<typeof describePersona>[1] = {
+      sex: 'unknown',
+      human: false,
+      build: [],
+      looks: [],
+      clothes: [],
+    };
+    expect(describePersona('The Morlocks', none, true)).toBe('The book does not say what the Morlocks look like.');
+    expect(describePersona('Weena', none)).toBe('The book does not say what Weena looks like.');
+    expect(describePersona('The Ghost', { ...none, looks: ['worldly hands'] })).toBe('A figure with worldly hands.');
   });
 });

@@ -234,6 +234,8 @@ export interface GroupOptions {
    * first come before the other is first written, with a word of marriage between.
    */
   marriedAs?: (maiden: string, married: string) => boolean;
+  /** The sex the text gives a bare name by the pronouns right after it ("Fezziwig laid down his pen"). */
+  sexOf?: (word: string) => 'male' | 'female' | 'unknown';
 }
 
 export function groupForms(forms: readonly NameForm[], options: GroupOptions = {}): Person[] {
@@ -314,7 +316,14 @@ export function groupForms(forms: readonly NameForm[], options: GroupOptions = {
       add(existing, form);
       continue;
     }
-    const target = singleTarget(word, full, titledByWord, options.nearestSurname, options.together);
+    const target = singleTarget(
+      word,
+      full,
+      titledByWord,
+      options.nearestSurname,
+      options.together,
+      options.sexOf,
+    );
     const person = target ?? create(form);
     if (target) add(target, form);
     singlePersons.set(word, person);
@@ -614,6 +623,7 @@ function singleTarget(
   titledByWord: ReadonlyMap<string, Person[]>,
   nearestSurname?: GroupOptions['nearestSurname'],
   together?: GroupOptions['together'],
+  sexOf?: GroupOptions['sexOf'],
 ): Person | undefined {
   const byGiven = full.filter((p) => [...givenNames(p)].some((g) => g === word || isNicknameOf(word, g)));
   if (byGiven.length > 1 && nearestSurname) {
@@ -647,7 +657,12 @@ function singleTarget(
   const named = full.filter((p) => surnames(p).has(word) && !p.forms.every(isWifeOf));
   const namedMen = named.filter((p) => personGender(p) !== 'female');
   if (namedMen.length > 0) return dominant(namedMen);
-  return dominant(titled.length > 0 ? titled : named);
+  // Never a woman known only as "Mrs. Fezziwig" when the bare name is a man's: the "Fezziwig" who "laid
+  // down his pen" is her husband, a character of his own ("Ford's", the shop, stays Mrs. Ford's).
+  const wifeOnly = (p: Person) => p.forms.every((f) => classOf(f) === 'wife');
+  const fitting =
+    titled.some(wifeOnly) && sexOf?.(word) === 'male' ? titled.filter((p) => !wifeOnly(p)) : titled;
+  return dominant(titled.length > 0 ? fitting : named);
 }
 
 /**
