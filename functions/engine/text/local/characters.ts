@@ -457,13 +457,16 @@ function describeWant(e: Evidence, role: CharacterRole): string {
 
 /**
  * A wish that reads on its own: three words or more, none of them the speaker's or listener's ("to see
- * my father"), not ending on a word that needs more ("to listen to", "to do so", "to make the eighth").
+ * my father") nor quoted, not ending on a word that needs more ("to listen to", "to do so", "to make the
+ * eighth").
  */
 function tellsAWish(wish: string): boolean {
   const words = wish.trim().split(/\s+/);
   return (
     words.length >= 3 &&
     !OTHER_PERSON.test(wish) &&
+    // Nothing quoted ("to know why the word ‘moor’ should have been written").
+    !/["“”‘]/.test(wish) &&
     !/^(?:do|be|make|say|see)\s+(?:so|it|this|that)\b/i.test(wish) &&
     !/\b(?:to|so|of|in|with|for|at|by|on|from|the|a|an|and|or|but|eighth|first|second|third)$/i.test(wish.trim())
   );
