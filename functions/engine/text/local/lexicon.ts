@@ -43,6 +43,7 @@ export const NOT_NAMES = words(`
   Next Many Much More Most Few Such Other Another Own Same Like Unlike Upon Over Under Above Below Between Among Across
   Along Around Behind Beside Beyond Near Inside Outside Toward Towards Until Since Though Although Because Whether Unless
   Majesty Highness Excellency Lordship Ladyship Honour Honor Worship Reverence Eminence Holiness
+  Sirs Gentlemen Ladies Madams Mesdames Messieurs Friends Comrades Brethren Countrymen
   OK Okay Mum Mom Dad Mama Mamma Papa Pa Ma Granny Grandma Grandpa North South East West Street Road
   Never Ever Besides However Therefore Instead Indeed Truly Surely Certainly Anyway Otherwise Together Alone Today Tonight
   Tomorrow Yesterday Morning Evening Night Afternoon Dawn Dusk Noon Midnight Later Earlier Outside Inside Above Below

@@ -256,6 +256,17 @@ function surnamesOfWords(text: string, scan: EntityScan, people: readonly Phrase
 }
 
 /** A title of rank as the text writes it when the rank stands for the name ("the Admiral", "the Doctor"). */
+/** The ranks of note a character is written with, their usual title's first. */
+export function ranksOf(character: Pick<Character, 'title' | 'surfaces'>): string[] {
+  const titles = [
+    character.title,
+    ...[...(character.surfaces?.keys() ?? [])].flatMap((s) =>
+      s.includes(' ') ? [normaliseTitle(s.split(/\s+/)[0]!)] : [],
+    ),
+  ];
+  return [...new Set(titles.flatMap((t) => rankWord(t) ?? []))];
+}
+
 function rankWord(title: string): string | undefined {
   if (!RANKS_OF_NOTE.has(title)) return undefined;
   return title === 'dr' ? 'Doctor' : title[0]!.toUpperCase() + title.slice(1);
@@ -287,8 +298,8 @@ function rankMentions(
 ): Mention[] {
   const byRank = new Map<string, Character[]>();
   for (const c of characters) {
-    const rank = c.role ? undefined : rankWord(c.title);
-    if (rank) byRank.set(rank, [...(byRank.get(rank) ?? []), c]);
+    // Every rank they are written with: "the Professor" is the Dr. Van Helsing of "Professor Van Helsing".
+    for (const rank of c.role ? [] : ranksOf(c)) byRank.set(rank, [...(byRank.get(rank) ?? []), c]);
   }
   for (const c of characters) {
     const title = c.role ? undefined : BARE_TITLES[c.title];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findCast } from '../../../../functions/engine/text/local/names';
 import { personaOf } from '../../../../functions/engine/text/local/persona';
-import { speakerOf } from './reading-helpers';
+import { said, speakerOf } from './reading-helpers';
 
 describe('a word for a grown man or woman', () => {
   /** Tom, whom the book calls "the boy" in three of his lines. */
@@ -471,5 +471,51 @@ describe('words for a people of the story', () => {
     expect(describePersona('The Morlocks', none, true)).toBe('The book does not say what the Morlocks look like.');
     expect(describePersona('Weena', none)).toBe('The book does not say what Weena looks like.');
     expect(describePersona('The Ghost', { ...none, looks: ['worldly hands'] })).toBe('A figure with worldly hands.');
+  });
+});
+
+describe('a book of letters and journals', () => {
+  it('takes no salutation for a person (“Dear Sirs”)', () => {
+    const text = [
+      'Letter, Samuel F. Billington & Son, Solicitors, Whitby, to Messrs. Carter, Paterson & Co., London.',
+      '“Dear Sirs,—Herewith please receive invoice of goods. We are, dear Sirs, faithfully yours.”',
+      'Letter, Messrs. Carter, Paterson & Co., London, to Messrs. Billington & Son, Whitby.',
+      '“Dear Sirs,—We beg to acknowledge the goods. We are, dear Sirs, yours respectfully.”',
+    ].join('\n\n');
+    expect(castOf(text).map((c) => c.name)).not.toContain('Sirs');
+  });
+
+  it('gives “said I” to the one whose journal it is', () => {
+    const jonathan = [
+      'Jonathan Harker’s Journal.',
+      'I went down to the hall, where Van Helsing was waiting. “Good morning,” said I.',
+      '“Good morning,” said Van Helsing. “You slept well?” “Very well,” said I.',
+    ];
+    const seward = [
+      'Dr. Seward’s Diary.',
+      'I found Van Helsing in my study. “Is there news?” I asked.',
+      '“None,” said Van Helsing. “Then we wait,” said I.',
+    ];
+    const text = [...jonathan, ...seward, ...jonathan.slice(1, 2)].join('\n\n');
+    const lines = said(text);
+    const saidI = lines.filter(([words]) => ['Good morning,', 'Very well,', 'Is there news?', 'Then we wait,'].includes(words!));
+    expect(saidI).toEqual([
+      ['Good morning,', expect.stringMatching(/Jonathan/)],
+      ['Good morning,', 'Van Helsing'],
+      ['Very well,', expect.stringMatching(/Jonathan/)],
+      ['Is there news?', expect.stringMatching(/Seward/)],
+      ['Then we wait,', expect.stringMatching(/Seward/)],
+      ['Good morning,', expect.stringMatching(/Seward/)],
+    ]);
+  });
+
+  it('knows “the Professor” is the one written “Professor Van Helsing” though mostly “Dr. Van Helsing”', () => {
+    const text = [
+      'Dr. Van Helsing came from Amsterdam. Dr. Van Helsing is a philosopher and a metaphysician.',
+      'Professor Van Helsing looked at Arthur. Dr. Van Helsing said nothing for a time.',
+      '“We must act,” said the Professor. Arthur nodded. “Tonight,” said Arthur.',
+      'Dr. Van Helsing went to the window. “The sun sets,” said the Professor.',
+    ].join('\n\n');
+    expect(speakerOf(text, 'We must act,')).toBe('Dr. Van Helsing');
   });
 });

@@ -97,6 +97,8 @@ interface Context extends SceneContext {
   speakers: Set<Character>;
   /** Figures known only by their tag's words, as sure as names (see `sureFigures`). */
   sureFigures: Set<Character>;
+  /** Of a book told in several people's journals, who tells from where (see `tellersOf`). */
+  tellers: { start: number; character: Character | undefined }[];
 }
 
 export function attributeQuotations(
@@ -118,6 +120,7 @@ export function attributeQuotations(
     index: new Map(parts.map((p, i) => [p, i])),
     speakers: new Set(),
     sureFigures: new Set(),
+    tellers: tellersOf(text, cast.characters),
   };
   findAddressees(context, cast.mentions);
   const tags = parts.map((part, index) => explicitTag(context, index));
@@ -190,7 +193,7 @@ function narratorByAddress(context: Context, tags: readonly (Referent | undefine
   if (best && best[1] >= 2 && (!second || best[1] >= second[1] * 2)) return best[0];
   const addressed = addressedNeverNarrated(context);
   if (addressed) return addressed;
-  return told.length >= 3 && toldInFirstPerson(context)
+  return told.length >= 3 && toldInFirstPerson(context) && context.tellers.length === 0
     ? unnamedNarrator(context.parts[told[0]!]!.start)
     : undefined;
 }
@@ -213,6 +216,33 @@ function addressedNeverNarrated(context: Context): Character | undefined {
 
 /** First-person pronouns per word of narration above which a text is told by an "I". */
 const FIRST_PERSON_RATE = 0.015;
+
+/** A heading that names whose writing follows: "Jonathan Harker's Journal", "Dr. Seward's Diary". */
+const TELLER_HEADING =
+  /(?:^|\n)[ \t]*(?:\([^()\n]{0,20}?\s)?((?:\p{Lu}[\p{L}.]*\s){0,3}\p{Lu}\p{L}*)['’]s\s+(?:Journal|Diary|Narrative|Statement|Memorandum|Log)\b/gu;
+
+/**
+ * A book told in the journals and diaries of several people: from each heading on, its "I" is the one
+ * who wrote it. Empty unless two or more people write; an owner the cast does not hold tells unknown.
+ */
+function tellersOf(text: string, characters: readonly Character[]): Context['tellers'] {
+  const headings = [...text.matchAll(TELLER_HEADING)].map((m) => ({ start: m.index, owner: m[1]! }));
+  if (new Set(headings.map((h) => h.owner)).size < 2) return [];
+  const named = (owner: string) =>
+    characters.find((c) => c.name === owner || c.aliases.includes(owner)) ??
+    characters.find((c) => !c.role && c.aliases.includes(owner.split(/\s+/)[0]!));
+  return headings.map((h) => ({ start: h.start, character: named(h.owner) }));
+}
+
+/** Who writes at an offset of a book told in several journals, if known. */
+function tellerAt(context: Context, at: number): Character | undefined {
+  let teller: Character | undefined;
+  for (const t of context.tellers) {
+    if (t.start > at) break;
+    teller = t.character;
+  }
+  return teller;
+}
 
 function toldInFirstPerson(context: Context): boolean {
   let words = 0;
@@ -403,7 +433,7 @@ function resolve(context: Context, ref: Referent, index: number): Character | un
   if (ref.kind === 'name') return ref.character;
   const part = context.parts[index]!;
   if (ref.kind === 'pronoun') {
-    if (ref.pronoun === 'i') return context.narrator;
+    if (ref.pronoun === 'i') return tellerAt(context, part.start) ?? context.narrator;
     if (ref.pronoun !== 'he' && ref.pronoun !== 'she') return undefined;
     const gender = ref.pronoun === 'he' ? 'male' : 'female';
     return nearest(context, index, gender, part.addressee) ?? describedAntecedent(context, index, gender);

@@ -59,11 +59,19 @@ export interface DescriptionBook {
 
 export function descriptionBook(characters: readonly Character[], makes = true): DescriptionBook {
   const byTitle = new Map<string, Character[]>();
+  const office = (t: string) => ({ dr: 'doctor', capt: 'captain', prof: 'professor', sgt: 'sergeant' })[t] ?? t;
   for (const c of characters) {
-    const title = { dr: 'doctor', capt: 'captain', prof: 'professor', sgt: 'sergeant' }[c.title] ?? c.title;
-    // Titles of address are no office: "the master" of a workhouse is not Master Bates.
-    if (title && !['mr', 'mrs', 'miss', 'ms', 'sir', 'lady', 'mister', 'master', 'madam'].includes(title))
-      byTitle.set(title, [...(byTitle.get(title) ?? []), c]);
+    // Their usual title, and every rank of note they are written with ("Professor Van Helsing", though
+    // mostly "Dr. Van Helsing").
+    const ranks = [...(c.surfaces?.keys() ?? [])].flatMap((s) => {
+      const first = normaliseTitle(s.split(/\s+/)[0]!);
+      return s.includes(' ') && RANKS_OF_NOTE.has(first) ? [office(first)] : [];
+    });
+    for (const title of new Set([office(c.title), ...ranks])) {
+      // Titles of address are no office: "the master" of a workhouse is not Master Bates.
+      if (title && !['mr', 'mrs', 'miss', 'ms', 'sir', 'lady', 'mister', 'master', 'madam'].includes(title))
+        byTitle.set(title, [...(byTitle.get(title) ?? []), c]);
+    }
   }
   return {
     presence: new Map(),
