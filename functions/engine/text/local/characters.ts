@@ -436,7 +436,8 @@ const DESIRE =
 const SPOKEN_DESIRE =
   /\b(?:I|we)\s+(?:have to|must|want to|need to|mean to|am going to|have come [^.,]*? to)\s+([^.,;!?"“”]{3,80})/i;
 /** Words that would make a wish read as someone else's ("to see my father"). */
-const OTHER_PERSON = /\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves|you|your|yours|yourself|yourselves)\b/i;
+const OTHER_PERSON =
+  /\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves|you|your|yours|yourself|yourselves)\b/i;
 
 function describeWant(e: Evidence, role: CharacterRole): string {
   // Their own wish: their name the subject of the verb ("Emma wished to…" is not Harriet's, though
@@ -468,7 +469,9 @@ function tellsAWish(wish: string): boolean {
     // Nothing quoted ("to know why the word ‘moor’ should have been written").
     !/["“”‘]/.test(wish) &&
     !/^(?:do|be|make|say|see)\s+(?:so|it|this|that)\b/i.test(wish) &&
-    !/\b(?:to|so|of|in|with|for|at|by|on|from|the|a|an|and|or|but|eighth|first|second|third)$/i.test(wish.trim())
+    !/\b(?:to|so|of|in|with|for|at|by|on|from|the|a|an|and|or|but|eighth|first|second|third)$/i.test(
+      wish.trim(),
+    )
   );
 }
 

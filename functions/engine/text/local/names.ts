@@ -449,9 +449,11 @@ const MAIDEN_BEFORE = 0.6;
 /** See `GroupOptions.marriedAs`: "Mina Murray" of the letters, a wedding, then "Mina Harker". */
 function marriedAs(text: string): (maiden: string, married: string) => boolean {
   const at = (name: string) =>
-    [...text.matchAll(new RegExp(`(?<![\\p{L}])${escapeRegExp(name).replace(/ /g, '\\s+')}(?![\\p{L}])`, 'gu'))].map(
-      (m) => m.index,
-    );
+    [
+      ...text.matchAll(
+        new RegExp(`(?<![\\p{L}])${escapeRegExp(name).replace(/ /g, '\\s+')}(?![\\p{L}])`, 'gu'),
+      ),
+    ].map((m) => m.index);
   return (maiden, married) => {
     const [before, after] = [at(maiden), at(married)];
     const first = after[0];

@@ -90,7 +90,9 @@ describe('the cast', () => {
       'The magistrate wrote down Tom White in his book, and the boy fainted.',
       ...chitling,
     ].join('\n\n');
-    expect(holding(text, 'Tom')).toEqual([expect.objectContaining({ name: expect.stringMatching(/Chitling/) })]);
+    expect(holding(text, 'Tom')).toEqual([
+      expect.objectContaining({ name: expect.stringMatching(/Chitling/) }),
+    ]);
   });
 
   it('joins a formal given name to the one person called by its pet form (“Margaret” is Meg March)', () => {
@@ -468,9 +470,13 @@ describe('words for a people of the story', () => {
       looks: [],
       clothes: [],
     };
-    expect(describePersona('The Morlocks', none, true)).toBe('The book does not say what the Morlocks look like.');
+    expect(describePersona('The Morlocks', none, true)).toBe(
+      'The book does not say what the Morlocks look like.',
+    );
     expect(describePersona('Weena', none)).toBe('The book does not say what Weena looks like.');
-    expect(describePersona('The Ghost', { ...none, looks: ['worldly hands'] })).toBe('A figure with worldly hands.');
+    expect(describePersona('The Ghost', { ...none, looks: ['worldly hands'] })).toBe(
+      'A figure with worldly hands.',
+    );
   });
 });
 
@@ -498,7 +504,9 @@ describe('a book of letters and journals', () => {
     ];
     const text = [...jonathan, ...seward, ...jonathan.slice(1, 2)].join('\n\n');
     const lines = said(text);
-    const saidI = lines.filter(([words]) => ['Good morning,', 'Very well,', 'Is there news?', 'Then we wait,'].includes(words!));
+    const saidI = lines.filter(([words]) =>
+      ['Good morning,', 'Very well,', 'Is there news?', 'Then we wait,'].includes(words!),
+    );
     expect(saidI).toEqual([
       ['Good morning,', expect.stringMatching(/Jonathan/)],
       ['Good morning,', 'Van Helsing'],

@@ -59,7 +59,8 @@ export interface DescriptionBook {
 
 export function descriptionBook(characters: readonly Character[], makes = true): DescriptionBook {
   const byTitle = new Map<string, Character[]>();
-  const office = (t: string) => ({ dr: 'doctor', capt: 'captain', prof: 'professor', sgt: 'sergeant' })[t] ?? t;
+  const office = (t: string) =>
+    ({ dr: 'doctor', capt: 'captain', prof: 'professor', sgt: 'sergeant' })[t] ?? t;
   for (const c of characters) {
     // Their usual title, and every rank of note they are written with ("Professor Van Helsing", though
     // mostly "Dr. Van Helsing").

@@ -737,7 +737,9 @@ function mergeFormalNames(persons: Person[]) {
     if (!formal || words.size !== 1 || firstNameGender(formal) === 'unknown') continue;
     // Called "Miss Margaret" and by no other title: a daughter of the house, not the mother, the aunt or
     // the lady whose name the girl was given ("Aunt Margaret", "Lady Catherine").
-    const titles = new Set(person.forms.flatMap((f) => (f.title && !DESCRIBING_TITLES.has(f.title) ? [f.title] : [])));
+    const titles = new Set(
+      person.forms.flatMap((f) => (f.title && !DESCRIBING_TITLES.has(f.title) ? [f.title] : [])),
+    );
     if (![...titles].every((t) => titleClass(t) === 'daughter') || titles.size === 0) continue;
     const callsBy = (p: Person) => [
       ...givenNames(p),
