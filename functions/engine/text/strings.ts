@@ -12,6 +12,11 @@ export function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
+/** A character's name inside a sentence: "with the Scarecrow", not "with The Scarecrow". */
+export function nameInSentence(name: string): string {
+  return name.replace(/^The\s/, 'the ');
+}
+
 /** "a, b and c" */
 export function joinList(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';

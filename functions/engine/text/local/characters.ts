@@ -22,7 +22,7 @@ import type { Cast, Character } from './names';
 import { tagWords } from './nlp';
 import { describePersona, personaOf, type Persona } from './persona';
 import { sentenceSpans, type TextSpan } from '../sentences';
-import { capitalise, escapeRegExp, joinList, lowerWords } from '../strings';
+import { capitalise, escapeRegExp, joinList, lowerWords, nameInSentence } from '../strings';
 
 export interface ProfileInput {
   text: string;
@@ -236,14 +236,14 @@ export function protagonistScore(
   return character.mentions * (0.5 + 0.5 * untitled) + 3 * inner;
 }
 
+/** Share of the most named character's mentions an antagonist must have. */
+const ANTAGONIST_SHARE = 0.15;
+
 /**
  * The protagonist: the character a first-person narration follows (`followed`), else the one the
  * narration follows most (`protagonistScore`); then the strongest conflict, mentor and companion
  * signals.
  */
-/** Share of the most named character's mentions an antagonist must have. */
-const ANTAGONIST_SHARE = 0.15;
-
 function assignRoles(
   evidence: readonly Evidence[],
   usual: ReadonlyMap<ReadonlySet<string>, number>,
@@ -352,13 +352,8 @@ function describePersonality(e: Evidence): string {
   if (traits.length === 0)
     return style
       ? `${capitalise(style)}.`
-      : `The book says little of what ${inSentence(e.character.name)} ${e.character.people ? 'are' : 'is'} like.`;
+      : `The book says little of what ${nameInSentence(e.character.name)} ${e.character.people ? 'are' : 'is'} like.`;
   return `${capitalise(joinList(traits.slice(0, 3)))}${style ? `; ${style}` : ''}.`;
-}
-
-/** A role's name inside a sentence: "what the Morlocks are like", not "what The Morlocks…". */
-function inSentence(name: string): string {
-  return name.replace(/^The\s/, 'the ');
 }
 
 function speechStyle(lines: readonly Quote[]): string {

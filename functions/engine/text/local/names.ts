@@ -11,7 +11,7 @@ import {
   groupForms,
   isNicknameOf,
   normaliseTitle,
-  RANKS_OF_NOTE,
+  ranksOf,
   titleClass,
   type NameForm,
   type Together as GroupTogether,
@@ -133,7 +133,7 @@ function castOf(
       apart: options.apart,
       together,
       nearestSurname,
-      marriedAs: marriedAs(text),
+      marriedAs: marriedAs(text, together.at),
       sexOf: bareSex(text),
     }),
   );
@@ -255,23 +255,6 @@ function surnamesOfWords(text: string, scan: EntityScan, people: readonly Phrase
   });
 }
 
-/** A title of rank as the text writes it when the rank stands for the name ("the Admiral", "the Doctor"). */
-/** The ranks of note a character is written with, their usual title's first. */
-export function ranksOf(character: Pick<Character, 'title' | 'surfaces'>): string[] {
-  const titles = [
-    character.title,
-    ...[...(character.surfaces?.keys() ?? [])].flatMap((s) =>
-      s.includes(' ') ? [normaliseTitle(s.split(/\s+/)[0]!)] : [],
-    ),
-  ];
-  return [...new Set(titles.flatMap((t) => rankWord(t) ?? []))];
-}
-
-function rankWord(title: string): string | undefined {
-  if (!RANKS_OF_NOTE.has(title)) return undefined;
-  return title === 'dr' ? 'Doctor' : title[0]!.toUpperCase() + title.slice(1);
-}
-
 /** Titles of address a book writes alone for the one person who bears them ("said Mademoiselle"). */
 const BARE_TITLES: Readonly<Record<string, string>> = {
   mademoiselle: 'Mademoiselle',
@@ -338,8 +321,9 @@ function placeOrSaint(stats: PhraseStats): boolean {
 
 /** A sentence ends between two names (the second's capital included): a stop that is no title's ("Mr."), or a blank line. */
 const SENTENCE_END = /(?<!\b(?:Mr|Mrs|Ms|Dr|St|Mt))[.!?][”"’']?\s+[“"‘']?\p{Lu}|\n\s*\n/u;
-/** `Together` with its share always counted (see `inOneSentence`). */
-type Together = Required<Pick<GroupTogether, 'share'>> & GroupTogether;
+/** `Together` with its share always counted, and where each name stands (see `inOneSentence`). */
+type Together = Required<Pick<GroupTogether, 'share'>> &
+  GroupTogether & { at: (name: string) => readonly { start: number; end: number }[] };
 
 /** How far apart two names of one sentence may stand, in characters. */
 const SENTENCE_REACH = 300;
@@ -369,6 +353,7 @@ function inOneSentence(text: string): Together {
     x.start < y.end && y.start < x.end;
   together.apart = (a: string, b: string) =>
     at(a).some((x) => at(b).some((y) => !overlap(x, y) && beside(x, y)));
+  together.at = at;
   // How many of `a`'s mentions have `b` in their sentence, with how many mentions `a` has.
   together.share = (a: string, b: string) => {
     const [pa, pb] = [at(a), at(b)];
@@ -447,13 +432,8 @@ const MARRIAGE = /\b(?:marry|marries|married|marrying|marriage|wedding|wedded|br
 const MAIDEN_BEFORE = 0.6;
 
 /** See `GroupOptions.marriedAs`: "Mina Murray" of the letters, a wedding, then "Mina Harker". */
-function marriedAs(text: string): (maiden: string, married: string) => boolean {
-  const at = (name: string) =>
-    [
-      ...text.matchAll(
-        new RegExp(`(?<![\\p{L}])${escapeRegExp(name).replace(/ /g, '\\s+')}(?![\\p{L}])`, 'gu'),
-      ),
-    ].map((m) => m.index);
+function marriedAs(text: string, places: Together['at']): (maiden: string, married: string) => boolean {
+  const at = (name: string) => places(name).map((p) => p.start);
   return (maiden, married) => {
     const [before, after] = [at(maiden), at(married)];
     const first = after[0];

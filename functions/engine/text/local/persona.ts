@@ -9,7 +9,7 @@
 import type { Character, Gender, Mention } from './names';
 import { firstNameGender } from './nlp';
 import { STOP_WORDS } from '../sentences';
-import { joinList } from '../strings';
+import { joinList, nameInSentence } from '../strings';
 
 export type Age = 'child' | 'young' | 'old';
 
@@ -250,7 +250,7 @@ export function describePersona(name: string, persona: Persona, plural = false):
   const withFeatures = features.length ? ` with ${joinList(features)}` : '';
   const dressed = persona.clothes.length ? `, in ${joinList(persona.clothes.map(withArticle))}` : '';
   if (!who && !build.length && !withFeatures && !dressed)
-    return `The book does not say what ${name.replace(/^The\s/, 'the ')} ${plural ? 'look' : 'looks'} like.`;
+    return `The book does not say what ${nameInSentence(name)} ${plural ? 'look' : 'looks'} like.`;
   if (!who) {
     // "A figure with worldly hands", never a bare "With worldly hands."
     const described = [build.join(', '), withFeatures.trim(), dressed.replace(/^, /, '')].filter(Boolean);

@@ -12,7 +12,15 @@ import { findCast, type Cast } from './names';
 import { findNamedPlaces, settingNouns, withoutDialogue, type NamedPlace } from './places';
 import { rateText, rateWithoutViolence } from './safety';
 import { cutAtSentence, sentenceSpans } from '../sentences';
-import { articleFor, capitalise, escapeRegExp, joinList, lowerFirst, lowerWords } from '../strings';
+import {
+  articleFor,
+  capitalise,
+  escapeRegExp,
+  joinList,
+  lowerFirst,
+  lowerWords,
+  nameInSentence,
+} from '../strings';
 import { scoreSentences } from './summarize';
 
 /** Characters of the book sample analysed for a plot overview (about 60 000 words). */
@@ -230,13 +238,13 @@ export function writeLogline(input: LoglineInput): string {
       (a, b) => Number(b.role === 'antagonist') - Number(a.role === 'antagonist') || b.mentions - a.mentions,
     )
     .slice(0, 3)
-    .map((c) => inSentence(c.name));
+    .map((c) => nameInSentence(c.name));
   const company = others.length ? `, with ${joinList(others)}` : '';
   // "Jim, a young man, tells…": the appositive closed by a comma when the sentence goes on.
   const apposed = appositive(hero);
   const who = `${hero.name}${apposed}${apposed ? ',' : ''}`;
   // Before ", with …" or the end, the appositive needs no comma of its own.
-  const last = `${inSentence(hero.name)}${apposed}`;
+  const last = `${nameInSentence(hero.name)}${apposed}`;
   const own = hero.gender === 'female' ? 'her' : hero.gender === 'male' ? 'his' : 'their';
   // A narrator who tells someone else's story (Watson telling Holmes's) is named as the teller.
   const teller = input.narrator && input.narrator !== hero.name ? input.narrator : undefined;
@@ -244,7 +252,7 @@ export function writeLogline(input: LoglineInput): string {
     input.narrator === hero.name
       ? `${who} tells ${own} own story in this ${kind}${touch}${company}.`
       : teller
-        ? `${teller} tells the story of ${inSentence(who)} in this ${kind}${touch}${company}.`
+        ? `${teller} tells the story of ${nameInSentence(who)} in this ${kind}${touch}${company}.`
         : `This ${kind}${touch} follows ${last}${company}.`;
   const line = summaryLine(
     input.summary,
@@ -253,11 +261,6 @@ export function writeLogline(input: LoglineInput): string {
     characters.filter((c) => c !== hero).slice(0, 6),
   );
   return line ? `${frame} ${line}` : frame;
-}
-
-/** A role's name inside a sentence: "with the Scarecrow", not "with The Scarecrow". */
-function inSentence(name: string): string {
-  return name.replace(/^The\s/, 'the ');
 }
 
 /** ", a young woman" when the profile's description gives an age; nothing otherwise. */

@@ -536,10 +536,9 @@ function conversations(context: Context): Turn[][] {
     }
     // A long stretch of narration after the last line, and the next paragraph opening on narration too.
     const after = last ? context.scan.paragraphs[last.paragraph]!.end - last.parts.at(-1)!.end : 0;
-    const opens = /\p{L}/u.test(
-      context.text.slice(context.scan.paragraphs[part.paragraph]!.start, part.start),
-    );
-    const movedOn = after > MOVED_ON && opens;
+    const movedOn =
+      after > MOVED_ON &&
+      /\p{L}/u.test(context.text.slice(context.scan.paragraphs[part.paragraph]!.start, part.start));
     if (last && (part.paragraph - last.paragraph > 1 + CONVERSATION_GAP || movedOn)) {
       runs.push(run);
       run = [];

@@ -9,7 +9,7 @@
 import { escapeRegExp } from '../../strings';
 import type { Character } from '../names';
 import { PERSON_ADJECTIVES, PERSON_NOUNS } from './lexicon';
-import { normaliseTitle, RANKS_OF_NOTE } from './people';
+import { normaliseTitle, RANKS_OF_NOTE, ranksOf } from './people';
 import { nearest, partner, recentCharacters, SCENE_CHARS, type SceneContext } from './scene';
 import type { Referent } from './tags';
 
@@ -59,16 +59,11 @@ export interface DescriptionBook {
 
 export function descriptionBook(characters: readonly Character[], makes = true): DescriptionBook {
   const byTitle = new Map<string, Character[]>();
-  const office = (t: string) =>
-    ({ dr: 'doctor', capt: 'captain', prof: 'professor', sgt: 'sergeant' })[t] ?? t;
   for (const c of characters) {
     // Their usual title, and every rank of note they are written with ("Professor Van Helsing", though
     // mostly "Dr. Van Helsing").
-    const ranks = [...(c.surfaces?.keys() ?? [])].flatMap((s) => {
-      const first = normaliseTitle(s.split(/\s+/)[0]!);
-      return s.includes(' ') && RANKS_OF_NOTE.has(first) ? [office(first)] : [];
-    });
-    for (const title of new Set([office(c.title), ...ranks])) {
+    const usual = { dr: 'doctor', capt: 'captain', prof: 'professor', sgt: 'sergeant' }[c.title] ?? c.title;
+    for (const title of new Set([usual, ...ranksOf(c).map((r) => r.toLowerCase())])) {
       // Titles of address are no office: "the master" of a workhouse is not Master Bates.
       if (title && !['mr', 'mrs', 'miss', 'ms', 'sir', 'lady', 'mister', 'master', 'madam'].includes(title))
         byTitle.set(title, [...(byTitle.get(title) ?? []), c]);

@@ -89,6 +89,26 @@ export const RANKS_OF_NOTE = new Set([
   'earl',
   'marquis',
 ]);
+/** A title of rank as the text writes it when the rank stands for the name ("the Admiral", "the Doctor"). */
+function rankWord(title: string): string | undefined {
+  if (!RANKS_OF_NOTE.has(title)) return undefined;
+  return title === 'dr' ? 'Doctor' : title[0]!.toUpperCase() + title.slice(1);
+}
+
+/**
+ * The ranks of note a character is written with, their usual title's first: "Doctor" and "Professor"
+ * of the Van Helsing written mostly "Dr. Van Helsing", sometimes "Professor Van Helsing".
+ */
+export function ranksOf(character: { title: string; surfaces?: ReadonlyMap<string, number> }): string[] {
+  const titles = [
+    character.title,
+    ...[...(character.surfaces?.keys() ?? [])].flatMap((s) =>
+      s.includes(' ') ? [normaliseTitle(s.split(/\s+/)[0]!)] : [],
+    ),
+  ];
+  return [...new Set(titles.flatMap((t) => rankWord(t) ?? []))];
+}
+
 /** A man's titles of courtesy, and titles of rank or office one of them may also be written with. */
 const COURTESY_TITLES = new Set(['mr', 'monsieur', 'herr', 'señor', 'signor']);
 const RANK_TITLES = new Set([...SERVICE_RANKS, 'professor', 'dr', 'reverend', 'judge']);
@@ -148,6 +168,19 @@ function personGender(person: Person): 'male' | 'female' | 'unknown' {
 }
 
 const countOf = (person: Person) => person.forms.reduce((sum, f) => sum + f.count, 0);
+
+/** One person's names become another's: `source` is left empty, for `dropEmpty`. */
+function absorb(target: Person, source: Person) {
+  target.forms.push(...source.forms);
+  target.known.push(...source.known);
+  source.forms = [];
+  source.known = [];
+}
+
+/** Persons whose names all went to others. */
+function dropEmpty(persons: Person[]) {
+  for (let i = persons.length - 1; i >= 0; i--) if (persons[i]!.forms.length === 0) persons.splice(i, 1);
+}
 const givenNames = (person: Person) =>
   new Set(person.forms.filter((f) => f.words.length > 1 && !isWifeOf(f)).map((f) => f.words[0]!));
 const surnames = (person: Person) =>
@@ -203,10 +236,6 @@ function compatible(person: Person, wanted: 'male' | 'female' | 'unknown' | unde
   return g === 'unknown' || g === wanted;
 }
 
-/**
- * Groups name forms into persons. Forms that belong to no one with certainty ("Miss Bennet" in a
- * family of several daughters) are left out.
- */
 /** Whether the text writes two names in one sentence, and how often. */
 export type Together = ((a: string, b: string) => boolean) & {
   /** Whether the two are written in one sentence, each in its own place (not "Kate" of "Miss Kate"). */
@@ -238,6 +267,10 @@ export interface GroupOptions {
   sexOf?: (word: string) => 'male' | 'female' | 'unknown';
 }
 
+/**
+ * Groups name forms into persons. Forms that belong to no one with certainty ("Miss Bennet" in a
+ * family of several daughters) are left out.
+ */
 export function groupForms(forms: readonly NameForm[], options: GroupOptions = {}): Person[] {
   const persons: Person[] = [];
   const add = (person: Person, form: NameForm) => {
@@ -299,10 +332,7 @@ export function groupForms(forms: readonly NameForm[], options: GroupOptions = {
       ranked?.forms.some((r) => options.together?.(c.surface, r.surface)),
     );
     if (!courtesy || !ranked || beside) continue;
-    ranked.forms.push(...courtesy.forms);
-    ranked.known.push(...courtesy.known);
-    courtesy.forms = [];
-    courtesy.known = [];
+    absorb(ranked, courtesy);
     titledByWord.set(word, [ranked]);
   }
 
@@ -436,11 +466,9 @@ function mergeMarriedNames(persons: Person[], forms: readonly NameForm[], option
       !marriedAs(maiden.words.join(' '), married.words.join(' '))
     )
       continue;
-    after.forms.push(...before.forms);
-    after.known.push(...before.known);
-    before.forms = [];
+    absorb(after, before);
   }
-  for (let i = persons.length - 1; i >= 0; i--) if (persons[i]!.forms.length === 0) persons.splice(i, 1);
+  dropEmpty(persons);
 }
 const first = (person: Person) => Math.min(...person.forms.map((f) => f.firstOffset));
 
@@ -665,15 +693,15 @@ function singleTarget(
   return dominant(titled.length > 0 ? fitting : named);
 }
 
+/** How often a rival must be written in full for every mention of its surname to place a given name. */
+const FAMILY_FULL = 3;
+
 /**
  * A given name two full names share, placed by the family the text was speaking of: the person
  * whose surname was written last before most of its bare mentions: "Tom" among the thieves is Tom
  * Chitling, whose surname is about, not the "Tom White" Oliver gives as his name twice. Only when the
  * families differ, and only for a man's given name (a woman's may be her maiden and married names).
  */
-/** How often a rival must be written in full for every mention of its surname to place a given name. */
-const FAMILY_FULL = 3;
-
 function byFamilyOfGiven(
   word: string,
   candidates: readonly Person[],
@@ -721,7 +749,7 @@ function mergeKinship(
     bare.forms.push(form);
     person.forms = [];
   }
-  for (let i = persons.length - 1; i >= 0; i--) if (persons[i]!.forms.length === 0) persons.splice(i, 1);
+  dropEmpty(persons);
 }
 
 /**
@@ -730,6 +758,10 @@ function mergeKinship(
  * one else bears it as a given name.
  */
 function mergeFormalNames(persons: Person[]) {
+  const callsBy = (p: Person) => [
+    ...givenNames(p),
+    ...p.forms.filter((f) => f.words.length === 1 && !f.title).map((f) => f.words[0]!),
+  ];
   for (const person of persons) {
     // One given name throughout, whatever stands before it ("Dearest Margaret").
     const words = new Set(person.forms.map((f) => f.words.at(-1)!));
@@ -741,10 +773,6 @@ function mergeFormalNames(persons: Person[]) {
       person.forms.flatMap((f) => (f.title && !DESCRIBING_TITLES.has(f.title) ? [f.title] : [])),
     );
     if (![...titles].every((t) => titleClass(t) === 'daughter') || titles.size === 0) continue;
-    const callsBy = (p: Person) => [
-      ...givenNames(p),
-      ...p.forms.filter((f) => f.words.length === 1 && !f.title).map((f) => f.words[0]!),
-    ];
     const others = persons.filter((p) => p !== person && p.forms.length > 0);
     if (others.some((p) => givenNames(p).has(formal))) continue;
     const targets = others.filter((p) => callsBy(p).some((g) => isNicknameOf(g, formal)));
@@ -752,10 +780,9 @@ function mergeFormalNames(persons: Person[]) {
     const target = targets[0]!;
     const [a, b] = [personGender(person), personGender(target)];
     if (a !== 'unknown' && b !== 'unknown' && a !== b) continue;
-    target.forms.push(...person.forms);
-    person.forms = [];
+    absorb(target, person);
   }
-  for (let i = persons.length - 1; i >= 0; i--) if (persons[i]!.forms.length === 0) persons.splice(i, 1);
+  dropEmpty(persons);
 }
 
 /**
@@ -773,10 +800,7 @@ function mergePetNames(persons: Person[], singles: ReadonlyMap<string, Person>) 
     const [formal, target] = targets[0]!;
     const [a, b] = [firstNameGender(short), firstNameGender(formal)];
     if (a !== 'unknown' && b !== 'unknown' && a !== b) continue;
-    target.forms.push(...person.forms);
-    target.known.push(...person.known);
-    person.forms = [];
-    person.known = [];
+    absorb(target, person);
   }
-  for (let i = persons.length - 1; i >= 0; i--) if (persons[i]!.forms.length === 0) persons.splice(i, 1);
+  dropEmpty(persons);
 }
