@@ -614,6 +614,7 @@ function evidenceOf(
           : 'female'
         : undefined,
     addressee: turn.parts.find((p) => p.addressee)?.addressee,
+    addresseeGender: addressedSex(turn.parts.map((p) => text.slice(p.start, p.end)).join(' ')),
     // "He said" and "she said" are never the "I" who tells the story.
     notNarrator:
       tag?.kind === 'pronoun' && (tag.pronoun === 'he' || tag.pronoun === 'she')
@@ -627,6 +628,19 @@ function evidenceOf(
     actors,
     opener,
   };
+}
+
+/** Words a speaker calls a man or a woman by ("Not at all, sir."), standing alone between stops. */
+const MAN_WORDS =
+  /(?:^|[,;!?—-]\s*|["“‘']\s*)(?:my\s+(?:dear|good)\s+)?(?:sir|my lord|papa|uncle|monsieur|signor|my boy|my lad|my good man|old fellow|old chap|old man)\s*(?=[,.!?;:—]|--|["”’']|$)/i;
+const WOMAN_WORDS =
+  /(?:^|[,;!?—-]\s*|["“‘']\s*)(?:my\s+(?:dear|good)\s+)?(?:madam|ma'am|ma’am|mum|miss|my lady|mamma|mama|aunt|aunty|auntie|madame|mademoiselle|signora|my girl|my dear girl)\s*(?=[,.!?;:—]|--|["”’']|$)/i;
+
+/** The sex of the one a line speaks to, when it calls them "sir" or "ma'am" (and not both). */
+function addressedSex(line: string): 'male' | 'female' | undefined {
+  const man = MAN_WORDS.test(line);
+  const woman = WOMAN_WORDS.test(line);
+  return man === woman ? undefined : man ? 'male' : 'female';
 }
 
 /** The characters a conversation can be between, the most evident first. */
