@@ -22,6 +22,7 @@ import { PERSON_NOUNS, TAG_VERBS } from './reading/lexicon';
 import { demonym, findRoles, NATIONS, roleName } from './reading/roles';
 import { currentRoleMentions } from './reading/current-role';
 import { namesApart } from './reading/apart';
+import { joinSelves, selfNamings } from './reading/selves';
 import { bookOrAuthor } from './reading/works';
 import { findBeing } from './reading/beings';
 import { attributeQuotations } from './reading/attribution';
@@ -89,12 +90,16 @@ export function findCast(raw: string, options: CastOptions = {}): Cast {
   const cast = castOf(text, scan, options, together, nearestSurname);
   if (options.apart) return cast;
   // Names the dialogue shows to be two people (a father and son who answer each other) are cast again apart.
-  const apart = namesApart(
-    text,
-    attributeQuotations(text, scanQuotations(text), cast, { describedSpeakers: false }),
-    together,
-  );
-  return apart.size > 0 ? castOf(text, scan, { ...options, apart }, together, nearestSurname) : cast;
+  const read = attributeQuotations(text, scanQuotations(text), cast, { describedSpeakers: false });
+  const apart = namesApart(text, read, together);
+  if (apart.size === 0) {
+    joinSelves(cast, selfNamings(text, read.parts, cast.mentions));
+    return cast;
+  }
+  const again = castOf(text, scan, { ...options, apart }, together, nearestSurname);
+  const reread = attributeQuotations(text, scanQuotations(text), again, { describedSpeakers: false });
+  joinSelves(again, selfNamings(text, reread.parts, again.mentions));
+  return again;
 }
 
 function castOf(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findCast } from '../../../../functions/engine/text/local/names';
 import { speakerOf } from './reading-helpers';
 
 describe('a line that calls its listener “sir” or “ma’am”', () => {
@@ -36,5 +37,65 @@ describe('a line that calls its listener “sir” or “ma’am”', () => {
       '“I had not noticed it, but now you speak of it I think it is.”',
     ].join('\n\n');
     expect(speakerOf(text, 'I had not noticed it, but now you speak of it I think it is.')).toBe('Mr. Hale');
+  });
+});
+
+describe('a character who says who they are', () => {
+  const valley = (line: string, more: string[] = []) =>
+    [
+      'Everybody in the valley had heard of Hugh Carey, the outlaw of the hills. Hugh Carey had robbed the mail coach twice, and the sheriff had sworn to hang Hugh Carey.',
+      'The Masked Rider came down the hill at dusk. The Masked Rider stopped at the inn, and the Masked Rider asked for wine.',
+      '“Who are you?” said Tom Barlow, the innkeeper.',
+      line,
+      '“Then the sheriff will want you,” said Tom Barlow.',
+      'The Masked Rider laughed and drank his wine, and the Masked Rider rode away before the moon was up.',
+      ...more,
+    ].join('\n\n');
+  const namesOf = (text: string, alias: string) =>
+    findCast(text).characters.find((c) => c.aliases.includes(alias))?.aliases ?? [];
+
+  it('is one character under the role and the name', () => {
+    const text = valley('“I am Hugh Carey,” said the Masked Rider.');
+    expect(namesOf(text, 'Masked Rider')).toContain('Hugh Carey');
+    const cast = findCast(text);
+    expect(cast.characters.filter((c) => c.aliases.includes('Hugh Carey'))).toHaveLength(1);
+    expect(cast.mentions.filter((m) => m.character.aliases.includes('Masked Rider')).length).toBeGreaterThan(
+      6,
+    );
+  });
+
+  it('is not someone else the line names more of (“I am Hugh Carey’s man”)', () => {
+    const text = valley('“I am Hugh Carey’s man,” said the Masked Rider.');
+    expect(namesOf(text, 'Masked Rider')).not.toContain('Hugh Carey');
+  });
+
+  it('is not one the speaker talks to by name', () => {
+    const text = valley('“I am Hugh Carey,” said the Masked Rider.', [
+      'A week later the two met on the moor.',
+      '“Hugh Carey, you are a thief and a liar,” said the Masked Rider.',
+      '“And you are a fool,” said Hugh Carey.',
+    ]);
+    expect(namesOf(text, 'Masked Rider')).not.toContain('Hugh Carey');
+  });
+
+  it('is no one when several others claim the same name', () => {
+    const text = valley('“I am Hugh Carey,” said the Masked Rider.', [
+      'The Grey Friar walked in from the rain. The Grey Friar sat by the fire, and the Grey Friar warmed his hands.',
+      '“I am Hugh Carey,” said the Grey Friar.',
+    ]);
+    expect(namesOf(text, 'Masked Rider')).not.toContain('Hugh Carey');
+    expect(namesOf(text, 'Grey Friar')).not.toContain('Hugh Carey');
+  });
+
+  it('is never a woman taking a man’s name', () => {
+    const text = [
+      'Everybody in the valley had heard of Hugh Carey, the outlaw of the hills. Hugh Carey had robbed the mail coach twice, and the sheriff had sworn to hang him.',
+      'The Veiled Lady came down the hill at dusk. The Veiled Lady stopped at the inn, and she asked for wine; the Veiled Lady drank it slowly, and she looked at no one.',
+      '“Who are you?” said Tom Barlow, the innkeeper.',
+      '“I am Hugh Carey,” said the Veiled Lady.',
+      '“Then the sheriff will want you,” said Tom Barlow.',
+      'The Veiled Lady laughed, and she rode away before the moon was up.',
+    ].join('\n\n');
+    expect(namesOf(text, 'Veiled Lady')).not.toContain('Hugh Carey');
   });
 });
