@@ -66,7 +66,13 @@ export function profileCharacters(input: ProfileInput): CharacterProfile[] {
     characters.unshift(narrator);
   }
   const evidence = characters.map((c) => gatherEvidence(c, input, spans));
-  const roles = assignRoles(evidence, usualRates(input.text), narrator && followed(input, narrator));
+  const roles = assignRoles(
+    evidence,
+    usualRates(input.text),
+    narrator && followed(input, narrator),
+    narrator,
+    input.quotes,
+  );
   // Characters carry different themes so their needs differ.
   return evidence.map((e, i) =>
     buildProfile(e, roles[i]!, input.themes[i % Math.max(input.themes.length, 1)], input),
@@ -153,10 +159,12 @@ function sentenceIndexAt(spans: readonly TextSpan[], offset: number): number {
 function cueRate(e: Evidence, cues: ReadonlySet<string>, usual: number): number {
   let hits = 0;
   let words = 0;
+  // The character's own name is no cue: "Master Bates" is a boy, not a master ("Old Brannigan" is old).
+  const own = new Set(e.character.aliases.flatMap((a) => lowerWords(a)).filter((w) => w !== 'old'));
   for (const sentence of e.sentences) {
     const list = lowerWords(sentence);
     words += list.length;
-    for (const w of list) if (cues.has(w)) hits++;
+    for (const w of list) if (cues.has(w) && !own.has(w)) hits++;
   }
   if (hits < 2 || hits / Math.max(words, 1) < usual * STANDS_OUT) return 0;
   return hits / Math.sqrt(e.sentences.length);
@@ -238,6 +246,13 @@ export function protagonistScore(
 
 /** Share of the most named character's mentions an antagonist must have. */
 const ANTAGONIST_SHARE = 0.15;
+/** Share of the most named character's mentions a mentor or a sidekick must have. */
+const COMPANION_SHARE = 0.1;
+/** Lines a mentor must exchange with the protagonist, and their share of the most anyone exchanges. */
+const COMPANION_TALKS = 2;
+const COMPANION_TALKS_SHARE = 0.05;
+/** Lines an observing narrator must exchange with the protagonist to be their companion. */
+const OBSERVER_TALKS = 10;
 
 /**
  * The protagonist: the character a first-person narration follows (`followed`), else the one the
@@ -248,6 +263,8 @@ function assignRoles(
   evidence: readonly Evidence[],
   usual: ReadonlyMap<ReadonlySet<string>, number>,
   followedCharacter?: Character,
+  narrator?: Character,
+  quotes: readonly Quote[] = [],
 ): CharacterRole[] {
   const rate = (e: Evidence, cues: ReadonlySet<string>) => cueRate(e, cues, usual.get(cues) ?? 0);
   let lead = followedCharacter ? evidence.findIndex((e) => e.character === followedCharacter) : -1;
@@ -260,6 +277,16 @@ function assignRoles(
   }
   const roles: CharacterRole[] = evidence.map((_, i) => (i === lead ? 'protagonist' : 'supporting'));
   const protagonist = evidence[lead]?.character;
+  const talks = exchangesWith(quotes, protagonist);
+  const mostTalks = Math.max(0, ...talks.values());
+  // One who talks with the protagonist: a few lines, and not a mere few beside the book's great talkers.
+  const talksWith = (e: Evidence) =>
+    (talks.get(e.character) ?? 0) >= Math.max(COMPANION_TALKS, mostTalks * COMPANION_TALKS_SHARE);
+  // The "I" who tells another's story and talks with them (Watson telling Holmes's) is their companion.
+  if (narrator && protagonist && protagonist !== narrator && (talks.get(narrator) ?? 0) >= OBSERVER_TALKS) {
+    const at = evidence.findIndex((e) => e.character === narrator);
+    if (at >= 0) roles[at] = 'sidekick';
+  }
   const claim = (role: CharacterRole, score: (e: Evidence) => number) => {
     let best = -1;
     let bestScore = 0;
@@ -285,11 +312,19 @@ function assignRoles(
       : withTitle(rate(e, CONFLICT_CUES), e, ['lord', 'king', 'queen']),
   );
   // A people ("the Eloi", "the Winkies") may stand against the hero, but guides and companions are persons.
+  // A guide is one of the main people, a grown-up the text titles ("Mr. Brownlow", "Dr. Mortimer"), who
+  // talks with the protagonist: not a boy of the gang ("Master Bates") nor a name of one chapter.
   claim('mentor', (e) =>
-    e.character.people ? 0 : withTitle(rate(e, MENTOR_CUES), e, ['old', 'master', 'professor', 'doctor']),
+    e.character.people ||
+    e.character.mentions < most * COMPANION_SHARE ||
+    !talksWith(e) ||
+    !(e.character.title || grownUp(e))
+      ? 0
+      : withTitle(rate(e, MENTOR_CUES), e, ['old', 'professor', 'doctor']),
   );
   claim('sidekick', (e) => {
-    if (e.character.people) return 0;
+    if (e.character.people || e.character.mentions < most * COMPANION_SHARE) return 0;
+    if (roles.includes('sidekick')) return 0;
     const together = protagonist
       ? e.sentences.filter((s) => protagonist.aliases.some((a) => s.includes(a))).length
       : 0;
@@ -298,6 +333,26 @@ function assignRoles(
     return sidekick > 0 || share >= 0.5 ? sidekick + share : 0;
   });
   return roles;
+}
+
+const AGE_WORDS = new Set(['old', 'elderly', 'aged', 'ancient', 'grey-haired', 'white-haired', 'venerable']);
+
+/** Whether the text calls the character old ("Old Brannigan", "Meridel was ancient and stooped"). */
+function grownUp(e: Evidence): boolean {
+  return e.character.aliases.some((a) => /^old\s/i.test(a)) || e.nearby.some((w) => AGE_WORDS.has(w));
+}
+
+/** How many of each character's lines answer, or are answered by, a line of the protagonist. */
+function exchangesWith(quotes: readonly Quote[], protagonist: Character | undefined): Map<Character, number> {
+  const talks = new Map<Character, number>();
+  if (!protagonist) return talks;
+  quotes.forEach((q, i) => {
+    if (!q.speaker || q.speaker === protagonist) return;
+    const near = (o: Quote | undefined) =>
+      o?.speaker === protagonist && Math.abs(o.paragraph - q.paragraph) <= 2;
+    if (near(quotes[i - 1]) || near(quotes[i + 1])) talks.set(q.speaker, (talks.get(q.speaker) ?? 0) + 1);
+  });
+  return talks;
 }
 
 function buildProfile(

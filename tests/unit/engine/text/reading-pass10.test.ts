@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createLocalTextEngine } from '../../../../functions/engine/text/local';
 import { findCast } from '../../../../functions/engine/text/local/names';
 import { speakerOf } from './reading-helpers';
 
@@ -97,5 +98,58 @@ describe('a character who says who they are', () => {
       'The Veiled Lady laughed, and she rode away before the moon was up.',
     ].join('\n\n');
     expect(namesOf(text, 'Veiled Lady')).not.toContain('Hugh Carey');
+  });
+});
+
+describe('the roles of a story', () => {
+  const engine = createLocalTextEngine();
+  const rolesOf = async (content: string) =>
+    Object.fromEntries(
+      (
+        await engine.plotOverview({ title: 'A Tale', chapters: [{ title: 'One', content }], seed: 3 })
+      ).characters.map((c) => [c.name, c.role]),
+    );
+
+  it('make the “I” who tells another’s story, and talks with them, that one’s companion', async () => {
+    const days = Array.from({ length: 6 }, (_, i) =>
+      [
+        `On the ${['first', 'second', 'third', 'fourth', 'fifth', 'sixth'][i]} morning Holmes was at the window when I came down. Holmes had not slept, and Holmes looked out at the fog.`,
+        '“You are late, Watson,” said Holmes.',
+        '“I walked by the river,” said I.',
+        '“And you saw the barge?” said Holmes.',
+        '“I saw nothing but fog,” I answered.',
+        'Holmes laughed and lit his pipe, and Holmes went back to his papers.',
+        'Later Lestrade, his loyal friend and companion, called, and Holmes and Lestrade walked together beside the river, friends and partners in the hunt.',
+      ].join('\n\n'),
+    );
+    const roles = await rolesOf(days.join('\n\n'));
+    expect(roles).toMatchObject({ Holmes: 'protagonist', Watson: 'sidekick' });
+    expect(roles['Lestrade']).not.toBe('sidekick');
+  });
+
+  it('never make a boy called “Master” a mentor for his title', async () => {
+    const days = Array.from({ length: 6 }, () =>
+      [
+        'Oliver sat by the fire in the kitchen, and Oliver watched the door. Master Bates came in with a bundle, and Master Bates threw it on the table.',
+        '“Where have you been?” said Oliver.',
+        '“Out,” said Master Bates.',
+        '“Will you take me next time?” said Oliver.',
+        '“Perhaps,” said Master Bates, and Master Bates laughed.',
+      ].join('\n\n'),
+    );
+    expect((await rolesOf(days.join('\n\n')))['Master Bates']).not.toBe('mentor');
+  });
+
+  it('never make a guide of one who never talks with the protagonist', async () => {
+    const days = Array.from({ length: 6 }, () =>
+      [
+        'Anne walked to the school, and Anne thought of her lessons. Professor Hale was a wise old teacher; Professor Hale had taught in the town for forty years, and the wisdom of Professor Hale was known to all.',
+        '“Good morning,” said Anne to the girls at the gate.',
+        '“Good morning, Anne,” said Diana.',
+        '“Shall we walk home together?” said Anne.',
+        '“If you like,” said Diana.',
+      ].join('\n\n'),
+    );
+    expect((await rolesOf(days.join('\n\n')))['Professor Hale']).not.toBe('mentor');
   });
 });
