@@ -497,11 +497,11 @@ function describeWant(e: Evidence, role: CharacterRole): string {
   for (const sentence of e.sentences) {
     if (/["“”]/.test(sentence)) continue;
     const match = own.exec(sentence);
-    if (match && tellsAWish(match[1]!)) return `To ${match[1]!.trim()}.`;
+    if (match && tellsAWish(match[1]!, e.character)) return `To ${match[1]!.trim()}.`;
   }
   for (const line of e.lines) {
     const match = SPOKEN_DESIRE.exec(line.text);
-    if (match && tellsAWish(match[1]!)) return `To ${match[1]!.trim()}.`;
+    if (match && tellsAWish(match[1]!, e.character)) return `To ${match[1]!.trim()}.`;
   }
   return ROLE_WANTS[role || 'supporting']!;
 }
@@ -511,9 +511,25 @@ function describeWant(e: Evidence, role: CharacterRole): string {
  * my father") nor quoted, not ending on a word that needs more ("to listen to", "to do so", "to make the
  * eighth").
  */
-function tellsAWish(wish: string): boolean {
+function tellsAWish(wish: string, character?: Character): boolean {
   const words = wish.trim().split(/\s+/);
+  // It begins with what they would do: a verb, after a word like "not" or "really" at most ("to Oz to
+  // ask him", "to Heaven this pretty girl" and the dialect "to ile his boots" are no wish that reads).
+  const verbAt = /^(?:\p{L}+ly|not|never|even|just|also|still|only|soon)$/iu.test(words[0] ?? '') ? 1 : 0;
+  const tagged = tagWords(words.slice(0, verbAt + 2).join(' '))[verbAt];
+  const verb = !!tagged && tagged.tags.has('Verb') && !tagged.tags.has('ProperNoun');
+  // About someone the sentence named before ("to not tell her", "to wink at it"), or cut off short
+  // ("to be ready for Dr.", "…Mr Elliot had not"), it says nothing on its own.
+  const ending = words
+    .at(-1)!
+    .toLowerCase()
+    .replace(/[^\p{L}]/gu, '');
+  const names = character ? [character.name, ...character.aliases] : [];
   return (
+    verb &&
+    !LOOSE_ENDS.has(ending) &&
+    !/[’'](?:em|tis|twas)\b|\b\p{L}+[’']\s/iu.test(wish) &&
+    !names.some((n) => new RegExp(`\\b${escapeRegExp(n)}\\b`).test(wish)) &&
     words.length >= 3 &&
     !OTHER_PERSON.test(wish) &&
     // Nothing quoted ("to know why the word ‘moor’ should have been written").
@@ -524,6 +540,13 @@ function tellsAWish(wish: string): boolean {
     )
   );
 }
+
+/** Last words of a wish that leave it hanging on the sentence around it. */
+const LOOSE_ENDS = new Set(
+  'her him them it that this there so me us mr mrs miss dr st not had was were been did could would should'.split(
+    ' ',
+  ),
+);
 
 const ROLE_WANTS: Record<string, string> = {
   protagonist: 'To set right what has gone wrong in their world.',

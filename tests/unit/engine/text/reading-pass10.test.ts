@@ -153,3 +153,34 @@ describe('the roles of a story', () => {
     expect((await rolesOf(days.join('\n\n')))['Professor Hale']).not.toBe('mentor');
   });
 });
+
+describe('what a character wants', () => {
+  const engine = createLocalTextEngine();
+  const wantOf = async (content: string, name: string) =>
+    (
+      await engine.plotOverview({ title: 'A Tale', chapters: [{ title: 'One', content }], seed: 3 })
+    ).characters.find((c) => c.name === name)?.want;
+  const village = (wishes: string[]) =>
+    [
+      'Tom Baker lived in the village by the river with his sister Ann Baker. Tom worked at the mill, and Ann kept the house.',
+      ...wishes,
+      'Ann laughed at him, and Tom went back to the mill. Tom worked late, and Tom walked home in the dark.',
+      'Ann waited at the door. Ann was tired, and Ann went to bed before Tom came in.',
+    ].join('\n\n');
+
+  it('is never a wish that hangs on the sentence around it', async () => {
+    const want = await wantOf(
+      village([
+        'Tom wanted to tell her. Tom wished to Heaven the rain would stop. Tom meant to wink at it.',
+        'In the spring Tom wanted to build a boat for the summer fair.',
+      ]),
+      'Tom',
+    );
+    expect(want).toBe('To build a boat for the summer fair.');
+  });
+
+  it('still takes the first wish that reads on its own', async () => {
+    const want = await wantOf(village(['Tom wanted to sell the old mill by the river.']), 'Tom');
+    expect(want).toBe('To sell the old mill by the river.');
+  });
+});
