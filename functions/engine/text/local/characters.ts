@@ -517,7 +517,11 @@ function tellsAWish(wish: string, character?: Character): boolean {
   // ask him", "to Heaven this pretty girl" and the dialect "to ile his boots" are no wish that reads).
   const verbAt = /^(?:\p{L}+ly|not|never|even|just|also|still|only|soon)$/iu.test(words[0] ?? '') ? 1 : 0;
   const tagged = tagWords(words.slice(0, verbAt + 2).join(' '))[verbAt];
-  const verb = !!tagged && tagged.tags.has('Verb') && !tagged.tags.has('ProperNoun');
+  const verb =
+    !!tagged &&
+    tagged.tags.has('Verb') &&
+    !tagged.tags.has('ProperNoun') &&
+    !NO_AIMS.has(words[verbAt]!.toLowerCase());
   // About someone the sentence named before ("to not tell her", "to wink at it"), or cut off short
   // ("to be ready for Dr.", "…Mr Elliot had not"), it says nothing on its own.
   const ending = words
@@ -540,6 +544,13 @@ function tellsAWish(wish: string, character?: Character): boolean {
     )
   );
 }
+
+/** Verbs of saying and of manners, which "I have to…" is no aim of ("to regret that…", "to beg to say"). */
+const NO_AIMS = new Set(
+  'regret say tell confess admit beg thank apologise apologize own remark observe inform assure add mention acknowledge'.split(
+    ' ',
+  ),
+);
 
 /** Last words of a wish that leave it hanging on the sentence around it. */
 const LOOSE_ENDS = new Set(
