@@ -46,7 +46,7 @@ export function dialogueWithNarrator(
   text: string,
   cast: Cast,
   options: { describedSpeakers?: boolean } = {},
-): { quotes: Quote[]; narrator?: Character } {
+): { quotes: Quote[]; narrator?: Character; tellers: Character[] } {
   const described = options.describedSpeakers ?? false;
   let first = attributedDialogue(text, cast, undefined, described);
   if (foldAddressedNames(text, cast, first.quotes))
@@ -145,7 +145,7 @@ function attributedDialogue(
   cast: Cast,
   narrator?: Character,
   describedSpeakers = false,
-): { quotes: Quote[]; narrator?: Character } {
+): { quotes: Quote[]; narrator?: Character; tellers: Character[] } {
   const text = readingText(raw);
   const scan = scanQuotations(text);
   // Without `describedSpeakers`, a line said by "the surgeon" is left to the turns around it.
@@ -173,7 +173,11 @@ function attributedDialogue(
       method: first.method,
     };
   });
-  return { quotes: quotes.filter((q) => /\p{L}/u.test(q.text)), narrator: attribution.narrator };
+  return {
+    quotes: quotes.filter((q) => /\p{L}/u.test(q.text)),
+    narrator: attribution.narrator,
+    tellers: attribution.tellers,
+  };
 }
 
 /** `"Then look carefully," Crane whispered, "because…"`: one line around its tag. */

@@ -196,6 +196,8 @@ export interface LoglineInput {
   genre: string;
   /** The character who tells the story, when the book is told by a named "I". */
   narrator?: string;
+  /** Those who tell the story in turn, when the book is told in several people's journals. */
+  tellers?: readonly string[];
   /** The book's own summary sentences, most central first (`summarySentences`). */
   summary: readonly string[];
   places?: readonly NamedPlace[];
@@ -232,8 +234,11 @@ export function writeLogline(input: LoglineInput): string {
     const where = input.places?.[0] ? ` set in ${input.places[0].name}` : '';
     return `${capitalise(articleFor(kind))} ${kind}${where}${touch}.`;
   }
+  // A book told in several people's journals (Jonathan's, Mina's, Dr. Seward's) has no one narrator.
+  const tellers = input.tellers && input.tellers.length >= 2 ? input.tellers : undefined;
+  const narrator = tellers ? undefined : input.narrator;
   const others = characters
-    .filter((c) => c !== hero && c.name !== input.narrator)
+    .filter((c) => c !== hero && c.name !== narrator && !tellers?.includes(c.name))
     .sort(
       (a, b) => Number(b.role === 'antagonist') - Number(a.role === 'antagonist') || b.mentions - a.mentions,
     )
@@ -247,9 +252,10 @@ export function writeLogline(input: LoglineInput): string {
   const last = `${nameInSentence(hero.name)}${apposed}`;
   const own = hero.gender === 'female' ? 'her' : hero.gender === 'male' ? 'his' : 'their';
   // A narrator who tells someone else's story (Watson telling Holmes's) is named as the teller.
-  const teller = input.narrator && input.narrator !== hero.name ? input.narrator : undefined;
-  const frame =
-    input.narrator === hero.name
+  const teller = narrator && narrator !== hero.name ? narrator : undefined;
+  const frame = tellers
+    ? `Told in turn by ${joinList(tellers.map(nameInSentence))}, this ${kind}${touch} follows ${last}${company}.`
+    : narrator === hero.name
       ? `${who} tells ${own} own story in this ${kind}${touch}${company}.`
       : teller
         ? `${teller} tells the story of ${nameInSentence(who)} in this ${kind}${touch}${company}.`
@@ -257,7 +263,7 @@ export function writeLogline(input: LoglineInput): string {
   const line = summaryLine(
     input.summary,
     hero,
-    input.narrator === hero.name,
+    narrator === hero.name,
     characters.filter((c) => c !== hero).slice(0, 6),
   );
   return line ? `${frame} ${line}` : frame;
@@ -366,7 +372,7 @@ export function buildPlotOverview(chapters: readonly ChapterText[]): PlotOvervie
   const scan = scanEntities(text);
   const cast = findCast(text, { scan });
   const places = findNamedPlaces(text, scan);
-  const { quotes, narrator } = dialogueWithNarrator(text, cast);
+  const { quotes, narrator, tellers } = dialogueWithNarrator(text, cast);
   const genre = detectGenre(text);
   const themes = detectThemes(words, genre);
   const characters = profileCharacters({ text, cast, quotes, themes, genre, narrator });
@@ -376,6 +382,7 @@ export function buildPlotOverview(chapters: readonly ChapterText[]): PlotOvervie
       characters,
       genre,
       narrator: narrator?.name,
+      tellers: tellers.map((c) => c.name),
       summary: summarySentences(text, quotes),
       places: placesNear(text, cast, places),
     }),

@@ -184,3 +184,28 @@ describe('what a character wants', () => {
     expect(want).toBe('To sell the old mill by the river.');
   });
 });
+
+describe('the logline of a book told in several people’s journals', () => {
+  const engine = createLocalTextEngine();
+  const journal = (owner: string, writer: string, other: string) =>
+    [
+      `${owner}.`,
+      `I went down to the hall, where ${other} was waiting, and ${other} took my hand. I told ${other} all that had passed in the night at the old house on the moor.`,
+      `“Good morning,” said I. “Good morning,” said ${other}. ${writer} and ${other} walked out together into the garden, and ${other} spoke of the Count.`,
+    ].join('\n\n');
+
+  it('names those who tell it in turn, never one of them as telling their own story', async () => {
+    const chapters = [1, 2, 3].map((n) => ({
+      title: `Chapter ${n}`,
+      content: [
+        journal('Jonathan Harker’s Journal', 'Jonathan', 'Van Helsing'),
+        journal('Dr. Seward’s Diary', 'Dr. Seward', 'Van Helsing'),
+      ].join('\n\n'),
+    }));
+    const { logline } = await engine.plotOverview({ title: 'A Tale', chapters, seed: 3 });
+    expect(logline).toMatch(
+      /^Told in turn by Jonathan Harker and Dr\. Seward, this \w+ follows Van Helsing\./,
+    );
+    expect(logline).not.toMatch(/own story/);
+  });
+});

@@ -70,6 +70,8 @@ export interface Attribution {
    * one made for a narrator nobody names ("The Narrator", not in the cast: see `castNarrator`).
    */
   narrator?: Character;
+  /** Of a book told in several people's journals, those of the cast who write, in order (see `tellersOf`). */
+  tellers: Character[];
 }
 
 /**
@@ -158,6 +160,7 @@ export function attributeQuotations(
     tags,
     described: [...context.descriptions.made.values()].filter((c) => c.mentions > 0),
     narrator: context.narrator,
+    tellers: [...new Set(context.tellers.flatMap((t) => (t.character ? [t.character] : [])))],
   };
 }
 
