@@ -513,26 +513,34 @@ function describeWant(e: Evidence, role: CharacterRole): string {
  */
 function tellsAWish(wish: string, character?: Character): boolean {
   const words = wish.trim().split(/\s+/);
-  // It begins with what they would do: a verb, after a word like "not" or "really" at most ("to Oz to
-  // ask him", "to Heaven this pretty girl" and the dialect "to ile his boots" are no wish that reads).
-  const verbAt = /^(?:\p{L}+ly|not|never|even|just|also|still|only|soon)$/iu.test(words[0] ?? '') ? 1 : 0;
-  const tagged = tagWords(words.slice(0, verbAt + 2).join(' '))[verbAt];
+  // It begins with what they would do: a verb, after a word like "not" or "once more" at most ("to Oz
+  // to ask him", "to Heaven this pretty girl" and the dialect "to ile his boots" are no wish that reads).
+  const verbAt = /^(?:once more|at once|at last)$/i.test(words.slice(0, 2).join(' '))
+    ? 2
+    : /^(?:\p{L}+ly|not|never|even|just|also|still|only|soon)$/iu.test(words[0] ?? '')
+      ? 1
+      : 0;
+  // Tagged after "to", as an infinitive ("study medicine" alone reads as two nouns).
+  const tagged = tagWords(`to ${words.slice(0, verbAt + 2).join(' ')}`)[verbAt + 1];
   const verb =
     !!tagged &&
     tagged.tags.has('Verb') &&
     !tagged.tags.has('ProperNoun') &&
-    !NO_AIMS.has(words[verbAt]!.toLowerCase());
-  // About someone the sentence named before ("to not tell her", "to wink at it"), or cut off short
-  // ("to be ready for Dr.", "…Mr Elliot had not"), it says nothing on its own.
+    !NO_AIMS.has(words[verbAt]?.toLowerCase() ?? '');
+  // A short wish about someone or something the sentence named before ("to not tell her", "to wink at
+  // it"; not "to build a boat and sail it"), or one cut off ("to be ready for Dr.", "…had not"), says
+  // nothing on its own.
   const ending = words
     .at(-1)!
     .toLowerCase()
     .replace(/[^\p{L}]/gu, '');
+  const loose = CUT_ENDS.has(ending) || (words.length <= 5 && POINTING_ENDS.has(ending));
   const names = character ? [character.name, ...character.aliases] : [];
   return (
     verb &&
-    !LOOSE_ENDS.has(ending) &&
-    !/[’'](?:em|tis|twas)\b|\b\p{L}+[’']\s/iu.test(wish) &&
+    !loose &&
+    // Clipped dialect ("head ’em off", "goin’ home"); a plural's "boys’ school" is no clipping.
+    !/[’'](?:em|tis|twas)\b|\b\p{L}+in[’'](?=\s|$)|\b(?:o|an|th)[’'](?=\s)/iu.test(wish) &&
     !names.some((n) => new RegExp(`\\b${escapeRegExp(n)}\\b`).test(wish)) &&
     words.length >= 3 &&
     !OTHER_PERSON.test(wish) &&
@@ -547,17 +555,13 @@ function tellsAWish(wish: string, character?: Character): boolean {
 
 /** Verbs of saying and of manners, which "I have to…" is no aim of ("to regret that…", "to beg to say"). */
 const NO_AIMS = new Set(
-  'regret say tell confess admit beg thank apologise apologize own remark observe inform assure add mention acknowledge'.split(
-    ' ',
-  ),
+  'regret say tell admit beg thank apologise apologize remark inform assure mention acknowledge'.split(' '),
 );
 
-/** Last words of a wish that leave it hanging on the sentence around it. */
-const LOOSE_ENDS = new Set(
-  'her him them it that this there so me us mr mrs miss dr st not had was were been did could would should'.split(
-    ' ',
-  ),
-);
+/** Last words that leave a wish cut off from the rest of its sentence. */
+const CUT_ENDS = new Set('mr mrs miss dr st not had was were been did could would should'.split(' '));
+/** Last words that point back to what the sentence named before. */
+const POINTING_ENDS = new Set('her him them it that this there so me us'.split(' '));
 
 const ROLE_WANTS: Record<string, string> = {
   protagonist: 'To set right what has gone wrong in their world.',

@@ -209,3 +209,142 @@ describe('the logline of a book told in several people’s journals', () => {
     expect(logline).not.toMatch(/own story/);
   });
 });
+
+/** Texts a reviewer wrote to try the rules above on prose of its own; each guards a narrowing. */
+describe('the rules of this pass, on a reviewer’s prose', () => {
+  const engine = createLocalTextEngine();
+  const castOf = (paragraphs: string[]) => findCast(paragraphs.join('\n\n')).characters;
+  const together = (paragraphs: string[], a: string, b: string) =>
+    castOf(paragraphs).some((c) => c.aliases.includes(a) && c.aliases.includes(b));
+
+  it('hears no “sir” or “ma’am” in a possessive (“Papa’s horse”, “Mum’s the word”)', () => {
+    const farm =
+      'Kitty Lane sat on the stool at her mother’s feet, and Dr. Rowe stood warming his hands at the fire. Dr. Rowe had ridden over from Hatton, and Mrs. Lane had given him tea.';
+    const papa = [
+      farm,
+      '“The roads are very bad,” said Dr. Rowe.',
+      '“They are always bad in March,” said Mrs. Lane.',
+      '“Papa’s horse went lame on them yesterday,” said Kitty.',
+      '“Then your papa must walk, my dear, like the rest of us. I walked to church on Sunday in my pattens.”',
+    ].join('\n\n');
+    expect(
+      speakerOf(
+        papa,
+        'Then your papa must walk, my dear, like the rest of us. I walked to church on Sunday in my pattens.',
+      ),
+    ).toBe('Mrs. Lane');
+    const mum = [
+      farm,
+      '“I have a secret,” said Kitty.',
+      '“Have you, child?” said Dr. Rowe.',
+      '“Mum’s the word,” said Kitty, and laughed.',
+      '“Then I shall not ask it, and you shall keep it till Christmas.”',
+    ].join('\n\n');
+    expect(speakerOf(mum, 'Then I shall not ask it, and you shall keep it till Christmas.')).toBe('Dr. Rowe');
+  });
+
+  it('hears no “madam” a line quotes from someone else', () => {
+    const text = [
+      'Mr. Hale and Mr. Bell sat by the fire after dinner, and Mrs. Grey sat at her work by the window. Mr. Bell had come from Oxford that morning; Mrs. Grey had kept house for Mr. Hale these ten years.',
+      '“Did you call on the new master of the mill?” said Mr. Bell.',
+      '“I did,” said Mrs. Grey, “and he kept me standing in the hall. At last he came down and said, ‘Madam, I have no time for visitors,’ and went back up the stairs.”',
+      '“The insolent fellow! I shall speak to him myself tomorrow.”',
+    ].join('\n\n');
+    expect(speakerOf(text, 'The insolent fellow! I shall speak to him myself tomorrow.')).toBe('Mr. Bell');
+  });
+
+  it('lets the one who acts in the paragraph speak, whatever the line before called its listener', () => {
+    const text = [
+      'Mr. Ward and Mrs. Ward were at breakfast when Parker came in with the letters. Parker laid them by Mr. Ward’s plate, and Parker stood waiting by the door.',
+      '“Is the carriage ordered?” said Mr. Ward.',
+      '“Yes, sir, for ten o’clock,” said Parker.',
+      'Mrs. Ward put down her cup. “Then tell Cook we shall dine out, and she need not wait for us.”',
+      '“Very good, ma’am.”',
+    ].join('\n\n');
+    expect(speakerOf(text, 'Then tell Cook we shall dine out, and she need not wait for us.')).toBe(
+      'Mrs. Ward',
+    );
+  });
+
+  it('joins no two named people by a game, a mimicry, a married name or a quoted boast', () => {
+    const game = [
+      'Dick Shaw had a book about Robin Hood, and he read it every night. Robin Hood lived in the greenwood, and Robin Hood robbed the rich to give to the poor.',
+      'On Saturday Dick and Sam Cole went to the wood behind the church. Dick cut a bow from a hazel, and Sam cut a staff.',
+      '“I am Robin Hood!” cried Dick, and he shot an arrow into the oak.',
+      '“Then I am Little John,” said Sam, and he swung his staff.',
+      'They played till dark, and Dick and Sam went home with torn stockings. Dick’s mother scolded him, and Sam’s father laughed.',
+    ];
+    expect(together(game, 'Dick', 'Robin Hood')).toBe(false);
+    const governess = [
+      'Miss Pinch was the governess at the Hall. Miss Pinch wore steel spectacles, and Miss Pinch never smiled. The girls were afraid of Miss Pinch.',
+      'On Sunday afternoon, while Miss Pinch was at church, Kitty Fane put on a pair of her father’s spectacles. Kitty stood on a chair, and Kitty folded her hands.',
+      '“Now I am Miss Pinch,” said Kitty, “and you are all very wicked girls.”',
+      '“Oh, do it again!” cried Lucy Fane, laughing. Lucy rolled on the rug, and Lucy laughed till she cried.',
+      '“Silence, young ladies,” said Kitty, in a thin, cold voice.',
+    ];
+    expect(together(governess, 'Kitty', 'Miss Pinch')).toBe(false);
+    const bride = [
+      'Mrs. Carey had ruled the farm at Lowfield for twenty years. Mrs. Carey was a hard woman, and the maids were afraid of Mrs. Carey.',
+      'In June her son Ned brought home his bride. Ann was small and merry, and Ann had never been on a farm in her life.',
+      '“You will call me madam,” said Mrs. Carey to the new girl in the kitchen.',
+      '“But I am Mrs. Carey, too,” said Ann, laughing, “and nobody shall call me madam.”',
+      'Ned laughed, and Mrs. Carey said nothing. Ann went out to the yard, and Ann fed the hens.',
+    ];
+    expect(together(bride, 'Ann', 'Mrs. Carey')).toBe(false);
+    const boast = [
+      'Everybody in the valley had heard of Hugh Carey, the outlaw of the hills. Hugh Carey had robbed the mail coach twice, and the sheriff had sworn to hang Hugh Carey.',
+      'Tom Barlow kept the inn by the ford. Tom Barlow was a fat man, and Tom Barlow liked a story.',
+      '“Did you see him?” said the sheriff’s man.',
+      '“I saw him as plain as I see you,” said Tom Barlow. “He stood in the door and said, ‘I am Hugh Carey, and I fear no man,’ and then he was gone.”',
+      '“Then he will be back,” said the sheriff’s man.',
+    ];
+    expect(together(boast, 'Tom Barlow', 'Hugh Carey')).toBe(false);
+  });
+
+  it('takes an ordinary wish that ends on what it named itself, or begins “once more”', async () => {
+    for (const wish of [
+      'build a boat and sail it',
+      'own a farm of his own on the hill',
+      'study medicine in Edinburgh',
+      'open a boys’ school in the old chapel',
+      'once more see the sea before he grew old',
+    ]) {
+      const content = [
+        'Tom Baker lived in the village by the river with his sister Ann Baker. Tom worked at the mill, and Ann kept the house.',
+        `In the spring Tom wanted to ${wish}.`,
+        'Ann laughed at him, and Tom went back to the mill. Tom worked late, and Tom walked home in the dark.',
+        'Ann waited at the door. Ann was tired, and Ann went to bed before Tom came in.',
+      ].join('\n\n');
+      const { characters } = await engine.plotOverview({
+        title: 'A Tale',
+        chapters: [{ title: 'One', content }],
+        seed: 3,
+      });
+      expect(characters.find((c) => c.name.startsWith('Tom'))?.want).toBe(`To ${wish}.`);
+    }
+  });
+
+  it('keeps the narrator of a story with a witness’s statement or two set in', async () => {
+    const day = (n: number) =>
+      [
+        `On the ${['first', 'second', 'third'][n]} morning Holmes was at the window when I came down. Holmes had not slept, and Holmes looked grave.`,
+        '“You are late, Watson,” said Holmes.',
+        '“I walked by the river,” said I.',
+        '“And you saw the barge?” said Holmes.',
+        '“I saw nothing but fog,” I answered.',
+      ].join('\n\n');
+    const statement = (owner: string) =>
+      [
+        `${owner}’s Statement`,
+        `I saw the man at the gate at nine o’clock, and I told the constable so. ${owner} signed it.`,
+      ].join('\n\n');
+    const chapters = [0, 1, 2].map((n) => ({
+      title: `Chapter ${n + 1}`,
+      content: [day(n), n === 1 ? [statement('Mrs. Hale'), statement('Mr. Ward')].join('\n\n') : day(n)].join(
+        '\n\n',
+      ),
+    }));
+    const { logline } = await engine.plotOverview({ title: 'A Tale', chapters, seed: 3 });
+    expect(logline).not.toMatch(/Told in turn/);
+  });
+});

@@ -24,7 +24,7 @@ import {
 } from './descriptions';
 import { solveTurns, type TurnEvidence } from './conversation';
 import { PERSON_NOUNS } from './lexicon';
-import type { QuotationScan } from './quotations';
+import { ownWords, type QuotationScan } from './quotations';
 import {
   assign,
   nearest,
@@ -160,7 +160,7 @@ export function attributeQuotations(
     tags,
     described: [...context.descriptions.made.values()].filter((c) => c.mentions > 0),
     narrator: context.narrator,
-    tellers: [...new Set(context.tellers.flatMap((t) => (t.character ? [t.character] : [])))],
+    tellers: majorTellers(text, context.tellers),
   };
 }
 
@@ -230,11 +230,39 @@ const TELLER_HEADING =
  */
 function tellersOf(text: string, characters: readonly Character[]): Context['tellers'] {
   const headings = [...text.matchAll(TELLER_HEADING)].map((m) => ({ start: m.index, owner: m[1]! }));
-  if (new Set(headings.map((h) => h.owner)).size < 2) return [];
+  // The book is told so from its start, by two or more who each write a good part of it: not a
+  // narrator's story with a statement or two set in, nor one diarist copying a page of an aunt's.
+  const shares = ownShares(text, headings);
+  const major = [...shares.values()].filter((share) => share >= TELLER_SHARE).length;
+  if (major < 2 || headings[0]!.start > text.length * TELLER_SHARE) return [];
   const named = (owner: string) =>
     characters.find((c) => c.name === owner || c.aliases.includes(owner)) ??
     characters.find((c) => !c.role && c.aliases.includes(owner.split(/\s+/)[0]!));
   return headings.map((h) => ({ start: h.start, character: named(h.owner) }));
+}
+
+/** The share of the book each writes: from their heading to the next one. */
+function ownShares(text: string, headings: readonly { start: number; owner: string }[]): Map<string, number> {
+  const shares = new Map<string, number>();
+  headings.forEach((h, k) => {
+    const end = headings[k + 1]?.start ?? text.length;
+    shares.set(h.owner, (shares.get(h.owner) ?? 0) + (end - h.start) / Math.max(1, text.length));
+  });
+  return shares;
+}
+
+/** The share of a book someone must write to be one of its tellers, and the most before the first heading. */
+const TELLER_SHARE = 0.1;
+
+/** Those of the cast who write a good part of a book told in several journals, in order. */
+function majorTellers(text: string, tellers: Context['tellers']): Character[] {
+  const shares = new Map<Character, number>();
+  tellers.forEach((t, k) => {
+    if (!t.character) return;
+    const end = tellers[k + 1]?.start ?? text.length;
+    shares.set(t.character, (shares.get(t.character) ?? 0) + (end - t.start) / Math.max(1, text.length));
+  });
+  return [...shares.entries()].filter(([, share]) => share >= TELLER_SHARE).map(([c]) => c);
 }
 
 /** Who writes at an offset of a book told in several journals, if known. */
@@ -635,14 +663,18 @@ function evidenceOf(
 
 /** Words a speaker calls a man or a woman by ("Not at all, sir."), standing alone between stops. */
 const MAN_WORDS =
-  /(?:^|[,;!?—-]\s*|["“‘']\s*)(?:my\s+(?:dear|good)\s+)?(?:sir|my lord|papa|uncle|monsieur|signor|my boy|my lad|my good man|old fellow|old chap|old man)\s*(?=[,.!?;:—]|--|["”’']|$)/i;
+  /(?:^|[,;!?—-]\s*|["“‘']\s*)(?:my\s+(?:dear|good)\s+)?(?:sir|my lord|papa|uncle|monsieur|signor|my boy|my lad|my good man|old fellow|old chap|old man)\s*(?=[,.!?;:—]|--|["”]|[’'](?!\p{L})|$)/iu;
 const WOMAN_WORDS =
-  /(?:^|[,;!?—-]\s*|["“‘']\s*)(?:my\s+(?:dear|good)\s+)?(?:madam|ma'am|ma’am|mum|miss|my lady|mamma|mama|aunt|aunty|auntie|madame|mademoiselle|signora|my girl|my dear girl)\s*(?=[,.!?;:—]|--|["”’']|$)/i;
+  /(?:^|[,;!?—-]\s*|["“‘']\s*)(?:my\s+(?:dear|good)\s+)?(?:madam|ma'am|ma’am|mum|miss|my lady|mamma|mama|aunt|aunty|auntie|madame|mademoiselle|signora|my girl|my dear girl)\s*(?=[,.!?;:—]|--|["”]|[’'](?!\p{L})|$)/iu;
 
-/** The sex of the one a line speaks to, when it calls them "sir" or "ma'am" (and not both). */
+/**
+ * The sex of the one a line speaks to, when it calls them "sir" or "ma'am" (and not both), in its own
+ * words (not "Papa’s horse", nor a "Madam" it quotes someone else as saying).
+ */
 function addressedSex(line: string): 'male' | 'female' | undefined {
-  const man = MAN_WORDS.test(line);
-  const woman = WOMAN_WORDS.test(line);
+  const own = ownWords(line);
+  const man = MAN_WORDS.test(own);
+  const woman = WOMAN_WORDS.test(own);
   return man === woman ? undefined : man ? 'male' : 'female';
 }
 

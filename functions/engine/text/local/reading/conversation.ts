@@ -40,7 +40,10 @@ export interface TurnEvidence {
  */
 export const TURN_WEIGHTS = {
   gender: 3,
-  /** Set apart from the search: a "sir" or a "ma'am" is answered by a man or a woman 94 % of the time. */
+  /**
+   * Set apart from the search: a "sir" or a "ma'am" is answered by a man or a woman 94 % of the time
+   * (heeded only where no one acts in the answering paragraph).
+   */
   calledSex: 6,
   ownAddressee: 4,
   named: 1.5,
@@ -75,7 +78,9 @@ export function solveTurns(turns: readonly TurnEvidence[], candidates: readonly 
     if (turn.addressee === c) score -= w.ownAddressee;
     else if (turn.named.includes(c)) score -= w.named;
     if (i > 0 && turns[i - 1]!.addressee === c) score += w.answers;
-    const called = i > 0 ? turns[i - 1]!.addresseeGender : undefined;
+    // Only where no one acts in the paragraph: "Mrs. Ward put down her cup. “Then tell Cook…”" after
+    // the butler's "Yes, sir" is hers.
+    const called = i > 0 && turn.actors.length === 0 ? turns[i - 1]!.addresseeGender : undefined;
     if (called && c.gender !== 'unknown' && c.gender !== called) score -= w.calledSex;
     if (turn.actors[0] === c) score += w.actor;
     else if (turn.actors.includes(c)) score += w.laterActor;

@@ -151,3 +151,11 @@ export function innerText(text: string, part: { start: number; end: number }): s
     .replace(/^["“‘']/, '')
     .replace(/["”’']$/, '');
 }
+
+/**
+ * A line's own words, without what it quotes someone else as saying ("he said, ‘Madam, I have no
+ * time’"): single quotation marks and what they enclose, an apostrophe inside a word ("don’t") kept.
+ */
+export function ownWords(line: string): string {
+  return line.replace(/(^|[\s(—-])[‘'](?:[^’']|[’'](?=\p{L}))*[’'](?!\p{L})/gu, '$1');
+}

@@ -1,18 +1,26 @@
 /**
- * A character who says who they are: "I am Griffin, of University College" in the mouth of the one
- * the book has called the Invisible Man. The line joins the two names into one character. Only a
- * line whose speaker the reading found, naming someone of the cast right after "I am", "I'm" or "my
- * name is" and nothing more of a name after it ("I am Miss Morstan's friend" names another), only
- * when neither of the two ever speaks to the other by name, as two people do, and never a man and a
- * woman.
+ * A figure known by a role who says who they are: "I am Griffin, of University College" in the mouth
+ * of the one the book has called the Invisible Man. The line joins the role and the name into one
+ * character. Only a line whose speaker the reading found, opening a sentence of its own words with "I
+ * am", "I'm" or "my name is" and a name of the cast, with nothing more of a name after it ("I am Miss
+ * Morstan's friend" names another) nor "too"; never in words the line quotes from someone else, never
+ * between two named people (a child playing at Robin Hood, a girl mimicking her governess, a bride "Mrs.
+ * Carey, too"), never when the two speak to each other by name, and never a man and a woman.
  */
 import type { Cast, Character, Mention } from '../names';
 import type { AttributedPart } from './scene';
 
-/** "I am", "I'm", "I _am_", "my name is", "my name's": what a speaker says before their own name. */
-const OWN_NAME_BEFORE = /(?:\bI\s+_?am_?|\bI['’]m|\b[Mm]y\s+name\s+is|\b[Mm]y\s+name['’]s)\s+$/u;
-/** Nothing more of a name after it: a stop, a dash, the line's end. */
+/**
+ * "I am", "I'm", "I _am_", "my name is", "my name's" opening a sentence (not "Now I am Miss Pinch"):
+ * what a speaker says before their own name.
+ */
+const OWN_NAME_BEFORE =
+  /(?:^["“]?|[.!?]\s+|—\s*)(?:I\s+_?am_?|I['’]m|[Mm]y\s+name\s+is|[Mm]y\s+name['’]s)\s+$/u;
+/** Nothing more of a name after it: a stop, a dash, the line's end; and not "…, too". */
 const NAME_ENDS = /^\s*(?:[,.!?;:—]|--|["”’]|$)/u;
+const ALSO = /^\s*,?\s*(?:too|also|as well)\b/iu;
+/** What a line quotes someone else as saying: single quotation marks and what they enclose. */
+const INNER_QUOTE = /(?:^|[\s(—-])[‘'](?:[^’']|[’'](?=\p{L}))*[’'](?!\p{L})/gu;
 
 /** Pairs of characters a line shows to be one: [the speaker, the one they say they are]. */
 export function selfNamings(
@@ -34,16 +42,22 @@ export function selfNamings(
     while (m < mentions.length && mentions[m]!.start < part.start) m++;
     const speaker = part.speaker;
     if (!speaker) continue;
+    const line = text.slice(part.start, part.end);
+    const quoted = [...line.matchAll(INNER_QUOTE)].map((q) => [
+      part.start + q.index,
+      part.start + q.index + q[0].length,
+    ]);
     for (let k = m; k < mentions.length && mentions[k]!.start < part.end; k++) {
       const mention = mentions[k]!;
       const named = mention.character;
-      if (named === speaker) continue;
+      if (named === speaker || (!named.role && !speaker.role)) continue;
+      if (quoted.some(([a, b]) => mention.start >= a! && mention.start < b!)) continue;
       // One person has one sex: a woman's "I am Oz" was given her by a wrong guess.
       if (named.gender !== 'unknown' && speaker.gender !== 'unknown' && named.gender !== speaker.gender)
         continue;
-      if (!OWN_NAME_BEFORE.test(text.slice(Math.max(part.start, mention.start - 20), mention.start)))
-        continue;
-      if (!NAME_ENDS.test(text.slice(mention.end, Math.min(part.end + 1, mention.end + 3)))) continue;
+      if (!OWN_NAME_BEFORE.test(text.slice(part.start, mention.start))) continue;
+      const after = text.slice(mention.end, Math.min(part.end + 1, mention.end + 12));
+      if (!NAME_ENDS.test(after) || ALSO.test(after)) continue;
       if (spokenTo.has(key(speaker, named)) || spokenTo.has(key(named, speaker))) continue;
       pairs.push([speaker, named]);
     }
