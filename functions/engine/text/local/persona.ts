@@ -106,8 +106,15 @@ export function personaOf(character: Character, text: string, mentions: readonly
     // "Orrin was crouched by the fire. He was a broad, freckled boy…": the next sentence, about them —
     // unless their sentence is about another of their sex ("She was a very pretty girl, and her beauty
     // was of a sort which Emma admired. She was short, plump…" is Harriet).
+    // Nor when their sentence brings in someone new after them ("I turned, expecting to see Dr. Mortimer,
+    // but it was a stranger who was pursuing me. He was a small, slim…" is the stranger).
     const next = /^\s*(?:["“])?(He|She)\b([^.!?]{0,300})/.exec(text.slice(stop, stop + 320));
-    if (next && pronounFits(next[1]!, character, tally) && !aboutAnother(text, mention.start, next[1]!))
+    if (
+      next &&
+      pronounFits(next[1]!, character, tally) &&
+      !aboutAnother(text, mention.start, next[1]!) &&
+      !NEWCOMER.test(text.slice(mention.end, stop))
+    )
       describedAs(next[2]!, tally, false);
   }
   if (firstNameGender(character.aliases.find((a) => a.includes(' ')) ?? character.name) !== 'unknown')
@@ -127,6 +134,10 @@ export function personaOf(character: Character, text: string, mentions: readonly
     clothes: distinct(tally.clothes).slice(0, 2),
   };
 }
+
+/** Someone brought into a sentence by "a" or "an": "a stranger", "a tall man", "an old woman". */
+const NEWCOMER =
+  /\b(?:a|an)\s+(?:[\p{L}-]+,?\s+){0,2}(?:stranger|man|woman|girl|boy|gentleman|lady|fellow|person|figure|child|youth)\b/iu;
 
 /** Whether the sentence before a mention already speaks of someone as "she"/"her" (or "he"/"his"). */
 function aboutAnother(text: string, at: number, pronoun: string): boolean {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalTextEngine } from '../../../../functions/engine/text/local';
 import { findCast } from '../../../../functions/engine/text/local/names';
+import { personaOf } from '../../../../functions/engine/text/local/persona';
 import { speakerOf } from './reading-helpers';
 
 describe('a line that calls its listener “sir” or “ma’am”', () => {
@@ -346,5 +347,42 @@ describe('the rules of this pass, on a reviewer’s prose', () => {
     }));
     const { logline } = await engine.plotOverview({ title: 'A Tale', chapters, seed: 3 });
     expect(logline).not.toMatch(/Told in turn/);
+  });
+});
+
+describe('how a character looks', () => {
+  const doctor = (turn: string) =>
+    [
+      'Dr. Moore was the doctor of the village, and Dr. Moore had known the family for years. Everybody trusted Dr. Moore.',
+      'On Tuesday I walked out on the moor alone. The wind was cold, and the path was wet.',
+      turn,
+      'We walked on together, and Dr. Moore came up the road behind us with his bag.',
+    ].join('\n\n');
+
+  it('is not the look of someone new the sentence brings in after them', () => {
+    const text = doctor(
+      'I turned, expecting to see Dr. Moore, but to my surprise it was a stranger who was pursuing me. He was a small, slim man with a red beard, dressed in a gray suit and wearing a straw hat.',
+    );
+    const cast = findCast(text);
+    const persona = personaOf(
+      cast.characters.find((c) => c.name === 'Dr. Moore')!,
+      text,
+      cast.mentions,
+    );
+    expect(persona.clothes.join(' ')).not.toMatch(/suit|hat/);
+    expect(persona.looks.join(' ')).not.toMatch(/beard/);
+  });
+
+  it('is still told in the sentence after theirs', () => {
+    const text = doctor(
+      'I turned, and there was Dr. Moore on the path behind me. He was a small, slim man with a red beard, dressed in a gray suit and wearing a straw hat.',
+    );
+    const cast = findCast(text);
+    const persona = personaOf(
+      cast.characters.find((c) => c.name === 'Dr. Moore')!,
+      text,
+      cast.mentions,
+    );
+    expect([...persona.clothes, ...persona.looks].join(' ')).toMatch(/suit|hat|beard/);
   });
 });
