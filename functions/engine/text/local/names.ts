@@ -90,16 +90,14 @@ export function findCast(raw: string, options: CastOptions = {}): Cast {
   const cast = castOf(text, scan, options, together, nearestSurname);
   if (options.apart) return cast;
   // Names the dialogue shows to be two people (a father and son who answer each other) are cast again apart.
-  const read = attributeQuotations(text, scanQuotations(text), cast, { describedSpeakers: false });
-  const apart = namesApart(text, read, together);
-  if (apart.size === 0) {
-    joinSelves(cast, selfNamings(text, read.parts, cast.mentions));
-    return cast;
-  }
-  const again = castOf(text, scan, { ...options, apart }, together, nearestSurname);
-  const reread = attributeQuotations(text, scanQuotations(text), again, { describedSpeakers: false });
-  joinSelves(again, selfNamings(text, reread.parts, again.mentions));
-  return again;
+  const read = (c: Cast) => attributeQuotations(text, scanQuotations(text), c, { describedSpeakers: false });
+  const first = read(cast);
+  const apart = namesApart(text, first, together);
+  const final = apart.size > 0 ? castOf(text, scan, { ...options, apart }, together, nearestSurname) : cast;
+  // A figure known by a role who says who they are is one with that name (see `reading/selves.ts`).
+  const lines = final === cast ? first.parts : read(final).parts;
+  joinSelves(final, selfNamings(text, lines, final.mentions));
+  return final;
 }
 
 function castOf(

@@ -4,6 +4,15 @@ import { findCast } from '../../../../functions/engine/text/local/names';
 import { personaOf } from '../../../../functions/engine/text/local/persona';
 import { speakerOf } from './reading-helpers';
 
+const engine = createLocalTextEngine();
+/** The offline plot overview of a one-chapter text, or of a book's chapters. */
+const overviewOf = (content: string | { title: string; content: string }[]) =>
+  engine.plotOverview({
+    title: 'A Tale',
+    chapters: typeof content === 'string' ? [{ title: 'One', content }] : content,
+    seed: 3,
+  });
+
 describe('a line that calls its listener “sir” or “ma’am”', () => {
   const scene = (call: string) =>
     [
@@ -103,13 +112,8 @@ describe('a character who says who they are', () => {
 });
 
 describe('the roles of a story', () => {
-  const engine = createLocalTextEngine();
   const rolesOf = async (content: string) =>
-    Object.fromEntries(
-      (
-        await engine.plotOverview({ title: 'A Tale', chapters: [{ title: 'One', content }], seed: 3 })
-      ).characters.map((c) => [c.name, c.role]),
-    );
+    Object.fromEntries((await overviewOf(content)).characters.map((c) => [c.name, c.role]));
 
   it('make the “I” who tells another’s story, and talks with them, that one’s companion', async () => {
     const days = Array.from({ length: 6 }, (_, i) =>
@@ -156,11 +160,8 @@ describe('the roles of a story', () => {
 });
 
 describe('what a character wants', () => {
-  const engine = createLocalTextEngine();
   const wantOf = async (content: string, name: string) =>
-    (
-      await engine.plotOverview({ title: 'A Tale', chapters: [{ title: 'One', content }], seed: 3 })
-    ).characters.find((c) => c.name === name)?.want;
+    (await overviewOf(content)).characters.find((c) => c.name === name)?.want;
   const village = (wishes: string[]) =>
     [
       'Tom Baker lived in the village by the river with his sister Ann Baker. Tom worked at the mill, and Ann kept the house.',
@@ -187,7 +188,6 @@ describe('what a character wants', () => {
 });
 
 describe('the logline of a book told in several people’s journals', () => {
-  const engine = createLocalTextEngine();
   const journal = (owner: string, writer: string, other: string) =>
     [
       `${owner}.`,
@@ -203,7 +203,7 @@ describe('the logline of a book told in several people’s journals', () => {
         journal('Dr. Seward’s Diary', 'Dr. Seward', 'Van Helsing'),
       ].join('\n\n'),
     }));
-    const { logline } = await engine.plotOverview({ title: 'A Tale', chapters, seed: 3 });
+    const { logline } = await overviewOf(chapters);
     expect(logline).toMatch(
       /^Told in turn by Jonathan Harker and Dr\. Seward, this \w+ follows Van Helsing\./,
     );
@@ -213,7 +213,6 @@ describe('the logline of a book told in several people’s journals', () => {
 
 /** Texts a reviewer wrote to try the rules above on prose of its own; each guards a narrowing. */
 describe('the rules of this pass, on a reviewer’s prose', () => {
-  const engine = createLocalTextEngine();
   const castOf = (paragraphs: string[]) => findCast(paragraphs.join('\n\n')).characters;
   const together = (paragraphs: string[], a: string, b: string) =>
     castOf(paragraphs).some((c) => c.aliases.includes(a) && c.aliases.includes(b));
@@ -316,11 +315,7 @@ describe('the rules of this pass, on a reviewer’s prose', () => {
         'Ann laughed at him, and Tom went back to the mill. Tom worked late, and Tom walked home in the dark.',
         'Ann waited at the door. Ann was tired, and Ann went to bed before Tom came in.',
       ].join('\n\n');
-      const { characters } = await engine.plotOverview({
-        title: 'A Tale',
-        chapters: [{ title: 'One', content }],
-        seed: 3,
-      });
+      const { characters } = await overviewOf(content);
       expect(characters.find((c) => c.name.startsWith('Tom'))?.want).toBe(`To ${wish}.`);
     }
   });
@@ -345,7 +340,7 @@ describe('the rules of this pass, on a reviewer’s prose', () => {
         '\n\n',
       ),
     }));
-    const { logline } = await engine.plotOverview({ title: 'A Tale', chapters, seed: 3 });
+    const { logline } = await overviewOf(chapters);
     expect(logline).not.toMatch(/Told in turn/);
   });
 });

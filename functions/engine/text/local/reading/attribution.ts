@@ -232,7 +232,7 @@ function tellersOf(text: string, characters: readonly Character[]): Context['tel
   const headings = [...text.matchAll(TELLER_HEADING)].map((m) => ({ start: m.index, owner: m[1]! }));
   // The book is told so from its start, by two or more who each write a good part of it: not a
   // narrator's story with a statement or two set in, nor one diarist copying a page of an aunt's.
-  const shares = ownShares(text, headings);
+  const shares = sharesOf(text, headings, (h) => h.owner);
   const major = [...shares.values()].filter((share) => share >= TELLER_SHARE).length;
   if (major < 2 || headings[0]!.start > text.length * TELLER_SHARE) return [];
   const named = (owner: string) =>
@@ -241,12 +241,18 @@ function tellersOf(text: string, characters: readonly Character[]): Context['tel
   return headings.map((h) => ({ start: h.start, character: named(h.owner) }));
 }
 
-/** The share of the book each writes: from their heading to the next one. */
-function ownShares(text: string, headings: readonly { start: number; owner: string }[]): Map<string, number> {
-  const shares = new Map<string, number>();
+/** The share of the book each writes: from their heading to the next one (none when `writer` is unknown). */
+function sharesOf<T extends { start: number }, K>(
+  text: string,
+  headings: readonly T[],
+  writer: (heading: T) => K | undefined,
+): Map<K, number> {
+  const shares = new Map<K, number>();
   headings.forEach((h, k) => {
+    const who = writer(h);
+    if (who === undefined) return;
     const end = headings[k + 1]?.start ?? text.length;
-    shares.set(h.owner, (shares.get(h.owner) ?? 0) + (end - h.start) / Math.max(1, text.length));
+    shares.set(who, (shares.get(who) ?? 0) + (end - h.start) / Math.max(1, text.length));
   });
   return shares;
 }
@@ -256,13 +262,9 @@ const TELLER_SHARE = 0.1;
 
 /** Those of the cast who write a good part of a book told in several journals, in order. */
 function majorTellers(text: string, tellers: Context['tellers']): Character[] {
-  const shares = new Map<Character, number>();
-  tellers.forEach((t, k) => {
-    if (!t.character) return;
-    const end = tellers[k + 1]?.start ?? text.length;
-    shares.set(t.character, (shares.get(t.character) ?? 0) + (end - t.start) / Math.max(1, text.length));
-  });
-  return [...shares.entries()].filter(([, share]) => share >= TELLER_SHARE).map(([c]) => c);
+  return [...sharesOf(text, tellers, (t) => t.character).entries()]
+    .filter(([, share]) => share >= TELLER_SHARE)
+    .map(([c]) => c);
 }
 
 /** Who writes at an offset of a book told in several journals, if known. */
@@ -661,11 +663,18 @@ function evidenceOf(
   };
 }
 
-/** Words a speaker calls a man or a woman by ("Not at all, sir."), standing alone between stops. */
-const MAN_WORDS =
-  /(?:^|[,;!?—-]\s*|["“‘']\s*)(?:my\s+(?:dear|good)\s+)?(?:sir|my lord|papa|uncle|monsieur|signor|my boy|my lad|my good man|old fellow|old chap|old man)\s*(?=[,.!?;:—]|--|["”]|[’'](?!\p{L})|$)/iu;
-const WOMAN_WORDS =
-  /(?:^|[,;!?—-]\s*|["“‘']\s*)(?:my\s+(?:dear|good)\s+)?(?:madam|ma'am|ma’am|mum|miss|my lady|mamma|mama|aunt|aunty|auntie|madame|mademoiselle|signora|my girl|my dear girl)\s*(?=[,.!?;:—]|--|["”]|[’'](?!\p{L})|$)/iu;
+/** Words a speaker calls a listener by ("Not at all, sir."), standing alone between stops. */
+const calledBy = (words: string) =>
+  new RegExp(
+    `(?:^|[,;!?—-]\\s*|["“‘']\\s*)(?:my\\s+(?:dear|good)\\s+)?(?:${words})\\s*(?=[,.!?;:—]|--|["”]|[’'](?!\\p{L})|$)`,
+    'iu',
+  );
+const MAN_WORDS = calledBy(
+  'sir|my lord|papa|uncle|monsieur|signor|my boy|my lad|my good man|old fellow|old chap|old man',
+);
+const WOMAN_WORDS = calledBy(
+  "madam|ma'am|ma’am|mum|miss|my lady|mamma|mama|aunt|aunty|auntie|madame|mademoiselle|signora|my girl|my dear girl",
+);
 
 /**
  * The sex of the one a line speaks to, when it calls them "sir" or "ma'am" (and not both), in its own

@@ -153,9 +153,13 @@ export function innerText(text: string, part: { start: number; end: number }): s
 }
 
 /**
- * A line's own words, without what it quotes someone else as saying ("he said, ‘Madam, I have no
- * time’"): single quotation marks and what they enclose, an apostrophe inside a word ("don’t") kept.
+ * What a line quotes someone else as saying ("he said, ‘Madam, I have no time’"): single quotation
+ * marks and what they enclose, after the space or bracket before them; an apostrophe inside a word
+ * ("don’t") does not close it.
  */
+export const INNER_QUOTATION = /(^|[\s(—-])[‘'](?:[^’']|[’'](?=\p{L}))*[’'](?!\p{L})/gu;
+
+/** A line's own words, without what it quotes someone else as saying (`INNER_QUOTATION`). */
 export function ownWords(line: string): string {
-  return line.replace(/(^|[\s(—-])[‘'](?:[^’']|[’'](?=\p{L}))*[’'](?!\p{L})/gu, '$1');
+  return line.replace(INNER_QUOTATION, '$1');
 }

@@ -8,6 +8,7 @@
  * Carey, too"), never when the two speak to each other by name, and never a man and a woman.
  */
 import type { Cast, Character, Mention } from '../names';
+import { INNER_QUOTATION } from './quotations';
 import type { AttributedPart } from './scene';
 
 /**
@@ -19,8 +20,6 @@ const OWN_NAME_BEFORE =
 /** Nothing more of a name after it: a stop, a dash, the line's end; and not "…, too". */
 const NAME_ENDS = /^\s*(?:[,.!?;:—]|--|["”’]|$)/u;
 const ALSO = /^\s*,?\s*(?:too|also|as well)\b/iu;
-/** What a line quotes someone else as saying: single quotation marks and what they enclose. */
-const INNER_QUOTE = /(?:^|[\s(—-])[‘'](?:[^’']|[’'](?=\p{L}))*[’'](?!\p{L})/gu;
 
 /** Pairs of characters a line shows to be one: [the speaker, the one they say they are]. */
 export function selfNamings(
@@ -43,7 +42,7 @@ export function selfNamings(
     const speaker = part.speaker;
     if (!speaker) continue;
     const line = text.slice(part.start, part.end);
-    const quoted = [...line.matchAll(INNER_QUOTE)].map((q) => [
+    const quoted = [...line.matchAll(INNER_QUOTATION)].map((q) => [
       part.start + q.index,
       part.start + q.index + q[0].length,
     ]);
